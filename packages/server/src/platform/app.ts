@@ -1,0 +1,186 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import cors from '@fastify/cors';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  type RawServerDefault,
+} from 'fastify';
+import { checkAccess, resolveCaller } from './auth.ts';
+import type { AppContext } from './context.ts';
+import { AppError, applicationErrorBody, ValidationFailure, validationErrorBody } from './errors.ts';
+import { registerMetrics } from './metrics.ts';
+import { type SchemaError, toFieldViolations } from './validation.ts';
+
+/** The Fastify instance modules register on: TypeBox schemas give typed requests. */
+export type App = FastifyInstance<
+  RawServerDefault,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>;
+/** A module's routes: a plain function over the app and the context. */
+export type Module = (app: App, ctx: AppContext) => Promise<void> | void;
+
+export const REQUEST_ID_HEADER = 'x-aisle-request-id';
+const ALLOWED_HEADERS = [
+  'authorization',
+  'content-type',
+  'x-aisle-bi-gateway',
+  'x-aisle-consistent',
+  'aisle-site-id',
+  'aisle-account-id',
+  'x-request-id',
+];
+
+function requestId(header: string | string[] | undefined): string {
+  const value = Array.isArray(header) ? header[0] : header;
+  return value && /^[A-Za-z0-9._:-]{1,128}$/.test(value) ? value : randomUUID();
+}
+
+export async function buildApp(ctx: AppContext, modules: Module[]): Promise<App> {
+  const app = Fastify<RawServerDefault>({
+    loggerInstance: ctx.log,
+    genReqId: (req) => requestId(req.headers['x-request-id']),
+    logController: new LogController({
+      requestIdLogLabel: 'requestId',
+      disableRequestLogging: ctx.config.logLevel !== 'debug' && ctx.config.logLevel !== 'trace',
+    }),
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: true } },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.decorateRequest('caller', null as never);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+    const access = request.routeOptions.config.access ?? 'public';
+    try {
+      request.caller = await resolveCaller(ctx.authenticators, request.headers.authorization);
+    } catch (error) {
+      // A bad token on a public route is simply no token.
+      if (access !== 'public') throw error;
+      request.caller = { kind: 'anonymous' };
+    }
+    checkAccess(access, request);
+  });
+
+  // An empty JSON body (DELETE, `remove-coupon`) reads as `{}`.
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, {});
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(
+        new ValidationFailure([
+          { field: 'body', description: 'is not valid JSON', violatedRule: 'FORMAT', data: {} },
+        ]),
+      );
+    }
+  });
+
+  app.setErrorHandler((error: FastifyError | AppError | ValidationFailure, request, reply) => {
+    if (error instanceof ValidationFailure)
+      return reply.status(400).send(validationErrorBody(error.violations));
+    if (error instanceof AppError) {
+      reply.headers(error.headers);
+      return reply.status(error.status).send(applicationErrorBody(error.code, error.description, error.data));
+    }
+    if (error.validation) {
+      const violations = toFieldViolations(error.validation as SchemaError[], error.validationContext);
+      return reply.status(400).send(validationErrorBody(violations));
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const code =
+        status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'BAD_REQUEST';
+      return reply.status(status).send(applicationErrorBody(code, error.message));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send(
+      applicationErrorBody('INTERNAL_ERROR', `Internal error, request-id: ${request.id}`, {
+        requestId: request.id,
+      }),
+    );
+  });
+
+  await app.register(cors, {
+    origin: (origin, cb) => {
+      if (!origin) return cb(null, true);
+      if (ctx.config.corsOrigins.includes('*') || ctx.config.corsOrigins.includes(origin))
+        return cb(null, true);
+      if (origin === new URL(ctx.config.publicUrl).origin) return cb(null, true);
+      Promise.all(ctx.originCheckers.map((check) => check(origin)))
+        .then((results) => cb(null, results.some(Boolean)))
+        .catch((err: Error) => cb(err, false));
+    },
+    allowedHeaders: ALLOWED_HEADERS,
+    exposedHeaders: ['X-Aisle-Request-Id', 'X-Aisle-Consistent'],
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    maxAge: 600,
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Aisle platform API',
+        version: '0.1.0',
+        description:
+          'REST API of the Aisle store platform. Only HTTP 200 is success; errors carry `details.applicationError` or `details.validationError`.',
+      },
+      components: {
+        securitySchemes: {
+          token: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'Authorization',
+            description: 'Raw visitor/member access token or admin API key (no Bearer prefix)',
+          },
+        },
+      },
+    },
+  });
+  await app.register(swaggerUi, {
+    routePrefix: '/api-reference',
+    uiConfig: { docExpansion: 'list', deepLinking: true },
+  });
+
+  const dir = ctx.config.storefrontDir;
+  const hasStorefront = dir !== undefined && existsSync(join(dir, 'index.html'));
+  if (hasStorefront) await app.register(fastifyStatic, { root: dir, wildcard: false, index: 'index.html' });
+
+  // From here on every route must say who may call it (plugin routes above are public by nature).
+  app.addHook('onRoute', (route) => {
+    if (route.method === 'HEAD' || route.method === 'OPTIONS') return;
+    if (!route.config?.access)
+      throw new Error(`Route ${String(route.method)} ${route.url} does not declare its access`);
+  });
+  registerMetrics(app);
+  app.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
+    app.swagger(),
+  );
+
+  for (const register of modules) await register(app, ctx);
+
+  app.setNotFoundHandler({ preHandler: undefined }, (request, reply) => {
+    // Client-side routes of the storefront get its page; everything else gets the JSON envelope.
+    if (hasStorefront && request.method === 'GET' && (request.headers.accept ?? '').includes('text/html')) {
+      return reply.type('text/html').sendFile('index.html');
+    }
+    reply.header(REQUEST_ID_HEADER, request.id);
+    return reply
+      .status(404)
+      .send(applicationErrorBody('NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}`));
+  });
+  return app;
+}

@@ -1,0 +1,60 @@
+import { resolve } from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** When set, the server uses this PostgreSQL server instead of the embedded database. */
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  logLevel: string;
+  corsOrigins: string[];
+  /** Admin API key to install at first start; generated when absent. */
+  adminApiKey: string | undefined;
+  /** Folder of the built storefront served at `/`; absent → API only. */
+  storefrontDir: string | undefined;
+  /** Seed the demo store when the database is empty. */
+  seedDemo: boolean;
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+export class ConfigError extends Error {}
+
+function parsePort(value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new ConfigError(`PORT must be 0-65535, got "${value}"`);
+  return port;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = parsePort(env.PORT, 3000);
+  const host = env.HOST || '127.0.0.1';
+  const logLevel = env.LOG_LEVEL || 'info';
+  if (!LOG_LEVELS.includes(logLevel))
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  const publicUrl = (env.PUBLIC_URL || `http://${host}:${port}`).replace(/\/+$/, '');
+  try {
+    new URL(publicUrl);
+  } catch {
+    throw new ConfigError(`PUBLIC_URL is not a URL: "${publicUrl}"`);
+  }
+  return {
+    port,
+    host,
+    dataDir: resolve(env.DATA_DIR || './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    publicUrl,
+    logLevel,
+    corsOrigins: (env.CORS_ORIGINS || '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    adminApiKey: env.ADMIN_API_KEY || undefined,
+    storefrontDir:
+      env.STOREFRONT_DIR === '' ? undefined : resolve(env.STOREFRONT_DIR || 'apps/storefront/dist'),
+    seedDemo: env.SEED_DEMO !== 'false',
+  };
+}

@@ -1,0 +1,115 @@
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import { createApiKey } from './platform/auth.ts';
+import { type Config, loadConfig } from './platform/config.ts';
+import { type Database, openDatabase } from './platform/db.ts';
+import { createLogger } from './platform/logger.ts';
+import { createServer, type Server } from './server.ts';
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite by default,
+ * a new database on the `TEST_DATABASE_URL` server when that is set. Dropped on close.
+ */
+export async function openTestDatabase(): Promise<Database> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) return openDatabase({});
+  const name = `aisle_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = await openDatabase({ url: target.toString(), poolSize: 10 });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: url });
+      await dropper.connect();
+      try {
+        await dropper.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await dropper.end();
+      }
+    },
+  };
+}
+
+export interface TestServer extends Server {
+  /** Base URL of the listening server, e.g. `http://127.0.0.1:41234`. */
+  url: string;
+  /** An admin API key valid on this server. */
+  adminKey: string;
+  database: Database;
+  /** JSON request helper: returns status, headers and parsed body. */
+  call(
+    method: string,
+    path: string,
+    options?: { body?: unknown; token?: string; headers?: Record<string, string> },
+  ): Promise<{ status: number; headers: Headers; body: Record<string, unknown> }>;
+  stop(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  config?: Partial<Config>;
+  /** Seed hook run after start-up (e.g. the demo store). */
+  seed?: (server: Server) => Promise<void>;
+}
+
+/** A real server on a real database, listening on a random port of 127.0.0.1. */
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const database = await openTestDatabase();
+  const config: Config = {
+    ...loadConfig({
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+      STOREFRONT_DIR: '',
+      SEED_DEMO: 'false',
+    }),
+    ...options.config,
+  };
+  const server = await createServer(
+    config,
+    database,
+    createLogger(config.logLevel) as unknown as Server['ctx']['log'],
+  );
+  const { key } = await createApiKey(server.ctx.db, 'test admin');
+  await server.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = server.app.server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+  server.ctx.config.publicUrl = url;
+  if (options.seed) await options.seed(server);
+  return {
+    ...server,
+    url,
+    adminKey: key,
+    database,
+    async call(method, path, { body, token, headers } = {}) {
+      const response = await fetch(url + path, {
+        method,
+        headers: {
+          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+          ...(token ? { authorization: token } : {}),
+          ...headers,
+        },
+        body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      });
+      const text = await response.text();
+      let parsed: Record<string, unknown> = {};
+      try {
+        parsed = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+      } catch {
+        parsed = { text };
+      }
+      return { status: response.status, headers: response.headers, body: parsed };
+    },
+    async stop() {
+      await server.close();
+      await database.close();
+    },
+  };
+}
