@@ -26,7 +26,7 @@ export type Scalar = string | number | boolean | Date;
 /** Runs a built query and returns the page; supplied by the module. */
 export type QueryRunner<T> = (query: WireQuery) => Promise<Page<T>>;
 
-interface QueryState {
+export interface QueryState {
   readonly mode: PagingMode;
   readonly conditions: readonly Filter[];
   readonly sort: readonly Sorting[];
@@ -40,8 +40,10 @@ export function combineFilters(conditions: readonly Filter[]): Filter | undefine
   if (conditions.length === 0) return undefined;
   if (conditions.length === 1) return conditions[0];
   const keys = conditions.flatMap((condition) => Object.keys(condition));
-  if (new Set(keys).size === keys.length) return Object.assign({}, ...conditions);
-  return { $and: [...conditions] };
+  if (new Set(keys).size !== keys.length) return { $and: [...conditions] };
+  const merged: Filter = {};
+  for (const condition of conditions) Object.assign(merged, condition);
+  return merged;
 }
 
 function checkCount(name: string, value: number, min: number): number {

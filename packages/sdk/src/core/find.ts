@@ -1,0 +1,45 @@
+import { createPage, type Page } from './paging.ts';
+import type { QueryRunner, WireQuery } from './query.ts';
+import { renameQueryToWire } from './renames.ts';
+import type { TransformSpec } from './transform.ts';
+import type { Http } from './transport.ts';
+import { isRecord } from './values.ts';
+
+export interface FindSpec {
+  /** GET* path (with `.r` and POST fallback) unless `method` is POST. */
+  path: string;
+  method?: 'GET' | 'POST';
+  fallbackPath?: string;
+  /** Response keys of the items and of the paging metadata, per call. */
+  itemsKey: string;
+  metadataKey: string;
+  /** Response transform, from the response root (e.g. `products.lastUpdated`). */
+  transform?: TransformSpec;
+  renames?: boolean;
+}
+
+/** A QueryRunner that sends `{query}` and wraps the response in a Page. */
+export function createFinder<T>(http: Http, spec: FindSpec): QueryRunner<T> {
+  const run = async (query: WireQuery): Promise<Page<T>> => {
+    const method = spec.method ?? 'GET';
+    const response = await http.request<unknown>({
+      method,
+      path: spec.path,
+      data: { query: spec.renames ? renameQueryToWire(query) : query },
+      complex: method === 'GET',
+      fallbackPath: spec.fallbackPath,
+      transform: spec.transform,
+      renames: spec.renames,
+    });
+    const body = isRecord(response) ? response : {};
+    const items = body[spec.itemsKey];
+    // Items are typed by the module's declaration of the response, as with http.request<T>.
+    return createPage<T>({
+      items: Array.isArray(items) ? (items as T[]) : [],
+      metadata: body[spec.metadataKey],
+      query,
+      fetch: run,
+    });
+  };
+  return run;
+}

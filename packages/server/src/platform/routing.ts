@@ -1,0 +1,45 @@
+import type { FastifySchema, RouteShorthandOptions } from 'fastify';
+import type { App } from './app.ts';
+import { ValidationFailure } from './errors.ts';
+import { decodeQuery, type RawQuery } from './wire-query.ts';
+
+/**
+ * Register one service's routes under each of its public prefixes (wire/README §1: public path and
+ * custom-host alias). Only the first prefix appears in the OpenAPI document.
+ */
+export async function underPrefixes(
+  app: App,
+  prefixes: string[],
+  register: (scoped: App) => void,
+): Promise<void> {
+  for (const [index, prefix] of prefixes.entries()) {
+    await app.register(
+      async (scoped) => {
+        if (index > 0) {
+          scoped.addHook('onRoute', (route) => {
+            route.schema = { ...(route.schema ?? {}), hide: true } as FastifySchema;
+          });
+        }
+        register(scoped as unknown as App);
+      },
+      { prefix },
+    );
+  }
+}
+
+/**
+ * A "complex GET" (wire/README §2): the request object arrives as `.r` (base64url JSON) or dotted query
+ * keys, and is validated against the same schema as the POST fallback's body. Use with
+ * `app.get(path, { ...complexGetOptions(schema) }, handler)` and read `request.query`.
+ */
+export function complexGetHook(): NonNullable<RouteShorthandOptions['preValidation']> {
+  return async (request) => {
+    try {
+      request.query = decodeQuery(request.query as RawQuery);
+    } catch {
+      throw new ValidationFailure([
+        { field: '.r', description: 'is not base64url-encoded JSON', violatedRule: 'FORMAT', data: {} },
+      ]);
+    }
+  };
+}
