@@ -1,0 +1,71 @@
+import autocannon from 'autocannon';
+
+export interface Scenario {
+  name: string;
+  /** What the figure stands for, one line. */
+  description: string;
+  method?: 'GET' | 'POST';
+  path: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Vary the request per call (e.g. rotate ids); returns a path. */
+  paths?: string[];
+}
+
+export interface Result {
+  name: string;
+  description: string;
+  requestsPerSecond: number;
+  latencyP50Ms: number;
+  latencyP99Ms: number;
+  latencyMaxMs: number;
+  requests: number;
+  errors: number;
+  non2xx: number;
+  ratioToCeiling?: number;
+}
+
+export async function measure(
+  url: string,
+  scenario: Scenario,
+  seconds: number,
+  connections: number,
+): Promise<Result> {
+  const headers = { 'content-type': 'application/json', ...scenario.headers };
+  const body = scenario.body === undefined ? undefined : JSON.stringify(scenario.body);
+  let i = 0;
+  const paths = scenario.paths;
+  const result = await autocannon({
+    url,
+    connections,
+    duration: seconds,
+    pipelining: 1,
+    requests: [
+      {
+        method: scenario.method ?? 'GET',
+        path: scenario.path,
+        headers,
+        ...(body !== undefined ? { body } : {}),
+        ...(paths
+          ? {
+              setupRequest: (req: autocannon.Request) => {
+                req.path = paths[i++ % paths.length]!;
+                return req;
+              },
+            }
+          : {}),
+      },
+    ],
+  });
+  return {
+    name: scenario.name,
+    description: scenario.description,
+    requestsPerSecond: Math.round(result.requests.average),
+    latencyP50Ms: result.latency.p50,
+    latencyP99Ms: result.latency.p99,
+    latencyMaxMs: result.latency.max,
+    requests: result.requests.total,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}

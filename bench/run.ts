@@ -1,0 +1,116 @@
+/**
+ * `npm run bench [-- --seconds 10 --connections 10 --products 100000 --only name,name]`
+ * Starts the real server (PostgreSQL when DATABASE_URL is set, else embedded), seeds when asked, loads each
+ * scenario with autocannon on 127.0.0.1 for a bounded time, writes bench/results/latest.{json,md} and the
+ * figures section of docs/BENCHMARKS.md.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { parseArgs } from 'node:util';
+import { measure, type Result } from './measure.ts';
+import { catalogueScenarios } from './scenarios/catalogue.ts';
+import { platformScenarios } from './scenarios/platform.ts';
+import { startServerProcess } from './server-process.ts';
+
+const { values } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '10' },
+    products: { type: 'string' },
+    only: { type: 'string' },
+  },
+});
+const seconds = Number(values.seconds);
+const connections = Number(values.connections);
+const databaseUrl = process.env.DATABASE_URL;
+const env: Record<string, string> = databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: 'data/bench' };
+const adminKey = process.env.ADMIN_API_KEY ?? 'aisle_sk_bench_admin_key_do_not_use_in_production';
+env.ADMIN_API_KEY = adminKey;
+
+if (values.products) {
+  console.error(`seeding ${values.products} products…`);
+  const seeded = spawnSync(
+    process.execPath,
+    [
+      '--conditions=aisle-source',
+      '--import',
+      'tsx',
+      'packages/server/src/seed/cli.ts',
+      '--products',
+      values.products,
+    ],
+    { env: { ...process.env, ...env }, stdio: 'inherit' },
+  );
+  if (seeded.status !== 0) process.exit(seeded.status ?? 1);
+}
+
+const server = await startServerProcess(env);
+const results: Result[] = [];
+try {
+  const all = [...(await platformScenarios()), ...(await catalogueScenarios(server.url, adminKey))];
+  const only = values.only?.split(',');
+  for (const scenario of all) {
+    if (only && !only.includes(scenario.name) && scenario.name !== 'bare route') continue;
+    // A short warm-up so JIT and caches are not measured.
+    await measure(server.url, scenario, 2, connections);
+    const result = await measure(server.url, scenario, seconds, connections);
+    results.push(result);
+    console.error(
+      `${scenario.name.padEnd(32)} ${String(result.requestsPerSecond).padStart(7)} req/s  p99 ${result.latencyP99Ms} ms  errors ${result.errors} non2xx ${result.non2xx}`,
+    );
+  }
+} finally {
+  await server.stop();
+}
+
+const ceiling = results.find((r) => r.name === 'bare route')?.requestsPerSecond ?? 0;
+for (const r of results)
+  r.ratioToCeiling = ceiling ? Math.round((r.requestsPerSecond / ceiling) * 100) / 100 : 0;
+
+const cpu = cpus()[0]?.model ?? 'unknown cpu';
+const machine = `${cpu}, ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+let pgVersion = 'embedded PGlite';
+if (databaseUrl) {
+  try {
+    pgVersion = execFileSync('psql', [databaseUrl, '-Atc', 'show server_version'], {
+      encoding: 'utf8',
+    }).trim();
+    pgVersion = `PostgreSQL ${pgVersion}`;
+  } catch {
+    pgVersion = 'PostgreSQL';
+  }
+}
+const date = new Date().toISOString();
+const report = {
+  date,
+  machine,
+  database: pgVersion,
+  seconds,
+  connections,
+  products: values.products ?? 'demo',
+  results,
+};
+writeFileSync('bench/results/latest.json', `${JSON.stringify(report, null, 2)}\n`);
+
+const table = [
+  `Run ${date} · ${machine} · ${pgVersion} · ${connections} connections · ${seconds} s per scenario · catalogue: ${report.products}`,
+  '',
+  '| scenario | req/s | × ceiling | p50 ms | p99 ms | max ms | errors | non-2xx |',
+  '|---|---:|---:|---:|---:|---:|---:|---:|',
+  ...results.map(
+    (r) =>
+      `| ${r.name} | ${r.requestsPerSecond} | ${r.ratioToCeiling?.toFixed(2)} | ${r.latencyP50Ms} | ${r.latencyP99Ms} | ${r.latencyMaxMs} | ${r.errors} | ${r.non2xx} |`,
+  ),
+].join('\n');
+writeFileSync('bench/results/latest.md', `${table}\n`);
+
+// Keep the narrative of docs/BENCHMARKS.md; replace only the latest-run section.
+const docPath = 'docs/BENCHMARKS.md';
+const doc = readFileSync(docPath, 'utf8');
+const start = '<!-- bench:latest:start -->';
+const end = '<!-- bench:latest:end -->';
+const i = doc.indexOf(start);
+const j = doc.indexOf(end);
+if (i >= 0 && j > i) writeFileSync(docPath, `${doc.slice(0, i + start.length)}\n${table}\n${doc.slice(j)}`);
+console.log(table);

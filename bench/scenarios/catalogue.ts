@@ -1,0 +1,46 @@
+import type { Scenario } from '../measure.ts';
+
+interface ProductsPage {
+  products?: Array<{ id: string; slug: string }>;
+}
+
+const encode = (request: unknown) => `.r=${Buffer.from(JSON.stringify(request)).toString('base64url')}`;
+
+/** Product reads; ids are discovered from the running server so the scenarios fit any catalogue. */
+export async function catalogueScenarios(url: string, _adminKey: string): Promise<Scenario[]> {
+  const res = await fetch(`${url}/stores-reader/v1/products/query-platformized`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query: { paging: { limit: 100, offset: 0 } } }),
+  });
+  if (!res.ok) {
+    console.error(`catalogue scenarios skipped: product query answered ${res.status}`);
+    return [];
+  }
+  const page = (await res.json()) as ProductsPage;
+  const products = page.products ?? [];
+  if (products.length === 0) return [];
+  const queries = [0, 20, 40, 60].map((offset, k) =>
+    encode({
+      query: {
+        filter: { price: { $gte: 5 + k }, visible: true },
+        sort: [{ fieldName: 'price', order: k % 2 ? 'DESC' : 'ASC' }],
+        paging: { limit: 20, offset },
+      },
+    }),
+  );
+  return [
+    {
+      name: 'get product by id',
+      description: 'GET /stores-reader/v1/products/{id}, 100 ids in rotation',
+      path: `/stores-reader/v1/products/${products[0]!.id}`,
+      paths: products.map((p) => `/stores-reader/v1/products/${p.id}`),
+    },
+    {
+      name: 'product query page of 20',
+      description: 'GET* query-platformized: price filter, price sort, offset page of 20',
+      path: `/stores-reader/v1/products/query-platformized?${queries[0]}`,
+      paths: queries.map((q) => `/stores-reader/v1/products/query-platformized?${q}`),
+    },
+  ];
+}

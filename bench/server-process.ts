@@ -1,0 +1,61 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+
+export interface ServerProcess {
+  url: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  probe.listen(0, '127.0.0.1');
+  await once(probe, 'listening');
+  const address = probe.address();
+  probe.close();
+  if (typeof address !== 'object' || address === null) throw new Error('no port');
+  return address.port;
+}
+
+/** The real server as a child process, so the load generator does not share its event loop. */
+export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    ['--conditions=aisle-source', '--import', 'tsx', 'packages/server/src/main.ts'],
+    {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        STOREFRONT_DIR: '',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  child.stdout?.on('data', () => {});
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`${url}/healthz`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('server did not start in 120 s');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    url,
+    child,
+    async stop() {
+      child.kill('SIGTERM');
+      if (child.exitCode === null) await once(child, 'exit');
+    },
+  };
+}
