@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      databaseUrl: undefined,
+      publicUrl: 'http://127.0.0.1:3000',
+      logLevel: 'info',
+      corsOrigins: [],
+      seedDemo: true,
+    });
+    expect(config.dataDir).toMatch(/\/data$/);
+  });
+
+  it('reads every setting', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      DATA_DIR: '/tmp/aisle',
+      DATABASE_URL: 'postgres://x@db/aisle',
+      PUBLIC_URL: 'https://shop.example.com/',
+      LOG_LEVEL: 'warn',
+      CORS_ORIGINS: 'https://a.example, https://b.example',
+      ADMIN_API_KEY: 'aisle_sk_x',
+      SEED_DEMO: 'false',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: '/tmp/aisle',
+      databaseUrl: 'postgres://x@db/aisle',
+      publicUrl: 'https://shop.example.com',
+      logLevel: 'warn',
+      corsOrigins: ['https://a.example', 'https://b.example'],
+      adminApiKey: 'aisle_sk_x',
+      seedDemo: false,
+    });
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, /PORT/],
+    [{ PORT: '70000' }, /PORT/],
+    [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
+    [{ PUBLIC_URL: 'not a url' }, /PUBLIC_URL/],
+  ])('rejects %o', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});
