@@ -32,7 +32,12 @@ export function encodeRequest({ method, path, data, complex, fallbackPath }: Enc
   if (!complex) return { method, path: fillPath(path, data), query: toQueryString(data), body: undefined };
   const query = toComplexQueryString(data);
   if (query.length > GET_QUERY_LIMIT) {
-    return { method: 'POST', path: fillPath(fallbackPath ?? path, data), query: '', body: JSON.stringify(data) };
+    return {
+      method: 'POST',
+      path: fillPath(fallbackPath ?? path, data),
+      query: '',
+      body: JSON.stringify(data),
+    };
   }
   return { method, path: fillPath(path, data), query, body: undefined };
 }

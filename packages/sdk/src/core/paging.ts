@@ -53,7 +53,8 @@ export interface PageInit<T> {
 // Counts are int32 on the wire but tolerated as strings, as 64-bit counters are.
 function count(value: unknown): number | undefined {
   if (typeof value === 'number') return value;
-  if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
+  if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)))
+    return Number(value);
   return undefined;
 }
 

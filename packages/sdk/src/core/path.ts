@@ -4,7 +4,10 @@ import { getAt } from './values.ts';
 export function fillPath(template: string, data: object | undefined): string {
   return template.replace(/\{([^}]+)\}/g, (_match, name: string) => {
     const value = getAt(data, name);
-    if ((typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'bigint') || value === '') {
+    if (
+      (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'bigint') ||
+      value === ''
+    ) {
       throw new TypeError(`Missing path parameter "${name}"`);
     }
     return encodeURIComponent(String(value));

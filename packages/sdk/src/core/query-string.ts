@@ -5,7 +5,7 @@ export type QueryPair = readonly [key: string, value: string];
 
 export interface FlatQuery {
   pairs: QueryPair[];
-  /** A dotted key or an array of objects was seen: a complex GET must use `.r` instead. */
+  /** A dotted key (null-valued ones included) or an array of objects was seen: a GET* uses `.r`. */
   complex: boolean;
 }
 
@@ -18,6 +18,8 @@ export function flattenQuery(data: object): FlatQuery {
   const pairs: QueryPair[] = [];
   let complex = false;
   const visit = (key: string, value: unknown): void => {
+    // Counted before nulls are omitted, so `{filter: {f: null}}` still goes as `.r` and keeps its null.
+    if (key.includes('.')) complex = true;
     if (value === null || value === undefined) return;
     if (Array.isArray(value)) {
       for (const item of value) {
@@ -25,13 +27,14 @@ export function flattenQuery(data: object): FlatQuery {
         else if (item !== undefined && item !== null) pairs.push([key, scalar(item)]);
       }
     } else if (isRecord(value) && !(value instanceof Date)) {
-      for (const [child, childValue] of Object.entries(value)) visit(key ? `${key}.${child}` : child, childValue);
+      for (const [child, childValue] of Object.entries(value))
+        visit(key ? `${key}.${child}` : child, childValue);
     } else {
       pairs.push([key, scalar(value)]);
     }
   };
   visit('', data);
-  return { pairs, complex: complex || pairs.some(([key]) => key.includes('.')) };
+  return { pairs, complex };
 }
 
 export function encodePairs(pairs: readonly QueryPair[]): string {

@@ -58,7 +58,14 @@ export class QueryBuilder<T> {
 
   constructor(run: QueryRunner<T>, mode: PagingMode = 'offset', state?: QueryState) {
     this.#run = run;
-    this.#state = state ?? { mode, conditions: [], sort: [], limit: DEFAULT_PAGE_SIZE, offset: 0, cursor: undefined };
+    this.#state = state ?? {
+      mode,
+      conditions: [],
+      sort: [],
+      limit: DEFAULT_PAGE_SIZE,
+      offset: 0,
+      cursor: undefined,
+    };
   }
 
   #with(change: Partial<QueryState>): QueryBuilder<T> {
@@ -149,7 +156,8 @@ export class QueryBuilder<T> {
   or(...queries: QueryBuilder<T>[]): QueryBuilder<T> {
     const filters = [this.getFilter(), ...queries.map((query) => query.getFilter())];
     const present = filters.filter((filter) => filter !== undefined);
-    return present.length ? this.#with({ conditions: [{ $or: present }] }) : this;
+    if (present.length <= 1) return this.#with({ conditions: present });
+    return this.#with({ conditions: [{ $or: present }] });
   }
 
   /** This query's conditions and not the other's. */
@@ -159,11 +167,15 @@ export class QueryBuilder<T> {
   }
 
   ascending(...fields: string[]): QueryBuilder<T> {
-    return this.#with({ sort: [...this.#state.sort, ...fields.map((fieldName) => ({ fieldName, order: 'ASC' as const }))] });
+    return this.#with({
+      sort: [...this.#state.sort, ...fields.map((fieldName) => ({ fieldName, order: 'ASC' as const }))],
+    });
   }
 
   descending(...fields: string[]): QueryBuilder<T> {
-    return this.#with({ sort: [...this.#state.sort, ...fields.map((fieldName) => ({ fieldName, order: 'DESC' as const }))] });
+    return this.#with({
+      sort: [...this.#state.sort, ...fields.map((fieldName) => ({ fieldName, order: 'DESC' as const }))],
+    });
   }
 
   limit(limit: number): QueryBuilder<T> {

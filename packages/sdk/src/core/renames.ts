@@ -8,7 +8,9 @@ export const WIRE_NAMES: ReadonlyMap<string, string> = new Map([
   ['_updatedDate', 'updatedDate'],
 ]);
 
-const CLIENT_NAMES: ReadonlyMap<string, string> = new Map([...WIRE_NAMES].map(([client, wire]) => [wire, client]));
+const CLIENT_NAMES: ReadonlyMap<string, string> = new Map(
+  [...WIRE_NAMES].map(([client, wire]) => [wire, client]),
+);
 
 function renamePath(path: string, names: ReadonlyMap<string, string>): string {
   return path
@@ -22,7 +24,10 @@ function renameKeys(value: unknown, names: ReadonlyMap<string, string>): unknown
   return isPlainObject(value) ? renameObject(value, names) : value;
 }
 
-function renameObject(value: Record<string, unknown>, names: ReadonlyMap<string, string>): Record<string, unknown> {
+function renameObject(
+  value: Record<string, unknown>,
+  names: ReadonlyMap<string, string>,
+): Record<string, unknown> {
   return Object.fromEntries(
     Object.entries(value).map(([key, item]) => [renamePath(key, names), renameKeys(item, names)]),
   );

@@ -22,7 +22,7 @@ export interface TransportOptions {
 
 export interface RequestOptions {
   method: HttpMethod;
-  /** Path template such as `/v1/products/{id}`; placeholders are filled, encoded, from `data`. */
+  /** Path template such as `/v1/products/{id}`; placeholders (wire names) are filled, encoded, from `data`. */
   path: string;
   /** The request object: query string for GET/DELETE, JSON body otherwise. */
   data?: object;
@@ -119,7 +119,12 @@ export function createHttp(options: TransportOptions = {}): Http {
     if (response.status !== 200) {
       const errorBody = body.json ? body.value : body.text || undefined;
       throw await fail(
-        errorFromResponse({ status: response.status, statusText: response.statusText, body: errorBody, requestId }),
+        errorFromResponse({
+          status: response.status,
+          statusText: response.statusText,
+          body: errorBody,
+          requestId,
+        }),
       );
     }
     if (!body.json) throw await fail(systemError(requestId, new Error('Response body is not JSON')));
@@ -130,7 +135,9 @@ export function createHttp(options: TransportOptions = {}): Http {
   const fetchWithAuth = async (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
     const target = typeof input === 'string' && input.startsWith('/') ? `${baseUrl}${input}` : input;
     // A Request's own headers count unless init replaces them, as fetch itself would do.
-    const headers = await buildHeaders(init.headers ?? (input instanceof Request ? input.headers : undefined));
+    const headers = await buildHeaders(
+      init.headers ?? (input instanceof Request ? input.headers : undefined),
+    );
     const response = await fetchFn(target, { ...init, headers });
     remember(response);
     return response;

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { createClient } from '../core/client.ts';
+import { fakeFetch, json, parseUrl } from '../testing/fake-fetch.ts';
+import { collections } from './collections.ts';
+
+const wireCollection = {
+  id: 'c1',
+  slug: 'summer sale',
+  name: 'Summer',
+  lastUpdated: '2024-06-01T00:00:00.000Z',
+};
+
+describe('collections module', () => {
+  it.each([
+    ['getCollectionBySlug', 'summer sale/2', '/v2/collections/slug/summer%20sale%2F2', 'slug'],
+    ['getCollection', 'c/1', '/v2/collections/c%2F1', 'id'],
+  ] as const)('%s GETs %s at its encoded path and converts lastUpdated', async (method, arg, path, key) => {
+    const { fetch, calls } = fakeFetch(() => json({ collection: wireCollection }));
+    const client = createClient({ modules: { collections }, fetch });
+    const collection = await client.collections[method](arg);
+    const url = parseUrl(calls[0]?.url ?? '');
+    expect(url.path).toBe(path);
+    expect(url.params.get(key)).toBe(arg);
+    expect(collection).toEqual({ ...wireCollection, lastUpdated: new Date('2024-06-01T00:00:00.000Z') });
+  });
+
+  it('queryCollections().find() sends GET* /v2/collections/query and pages collections by metadata', async () => {
+    const { fetch, calls } = fakeFetch(() =>
+      json({ collections: [wireCollection], metadata: { count: 1, offset: 10, total: 11 } }),
+    );
+    const client = createClient({ modules: { collections }, fetch });
+    const page = await client.collections
+      .queryCollections()
+      .startsWith('slug', 'sum')
+      .limit(10)
+      .skip(10)
+      .find();
+    expect(parseUrl(calls[0]?.url ?? '')).toMatchObject({
+      path: '/v2/collections/query',
+      r: { query: { filter: { slug: { $startsWith: 'sum' } }, paging: { limit: 10, offset: 10 } } },
+    });
+    expect(page.items[0]?.lastUpdated).toEqual(new Date('2024-06-01T00:00:00.000Z'));
+    expect(page).toMatchObject({ totalCount: 11, currentPage: 1 });
+    expect(page.hasNext()).toBe(false);
+    expect(page.hasPrev()).toBe(true);
+  });
+});
