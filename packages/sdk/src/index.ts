@@ -5,7 +5,7 @@ export {
   StaticTokenStrategy,
 } from './core/auth.ts';
 export type { StaticTokenStrategyOptions } from './core/auth.ts';
-export { base64UrlDecode, base64UrlEncode } from './core/base64url.ts';
+export { base64UrlDecode, base64UrlEncode, base64UrlEncodeBytes } from './core/base64url.ts';
 export {
   type AisleClient,
   type BoundModules,
@@ -99,3 +99,113 @@ export {
   type ProductsModule,
   products,
 } from './modules/products.ts';
+export {
+  AUTHENTICATION_PATH,
+  type AuthenticationModule,
+  authentication,
+  type LoginRequest,
+  type LogoutUrlOptions,
+  type RegisterRequest,
+  type SignOnRequest,
+  type SignOnResponse,
+  type ValidateEmailResponse,
+  type VerifyFactorRequest,
+} from './modules/authentication.ts';
+export type * from './modules/identity-types.ts';
+export {
+  customValueFromWire,
+  identityFromWire,
+  stateMachineFromWire,
+  toIdentity,
+  toStateMachine,
+} from './modules/identity-types.ts';
+export {
+  CURRENT_MEMBER_FACTORS_PATH,
+  CURRENT_MEMBER_PATH,
+  type MembersModule,
+  members,
+  type TotpEnrolment,
+  UPDATE_CURRENT_MEMBER_PATH,
+} from './modules/members.ts';
+export {
+  RECOVERY_PATH,
+  type RecoverRequest,
+  type RecoveryModule,
+  type RecoveryRedirect,
+  recovery,
+  type SendActivationEmailRequest,
+  type SendRecoveryEmailRequest,
+} from './modules/recovery.ts';
+export { REDIRECT_SESSION_PATH, type RedirectsModule, redirects } from './modules/redirects.ts';
+export {
+  type StartVerificationRequest,
+  VERIFICATION_PATH,
+  type VerificationModule,
+  type VerifyDuringAuthenticationRequest,
+  verification,
+} from './modules/verification.ts';
+export {
+  type BrowserDocument,
+  type BrowserEnv,
+  type BrowserMessageEvent,
+  type BrowserWindow,
+  globalBrowserEnv,
+  type HiddenFrame,
+} from './oauth/browser.ts';
+export {
+  DIRECT_LOGIN_TIMEOUT_MS,
+  IDENTITY_ERROR_CODES,
+  LoginErrorCode,
+  LoginState,
+  PREWARM_INTERVAL_MS,
+  PREWARM_STORAGE_KEY,
+  TOKEN_PATH,
+  TokenRole,
+} from './oauth/constants.ts';
+export {
+  type CaptchaRequirement,
+  type CaptchaVariant,
+  captchaRequirement,
+  type LoginResult,
+  loginResultFromState,
+} from './oauth/login-states.ts';
+export {
+  CODE_VERIFIER_DEFAULT_LENGTH,
+  CODE_VERIFIER_MAX_LENGTH,
+  CODE_VERIFIER_MIN_LENGTH,
+  createCodeChallenge,
+  createCodeVerifier,
+  createOAuthData,
+  createState,
+  type OAuthData,
+  type OAuthDataOptions,
+} from './oauth/pkce.ts';
+export {
+  type AuthCallback,
+  type AuthUrlOptions,
+  type CaptchaTokens,
+  type LoginParams,
+  OAuthStrategy,
+  type OAuthStrategyOptions,
+  type RegisterParams,
+  type VerificationParams,
+} from './oauth/strategy.ts';
+export {
+  type AccessToken,
+  type CookieAttributes,
+  type CookieTokenStorageOptions,
+  cookieTokenStorage,
+  DEFAULT_TOKENS_COOKIE,
+  emptyTokens,
+  isTokenExpired,
+  isTokens,
+  type KeyValueStorage,
+  type LocalStorageTokenStorageOptions,
+  localStorageTokenStorage,
+  memoryTokenStorage,
+  type RefreshToken,
+  readTokensCookie,
+  serializeTokensCookie,
+  type Tokens,
+  type TokenStorage,
+} from './oauth/tokens.ts';

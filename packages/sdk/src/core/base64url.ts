@@ -1,14 +1,18 @@
 // Bytes per String.fromCharCode call, to stay under engines' argument limits.
 const CHUNK = 0x8000;
 
-/** UTF-8 text to base64url (`-`, `_`, no `=` padding), using only web-standard globals. */
-export function base64UrlEncode(text: string): string {
-  const bytes = new TextEncoder().encode(text);
+/** Bytes to base64url (`-`, `_`, no `=` padding), using only web-standard globals. */
+export function base64UrlEncodeBytes(bytes: Uint8Array): string {
   let binary = '';
   for (let i = 0; i < bytes.length; i += CHUNK) {
     binary += String.fromCharCode(...bytes.subarray(i, i + CHUNK));
   }
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** UTF-8 text to base64url (`-`, `_`, no `=` padding). */
+export function base64UrlEncode(text: string): string {
+  return base64UrlEncodeBytes(new TextEncoder().encode(text));
 }
 
 /** base64url (padded or not) back to UTF-8 text. */

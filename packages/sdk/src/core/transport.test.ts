@@ -275,3 +275,22 @@ describe('createHttp: fetchWithAuth', () => {
     expect(calls[0]?.headers.get('Authorization')).toBe('t');
   });
 });
+
+describe('createHttp: url', () => {
+  it('builds a navigable GET URL: baseUrl, filled path, query string, dates as ISO', () => {
+    const http = createHttp({ baseUrl: 'https://shop.test/' });
+    expect(
+      http.url('/v1/things/{id}/go', {
+        id: 'a/b',
+        back: 'https://shop.test/x?y=1',
+        at: new Date('2024-01-01T00:00:00.000Z'),
+      }),
+    ).toBe(
+      'https://shop.test/v1/things/a%2Fb/go?id=a%2Fb&back=https%3A%2F%2Fshop.test%2Fx%3Fy%3D1&at=2024-01-01T00%3A00%3A00.000Z',
+    );
+  });
+
+  it('stays relative with the default baseUrl and has no `?` without data', () => {
+    expect(createHttp().url('/v1/logout')).toBe('/v1/logout');
+  });
+});

@@ -37,10 +37,12 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-/** What a module receives: a JSON call and an authenticated raw fetch. */
+/** What a module receives: a JSON call, an authenticated raw fetch and URLs for browser navigations. */
 export interface Http {
   request<T = unknown>(options: RequestOptions): Promise<T>;
   fetchWithAuth(input: string | URL | Request, init?: RequestInit): Promise<Response>;
+  /** The URL of a GET to `path` with `data` as its query string (placeholders filled), prefixed with the baseUrl. */
+  url(path: string, data?: object): string;
 }
 
 type Body = { json: true; value: unknown } | { json: false; text: string };
@@ -143,5 +145,11 @@ export function createHttp(options: TransportOptions = {}): Http {
     return response;
   };
 
-  return { request, fetchWithAuth };
+  const url = (path: string, data: object = {}): string => {
+    const serialized = serializeDates(data);
+    const encoded = encodeRequest({ method: 'GET', path, data: isRecord(serialized) ? serialized : {} });
+    return `${baseUrl}${encoded.path}${encoded.query ? `?${encoded.query}` : ''}`;
+  };
+
+  return { request, fetchWithAuth, url };
 }
