@@ -1,5 +1,6 @@
 import { count } from 'drizzle-orm';
 import { createApiKey } from './platform/auth.ts';
+import { ensureDemoClient } from './modules/oauth/clients.ts';
 import type { AppContext } from './platform/context.ts';
 import { apiKeys } from './platform/tables.ts';
 import { seedDemoStore } from './seed/demo.ts';
@@ -17,4 +18,6 @@ export async function bootstrap(ctx: AppContext): Promise<void> {
     }
   }
   if (ctx.config.seedDemo) await seedDemoStore(ctx, { onlyIfEmpty: true });
+  // The demo storefront's OAuth client, kept in step with PUBLIC_URL on every start.
+  await ensureDemoClient(ctx);
 }

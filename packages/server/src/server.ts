@@ -7,6 +7,8 @@ import type { AppContext } from './platform/context.ts';
 import type { Database } from './platform/db.ts';
 import { Events } from './platform/events.ts';
 import { createLogger } from './platform/logger.ts';
+import { accessTokenAuthenticator } from './modules/oauth/authenticator.ts';
+import { clientOriginChecker } from './modules/oauth/clients.ts';
 
 export interface Server {
   app: App;
@@ -32,6 +34,8 @@ export async function createServer(
     originCheckers: [],
   };
   ctx.authenticators.push(apiKeyAuthenticator(ctx.db));
+  ctx.authenticators.push(accessTokenAuthenticator(ctx));
+  ctx.originCheckers.push(clientOriginChecker(ctx));
   const app = await buildApp(ctx, modules);
   await app.ready();
   ctx.events.start();

@@ -1,5 +1,30 @@
 import type { Module } from '../platform/app.ts';
+import { catalogueRoutes } from './catalogue/routes.ts';
 import { healthRoutes, whoamiRoutes } from './health/routes.ts';
+import { accountRoutes } from '../flows/accounts/routes.ts';
+import { authorizeRoutes } from '../flows/authorize/routes.ts';
+import { redirectSessionRoutes } from '../flows/redirect-session/routes.ts';
+import { janitor } from '../flows/sessions/janitor.ts';
+import { sessionRevocation } from '../flows/sessions/revocation.ts';
+import { tokenRoutes } from '../flows/tokens/routes.ts';
+import { memberRoutes } from './identity/routes.ts';
+import { mailRoutes } from './mail/routes.ts';
+import { oauthRoutes } from './oauth/routes.ts';
+import { redirectRoutes } from './redirects/routes.ts';
 
 /** Every module's routes, in registration order. */
-export const modules: Module[] = [healthRoutes, whoamiRoutes];
+export const modules: Module[] = [
+  healthRoutes,
+  whoamiRoutes,
+  catalogueRoutes,
+  oauthRoutes,
+  tokenRoutes,
+  authorizeRoutes,
+  accountRoutes,
+  memberRoutes,
+  mailRoutes,
+  redirectRoutes,
+  redirectSessionRoutes,
+  sessionRevocation,
+  janitor,
+];

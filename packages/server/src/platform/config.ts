@@ -15,6 +15,21 @@ export interface Config {
   storefrontDir: string | undefined;
   /** Seed the demo store when the database is empty. */
   seedDemo: boolean;
+  /** SMTP server for outgoing mail (`smtp://user:pass@host:587`); absent → the stored dev mailbox. */
+  smtpUrl: string | undefined;
+  /** Sender of outgoing mail. */
+  mailFrom: string;
+  /** Lifetime of OAuth access tokens, in seconds. */
+  accessTokenTtl: number;
+  /** Lifetime of OAuth refresh tokens, in seconds. */
+  refreshTokenTtl: number;
+  /** Rotate refresh tokens on use, with reuse detection; false hands back the same refresh token. */
+  rotateRefreshTokens: boolean;
+  /** PKCS#8 PEM of the ES256 key that signs access tokens; absent → a key generated at first start, kept in the database. */
+  oauthSigningKey: string | undefined;
+  /** Failed logins per account, and per client IP, within 15 minutes before login answers 429. */
+  loginMaxFailures: number;
+  loginMaxFailuresPerIp: number;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -27,6 +42,14 @@ function parsePort(value: string | undefined, fallback: number): number {
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new ConfigError(`PORT must be 0-65535, got "${value}"`);
   return port;
+}
+
+function parseCount(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1)
+    throw new ConfigError(`${name} must be a positive integer, got "${value}"`);
+  return n;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -56,5 +79,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storefrontDir:
       env.STOREFRONT_DIR === '' ? undefined : resolve(env.STOREFRONT_DIR || 'apps/storefront/dist'),
     seedDemo: env.SEED_DEMO !== 'false',
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'Aisle <no-reply@aisle.localhost>',
+    accessTokenTtl: parseCount('ACCESS_TOKEN_TTL', env.ACCESS_TOKEN_TTL, 900),
+    refreshTokenTtl: parseCount('REFRESH_TOKEN_TTL', env.REFRESH_TOKEN_TTL, 30 * 24 * 3600),
+    rotateRefreshTokens: env.OAUTH_ROTATE_REFRESH_TOKENS !== 'false',
+    oauthSigningKey: env.OAUTH_SIGNING_KEY || undefined,
+    loginMaxFailures: parseCount('LOGIN_MAX_FAILURES', env.LOGIN_MAX_FAILURES, 5),
+    loginMaxFailuresPerIp: parseCount('LOGIN_MAX_FAILURES_PER_IP', env.LOGIN_MAX_FAILURES_PER_IP, 50),
   };
 }

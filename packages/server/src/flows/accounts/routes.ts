@@ -1,0 +1,216 @@
+import { Type } from '@sinclair/typebox';
+import type { Module } from '../../platform/app.ts';
+import { credentials } from '../../platform/auth.ts';
+import { forbidden } from '../../platform/errors.ts';
+import { underPrefixes } from '../../platform/routing.ts';
+import { createChallenge } from '../../modules/identity/captcha.ts';
+import { identityOf } from '../../modules/identity/members.ts';
+import { callerMemberId } from '../../modules/identity/routes.ts';
+import {
+  ActivationEmailRequest,
+  AuthResendRequest,
+  AuthVerifyRequest,
+  ChangePasswordRequest,
+  FactorVerifyRequest,
+  LoginRequest,
+  LogoutQuery,
+  RecoverRequest,
+  RegisterRequest,
+  SendRecoveryEmailRequest,
+  SignOnRequest,
+  ValidateEmailRequest,
+  VerificationStartRequest,
+} from '../../modules/identity/schemas.ts';
+import {
+  changePassword,
+  login,
+  recover,
+  register,
+  signOn,
+  validateEmail,
+  verifyStep,
+} from '../../modules/identity/service.ts';
+import { familyOf } from '../../modules/oauth/authenticator.ts';
+import { revokeMemberTokens } from '../../modules/oauth/tokens.ts';
+import { bindingOf } from '../caller.ts';
+import { logout } from '../sessions/logout.ts';
+import {
+  answer,
+  resend,
+  sendActivationEmail,
+  sendRecoveryEmail,
+  startEmailVerification,
+  verifyFactor,
+} from './flow.ts';
+
+const tags = ['identity'];
+const pub = { access: 'public' as const };
+const FactorParams = Type.Object({ factorType: Type.String({ maxLength: 20 }) });
+const ChallengeRequest = Type.Object({
+  variant: Type.Optional(Type.Union([Type.Literal('INVISIBLE'), Type.Literal('VISIBLE')])),
+});
+
+/** Sign-up, sign-in, recovery and verification calls of oauth-and-identity §3. */
+export const accountRoutes: Module = async (app, ctx) => {
+  await underPrefixes(app, ['/_api/iam/authentication', '/iam/authentication'], (r) => {
+    r.post(
+      '/v2/register',
+      { config: pub, schema: { tags, summary: 'Register a member (StateMachine)', body: RegisterRequest } },
+      async (request) => {
+        const binding = await bindingOf(ctx, request.caller, request.headers.authorization);
+        return answer(ctx, await register(ctx, request.body, binding, request.ip));
+      },
+    );
+    r.post(
+      '/v2/login',
+      {
+        config: pub,
+        schema: { tags, summary: 'Sign in with e-mail and password (StateMachine)', body: LoginRequest },
+      },
+      async (request) => {
+        const binding = await bindingOf(ctx, request.caller, request.headers.authorization);
+        return answer(ctx, await login(ctx, request.body, binding, request.ip));
+      },
+    );
+    r.post(
+      '/v2/change-password',
+      {
+        config: { access: 'member' },
+        schema: { tags, summary: 'Change the signed-in member password', body: ChangePasswordRequest },
+      },
+      async (request) => {
+        const memberId = callerMemberId(request.caller);
+        await changePassword(ctx, memberId, request.body.newPassword);
+        // Other sessions end; the one that changed the password goes on.
+        const current = credentials(request.headers.authorization)[0];
+        await revokeMemberTokens(ctx, memberId, current ? await familyOf(ctx, current) : undefined);
+        return {};
+      },
+    );
+    r.post(
+      '/v2/sign-on',
+      {
+        config: { access: 'admin' },
+        schema: { tags, summary: 'Trusted sign-on by the merchant server (admin key)', body: SignOnRequest },
+      },
+      async (request) => {
+        const binding = await bindingOf(ctx, request.caller, request.headers.authorization);
+        const { member, sessionToken } = await signOn(ctx, request.body, binding);
+        return { sessionToken, identity: await identityOf(ctx.db, member) };
+      },
+    );
+    r.post(
+      '/v2/validate-email',
+      { config: pub, schema: { tags, summary: 'Can this address register?', body: ValidateEmailRequest } },
+      async (request) => validateEmail(ctx, request.body.email),
+    );
+    r.get(
+      '/v1/logout',
+      {
+        config: pub,
+        schema: {
+          tags,
+          summary: 'End the session and go to postLogoutRedirectUri',
+          querystring: LogoutQuery,
+        },
+      },
+      async (request, reply) => logout(ctx, request.query, reply),
+    );
+    r.post(
+      '/v2/:factorType/verify',
+      {
+        config: pub,
+        schema: {
+          tags,
+          summary: 'Verify a factor code (older clients)',
+          params: FactorParams,
+          body: FactorVerifyRequest,
+        },
+      },
+      async (request) => verifyFactor(ctx, request.params.factorType, request.body),
+    );
+  });
+
+  await underPrefixes(app, ['/_api/iam/recovery', '/_iam/recovery'], (r) => {
+    r.post(
+      '/v1/send-email',
+      {
+        config: pub,
+        schema: { tags, summary: 'Mail a password-reset link', body: SendRecoveryEmailRequest },
+      },
+      async (request) => {
+        const binding = await bindingOf(ctx, request.caller, request.headers.authorization);
+        return sendRecoveryEmail(ctx, request.body, binding);
+      },
+    );
+    r.post(
+      '/v1/activation-email',
+      {
+        config: { access: 'admin' },
+        schema: { tags, summary: 'Mail an account-activation link (admin)', body: ActivationEmailRequest },
+      },
+      async (request) => sendActivationEmail(ctx, request.body),
+    );
+    r.post(
+      '/v1/recover',
+      {
+        config: pub,
+        schema: { tags, summary: 'Set a new password from a mailed link', body: RecoverRequest },
+      },
+      async (request) => {
+        const outcome = await recover(ctx, request.body.recoveryToken, request.body.password);
+        // A password reset ends every session of the member.
+        await revokeMemberTokens(ctx, outcome.member.id);
+        return answer(ctx, outcome);
+      },
+    );
+  });
+
+  await underPrefixes(app, ['/_api/iam/verification'], (r) => {
+    for (const path of ['/v1/start', '/v1/Start']) {
+      r.post(
+        path,
+        {
+          config: { access: 'member' },
+          schema: {
+            tags,
+            summary: 'Mail a code to confirm the e-mail address',
+            body: VerificationStartRequest,
+          },
+        },
+        async (request) => {
+          const caller = request.caller;
+          if (caller.kind !== 'admin' && callerMemberId(caller) !== request.body.identityId)
+            throw forbidden('A member can only verify its own address');
+          const binding = await bindingOf(ctx, caller, request.headers.authorization);
+          return startEmailVerification(ctx, request.body.identityId, binding);
+        },
+      );
+    }
+    r.post(
+      '/v1/auth/verify',
+      {
+        config: pub,
+        schema: { tags, summary: 'Submit the mailed code (StateMachine)', body: AuthVerifyRequest },
+      },
+      async (request) => answer(ctx, await verifyStep(ctx, request.body.stateToken, request.body.code)),
+    );
+    r.post(
+      '/v1/auth/resend',
+      {
+        config: pub,
+        schema: { tags, summary: 'Mail the code again (StateMachine)', body: AuthResendRequest },
+      },
+      async (request) => resend(ctx, request.body.stateToken),
+    );
+  });
+
+  app.post(
+    '/_api/iam/captcha/v1/challenges',
+    {
+      config: pub,
+      schema: { tags, summary: 'A proof-of-work captcha challenge', body: Type.Optional(ChallengeRequest) },
+    },
+    async (request) => ({ challenge: await createChallenge(ctx, request.body?.variant ?? 'INVISIBLE') }),
+  );
+};

@@ -1,0 +1,29 @@
+import type { Module } from '../../platform/app.ts';
+import { underPrefixes } from '../../platform/routing.ts';
+import { RedirectSessionRequest } from '../../modules/redirects/schemas.ts';
+import { bindingOf } from '../caller.ts';
+import { createRedirectSession } from './flow.ts';
+
+export const redirectSessionRoutes: Module = async (app, ctx) => {
+  await underPrefixes(
+    app,
+    ['/_api/redirects-api/v1/redirect-session', '/headless/v1/redirect-session'],
+    (r) => {
+      r.post(
+        '',
+        {
+          config: { access: 'visitor' },
+          schema: {
+            tags: ['redirects'],
+            summary: 'Create a redirect session (hosted pages, authorize, logout, member area)',
+            body: RedirectSessionRequest,
+          },
+        },
+        async (request) => {
+          const binding = await bindingOf(ctx, request.caller, request.headers.authorization);
+          return createRedirectSession(ctx, request.body, request.caller, binding);
+        },
+      );
+    },
+  );
+};

@@ -1,0 +1,454 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { AppContext } from '../../platform/context.ts';
+import type { Db } from '../../platform/db.ts';
+import { type FieldViolation, notFound, ValidationFailure } from '../../platform/errors.ts';
+import type { EventInput } from '../../platform/events.ts';
+import { normalizeMoney } from '../../platform/money.ts';
+import { computeAggregates, discountedPrice } from './aggregates.ts';
+import type { ResolvedMedia } from './media.ts';
+import type { ProductData, ProductInput, ProductPatch, StoredMedia, StoredOption } from './model.ts';
+import { brands, collections, productCollections, products, productVariants, ribbons } from './tables.ts';
+import {
+  buildOptions,
+  checkChoiceMedia,
+  insertVariants,
+  planVariants,
+  refreshProduct,
+  replaceOptions,
+  variantsOf,
+} from './variant-writes.ts';
+import type { ProductRow } from './wire.ts';
+import {
+  checkIds,
+  ensureNamed,
+  freeSlug,
+  lockProduct,
+  money,
+  required,
+  sanitizeDescription,
+  uniqueSlug,
+} from './write-support.ts';
+
+/** Product writes: create, update, delete, brand and ribbon removal, media and choice media. */
+
+export interface CreatedProduct {
+  id: string;
+  slug: string;
+  numericId: string;
+}
+
+const sanitizeSections = (list: Array<{ title: string; description: string }>) =>
+  list.map((s) => ({ title: s.title, description: sanitizeDescription(s.description) }));
+
+function checkDiscount(
+  violations: FieldViolation[],
+  discount: ProductInput['discount'],
+  field = 'product.discount.value',
+): string {
+  const value = money(violations, field, discount?.value) ?? '0.00';
+  if (discount?.type === 'PERCENT' && Number(value) > 100)
+    violations.push({ field, description: 'must be at most 100 percent', violatedRule: 'MAX', data: {} });
+  return value;
+}
+
+export async function createProduct(ctx: AppContext, input: ProductInput): Promise<CreatedProduct> {
+  const violations: FieldViolation[] = [];
+  if (!input.name?.trim()) violations.push(required('product.name'));
+  const options = buildOptions(input.productOptions ?? [], violations);
+  const variants = planVariants(input, options, violations);
+  const discountValue = checkDiscount(violations, input.discount);
+  checkChoiceMedia(options, new Set((input.media ?? []).map((m) => m.id)), violations);
+  if (violations.length) throw new ValidationFailure(violations);
+  const price = normalizeMoney(input.price);
+  const aggregates = computeAggregates(variants, options);
+  const collectionIds = checkIds('product.collectionIds', input.collectionIds ?? []);
+
+  return uniqueSlug('PRODUCT_SLUG_ALREADY_EXISTS', () =>
+    ctx.events.transaction(async (tx) => {
+      const events: EventInput[] = [];
+      const slug = await freeSlug(tx, products, input.slug, input.name, 'PRODUCT_SLUG_ALREADY_EXISTS');
+      const brandId = input.brand ? await ensureNamed(tx, brands, 'brand', input.brand, events) : null;
+      const ribbonId = input.ribbon ? await ensureNamed(tx, ribbons, 'ribbon', input.ribbon, events) : null;
+      if (collectionIds.length) {
+        const found = await tx
+          .select({ id: collections.id })
+          .from(collections)
+          .where(inArray(collections.id, collectionIds));
+        if (found.length !== collectionIds.length)
+          throw notFound('COLLECTION_NOT_FOUND', 'A collection of the product does not exist', {
+            collectionIds: collectionIds.filter((id) => !found.some((f) => f.id === id)),
+          });
+      }
+      const data: ProductData = {
+        productOptions: aggregates.productOptions,
+        media: input.media ?? [],
+        additionalInfoSections: sanitizeSections(input.additionalInfoSections ?? []),
+        customTextFields: input.customTextFields ?? [],
+        ...(input.seoData ? { seoData: input.seoData } : {}),
+        ...(input.productDimensions ? { productDimensions: input.productDimensions } : {}),
+        ...(input.packageDimensions ? { packageDimensions: input.packageDimensions } : {}),
+      };
+      const ppu = input.pricePerUnitData;
+      const [row] = await tx
+        .insert(products)
+        .values({
+          name: input.name.trim(),
+          slug,
+          description: sanitizeDescription(input.description ?? ''),
+          sku: input.sku ?? null,
+          productType: input.productType ?? 'physical',
+          visible: input.visible ?? true,
+          manageVariants: options.length > 0,
+          price,
+          discountedPrice: discountedPrice(price, input.discount),
+          cost: input.cost === undefined ? null : normalizeMoney(input.cost),
+          weight: input.weight ?? null,
+          discountType: input.discount?.type ?? 'NONE',
+          discountValue,
+          ppuTotalQuantity: ppu?.totalQuantity ?? null,
+          ppuTotalUnit: ppu?.totalMeasurementUnit ?? null,
+          ppuBaseQuantity: ppu?.baseQuantity ?? null,
+          ppuBaseUnit: ppu?.baseMeasurementUnit ?? null,
+          brandId,
+          brand: input.brand ?? null,
+          ribbonId,
+          ribbon: input.ribbon ?? null,
+          trackInventory: aggregates.trackInventory,
+          quantity: aggregates.quantity,
+          inStock: aggregates.inStock,
+          inventoryStatus: aggregates.inventoryStatus,
+          priceMin: aggregates.priceMin,
+          priceMax: aggregates.priceMax,
+          costMin: aggregates.costMin,
+          costMax: aggregates.costMax,
+          weightMin: aggregates.weightMin,
+          weightMax: aggregates.weightMax,
+          collectionIds,
+          data,
+        })
+        .returning({ id: products.id, numericId: products.numericId });
+      const productId = row!.id;
+      await insertVariants(
+        tx,
+        productId,
+        variants.map((v, position) => ({ ...v, position })),
+      );
+      if (collectionIds.length) {
+        await tx
+          .insert(productCollections)
+          .values(collectionIds.map((collectionId) => ({ collectionId, productId })));
+        await tx
+          .update(collections)
+          .set({ productCount: sql`${collections.productCount} + 1`, lastUpdated: sql`now()` })
+          .where(inArray(collections.id, collectionIds));
+      }
+      const numericId = row!.numericId.toString();
+      events.push({
+        entity: 'product',
+        entityId: productId,
+        type: 'created',
+        payload: {
+          product: {
+            id: productId,
+            numericId,
+            name: input.name,
+            slug,
+            visible: input.visible ?? true,
+            price,
+          },
+        },
+      });
+      await ctx.events.record(tx, events);
+      return { id: productId, slug, numericId };
+    }),
+  );
+}
+
+async function setBrandOrRibbon(
+  tx: Db,
+  kind: 'brand' | 'ribbon',
+  name: string | null,
+  events: EventInput[],
+): Promise<Record<string, string | null>> {
+  const trimmed = name?.trim();
+  if (!trimmed) return kind === 'brand' ? { brandId: null, brand: null } : { ribbonId: null, ribbon: null };
+  const id = await ensureNamed(tx, kind === 'brand' ? brands : ribbons, kind, trimmed, events);
+  return kind === 'brand' ? { brandId: id, brand: trimmed } : { ribbonId: id, ribbon: trimmed };
+}
+
+/**
+ * Partial update: only the given fields change. Price, cost, weight and SKU of a product without managed
+ * variants move its default variant too; a new discount re-prices every variant; new options re-plan the
+ * variants (see `replaceOptions`).
+ */
+export async function updateProduct(ctx: AppContext, productId: string, patch: ProductPatch): Promise<void> {
+  const violations: FieldViolation[] = [];
+  if (patch.name !== undefined && !patch.name.trim()) violations.push(required('product.name'));
+  const price = money(violations, 'product.priceData.price', patch.price);
+  const cost = patch.cost === null ? null : money(violations, 'product.costAndProfitData.itemCost', patch.cost ?? undefined);
+  const discountValue = patch.discount ? checkDiscount(violations, patch.discount) : undefined;
+  if (violations.length) throw new ValidationFailure(violations);
+
+  await uniqueSlug('PRODUCT_SLUG_ALREADY_EXISTS', () =>
+    ctx.events.transaction(async (tx) => {
+      const product = await lockProduct(tx, productId);
+      const events: EventInput[] = [];
+      const changed = Object.keys(patch).filter((k) => patch[k as keyof ProductPatch] !== undefined);
+      const set: Partial<typeof products.$inferInsert> = {};
+      if (patch.name !== undefined) set.name = patch.name.trim();
+      if (patch.slug !== undefined && patch.slug !== product.slug)
+        set.slug = await freeSlug(tx, products, patch.slug, product.name, 'PRODUCT_SLUG_ALREADY_EXISTS', productId);
+      if (patch.description !== undefined) set.description = sanitizeDescription(patch.description);
+      if (patch.sku !== undefined) set.sku = patch.sku;
+      if (patch.productType !== undefined) set.productType = patch.productType;
+      if (patch.visible !== undefined) set.visible = patch.visible;
+      if (patch.weight !== undefined) set.weight = patch.weight;
+      if (cost !== undefined) set.cost = cost;
+      const newPrice = price ?? product.price;
+      const discount = patch.discount
+        ? { type: patch.discount.type, value: discountValue! }
+        : { type: product.discountType, value: product.discountValue };
+      if (price !== undefined || patch.discount) {
+        set.price = newPrice;
+        set.discountedPrice = discountedPrice(newPrice, discount);
+        set.discountType = discount.type;
+        set.discountValue = discount.value;
+      }
+      if (patch.pricePerUnitData !== undefined) {
+        const ppu = patch.pricePerUnitData;
+        set.ppuTotalQuantity = ppu?.totalQuantity ?? null;
+        set.ppuTotalUnit = ppu?.totalMeasurementUnit ?? null;
+        set.ppuBaseQuantity = ppu?.baseQuantity ?? null;
+        set.ppuBaseUnit = ppu?.baseMeasurementUnit ?? null;
+      }
+      if (patch.brand !== undefined) Object.assign(set, await setBrandOrRibbon(tx, 'brand', patch.brand, events));
+      if (patch.ribbon !== undefined) Object.assign(set, await setBrandOrRibbon(tx, 'ribbon', patch.ribbon, events));
+
+      const data: ProductData = { ...product.data };
+      if (patch.additionalInfoSections) data.additionalInfoSections = sanitizeSections(patch.additionalInfoSections);
+      if (patch.customTextFields) data.customTextFields = patch.customTextFields;
+      if (patch.seoData) data.seoData = patch.seoData;
+      for (const key of ['productDimensions', 'packageDimensions'] as const) {
+        const value = patch[key];
+        if (value === null) delete data[key];
+        else if (value) data[key] = value;
+      }
+      let options: StoredOption[] | undefined;
+      if (patch.productOptions) {
+        const problems: FieldViolation[] = [];
+        options = buildOptions(patch.productOptions, problems, 'product.productOptions', product.data.productOptions);
+        checkChoiceMedia(options, new Set((data.media ?? []).map((m) => m.id)), problems);
+        if (problems.length) throw new ValidationFailure(problems);
+      }
+      await tx
+        .update(products)
+        .set({ ...set, data, lastUpdated: sql`now()` })
+        .where(eq(products.id, productId));
+
+      let variantsChanged = false;
+      const updated: ProductRow = { ...product, ...set, data };
+      if (options) variantsChanged = await replaceOptions(tx, updated, options);
+      // Prices of the variants follow a new discount; the default variant follows the product.
+      if (patch.discount)
+        for (const { variant } of await variantsOf(tx, productId))
+          await tx
+            .update(productVariants)
+            .set({ discountedPrice: discountedPrice(variant.price, discount) })
+            .where(and(eq(productVariants.productId, productId), eq(productVariants.id, variant.id)));
+      if (!(options?.length ?? product.manageVariants)) {
+        const mirror = {
+          ...(set.price !== undefined ? { price: set.price, discountedPrice: set.discountedPrice! } : {}),
+          ...(set.cost !== undefined ? { cost: set.cost } : {}),
+          ...(set.weight !== undefined ? { weight: set.weight } : {}),
+          ...(set.sku !== undefined ? { sku: set.sku } : {}),
+        };
+        if (Object.keys(mirror).length) {
+          await tx.update(productVariants).set(mirror).where(eq(productVariants.productId, productId));
+          variantsChanged = true;
+        }
+      }
+      await refreshProduct(tx, productId);
+      events.push({
+        entity: 'product',
+        entityId: productId,
+        type: 'updated',
+        payload: { productId, changedFields: changed },
+      });
+      if (variantsChanged)
+        events.push({ entity: 'product', entityId: productId, type: 'variants_changed', payload: { productId } });
+      await ctx.events.record(tx, events);
+    }),
+  );
+}
+
+export async function deleteProduct(ctx: AppContext, productId: string): Promise<void> {
+  await ctx.events.transaction(async (tx) => {
+    const product = await lockProduct(tx, productId);
+    if (product.collectionIds.length)
+      await tx
+        .update(collections)
+        .set({ productCount: sql`greatest(${collections.productCount} - 1, 0)`, lastUpdated: sql`now()` })
+        .where(inArray(collections.id, product.collectionIds));
+    await tx.delete(products).where(eq(products.id, productId));
+    await ctx.events.record(tx, {
+      entity: 'product',
+      entityId: productId,
+      type: 'deleted',
+      payload: { productId, product: { id: productId, name: product.name, slug: product.slug } },
+    });
+  });
+}
+
+export async function removeProductBrandOrRibbon(
+  ctx: AppContext,
+  productId: string,
+  kind: 'brand' | 'ribbon',
+): Promise<void> {
+  await ctx.events.transaction(async (tx) => {
+    const product = await lockProduct(tx, productId);
+    if ((kind === 'brand' ? product.brandId : product.ribbonId) === null && product[kind] === null) return;
+    const set = kind === 'brand' ? { brandId: null, brand: null } : { ribbonId: null, ribbon: null };
+    await tx
+      .update(products)
+      .set({ ...set, lastUpdated: sql`now()` })
+      .where(eq(products.id, productId));
+    await ctx.events.record(tx, {
+      entity: 'product',
+      entityId: productId,
+      type: 'updated',
+      payload: { productId, changedFields: [kind] },
+    });
+  });
+}
+
+// ---- media
+
+export interface ChoiceRef {
+  option: string;
+  choice: string;
+}
+
+function findChoice(options: StoredOption[], ref: ChoiceRef, field: string, violations: FieldViolation[]) {
+  const option = options.find((o) => o.name === ref.option);
+  const choice = option?.choices.find((c) => c.description === ref.choice || c.value === ref.choice);
+  if (!option)
+    violations.push({
+      field: `${field}.option`,
+      description: 'is not an option of the product',
+      violatedRule: 'VALIDATION',
+      data: { option: ref.option },
+    });
+  else if (!choice)
+    violations.push({
+      field: `${field}.choice`,
+      description: 'is not a choice of this option',
+      violatedRule: 'VALIDATION',
+      data: { choice: ref.choice },
+    });
+  return choice;
+}
+
+/** Read-modify-write of a product's media and options under its row lock, with a `product.updated` event. */
+async function editMedia(
+  ctx: AppContext,
+  productId: string,
+  edit: (media: StoredMedia[], options: StoredOption[], violations: FieldViolation[]) => boolean,
+): Promise<void> {
+  await ctx.events.transaction(async (tx) => {
+    const product = await lockProduct(tx, productId);
+    const media = [...(product.data.media ?? [])];
+    const options: StoredOption[] = structuredClone(product.data.productOptions ?? []);
+    const violations: FieldViolation[] = [];
+    const changed = edit(media, options, violations);
+    if (violations.length) throw new ValidationFailure(violations);
+    if (!changed) return;
+    await tx
+      .update(products)
+      .set({ data: { ...product.data, media, productOptions: options }, lastUpdated: sql`now()` })
+      .where(eq(products.id, productId));
+    await ctx.events.record(tx, {
+      entity: 'product',
+      entityId: productId,
+      type: 'updated',
+      payload: { productId, changedFields: ['media'] },
+    });
+  });
+}
+
+/** Appends media (already present ids are kept once), optionally also to a choice's media. */
+export async function addProductMedia(
+  ctx: AppContext,
+  productId: string,
+  items: Array<{ media: ResolvedMedia; choice?: ChoiceRef | undefined }>,
+): Promise<void> {
+  await editMedia(ctx, productId, (media, options, violations) => {
+    let changed = false;
+    items.forEach(({ media: item, choice: ref }, i) => {
+      if (!media.some((m) => m.id === item.id)) {
+        media.push(item);
+        changed = true;
+      }
+      if (!ref) return;
+      const choice = findChoice(options, ref, `media[${i}].choice`, violations);
+      if (choice && !choice.mediaIds.includes(item.id)) {
+        choice.mediaIds.push(item.id);
+        changed = true;
+      }
+    });
+    return changed;
+  });
+}
+
+/** Removes media from the product and from every choice showing it; unknown ids are ignored. */
+export async function removeProductMedia(ctx: AppContext, productId: string, mediaIds: string[]): Promise<void> {
+  const drop = new Set(mediaIds);
+  await editMedia(ctx, productId, (media, options) => {
+    const before = media.length;
+    const kept = media.filter((m) => !drop.has(m.id));
+    media.splice(0, media.length, ...kept);
+    let changed = kept.length !== before;
+    for (const option of options)
+      for (const choice of option.choices) {
+        const left = choice.mediaIds.filter((id) => !drop.has(id));
+        if (left.length !== choice.mediaIds.length) changed = true;
+        choice.mediaIds = left;
+      }
+    return changed;
+  });
+}
+
+/** Adds (`remove`: removes) media of the product to (from) choices. */
+export async function editChoiceMedia(
+  ctx: AppContext,
+  productId: string,
+  entries: Array<ChoiceRef & { mediaIds: string[] }>,
+  remove: boolean,
+): Promise<void> {
+  await editMedia(ctx, productId, (media, options, violations) => {
+    let changed = false;
+    const known = new Set(media.map((m) => m.id));
+    entries.forEach((entry, i) => {
+      const choice = findChoice(options, entry, `media[${i}]`, violations);
+      if (!choice) return;
+      entry.mediaIds.forEach((id, j) => {
+        if (remove) {
+          if (choice.mediaIds.includes(id)) {
+            choice.mediaIds = choice.mediaIds.filter((m) => m !== id);
+            changed = true;
+          }
+        } else if (!known.has(id)) {
+          violations.push({
+            field: `media[${i}].mediaIds[${j}]`,
+            description: 'is not media of the product',
+            violatedRule: 'VALIDATION',
+            data: { mediaId: id },
+          });
+        } else if (!choice.mediaIds.includes(id)) {
+          choice.mediaIds.push(id);
+          changed = true;
+        }
+      });
+    });
+    return changed;
+  });
+}

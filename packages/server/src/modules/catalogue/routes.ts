@@ -1,0 +1,147 @@
+import type { FastifyRequest } from 'fastify';
+import type { Module } from '../../platform/app.ts';
+import { notFound } from '../../platform/errors.ts';
+import { complexGetHook, underPrefixes } from '../../platform/routing.ts';
+import { openMediaFile } from './media.ts';
+import {
+  CollectionIdParams,
+  CollectionResponse,
+  CollectionsResponse,
+  GetProductQuery,
+  MediaParams,
+  ProductIdParams,
+  ProductResponse,
+  ProductsResponse,
+  QueryCollectionsRequest,
+  QueryProductsRequest,
+  SlugParams,
+} from './schemas.ts';
+import {
+  getCollection,
+  getCollectionBySlug,
+  getProduct,
+  queryCollections,
+  queryProducts,
+  type Viewer,
+} from './service.ts';
+
+const tags = ['catalogue'];
+const open = { access: 'public' } as const;
+const viewer = (request: FastifyRequest): Viewer => ({ merchant: request.caller.kind === 'admin' });
+
+/** Catalogue reads: v1 products and collections (both prefixes), v2 collections, media files. */
+export const catalogueRoutes: Module = async (app, ctx) => {
+  await underPrefixes(app, ['/stores-reader/v1', '/_api/catalog-reader-server/v1'], (r) => {
+    r.get(
+      '/products/:id',
+      {
+        config: open,
+        schema: {
+          tags,
+          summary: 'Get a product (v1)',
+          params: ProductIdParams,
+          querystring: GetProductQuery,
+          response: { 200: ProductResponse },
+        },
+      },
+      async (request) => ({
+        product: await getProduct(ctx, request.params.id, viewer(request), request.query),
+      }),
+    );
+    const queryProductsSchema = {
+      tags,
+      summary: 'Query products (v1): filter, sort, offset or cursor paging',
+      response: { 200: ProductsResponse },
+    };
+    r.get(
+      '/products/query-platformized',
+      {
+        config: open,
+        preValidation: complexGetHook(),
+        schema: { ...queryProductsSchema, querystring: QueryProductsRequest },
+      },
+      async (request) => queryProducts(ctx, request.query, viewer(request)),
+    );
+    r.post(
+      '/products/query-platformized',
+      { config: open, schema: { ...queryProductsSchema, body: QueryProductsRequest } },
+      async (request) => queryProducts(ctx, request.body, viewer(request)),
+    );
+    r.get(
+      '/collections/slug/:slug',
+      {
+        config: open,
+        schema: {
+          tags,
+          summary: 'Get a collection by slug (v1)',
+          params: SlugParams,
+          response: { 200: CollectionResponse },
+        },
+      },
+      async (request) => ({
+        collection: await getCollectionBySlug(ctx, request.params.slug, viewer(request)),
+      }),
+    );
+  });
+
+  // Collections v2 have no service prefix on any host (wire/README §1).
+  app.get(
+    '/v2/collections/:id',
+    {
+      config: open,
+      schema: {
+        tags,
+        summary: 'Get a collection',
+        params: CollectionIdParams,
+        response: { 200: CollectionResponse },
+      },
+    },
+    async (request) => ({ collection: await getCollection(ctx, request.params.id, viewer(request)) }),
+  );
+  app.get(
+    '/v2/collections/slug/:slug',
+    {
+      config: open,
+      schema: {
+        tags,
+        summary: 'Get a collection by slug',
+        params: SlugParams,
+        response: { 200: CollectionResponse },
+      },
+    },
+    async (request) => ({ collection: await getCollectionBySlug(ctx, request.params.slug, viewer(request)) }),
+  );
+  const queryCollectionsSchema = {
+    tags,
+    summary: 'Query collections',
+    response: { 200: CollectionsResponse },
+  };
+  app.get(
+    '/v2/collections/query',
+    {
+      config: open,
+      preValidation: complexGetHook(),
+      schema: { ...queryCollectionsSchema, querystring: QueryCollectionsRequest },
+    },
+    async (request) => queryCollections(ctx, request.query, viewer(request)),
+  );
+  app.post(
+    '/v2/collections/query',
+    { config: open, schema: { ...queryCollectionsSchema, body: QueryCollectionsRequest } },
+    async (request) => queryCollections(ctx, request.body, viewer(request)),
+  );
+
+  app.get(
+    '/media/:id/:filename',
+    { config: open, schema: { tags, summary: 'A catalogue media file', params: MediaParams } },
+    async (request, reply) => {
+      const file = await openMediaFile(ctx.config.dataDir, request.params.id, request.params.filename);
+      if (!file) throw notFound('MEDIA_NOT_FOUND', 'No such media file', { id: request.params.id });
+      return reply
+        .type(file.contentType)
+        .header('content-length', file.size)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .send(file.stream);
+    },
+  );
+};

@@ -1,0 +1,243 @@
+import { Type } from '@sinclair/typebox';
+import { MEASUREMENT_UNITS } from './model.ts';
+
+/** Wire schemas of the catalogue reads (wire/catalogue.md §1, §2, §4). v1 prices are JSON numbers. */
+
+const Opt = Type.Optional;
+const Str = Type.String;
+const Num = Type.Number;
+const literals = <T extends string>(values: readonly T[]) => Type.Union(values.map((v) => Type.Literal(v)));
+
+// ---- requests
+
+const Uuidish = Str({ maxLength: 100 });
+
+/** The wire query (wire/README §4). `filter` and `sort` are also accepted as JSON strings. */
+export const WireQuery = Type.Object(
+  {
+    filter: Opt(
+      Type.Union([Type.Record(Str(), Type.Unknown()), Str({ maxLength: 20_000 })], {
+        description:
+          'Filter object: `{"field": value}` (equals), `$ne`, `$gt`, `$gte`, `$lt`, `$lte`, `$startsWith`, `$endsWith`, `$contains` (case-insensitive), `$in`, `$hasSome`, `$hasAll`, `$exists`, `$and`, `$or`, `$not`.',
+      }),
+    ),
+    sort: Opt(
+      Type.Union([
+        Type.Array(
+          Type.Object({ fieldName: Opt(Str({ maxLength: 100 })), order: Opt(Str({ maxLength: 10 })) }),
+          {
+            maxItems: 5,
+          },
+        ),
+        Str({ maxLength: 2000 }),
+      ]),
+    ),
+    paging: Opt(
+      Type.Object({
+        limit: Opt(Type.Integer({ minimum: 0, maximum: 100, description: 'Default 50, at most 100' })),
+        offset: Opt(Type.Integer({ minimum: 0 })),
+      }),
+    ),
+    cursorPaging: Opt(
+      Type.Object({
+        limit: Opt(Type.Integer({ minimum: 0, maximum: 100, description: 'Default 50, at most 100' })),
+        cursor: Opt(Type.Union([Str({ maxLength: 16_384 }), Type.Null()])),
+      }),
+    ),
+  },
+  { description: 'Use `paging` (offset) or `cursorPaging`; a cursor carries its query, so send it alone.' },
+);
+
+export const ProductIdParams = Type.Object({ id: Uuidish });
+export const GetProductQuery = Type.Object({
+  id: Opt(Uuidish),
+  includeMerchantSpecificData: Opt(
+    Type.Boolean({ description: 'Adds cost and profit data; honoured for admin callers only' }),
+  ),
+});
+
+export const QueryProductsRequest = Type.Object({
+  query: Opt(WireQuery),
+  includeVariants: Opt(Type.Boolean({ description: 'Adds `variants` to every product' })),
+  includeMerchantSpecificData: Opt(
+    Type.Boolean({ description: 'Adds cost and profit data; honoured for admin callers only' }),
+  ),
+});
+
+export const QueryCollectionsRequest = Type.Object({ query: Opt(WireQuery) });
+export const CollectionIdParams = Type.Object({ id: Uuidish });
+export const SlugParams = Type.Object({ slug: Str({ maxLength: 200 }) });
+export const MediaParams = Type.Object({ id: Str({ maxLength: 36 }), filename: Str({ maxLength: 200 }) });
+
+// ---- responses
+
+const Image = Type.Object({
+  id: Str(),
+  url: Str(),
+  width: Type.Integer(),
+  height: Type.Integer(),
+  format: Opt(Str()),
+  altText: Opt(Str()),
+  filename: Str(),
+});
+const MediaItem = Type.Object({ id: Str(), title: Opt(Str()), mediaType: Str(), image: Image });
+const Media = Type.Object({ mainMedia: Opt(MediaItem), items: Type.Array(MediaItem) });
+
+const Formatted = Type.Object({ price: Str(), discountedPrice: Str(), pricePerUnit: Opt(Str()) });
+const PriceData = Type.Object({
+  currency: Str(),
+  price: Num(),
+  discountedPrice: Num(),
+  pricePerUnit: Opt(Num()),
+  formatted: Formatted,
+});
+const CostAndProfit = Type.Object({
+  itemCost: Num(),
+  formattedItemCost: Str(),
+  profit: Num(),
+  formattedProfit: Str(),
+  profitMargin: Num({ description: 'profit / discounted price, e.g. 0.35' }),
+});
+const Range = Type.Object({ minValue: Num(), maxValue: Num() });
+const DimensionUnit = literals(['MM', 'CM', 'M', 'IN', 'FT', 'YD'] as const);
+const Dimensions = Type.Object({
+  length: Opt(Str()),
+  width: Opt(Str()),
+  height: Opt(Str()),
+  unit: Opt(DimensionUnit),
+});
+
+const Variant = Type.Object({
+  id: Str(),
+  choices: Type.Record(Str(), Str()),
+  variant: Type.Object({
+    priceData: PriceData,
+    convertedPriceData: PriceData,
+    costAndProfitData: Opt(CostAndProfit),
+    weight: Opt(Num()),
+    sku: Opt(Str()),
+    visible: Type.Boolean(),
+    productDimensions: Opt(Dimensions),
+    packageDimensions: Opt(Dimensions),
+  }),
+  stock: Type.Object({
+    trackQuantity: Type.Boolean(),
+    quantity: Opt(Type.Integer()),
+    inStock: Type.Boolean(),
+  }),
+});
+
+const SeoTag = Type.Object({
+  type: Str(),
+  props: Opt(Type.Record(Str(), Type.Unknown())),
+  meta: Opt(Type.Record(Str(), Type.Unknown())),
+  children: Opt(Str()),
+  custom: Opt(Type.Boolean()),
+  disabled: Opt(Type.Boolean()),
+});
+
+export const Product = Type.Object({
+  id: Str(),
+  name: Str(),
+  slug: Str(),
+  visible: Type.Boolean(),
+  productType: literals(['physical', 'digital'] as const),
+  description: Str({ description: 'HTML text' }),
+  sku: Opt(Str()),
+  weight: Opt(Num()),
+  weightRange: Opt(Range),
+  stock: Type.Object({
+    trackInventory: Type.Boolean(),
+    quantity: Opt(Type.Integer()),
+    inStock: Type.Boolean(),
+    inventoryStatus: literals(['IN_STOCK', 'OUT_OF_STOCK', 'PARTIALLY_OUT_OF_STOCK'] as const),
+  }),
+  price: PriceData,
+  priceData: PriceData,
+  convertedPriceData: PriceData,
+  priceRange: Range,
+  costAndProfitData: Opt(CostAndProfit),
+  costRange: Opt(Range),
+  pricePerUnitData: Opt(
+    Type.Object({
+      totalQuantity: Num(),
+      totalMeasurementUnit: Str({ enum: [...MEASUREMENT_UNITS] }),
+      baseQuantity: Num(),
+      baseMeasurementUnit: Str({ enum: [...MEASUREMENT_UNITS] }),
+    }),
+  ),
+  discount: Type.Object({ type: literals(['NONE', 'AMOUNT', 'PERCENT'] as const), value: Num() }),
+  productDimensions: Opt(Dimensions),
+  packageDimensions: Opt(Dimensions),
+  additionalInfoSections: Type.Array(Type.Object({ title: Str(), description: Str() })),
+  ribbons: Type.Array(Type.Object({ text: Str() })),
+  ribbon: Opt(Str()),
+  brand: Opt(Str()),
+  media: Media,
+  customTextFields: Type.Array(
+    Type.Object({ title: Str(), maxLength: Type.Integer(), mandatory: Type.Boolean() }),
+  ),
+  manageVariants: Type.Boolean(),
+  productOptions: Type.Array(
+    Type.Object({
+      optionType: literals(['drop_down', 'color'] as const),
+      name: Str(),
+      choices: Type.Array(
+        Type.Object({
+          value: Str(),
+          description: Str(),
+          inStock: Type.Boolean(),
+          visible: Type.Boolean(),
+          media: Media,
+        }),
+      ),
+    }),
+  ),
+  productPageUrl: Type.Object({ base: Str(), path: Str() }),
+  numericId: Str({ description: 'int64 as a string' }),
+  inventoryItemId: Str(),
+  collectionIds: Type.Array(Str()),
+  variants: Opt(Type.Array(Variant)),
+  lastUpdated: Str({ format: 'date-time' }),
+  createdDate: Str({ format: 'date-time' }),
+  seoData: Type.Object({
+    tags: Opt(Type.Array(SeoTag)),
+    settings: Opt(
+      Type.Object({
+        preventAutoRedirect: Opt(Type.Boolean()),
+        keywords: Opt(Type.Array(Type.Object({ term: Str(), isMain: Type.Boolean() }))),
+      }),
+    ),
+  }),
+});
+
+export const Collection = Type.Object({
+  id: Str(),
+  name: Str(),
+  slug: Str(),
+  description: Str(),
+  visible: Type.Boolean(),
+  numberOfProducts: Type.Integer(),
+  media: Media,
+  lastUpdated: Str({ format: 'date-time' }),
+});
+
+/** Offset paging: count, offset, total (absent when tooManyToCount); cursor paging: count, cursors, hasNext. */
+export const PagingMetadata = Type.Object({
+  count: Type.Integer(),
+  offset: Opt(Type.Integer()),
+  total: Opt(Type.Integer()),
+  tooManyToCount: Opt(Type.Boolean()),
+  cursors: Opt(
+    Type.Object({ next: Type.Union([Str(), Type.Null()]), prev: Type.Union([Str(), Type.Null()]) }),
+  ),
+  hasNext: Opt(Type.Boolean()),
+});
+
+export const ProductResponse = Type.Object({ product: Product });
+export const ProductsResponse = Type.Object({ products: Type.Array(Product), metadata: PagingMetadata });
+export const CollectionResponse = Type.Object({ collection: Collection });
+export const CollectionsResponse = Type.Object({
+  collections: Type.Array(Collection),
+  metadata: PagingMetadata,
+});

@@ -1,0 +1,271 @@
+import { and, asc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import type { AppContext } from '../../platform/context.ts';
+import { type Db, rows } from '../../platform/db.ts';
+import { notFound } from '../../platform/errors.ts';
+import {
+  buildPage,
+  compileQuery,
+  type Page,
+  type QuerySpec,
+  TEXT_SEARCH_FENCE,
+} from '../../platform/query/index.ts';
+import { collections, inventoryItems, products, productVariants, SEARCH_CONFIG } from './tables.ts';
+import {
+  collectionToWire,
+  type InventoryRow,
+  productToWire,
+  type VariantRow,
+  type WireCollection,
+  type WireOptions,
+  type WireProduct,
+} from './wire.ts';
+
+/** Catalogue reads. Visitors see visible products and collections only; admins see everything. */
+
+/** Until store settings exist, the one store currency. */
+export const STORE_CURRENCY = 'USD';
+export const DEFAULT_PAGE_SIZE = 50;
+export const MAX_PAGE_SIZE = 100;
+
+export interface Viewer {
+  /** An admin caller: sees hidden entities and may ask for merchant data. */
+  merchant: boolean;
+}
+
+/** Queryable product fields (wire names and their dotted aliases), each backed by an index. */
+export const PRODUCT_QUERY: QuerySpec = (() => {
+  const price = { sql: products.price, type: 'money', sortable: true } as const;
+  const discounted = { sql: products.discountedPrice, type: 'money', sortable: true } as const;
+  const collectionIds = { sql: products.collectionIds, type: 'uuid[]' } as const;
+  const inStock = { sql: products.inStock, type: 'boolean', sortable: true } as const;
+  const status = {
+    sql: products.inventoryStatus,
+    type: 'string',
+    enum: ['IN_STOCK', 'OUT_OF_STOCK', 'PARTIALLY_OUT_OF_STOCK'],
+  } as const;
+  return {
+    fields: {
+      id: { sql: products.id, type: 'uuid', sortable: true, unique: true },
+      name: { sql: products.name, type: 'string', sortable: true },
+      slug: { sql: products.slug, type: 'string', sortable: true, unique: true },
+      sku: { sql: products.sku, type: 'string', sortable: true, nullable: true },
+      price,
+      'priceData.price': price,
+      discountedPrice: discounted,
+      'priceData.discountedPrice': discounted,
+      collectionIds,
+      'collections.id': collectionIds,
+      brand: { sql: products.brand, type: 'string', sortable: true, nullable: true },
+      ribbon: { sql: products.ribbon, type: 'string', sortable: true, nullable: true },
+      inStock,
+      'stock.inStock': inStock,
+      inventoryStatus: status,
+      'stock.inventoryStatus': status,
+      productType: { sql: products.productType, type: 'string', enum: ['physical', 'digital'] },
+      visible: { sql: products.visible, type: 'boolean' },
+      lastUpdated: { sql: products.lastUpdated, type: 'date', sortable: true },
+      createdDate: { sql: products.createdDate, type: 'date', sortable: true },
+      numericId: { sql: products.numericId, type: 'int64', sortable: true, unique: true },
+      // Full-text search over name and description: {"search": "red running shoes"} (websearch syntax).
+      search: { sql: products.search, type: 'text-search', searchConfig: SEARCH_CONFIG },
+    },
+    defaultSort: [{ fieldName: 'numericId', order: 'DESC' }],
+    tiebreaker: 'numericId',
+    defaultLimit: DEFAULT_PAGE_SIZE,
+    maxLimit: MAX_PAGE_SIZE,
+  };
+})();
+
+export const COLLECTION_QUERY: QuerySpec = {
+  fields: {
+    id: { sql: collections.id, type: 'uuid', sortable: true, unique: true },
+    name: { sql: collections.name, type: 'string', sortable: true },
+    slug: { sql: collections.slug, type: 'string', sortable: true, unique: true },
+    visible: { sql: collections.visible, type: 'boolean' },
+    numberOfProducts: { sql: collections.productCount, type: 'integer', sortable: true },
+    lastUpdated: { sql: collections.lastUpdated, type: 'date', sortable: true },
+  },
+  defaultSort: [{ fieldName: 'name', order: 'ASC' }],
+  tiebreaker: 'id',
+  defaultLimit: DEFAULT_PAGE_SIZE,
+  maxLimit: MAX_PAGE_SIZE,
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const { search: _search, ...productColumns } = getTableColumns(products);
+
+function wireOptions(ctx: AppContext, merchant: boolean): WireOptions {
+  return { baseUrl: ctx.config.publicUrl, currency: STORE_CURRENCY, merchant };
+}
+
+async function loadVariants(
+  db: Db,
+  productIds: string[],
+): Promise<Map<string, Array<{ variant: VariantRow; inventory: InventoryRow | undefined }>>> {
+  const out = new Map<string, Array<{ variant: VariantRow; inventory: InventoryRow | undefined }>>();
+  if (productIds.length === 0) return out;
+  const found = await db
+    .select({ variant: productVariants, inventory: inventoryItems })
+    .from(productVariants)
+    .leftJoin(
+      inventoryItems,
+      and(
+        eq(inventoryItems.productId, productVariants.productId),
+        eq(inventoryItems.variantId, productVariants.id),
+      ),
+    )
+    .where(inArray(productVariants.productId, productIds))
+    .orderBy(asc(productVariants.productId), asc(productVariants.position));
+  for (const { variant, inventory } of found) {
+    const list = out.get(variant.productId) ?? [];
+    list.push({ variant, inventory: inventory ?? undefined });
+    out.set(variant.productId, list);
+  }
+  return out;
+}
+
+export async function getProduct(
+  ctx: AppContext,
+  id: string,
+  viewer: Viewer,
+  options: { includeMerchantSpecificData?: boolean } = {},
+): Promise<WireProduct> {
+  const missing = () => notFound('PRODUCT_NOT_FOUND', `Product ${id} was not found`, { id });
+  if (!UUID.test(id)) throw missing();
+  const [row] = await ctx.db
+    .select(productColumns)
+    .from(products)
+    .where(and(eq(products.id, id), viewer.merchant ? undefined : eq(products.visible, true)))
+    .limit(1);
+  if (!row) throw missing();
+  const variants = await loadVariants(ctx.db, [row.id]);
+  const merchant = viewer.merchant && options.includeMerchantSpecificData === true;
+  return productToWire(row, wireOptions(ctx, merchant), variants.get(row.id) ?? []);
+}
+
+export interface ProductQueryRequest {
+  query?: unknown;
+  /** Adds `variants` to each product (off by default: list pages rarely need them). */
+  includeVariants?: boolean;
+  includeMerchantSpecificData?: boolean;
+}
+
+/** Counts matching rows but stops at `limit`, so counting a huge match stays cheap. */
+function cappedCount(db: Db, table: SQL, where: SQL | undefined) {
+  return async (limit: number): Promise<number> => {
+    const [row] = await rows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from (select 1 from ${table} where ${where ?? sql`true`} limit ${limit}) as capped`,
+    );
+    return row?.n ?? 0;
+  };
+}
+
+export async function queryProducts(
+  ctx: AppContext,
+  request: ProductQueryRequest,
+  viewer: Viewer,
+): Promise<{ products: WireProduct[]; metadata: Page<WireProduct>['metadata'] }> {
+  const plan = compileQuery(request.query, PRODUCT_QUERY);
+  const base = viewer.merchant ? undefined : eq(products.visible, true);
+  let where = and(base, plan.where);
+  let count = cappedCount(ctx.db, sql`${products}`, and(base, plan.filter));
+  if (plan.textSearch) {
+    // Few matches of a search: take them through the text index, then sort (see TEXT_SEARCH_FENCE).
+    const matches = await ctx.db
+      .select({ id: products.id })
+      .from(products)
+      .where(and(base, plan.filter))
+      .limit(TEXT_SEARCH_FENCE + 1);
+    if (matches.length <= TEXT_SEARCH_FENCE) {
+      const ids = `{${matches.map((m) => m.id).join(',')}}`;
+      where = and(sql`${products.id} = any(${ids}::uuid[])`, plan.where);
+      count = async () => matches.length;
+    }
+  }
+  const found = await ctx.db
+    .select({ product: productColumns, keys: plan.keys ?? sql<null>`null` })
+    .from(products)
+    .where(where)
+    .orderBy(...plan.orderBy)
+    .limit(plan.fetchLimit)
+    .offset(plan.offset);
+  const page = await buildPage(
+    plan,
+    found.map((r) => ({ item: r.product, keys: r.keys as Array<string | null> | null })),
+    count,
+  );
+  const variants = request.includeVariants
+    ? await loadVariants(
+        ctx.db,
+        page.items.map((p) => p.id),
+      )
+    : undefined;
+  const opts = wireOptions(ctx, viewer.merchant && request.includeMerchantSpecificData === true);
+  return {
+    products: page.items.map((row) =>
+      productToWire(row, opts, variants ? (variants.get(row.id) ?? []) : undefined),
+    ),
+    metadata: page.metadata,
+  };
+}
+
+const collectionNotFound = (key: { id: string } | { slug: string }) =>
+  notFound(
+    'COLLECTION_NOT_FOUND',
+    'id' in key ? `Collection ${key.id} was not found` : `No collection has the slug "${key.slug}"`,
+    key,
+  );
+
+async function findCollection(
+  ctx: AppContext,
+  where: SQL,
+  viewer: Viewer,
+  key: { id: string } | { slug: string },
+): Promise<WireCollection> {
+  const [row] = await ctx.db
+    .select()
+    .from(collections)
+    .where(and(where, viewer.merchant ? undefined : eq(collections.visible, true)))
+    .limit(1);
+  if (!row) throw collectionNotFound(key);
+  return collectionToWire(row, { baseUrl: ctx.config.publicUrl });
+}
+
+export async function getCollection(ctx: AppContext, id: string, viewer: Viewer): Promise<WireCollection> {
+  if (!UUID.test(id)) throw collectionNotFound({ id });
+  return findCollection(ctx, eq(collections.id, id), viewer, { id });
+}
+
+export async function getCollectionBySlug(
+  ctx: AppContext,
+  slug: string,
+  viewer: Viewer,
+): Promise<WireCollection> {
+  return findCollection(ctx, eq(collections.slug, slug), viewer, { slug });
+}
+
+export async function queryCollections(
+  ctx: AppContext,
+  request: { query?: unknown },
+  viewer: Viewer,
+): Promise<{ collections: WireCollection[]; metadata: Page<WireCollection>['metadata'] }> {
+  const plan = compileQuery(request.query, COLLECTION_QUERY);
+  const base = viewer.merchant ? undefined : eq(collections.visible, true);
+  const found = await ctx.db
+    .select({ collection: collections, keys: plan.keys ?? sql<null>`null` })
+    .from(collections)
+    .where(and(base, plan.where))
+    .orderBy(...plan.orderBy)
+    .limit(plan.fetchLimit)
+    .offset(plan.offset);
+  const page = await buildPage(
+    plan,
+    found.map((r) => ({ item: r.collection, keys: r.keys as Array<string | null> | null })),
+    cappedCount(ctx.db, sql`${collections}`, and(base, plan.filter)),
+  );
+  return {
+    collections: page.items.map((row) => collectionToWire(row, { baseUrl: ctx.config.publicUrl })),
+    metadata: page.metadata,
+  };
+}

@@ -1,0 +1,255 @@
+import { formatMoney, fromCents, moneyToNumber, toCents } from '../../platform/money.ts';
+import type { Dimensions, StoredMedia, StoredOption } from './model.ts';
+import type { collections, inventoryItems, products, productVariants } from './tables.ts';
+
+/** Rows → v1 catalogue wire objects (wire/catalogue.md §1, §4): prices become JSON numbers here, and only here. */
+
+export type ProductRow = Omit<typeof products.$inferSelect, 'search'>;
+export type VariantRow = typeof productVariants.$inferSelect;
+export type InventoryRow = typeof inventoryItems.$inferSelect;
+export type CollectionRow = typeof collections.$inferSelect;
+
+export interface WireOptions {
+  /** Absolute base of media and page URLs, e.g. the server's public URL. */
+  baseUrl: string;
+  currency: string;
+  /** Adds cost and profit data (admin callers only). */
+  merchant: boolean;
+}
+
+export interface WireImage {
+  id: string;
+  url: string;
+  width: number;
+  height: number;
+  format: string;
+  altText?: string;
+  filename: string;
+}
+
+export interface WireMediaItem {
+  id: string;
+  title?: string;
+  mediaType: 'image';
+  image: WireImage;
+}
+
+export interface WireMedia {
+  mainMedia?: WireMediaItem;
+  items: WireMediaItem[];
+}
+
+export function mediaUrl(baseUrl: string, media: Pick<StoredMedia, 'id' | 'filename' | 'url'>): string {
+  return media.url ?? `${baseUrl}/media/${media.id}/${encodeURIComponent(media.filename)}`;
+}
+
+export function mediaItem(baseUrl: string, media: StoredMedia): WireMediaItem {
+  return {
+    id: media.id,
+    ...(media.title ? { title: media.title } : {}),
+    mediaType: 'image',
+    image: {
+      id: media.id,
+      url: mediaUrl(baseUrl, media),
+      width: media.width,
+      height: media.height,
+      format: media.format,
+      ...(media.altText ? { altText: media.altText } : {}),
+      filename: media.filename,
+    },
+  };
+}
+
+export function wireMedia(baseUrl: string, list: StoredMedia[]): WireMedia {
+  const items = list.map((m) => mediaItem(baseUrl, m));
+  return items[0] ? { mainMedia: items[0], items } : { items };
+}
+
+function priceData(price: string, discounted: string, perUnit: string | undefined, currency: string) {
+  return {
+    currency,
+    price: moneyToNumber(price),
+    discountedPrice: moneyToNumber(discounted),
+    ...(perUnit !== undefined ? { pricePerUnit: moneyToNumber(perUnit) } : {}),
+    formatted: {
+      price: formatMoney(price, currency),
+      discountedPrice: formatMoney(discounted, currency),
+      ...(perUnit !== undefined ? { pricePerUnit: formatMoney(perUnit, currency) } : {}),
+    },
+  };
+}
+
+function costAndProfit(discounted: string, cost: string | null, currency: string) {
+  const itemCost = cost ?? '0.00';
+  const profitCents = toCents(discounted) - toCents(itemCost);
+  const profit = fromCents(profitCents);
+  const priceCents = toCents(discounted);
+  // A ratio (0.35 = 35 %), four decimals; 0 for a free item.
+  const margin = priceCents === 0n ? 0 : Number((profitCents * 10000n) / priceCents) / 10000;
+  return {
+    itemCost: moneyToNumber(itemCost),
+    formattedItemCost: formatMoney(itemCost, currency),
+    profit: moneyToNumber(profit),
+    formattedProfit: formatMoney(profit, currency),
+    profitMargin: margin,
+  };
+}
+
+/** Price per base unit, e.g. per 100 g of a 250 g pack: a display value derived from float quantities. */
+function perUnit(row: ProductRow, discounted: string): string | undefined {
+  const total = row.ppuTotalQuantity;
+  const base = row.ppuBaseQuantity;
+  if (!total || !base) return undefined;
+  return fromCents(BigInt(Math.round((Number(toCents(discounted)) * base) / total)));
+}
+
+const range = (min: number | string | null, max: number | string | null) =>
+  min === null || max === null ? undefined : { minValue: Number(min), maxValue: Number(max) };
+
+const dimensions = (d: Dimensions | undefined) => (d && Object.keys(d).length ? d : undefined);
+
+function options(list: StoredOption[], media: StoredMedia[], baseUrl: string) {
+  const byId = new Map(media.map((m) => [m.id, m]));
+  return list.map((option) => ({
+    optionType: option.optionType,
+    name: option.name,
+    choices: option.choices.map((choice) => ({
+      value: choice.value,
+      description: choice.description,
+      inStock: choice.inStock,
+      visible: choice.visible,
+      media: wireMedia(
+        baseUrl,
+        choice.mediaIds.map((id) => byId.get(id)).filter((m): m is StoredMedia => m !== undefined),
+      ),
+    })),
+  }));
+}
+
+export function variantToWire(
+  row: ProductRow,
+  variant: VariantRow,
+  inventory: InventoryRow | undefined,
+  opts: WireOptions,
+) {
+  const prices = priceData(
+    variant.price,
+    variant.discountedPrice,
+    perUnit(row, variant.discountedPrice),
+    opts.currency,
+  );
+  const track = inventory?.trackQuantity ?? false;
+  return {
+    id: variant.id,
+    choices: variant.choices,
+    variant: {
+      priceData: prices,
+      convertedPriceData: prices,
+      ...(opts.merchant
+        ? { costAndProfitData: costAndProfit(variant.discountedPrice, variant.cost, opts.currency) }
+        : {}),
+      ...(variant.weight !== null ? { weight: variant.weight } : {}),
+      ...(variant.sku !== null ? { sku: variant.sku } : {}),
+      visible: variant.visible,
+      ...(dimensions(variant.data.productDimensions)
+        ? { productDimensions: variant.data.productDimensions }
+        : {}),
+      ...(dimensions(variant.data.packageDimensions)
+        ? { packageDimensions: variant.data.packageDimensions }
+        : {}),
+    },
+    stock: {
+      trackQuantity: track,
+      ...(track && inventory?.quantity !== null && inventory?.quantity !== undefined
+        ? { quantity: inventory.quantity }
+        : {}),
+      inStock: inventory?.inStock ?? true,
+    },
+  };
+}
+
+export type WireVariant = ReturnType<typeof variantToWire>;
+
+export function productToWire(
+  row: ProductRow,
+  opts: WireOptions,
+  variants?: Array<{ variant: VariantRow; inventory: InventoryRow | undefined }>,
+) {
+  const data = row.data;
+  const media = data.media ?? [];
+  const prices = priceData(row.price, row.discountedPrice, perUnit(row, row.discountedPrice), opts.currency);
+  const ppu =
+    row.ppuTotalQuantity && row.ppuBaseQuantity && row.ppuTotalUnit && row.ppuBaseUnit
+      ? {
+          totalQuantity: row.ppuTotalQuantity,
+          totalMeasurementUnit: row.ppuTotalUnit,
+          baseQuantity: row.ppuBaseQuantity,
+          baseMeasurementUnit: row.ppuBaseUnit,
+        }
+      : undefined;
+  const weightRange = range(row.weightMin, row.weightMax);
+  const costRange = range(row.costMin, row.costMax);
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    visible: row.visible,
+    productType: row.productType,
+    description: row.description,
+    ...(row.sku !== null ? { sku: row.sku } : {}),
+    ...(row.weight !== null ? { weight: row.weight } : {}),
+    ...(weightRange ? { weightRange } : {}),
+    stock: {
+      trackInventory: row.trackInventory,
+      ...(row.trackInventory && row.quantity !== null ? { quantity: row.quantity } : {}),
+      inStock: row.inStock,
+      inventoryStatus: row.inventoryStatus,
+    },
+    price: prices,
+    priceData: prices,
+    convertedPriceData: prices,
+    priceRange: { minValue: moneyToNumber(row.priceMin), maxValue: moneyToNumber(row.priceMax) },
+    ...(opts.merchant
+      ? { costAndProfitData: costAndProfit(row.discountedPrice, row.cost, opts.currency) }
+      : {}),
+    ...(opts.merchant && costRange ? { costRange } : {}),
+    ...(ppu ? { pricePerUnitData: ppu } : {}),
+    discount: { type: row.discountType, value: moneyToNumber(row.discountValue) },
+    ...(dimensions(data.productDimensions) ? { productDimensions: data.productDimensions } : {}),
+    ...(dimensions(data.packageDimensions) ? { packageDimensions: data.packageDimensions } : {}),
+    additionalInfoSections: data.additionalInfoSections ?? [],
+    ribbons: row.ribbon ? [{ text: row.ribbon }] : [],
+    ...(row.ribbon !== null ? { ribbon: row.ribbon } : {}),
+    ...(row.brand !== null ? { brand: row.brand } : {}),
+    media: wireMedia(opts.baseUrl, media),
+    customTextFields: data.customTextFields ?? [],
+    manageVariants: row.manageVariants,
+    productOptions: options(data.productOptions ?? [], media, opts.baseUrl),
+    productPageUrl: { base: `${opts.baseUrl}/`, path: `/product-page/${row.slug}` },
+    numericId: row.numericId.toString(),
+    // One v1 inventory item per product, identified by the product id.
+    inventoryItemId: row.id,
+    collectionIds: row.collectionIds,
+    ...(variants ? { variants: variants.map((v) => variantToWire(row, v.variant, v.inventory, opts)) } : {}),
+    lastUpdated: row.lastUpdated.toISOString(),
+    createdDate: row.createdDate.toISOString(),
+    seoData: data.seoData ?? { tags: [], settings: { preventAutoRedirect: false, keywords: [] } },
+  };
+}
+
+export type WireProduct = ReturnType<typeof productToWire>;
+
+export function collectionToWire(row: CollectionRow, opts: Pick<WireOptions, 'baseUrl'>) {
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    description: row.description,
+    visible: row.visible,
+    numberOfProducts: row.productCount,
+    media: wireMedia(opts.baseUrl, row.media),
+    lastUpdated: row.lastUpdated.toISOString(),
+  };
+}
+
+export type WireCollection = ReturnType<typeof collectionToWire>;

@@ -1,0 +1,236 @@
+import { randomUUID } from 'node:crypto';
+import { eq, getTableColumns, inArray } from 'drizzle-orm';
+import sanitizeHtml from 'sanitize-html';
+import type { Db } from '../../platform/db.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { AppError, conflict, type FieldViolation, notFound, ValidationFailure } from '../../platform/errors.ts';
+import type { EventInput } from '../../platform/events.ts';
+import { isMoney, normalizeMoney } from '../../platform/money.ts';
+import { brands, collections, products, ribbons } from './tables.ts';
+import type { ProductRow } from './wire.ts';
+
+/** What the catalogue's product, variant and collection writes share: ids, slugs, money, HTML, locks. */
+
+export const MAX_MEMBERSHIP_BATCH = 1000;
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function slugify(text: string): string {
+  const slug = text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80)
+    .replace(/-+$/, '');
+  return slug || 'item';
+}
+
+/**
+ * The given slug (409 when taken by another row) or one derived from the name, made unique with `-2`,
+ * `-3`, … (equality look-ups only, so the unique index answers whatever the collation).
+ */
+export async function freeSlug(
+  tx: Db,
+  table: typeof products | typeof collections,
+  wanted: string | undefined,
+  name: string,
+  code: string,
+  self?: string,
+): Promise<string> {
+  if (wanted !== undefined) {
+    const slug = slugify(wanted);
+    const [taken] = await tx.select({ id: table.id }).from(table).where(eq(table.slug, slug)).limit(1);
+    if (taken && taken.id !== self) throw conflict(code, `The slug "${slug}" is already used`, { slug });
+    return slug;
+  }
+  const base = slugify(name);
+  const candidates = [base, ...Array.from({ length: 19 }, (_, i) => `${base}-${i + 2}`)];
+  const existing = await tx.select({ slug: table.slug }).from(table).where(inArray(table.slug, candidates));
+  const used = new Set(existing.map((r) => r.slug));
+  return candidates.find((c) => !used.has(c)) ?? `${base}-${randomUUID().slice(0, 8)}`;
+}
+
+/** Whether an error (or one of its causes) is a PostgreSQL unique violation. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e instanceof Error; e = e.cause)
+    if ((e as { code?: unknown }).code === '23505') return true;
+  return false;
+}
+
+/** A slug taken by a concurrent write between our check and our insert: 409, not 500. */
+export async function uniqueSlug<T>(code: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(code, 'The slug was taken by a concurrent write; retry', {});
+    throw error;
+  }
+}
+
+export function checkIds(field: string, ids: string[], max = MAX_MEMBERSHIP_BATCH): string[] {
+  const unique = [...new Set(ids)];
+  if (unique.length > max)
+    throw new ValidationFailure([
+      { field, description: `must have at most ${max} ids`, violatedRule: 'MAX_SIZE', data: { max } },
+    ]);
+  const bad = unique.findIndex((id) => !UUID.test(id));
+  if (bad >= 0)
+    throw new ValidationFailure([
+      { field: `${field}[${ids.indexOf(unique[bad]!)}]`, description: 'must be a GUID', violatedRule: 'FORMAT', data: {} },
+    ]);
+  return unique.map((id) => id.toLowerCase());
+}
+
+/** A non-negative money amount with at most two decimals, normalised; a violation otherwise. */
+export function money(violations: FieldViolation[], field: string, value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (!isMoney(value) || value.startsWith('-')) {
+    violations.push({
+      field,
+      description: 'must be a non-negative amount with at most 2 decimals',
+      violatedRule: 'FORMAT',
+      data: {},
+    });
+    return undefined;
+  }
+  return normalizeMoney(value);
+}
+
+export const required = (field: string): FieldViolation => ({
+  field,
+  description: 'is required',
+  violatedRule: 'REQUIRED_FIELD',
+  data: {},
+});
+
+const HTML_OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'span', 'u', 's'],
+  allowedAttributes: {
+    a: ['href', 'name', 'target', 'rel'],
+    img: ['src', 'alt', 'width', 'height'],
+    '*': ['style', 'dir'],
+  },
+  allowedStyles: {
+    '*': {
+      color: [/^#[0-9a-f]{3,8}$/i, /^rgba?\([\d\s.,%]+\)$/i],
+      'text-align': [/^(left|right|center|justify)$/],
+      'font-weight': [/^(bold|normal|\d{3})$/],
+      'text-decoration': [/^(underline|line-through|none)$/],
+    },
+  },
+  allowedSchemes: ['http', 'https', 'mailto'],
+};
+
+/** Rich-text HTML from a merchant, with scripts, event handlers and unknown tags removed. */
+export function sanitizeDescription(html: string): string {
+  return sanitizeHtml(html, HTML_OPTIONS);
+}
+
+const { search: _search, ...productColumns } = getTableColumns(products);
+export { productColumns };
+
+/**
+ * Locks a product row for the rest of the transaction and returns it. Every read-modify-write of a
+ * product's jsonb, variants or stock starts with this, so concurrent writes of one product queue instead
+ * of overwriting each other.
+ */
+export async function lockProduct(tx: Db, productId: string): Promise<ProductRow> {
+  const missing = () => notFound('PRODUCT_NOT_FOUND', `Product ${productId} was not found`, { id: productId });
+  if (!UUID.test(productId)) throw missing();
+  const [row] = await tx.select(productColumns).from(products).where(eq(products.id, productId)).for('update');
+  if (!row) throw missing();
+  return row;
+}
+
+/** The id of the brand or ribbon of that name, created (with its event) when new. */
+export async function ensureNamed(
+  tx: Db,
+  table: typeof brands | typeof ribbons,
+  entity: 'brand' | 'ribbon',
+  name: string,
+  events: EventInput[],
+): Promise<string> {
+  const [inserted] = await tx.insert(table).values({ name }).onConflictDoNothing().returning();
+  if (inserted) {
+    events.push({
+      entity,
+      entityId: inserted.id,
+      type: 'created',
+      payload: {
+        [entity]: {
+          id: inserted.id,
+          name,
+          revision: inserted.revision.toString(),
+          createdDate: inserted.createdDate.toISOString(),
+          updatedDate: inserted.updatedDate.toISOString(),
+        },
+      },
+    });
+    return inserted.id;
+  }
+  const [row] = await tx.select({ id: table.id }).from(table).where(eq(table.name, name));
+  return row!.id;
+}
+
+export interface BulkItemError {
+  code: string;
+  description: string;
+  data: Record<string, unknown>;
+}
+
+export interface BulkResult<T> {
+  results: Array<{
+    itemMetadata: { id?: string; originalIndex: number; success: boolean; error?: BulkItemError };
+    item?: T;
+  }>;
+  bulkActionMetadata: { totalSuccesses: number; totalFailures: number; undetailedFailures: number };
+}
+
+function itemError(error: unknown): BulkItemError | undefined {
+  if (error instanceof AppError) return { code: error.code, description: error.description, data: error.data };
+  if (error instanceof ValidationFailure)
+    return {
+      code: 'INVALID_ARGUMENT',
+      description: error.message,
+      data: { fieldViolations: error.violations },
+    };
+  return undefined;
+}
+
+/**
+ * Runs `fn` for each item on its own (each in its own transaction), so one failure never fails the
+ * others. Client mistakes become the item's `error`; anything unexpected is logged and reported as
+ * INTERNAL_ERROR for that item.
+ */
+export async function runBulk<I, T>(
+  ctx: AppContext,
+  items: I[],
+  fn: (item: I, index: number) => Promise<{ id: string; item?: T | undefined }>,
+  idOf: (item: I) => string | undefined = () => undefined,
+): Promise<BulkResult<T>> {
+  const results: BulkResult<T>['results'] = [];
+  let failures = 0;
+  for (const [originalIndex, input] of items.entries()) {
+    try {
+      const { id, item } = await fn(input, originalIndex);
+      results.push({
+        itemMetadata: { id, originalIndex, success: true },
+        ...(item !== undefined ? { item } : {}),
+      });
+    } catch (error) {
+      failures++;
+      let known = itemError(error);
+      if (!known) {
+        ctx.log.error({ err: error }, 'bulk item failed');
+        known = { code: 'INTERNAL_ERROR', description: 'Internal error', data: {} };
+      }
+      const id = idOf(input);
+      results.push({ itemMetadata: { ...(id ? { id } : {}), originalIndex, success: false, error: known } });
+    }
+  }
+  return {
+    results,
+    bulkActionMetadata: { totalSuccesses: items.length - failures, totalFailures: failures, undetailedFailures: 0 },
+  };
+}

@@ -1,0 +1,251 @@
+import { and, count, desc, eq, ilike, ne, type SQL, sql } from 'drizzle-orm';
+import type { AppContext } from '../../platform/context.ts';
+import type { Db } from '../../platform/db.ts';
+import { AppError, conflict, notFound } from '../../platform/errors.ts';
+import { emailKey } from './emails.ts';
+import type { IdentityProfile, ListMembersQuery, PoliciesPatch } from './schemas.ts';
+import { identityPolicies, type MemberStatus, memberFactors, members } from './tables.ts';
+
+export type Member = typeof members.$inferSelect;
+type Factor = typeof memberFactors.$inferSelect;
+
+/** Wire `Identity` (oauth-and-identity §3). */
+export interface Identity {
+  id: string;
+  revision: string;
+  createdDate: string;
+  updatedDate: string;
+  connections: unknown[];
+  identityProfile: IdentityProfile;
+  metadata: { tags: string[] };
+  email: { address: string; isVerified: boolean };
+  status: { name: MemberStatus; reasons: string[] };
+  factors: Array<{ factorId: string; type: string; status: string }>;
+}
+
+export function toIdentity(member: Member, factors: Factor[] = []): Identity {
+  const list: Identity['factors'] = [];
+  if (member.passwordHash)
+    list.push({ factorId: `${member.id}:password`, type: 'PASSWORD', status: 'ACTIVE' });
+  for (const f of factors) list.push({ factorId: f.id, type: f.type, status: f.status });
+  return {
+    id: member.id,
+    revision: String(member.revision),
+    createdDate: member.createdDate.toISOString(),
+    updatedDate: member.updatedDate.toISOString(),
+    connections: [],
+    identityProfile: member.profile,
+    metadata: { tags: [] },
+    email: { address: member.email, isVerified: member.emailVerified },
+    status: { name: member.status, reasons: member.statusReasons },
+    factors: list,
+  };
+}
+
+export const EMAIL_EXISTS = '-19995';
+
+/** Keep only the profile fields of the wire (the schema already bounded their sizes). */
+export function cleanProfile(profile: IdentityProfile | undefined): IdentityProfile {
+  if (!profile) return {};
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(profile)) if (value !== undefined) out[key] = value;
+  const addresses = profile.addresses?.map((a) => ({ ...a, id: a.id ?? crypto.randomUUID() }));
+  return { ...(out as IdentityProfile), ...(addresses ? { addresses } : {}) };
+}
+
+export interface NewMember {
+  email: string;
+  passwordHash: string | null;
+  profile?: IdentityProfile | undefined;
+  status: MemberStatus;
+  statusReasons?: string[];
+  emailVerified: boolean;
+}
+
+export async function insertMember(ctx: AppContext, tx: Db, input: NewMember): Promise<Member> {
+  const now = ctx.clock();
+  const [row] = await tx
+    .insert(members)
+    .values({
+      email: input.email,
+      emailKey: emailKey(input.email),
+      emailVerified: input.emailVerified,
+      status: input.status,
+      statusReasons: input.statusReasons ?? [],
+      passwordHash: input.passwordHash,
+      profile: cleanProfile(input.profile),
+      createdDate: now,
+      updatedDate: now,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!row) throw conflict(EMAIL_EXISTS, 'A member with this e-mail address already exists');
+  await ctx.events.record(tx, {
+    entity: 'member',
+    entityId: row.id,
+    type: 'created',
+    payload: { id: row.id, status: row.status },
+  });
+  return row;
+}
+
+export async function findMemberByEmail(db: Db, email: string): Promise<Member | undefined> {
+  const [row] = await db
+    .select()
+    .from(members)
+    .where(eq(members.emailKey, emailKey(email)))
+    .limit(1);
+  return row;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function findMember(db: Db, id: string): Promise<Member | undefined> {
+  if (!UUID.test(id)) return undefined;
+  const [row] = await db.select().from(members).where(eq(members.id, id)).limit(1);
+  return row;
+}
+
+export async function requireMember(db: Db, id: string): Promise<Member> {
+  const member = await findMember(db, id);
+  if (!member || member.status === 'DELETED') throw notFound('MEMBER_NOT_FOUND', `No member "${id}"`);
+  return member;
+}
+
+export async function factorsOf(db: Db, memberId: string): Promise<Factor[]> {
+  return db.select().from(memberFactors).where(eq(memberFactors.memberId, memberId));
+}
+
+export async function identityOf(db: Db, member: Member): Promise<Identity> {
+  return toIdentity(member, await factorsOf(db, member.id));
+}
+
+type MemberChanges = Partial<
+  Pick<Member, 'status' | 'statusReasons' | 'emailVerified' | 'passwordHash' | 'profile' | 'lastLoginDate'>
+> & { email?: string; emailKey?: string };
+
+/** Apply changes, bump the revision, record `member.updated` (or `.deleted`). */
+export async function updateMember(
+  ctx: AppContext,
+  id: string,
+  changes: MemberChanges,
+  event: 'updated' | 'deleted' | null = 'updated',
+): Promise<Member> {
+  return ctx.events.transaction(async (tx) => {
+    const [row] = await tx
+      .update(members)
+      .set({ ...changes, revision: sql`${members.revision} + 1`, updatedDate: ctx.clock() })
+      .where(eq(members.id, id))
+      .returning();
+    if (!row) throw notFound('MEMBER_NOT_FOUND', `No member "${id}"`);
+    if (event)
+      await ctx.events.record(tx, {
+        entity: 'member',
+        entityId: id,
+        type: event,
+        payload: { id, status: row.status },
+      });
+    return row;
+  });
+}
+
+/** The sign-in timestamp is bookkeeping: no revision, no event. */
+export async function touchLogin(ctx: AppContext, id: string): Promise<void> {
+  await ctx.db.update(members).set({ lastLoginDate: ctx.clock() }).where(eq(members.id, id));
+}
+
+/** A member's own profile edit: top-level fields replace, absent fields stay. */
+export async function updateProfile(ctx: AppContext, id: string, patch: IdentityProfile): Promise<Member> {
+  const member = await requireMember(ctx.db, id);
+  return updateMember(ctx, id, { profile: { ...member.profile, ...cleanProfile(patch) } });
+}
+
+export async function listMembers(
+  db: Db,
+  query: ListMembersQuery,
+): Promise<{ members: Member[]; metadata: { count: number; offset: number; total: number } }> {
+  const limit = query.limit ?? 50;
+  const offset = query.offset ?? 0;
+  const filters: SQL[] = [];
+  if (query.status) filters.push(eq(members.status, query.status as MemberStatus));
+  else filters.push(ne(members.status, 'DELETED'));
+  if (query.search)
+    filters.push(ilike(members.emailKey, `%${query.search.toLowerCase().replace(/[%_\\]/g, '\\$&')}%`));
+  const where = and(...filters);
+  const rows = await db
+    .select()
+    .from(members)
+    .where(where)
+    .orderBy(desc(members.createdDate), desc(members.id))
+    .limit(limit)
+    .offset(offset);
+  const [total] = await db.select({ n: count() }).from(members).where(where);
+  return { members: rows, metadata: { count: rows.length, offset, total: Number(total?.n ?? 0) } };
+}
+
+export type AdminAction = 'approve' | 'block' | 'unblock' | 'delete';
+
+/** Owner decisions on a member; deleting frees the e-mail address for a new registration. */
+export async function adminAction(ctx: AppContext, id: string, action: AdminAction): Promise<Member> {
+  const member = await requireMember(ctx.db, id);
+  switch (action) {
+    case 'approve':
+      if (member.status !== 'PENDING' && member.status !== 'OFFLINE')
+        throw new AppError(409, 'MEMBER_NOT_PENDING', `The member is ${member.status}, not PENDING`);
+      return updateMember(ctx, id, { status: 'ACTIVE', statusReasons: [] });
+    case 'block':
+      return updateMember(ctx, id, { status: 'BLOCKED', statusReasons: ['BLOCKED_BY_OWNER'] });
+    case 'unblock':
+      if (member.status !== 'BLOCKED')
+        throw new AppError(409, 'MEMBER_NOT_BLOCKED', `The member is ${member.status}, not BLOCKED`);
+      return updateMember(ctx, id, { status: 'ACTIVE', statusReasons: [] });
+    case 'delete':
+      return updateMember(
+        ctx,
+        id,
+        {
+          status: 'DELETED',
+          statusReasons: ['DELETED_BY_OWNER'],
+          emailKey: `deleted:${id}`,
+          passwordHash: null,
+        },
+        'deleted',
+      );
+  }
+}
+
+export interface Policies {
+  requireEmailVerification: boolean;
+  requireOwnerApproval: boolean;
+  captcha: 'OFF' | 'AUTO' | 'INVISIBLE' | 'VISIBLE';
+}
+
+const POLICY_ROW = 'store';
+const DEFAULT_POLICIES: Policies = {
+  requireEmailVerification: false,
+  requireOwnerApproval: false,
+  captcha: 'AUTO',
+};
+
+export async function getPolicies(db: Db): Promise<Policies> {
+  const [row] = await db.select().from(identityPolicies).where(eq(identityPolicies.id, POLICY_ROW)).limit(1);
+  if (!row) return DEFAULT_POLICIES;
+  return {
+    requireEmailVerification: row.requireEmailVerification,
+    requireOwnerApproval: row.requireOwnerApproval,
+    captcha: row.captcha,
+  };
+}
+
+export async function setPolicies(ctx: AppContext, patch: PoliciesPatch): Promise<Policies> {
+  const next = { ...(await getPolicies(ctx.db)), ...stripUndefined(patch) } as Policies;
+  await ctx.db
+    .insert(identityPolicies)
+    .values({ id: POLICY_ROW, ...next, updatedDate: ctx.clock() })
+    .onConflictDoUpdate({ target: identityPolicies.id, set: { ...next, updatedDate: ctx.clock() } });
+  return next;
+}
+
+function stripUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

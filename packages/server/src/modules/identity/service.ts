@@ -1,0 +1,321 @@
+import { and, eq } from 'drizzle-orm';
+import type { AppContext } from '../../platform/context.ts';
+import { AppError, badRequest, invalid } from '../../platform/errors.ts';
+import { type CaptchaVariant, requireCaptcha } from './captcha.ts';
+import { emailKey, isValidEmail, requireEmail } from './emails.ts';
+import {
+  findMember,
+  findMemberByEmail,
+  getPolicies,
+  insertMember,
+  type Member,
+  type Policies,
+  requireMember,
+  touchLogin,
+  updateMember,
+} from './members.ts';
+import { checkPassword, hashPassword, verifyPassword } from './passwords.ts';
+import type { RegisterRequest, SignOnRequest } from './schemas.ts';
+import { memberFactors } from './tables.ts';
+import { assertNotThrottled, clearFailures, failureCounts, recordFailure, throttleKeys } from './throttle.ts';
+import {
+  type Binding,
+  checkCode,
+  codeMatches,
+  consumeToken,
+  createToken,
+  findToken,
+  newCode,
+  renewCode,
+  spendMemberTokens,
+} from './tokens.ts';
+import { verifyTotp } from './totp.ts';
+
+export const INVALID_PASSWORD = '-19976';
+export const RESET_PASSWORD = '-19973';
+
+/** Where a sign-in stands (SPEC §4). A code to mail travels with the outcome; the caller sends it. */
+export type SignInOutcome =
+  | { state: 'SUCCESS'; member: Member; sessionToken: string }
+  | { state: 'REQUIRE_EMAIL_VERIFICATION'; member: Member; stateToken: string; code?: string }
+  | { state: 'REQUIRE_OWNER_APPROVAL'; member: Member }
+  | {
+      state: 'STATUS_CHECK';
+      member: Member;
+      stateToken?: string;
+      factorType?: 'EMAIL' | 'TOTP';
+      code?: string;
+    };
+
+/** What stands between a member whose password (or mailed link) checked out and a session. */
+export async function nextStep(
+  ctx: AppContext,
+  member: Member,
+  binding: Binding,
+  options: { skipFactors?: boolean } = {},
+): Promise<SignInOutcome> {
+  if (member.status === 'BLOCKED') throw new AppError(403, 'MEMBER_BLOCKED', 'This account is blocked');
+  if (member.status === 'DELETED') throw new AppError(404, 'MEMBER_NOT_FOUND', 'No such member');
+  const policies = await getPolicies(ctx.db);
+  if (policies.requireEmailVerification && !member.emailVerified) {
+    const code = newCode();
+    const stateToken = await createToken(ctx, ctx.db, 'state', member.id, {
+      ...binding,
+      factorType: 'EMAIL',
+      code,
+    });
+    return { state: 'REQUIRE_EMAIL_VERIFICATION', member, stateToken, code };
+  }
+  if (member.status === 'PENDING') return { state: 'REQUIRE_OWNER_APPROVAL', member };
+  if (member.status === 'OFFLINE') return { state: 'STATUS_CHECK', member };
+  if (!options.skipFactors) {
+    const factors = await ctx.db
+      .select()
+      .from(memberFactors)
+      .where(and(eq(memberFactors.memberId, member.id), eq(memberFactors.status, 'ACTIVE')));
+    const factor = factors.find((f) => f.type === 'TOTP') ?? factors.find((f) => f.type === 'EMAIL');
+    if (factor) {
+      const code = factor.type === 'EMAIL' ? newCode() : undefined;
+      const stateToken = await createToken(ctx, ctx.db, 'state', member.id, {
+        ...binding,
+        factorType: factor.type,
+        ...(code ? { code } : {}),
+      });
+      return {
+        state: 'STATUS_CHECK',
+        member,
+        stateToken,
+        factorType: factor.type,
+        ...(code ? { code } : {}),
+      };
+    }
+  }
+  await touchLogin(ctx, member.id);
+  const sessionToken = await createToken(ctx, ctx.db, 'session', member.id, binding);
+  return { state: 'SUCCESS', member, sessionToken };
+}
+
+/** The captcha a request must carry under the store policy and the recent failures, if any. */
+export function captchaFor(
+  policies: Policies,
+  failures: { account: number; ip: number },
+): CaptchaVariant | null {
+  switch (policies.captcha) {
+    case 'OFF':
+      return null;
+    case 'INVISIBLE':
+    case 'VISIBLE':
+      return policies.captcha;
+    default:
+      if (failures.account >= 4 || failures.ip >= 20) return 'VISIBLE';
+      if (failures.account >= 2 || failures.ip >= 10) return 'INVISIBLE';
+      return null;
+  }
+}
+
+export async function register(
+  ctx: AppContext,
+  input: RegisterRequest,
+  binding: Binding,
+  ip: string,
+): Promise<SignInOutcome> {
+  const email = requireEmail(input.loginId?.email);
+  const password = checkPassword(input.password);
+  const policies = await getPolicies(ctx.db);
+  const counts = await failureCounts(ctx, throttleKeys(emailKey(email), ip));
+  const variant = captchaFor(policies, { account: 0, ip: counts.ip });
+  if (variant) await requireCaptcha(ctx, variant, input.captchaTokens);
+  const passwordHash = await hashPassword(password);
+  const member = await ctx.events.transaction((tx) =>
+    insertMember(ctx, tx, {
+      email,
+      passwordHash,
+      profile: input.profile,
+      emailVerified: false,
+      status: policies.requireOwnerApproval ? 'PENDING' : 'ACTIVE',
+      statusReasons: policies.requireOwnerApproval ? ['PENDING_OWNER_APPROVAL'] : [],
+    }),
+  );
+  return nextStep(ctx, member, binding);
+}
+
+const loginFailure = (code: string, description: string) => new AppError(400, code, description);
+
+/**
+ * Password sign-in. Unknown address and wrong password answer alike (-19976) and take the same time; a member
+ * without a password is told to reset it (-19973). Failures count towards the per-account and per-address limits.
+ */
+export async function login(
+  ctx: AppContext,
+  input: { loginId?: unknown; password?: unknown; captchaTokens?: unknown },
+  binding: Binding,
+  ip: string,
+): Promise<SignInOutcome> {
+  const raw = (input.loginId as { email?: unknown } | undefined)?.email;
+  if (typeof raw !== 'string' || !isValidEmail(raw.trim()))
+    throw loginFailure('INVALID_LOGIN_ID', 'loginId.email is not a valid e-mail address');
+  const password = typeof input.password === 'string' ? input.password : '';
+  const keys = throttleKeys(emailKey(raw), ip);
+  const counts = await assertNotThrottled(ctx, keys);
+  const variant = captchaFor(await getPolicies(ctx.db), counts);
+  if (variant) await requireCaptcha(ctx, variant, input.captchaTokens);
+  const member = await findMemberByEmail(ctx.db, raw);
+  const known = member && member.status !== 'DELETED' ? member : undefined;
+  const ok =
+    password.length > 0 && password.length <= 1000 && (await verifyPassword(known?.passwordHash, password));
+  if (!ok || !known) {
+    await recordFailure(ctx, keys);
+    if (known && !known.passwordHash)
+      throw loginFailure(RESET_PASSWORD, 'This account has no password yet; reset it to sign in');
+    throw loginFailure(INVALID_PASSWORD, 'Wrong e-mail address or password');
+  }
+  await clearFailures(ctx, keys);
+  return nextStep(ctx, known, binding);
+}
+
+/** Finish a pending step with a code: e-mail verification, or a second factor (EMAIL, TOTP). */
+export async function verifyStep(
+  ctx: AppContext,
+  stateToken: string | undefined,
+  code: string | undefined,
+  factorType?: string,
+): Promise<SignInOutcome> {
+  const row = await findToken(ctx, 'state', stateToken);
+  if (!row) throw badRequest('VERIFICATION_FAILED', 'The state token is unknown, used or expired');
+  if (factorType && row.factorType !== factorType.toUpperCase())
+    throw badRequest('VERIFICATION_FAILED', `This step expects a ${row.factorType} code`);
+  if (!code) throw invalid('code', 'is required', 'REQUIRED_FIELD');
+  const member = await requireMember(ctx.db, row.memberId);
+  const result = await checkCode(ctx, row, () =>
+    row.factorType === 'TOTP' ? verifyTotp(ctx, row.memberId, code) : codeMatches(row, code),
+  );
+  if (result === 'exhausted')
+    throw badRequest('VERIFICATION_FAILED', 'Too many wrong codes; start the sign-in again');
+  if (result === 'wrong') throw badRequest('VERIFICATION_FAILED', 'The code is not correct');
+  const binding = { visitorId: row.visitorId ?? undefined, clientId: row.clientId ?? undefined };
+  if (row.factorType === 'EMAIL' && !member.emailVerified) {
+    const verified = await updateMember(ctx, member.id, { emailVerified: true });
+    return nextStep(ctx, verified, binding);
+  }
+  return nextStep(ctx, member, binding, { skipFactors: true });
+}
+
+/** A new code for a pending e-mail step (`auth/resend`). */
+export async function resendCode(
+  ctx: AppContext,
+  stateToken: string | undefined,
+): Promise<{ outcome: SignInOutcome; code?: string }> {
+  const row = await findToken(ctx, 'state', stateToken);
+  if (row?.factorType !== 'EMAIL')
+    throw badRequest('VERIFICATION_FAILED', 'The state token is unknown, used or expired');
+  const member = await requireMember(ctx.db, row.memberId);
+  const code = await renewCode(ctx, row);
+  const outcome: SignInOutcome = member.emailVerified
+    ? { state: 'STATUS_CHECK', member, stateToken: stateToken!, factorType: 'EMAIL' }
+    : { state: 'REQUIRE_EMAIL_VERIFICATION', member, stateToken: stateToken! };
+  if (!code) return { outcome };
+  return { outcome, code };
+}
+
+/** `verification/start`: mail a code to the member's address; the verification id doubles as a state token. */
+export async function startVerification(ctx: AppContext, identityId: string, binding: Binding) {
+  const member = await requireMember(ctx.db, identityId);
+  const code = newCode();
+  const stateToken = await createToken(ctx, ctx.db, 'state', member.id, {
+    ...binding,
+    factorType: 'EMAIL',
+    code,
+  });
+  return { member, stateToken, code };
+}
+
+/** Recovery mail for an address: undefined when there is nobody to mail (the caller answers the same). */
+export async function startRecovery(ctx: AppContext, email: string, binding: Binding) {
+  if (!isValidEmail(email.trim())) return undefined;
+  const member = await findMemberByEmail(ctx.db, email.trim());
+  if (!member || member.status === 'DELETED' || member.status === 'BLOCKED') return undefined;
+  return { member, token: await createToken(ctx, ctx.db, 'recovery', member.id, binding) };
+}
+
+export async function startActivation(ctx: AppContext, identityId: string, binding: Binding) {
+  const member = await requireMember(ctx.db, identityId);
+  if (member.status === 'BLOCKED') throw new AppError(403, 'MEMBER_BLOCKED', 'This account is blocked');
+  return { member, token: await createToken(ctx, ctx.db, 'activation', member.id, binding) };
+}
+
+/**
+ * Set a new password from a mailed recovery or activation link. Following the link proves the mailbox, so the
+ * address counts as verified; pending recoveries of the member are spent.
+ */
+export async function recover(
+  ctx: AppContext,
+  recoveryToken: string,
+  password: string,
+): Promise<SignInOutcome> {
+  checkPassword(password);
+  const row =
+    (await consumeToken(ctx, 'recovery', recoveryToken)) ??
+    (await consumeToken(ctx, 'activation', recoveryToken));
+  if (!row) throw badRequest('INVALID_RECOVERY_TOKEN', 'The recovery link is unknown, used or expired');
+  const member = await requireMember(ctx.db, row.memberId);
+  const passwordHash = await hashPassword(password);
+  const updated = await updateMember(ctx, member.id, {
+    passwordHash,
+    emailVerified: true,
+    ...(member.status === 'OFFLINE' ? { status: 'ACTIVE' as const, statusReasons: [] } : {}),
+  });
+  await spendMemberTokens(ctx, member.id, ['recovery', 'activation', 'session', 'state']);
+  return nextStep(ctx, updated, {
+    visitorId: row.visitorId ?? undefined,
+    clientId: row.clientId ?? undefined,
+  });
+}
+
+export async function changePassword(ctx: AppContext, memberId: string, newPassword: string): Promise<void> {
+  checkPassword(newPassword, 'newPassword');
+  await requireMember(ctx.db, memberId);
+  await updateMember(ctx, memberId, { passwordHash: await hashPassword(newPassword) });
+  await spendMemberTokens(ctx, memberId, ['recovery', 'activation']);
+}
+
+/** Trusted sign-on by the merchant's server: find or create the member by e-mail, then a session token. */
+export async function signOn(ctx: AppContext, input: SignOnRequest, binding: Binding) {
+  const email = requireEmail(input.loginId.email);
+  let member = await findMemberByEmail(ctx.db, email);
+  if (member?.status === 'DELETED') member = undefined;
+  if (!member) {
+    const created = await ctx.events.transaction((tx) =>
+      insertMember(ctx, tx, {
+        email,
+        passwordHash: null,
+        profile: input.profile,
+        emailVerified: input.verifyEmail === true,
+        status: 'ACTIVE',
+      }),
+    );
+    member = created;
+  } else if (input.verifyEmail && !member.emailVerified) {
+    member = await updateMember(ctx, member.id, { emailVerified: true });
+  }
+  if (member.status === 'BLOCKED') throw new AppError(403, 'MEMBER_BLOCKED', 'This account is blocked');
+  await touchLogin(ctx, member.id);
+  return { member, sessionToken: await createToken(ctx, ctx.db, 'session', member.id, binding) };
+}
+
+export async function validateEmail(ctx: AppContext, email: string) {
+  const trimmed = email.trim();
+  if (!isValidEmail(trimmed)) return { valid: false, failure: 'INVALID_FORMAT', formatInvalid: true };
+  const member = await findMemberByEmail(ctx.db, trimmed);
+  if (member && member.status !== 'DELETED')
+    return { valid: false, failure: 'EMAIL_ALREADY_EXISTS', formatInvalid: false };
+  return { valid: true, formatInvalid: false };
+}
+
+/** Spend a session token (authorize step, trusted login): the member behind it, if still allowed in. */
+export async function redeemSessionToken(ctx: AppContext, token: string | undefined) {
+  const row = await consumeToken(ctx, 'session', token);
+  if (!row) return undefined;
+  const member = await findMember(ctx.db, row.memberId);
+  if (member?.status !== 'ACTIVE') return undefined;
+  return { member, visitorId: row.visitorId ?? undefined, clientId: row.clientId ?? undefined };
+}

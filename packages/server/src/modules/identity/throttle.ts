@@ -1,0 +1,84 @@
+import { inArray, sql } from 'drizzle-orm';
+import type { AppContext } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
+import { loginFailures } from './tables.ts';
+
+export const WINDOW_SECONDS = 15 * 60;
+
+export interface ThrottleKeys {
+  account: string;
+  ip: string;
+}
+
+export function throttleKeys(emailKey: string, ip: string): ThrottleKeys {
+  return { account: `account:${emailKey}`, ip: `ip:${ip}` };
+}
+
+interface Counts {
+  account: number;
+  ip: number;
+  /** Seconds until the fullest window that is over its limit ends. */
+  retryAfter: number;
+}
+
+async function counts(ctx: AppContext, keys: ThrottleKeys): Promise<Counts> {
+  const now = ctx.clock().getTime();
+  const rows = await ctx.db
+    .select()
+    .from(loginFailures)
+    .where(inArray(loginFailures.key, [keys.account, keys.ip]));
+  const out: Counts = { account: 0, ip: 0, retryAfter: 0 };
+  for (const row of rows) {
+    const ends = row.windowStart.getTime() + WINDOW_SECONDS * 1000;
+    if (ends <= now) continue;
+    const which = row.key === keys.account ? 'account' : 'ip';
+    out[which] = row.failures;
+    const limit = which === 'account' ? ctx.config.loginMaxFailures : ctx.config.loginMaxFailuresPerIp;
+    if (row.failures >= limit) out.retryAfter = Math.max(out.retryAfter, Math.ceil((ends - now) / 1000));
+  }
+  return out;
+}
+
+/** Failures so far in the current windows (the captcha policy reads them too). */
+export async function failureCounts(ctx: AppContext, keys: ThrottleKeys): Promise<Counts> {
+  return counts(ctx, keys);
+}
+
+/** 429 with `Retry-After` when the account or the client address has failed too often. */
+export async function assertNotThrottled(ctx: AppContext, keys: ThrottleKeys): Promise<Counts> {
+  const current = await counts(ctx, keys);
+  if (current.retryAfter > 0) {
+    throw new AppError(
+      429,
+      'THROTTLED_FEATURE',
+      'Too many failed sign-in attempts; try again later',
+      { retryAfterSeconds: current.retryAfter },
+      { 'retry-after': String(current.retryAfter) },
+    );
+  }
+  return current;
+}
+
+/** Count one failure against both keys (a window restarts once it has ended). */
+export async function recordFailure(ctx: AppContext, keys: ThrottleKeys): Promise<void> {
+  const now = ctx.clock();
+  const windowFloor = new Date(now.getTime() - WINDOW_SECONDS * 1000);
+  await ctx.db
+    .insert(loginFailures)
+    .values([
+      { key: keys.account, failures: 1, windowStart: now },
+      { key: keys.ip, failures: 1, windowStart: now },
+    ])
+    .onConflictDoUpdate({
+      target: loginFailures.key,
+      set: {
+        failures: sql`case when ${loginFailures.windowStart} <= ${windowFloor} then 1 else ${loginFailures.failures} + 1 end`,
+        windowStart: sql`case when ${loginFailures.windowStart} <= ${windowFloor} then ${now} else ${loginFailures.windowStart} end`,
+      },
+    });
+}
+
+/** A successful sign-in clears the account's count (not the address's). */
+export async function clearFailures(ctx: AppContext, keys: ThrottleKeys): Promise<void> {
+  await ctx.db.delete(loginFailures).where(inArray(loginFailures.key, [keys.account]));
+}

@@ -1,0 +1,41 @@
+import { randomBytes } from 'node:crypto';
+import type { Module } from '../../platform/app.ts';
+import { clearMessages, listMessages } from './mailer.ts';
+import { mailboxPage } from './page.ts';
+import { ListMessagesQuery } from './schemas.ts';
+
+const tags = ['dev mailbox'];
+
+export const mailRoutes: Module = (app, ctx) => {
+  app.get(
+    '/v1/dev-mailbox/messages',
+    {
+      config: { access: 'admin' },
+      schema: { tags, summary: 'Mail kept by the dev mailbox, newest first', querystring: ListMessagesQuery },
+    },
+    async (request) => ({ messages: await listMessages(ctx, request.query) }),
+  );
+  app.delete(
+    '/v1/dev-mailbox/messages',
+    { config: { access: 'admin' }, schema: { tags, summary: 'Empty the dev mailbox' } },
+    async () => {
+      await clearMessages(ctx);
+      return {};
+    },
+  );
+  app.get(
+    '/dev-mailbox',
+    { config: { access: 'public' }, schema: { tags, summary: 'Dev mailbox page (asks for the admin key)' } },
+    async (_request, reply) => {
+      const nonce = randomBytes(16).toString('base64');
+      return reply
+        .type('text/html; charset=utf-8')
+        .header(
+          'content-security-policy',
+          `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; connect-src 'self'; frame-ancestors 'none'`,
+        )
+        .header('referrer-policy', 'no-referrer')
+        .send(mailboxPage(nonce));
+    },
+  );
+};

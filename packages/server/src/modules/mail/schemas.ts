@@ -1,0 +1,6 @@
+import { Type } from '@sinclair/typebox';
+
+export const ListMessagesQuery = Type.Object({
+  to: Type.Optional(Type.String({ maxLength: 254 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
+});

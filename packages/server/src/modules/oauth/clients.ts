@@ -1,0 +1,167 @@
+import { eq, sql } from 'drizzle-orm';
+import type { AppContext } from '../../platform/context.ts';
+import type { Db } from '../../platform/db.ts';
+import { conflict, invalid, notFound } from '../../platform/errors.ts';
+import { oauthClients } from './tables.ts';
+
+export const DEMO_CLIENT_ID = 'demo-storefront';
+/** How long a process trusts its cached list of client origins (CORS runs on every request). */
+const ORIGIN_CACHE_MS = 10_000;
+
+export interface OAuthClient {
+  id: string;
+  name: string;
+  redirectUris: string[];
+  allowedOrigins: string[];
+  followsPublicUrl: boolean;
+  createdDate: Date;
+  updatedDate: Date;
+}
+
+export function originOf(url: string): string | undefined {
+  try {
+    const parsed = new URL(url);
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return undefined;
+    return parsed.origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The storefront served by this server, plus any `CORS_ORIGINS` (e.g. a Vite dev server). */
+export function demoClientUrls(ctx: AppContext): { redirectUris: string[]; allowedOrigins: string[] } {
+  const origins = [ctx.config.publicUrl, ...ctx.config.corsOrigins]
+    .map(originOf)
+    .filter((o): o is string => o !== undefined);
+  const unique = [...new Set(origins)];
+  const redirectUris = [`${ctx.config.publicUrl}/callback`, ...unique.map((o) => `${o}/callback`)];
+  return { redirectUris: [...new Set(redirectUris)], allowedOrigins: unique };
+}
+
+/** Install the demo storefront client, or bring its URLs in line with the current `PUBLIC_URL`. */
+export async function ensureDemoClient(ctx: AppContext): Promise<void> {
+  const urls = demoClientUrls(ctx);
+  await ctx.db
+    .insert(oauthClients)
+    .values({ id: DEMO_CLIENT_ID, name: 'Demo storefront', followsPublicUrl: true, ...urls })
+    .onConflictDoUpdate({
+      target: oauthClients.id,
+      set: { ...urls, updatedDate: ctx.clock() },
+      setWhere: sql`${oauthClients.followsPublicUrl} = true`,
+    });
+  invalidateOrigins(ctx);
+}
+
+export async function findClient(db: Db, id: string): Promise<OAuthClient | undefined> {
+  const [row] = await db.select().from(oauthClients).where(eq(oauthClients.id, id)).limit(1);
+  return row;
+}
+
+export async function listClients(db: Db): Promise<OAuthClient[]> {
+  return db.select().from(oauthClients).orderBy(oauthClients.createdDate);
+}
+
+/** OAuth redirect URIs match exactly (RFC 6749 §3.1.2.2, no prefix or wildcard matching). */
+export function allowsRedirectUri(client: OAuthClient, uri: string): boolean {
+  return client.redirectUris.includes(uri);
+}
+
+/**
+ * Where hosted flows may send a browser back to (post-flow callbacks, logout, recovery links): an exact redirect
+ * URI of the client, or any URL on one of its allowed origins or the store's own origin.
+ */
+export function allowsReturnUrl(ctx: AppContext, client: OAuthClient | undefined, url: string): boolean {
+  const origin = originOf(url);
+  if (!origin) return false;
+  if (origin === originOf(ctx.config.publicUrl)) return true;
+  if (!client) return false;
+  return client.redirectUris.includes(url) || client.allowedOrigins.includes(origin);
+}
+
+export interface ClientInput {
+  id?: string | undefined;
+  name?: string | undefined;
+  redirectUris?: string[] | undefined;
+  allowedOrigins?: string[] | undefined;
+}
+
+function checkUrls(input: ClientInput): void {
+  for (const [i, uri] of (input.redirectUris ?? []).entries()) {
+    if (!originOf(uri) || uri.includes('#'))
+      throw invalid(`redirectUris[${i}]`, 'must be an absolute http(s) URL without a fragment', 'FORMAT');
+  }
+  for (const [i, origin] of (input.allowedOrigins ?? []).entries()) {
+    if (originOf(origin) !== origin)
+      throw invalid(`allowedOrigins[${i}]`, 'must be an origin such as https://shop.example', 'FORMAT');
+  }
+}
+
+export async function createClient(ctx: AppContext, input: ClientInput): Promise<OAuthClient> {
+  checkUrls(input);
+  const id = input.id ?? `client-${crypto.randomUUID()}`;
+  const [row] = await ctx.db
+    .insert(oauthClients)
+    .values({
+      id,
+      name: input.name ?? id,
+      redirectUris: input.redirectUris ?? [],
+      allowedOrigins: input.allowedOrigins ?? [],
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!row) throw conflict('CLIENT_EXISTS', `An OAuth client with id "${id}" exists`);
+  invalidateOrigins(ctx);
+  return row;
+}
+
+export async function updateClient(ctx: AppContext, id: string, input: ClientInput): Promise<OAuthClient> {
+  checkUrls(input);
+  const [row] = await ctx.db
+    .update(oauthClients)
+    .set({
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.redirectUris !== undefined ? { redirectUris: input.redirectUris } : {}),
+      ...(input.allowedOrigins !== undefined ? { allowedOrigins: input.allowedOrigins } : {}),
+      // An edited client no longer follows PUBLIC_URL: the merchant's URLs win.
+      followsPublicUrl: false,
+      updatedDate: ctx.clock(),
+    })
+    .where(eq(oauthClients.id, id))
+    .returning();
+  if (!row) throw notFound('CLIENT_NOT_FOUND', `No OAuth client "${id}"`);
+  invalidateOrigins(ctx);
+  return row;
+}
+
+export async function deleteClient(ctx: AppContext, id: string): Promise<void> {
+  const deleted = await ctx.db.delete(oauthClients).where(eq(oauthClients.id, id)).returning();
+  if (deleted.length === 0) throw notFound('CLIENT_NOT_FOUND', `No OAuth client "${id}"`);
+  invalidateOrigins(ctx);
+}
+
+interface OriginCache {
+  origins: Set<string>;
+  loadedAt: number;
+}
+const originCaches = new WeakMap<AppContext, Promise<OriginCache>>();
+
+function invalidateOrigins(ctx: AppContext): void {
+  originCaches.delete(ctx);
+}
+
+/** CORS: is this origin allowed by some OAuth client? Cached briefly per process. */
+export function clientOriginChecker(ctx: AppContext): (origin: string) => Promise<boolean> {
+  return async (origin) => {
+    let cache = originCaches.get(ctx);
+    const fresh = cache ? (await cache).loadedAt > Date.now() - ORIGIN_CACHE_MS : false;
+    if (!cache || !fresh) {
+      cache = ctx.db
+        .select({ allowedOrigins: oauthClients.allowedOrigins })
+        .from(oauthClients)
+        .then((rows) => ({ origins: new Set(rows.flatMap((r) => r.allowedOrigins)), loadedAt: Date.now() }));
+      cache.catch(() => originCaches.delete(ctx));
+      originCaches.set(ctx, cache);
+    }
+    return (await cache).origins.has(origin);
+  };
+}

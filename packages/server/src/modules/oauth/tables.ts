@@ -1,0 +1,73 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** Public OAuth clients (storefronts): where codes may go and which origins may call the API. */
+export const oauthClients = pgTable('oauth_clients', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  /** Exact redirect URIs of the authorize step. */
+  redirectUris: jsonb('redirect_uris').$type<string[]>().notNull().default([]),
+  /** Origins allowed for CORS, `web_message` framing and post-flow callbacks. */
+  allowedOrigins: jsonb('allowed_origins').$type<string[]>().notNull().default([]),
+  /** Kept in step with `PUBLIC_URL` at start-up (the demo storefront). */
+  followsPublicUrl: boolean('follows_public_url').notNull().default(false),
+  createdDate: at('created_date').notNull().defaultNow(),
+  updatedDate: at('updated_date').notNull().defaultNow(),
+});
+
+/** Access-token signing keys; every process verifies with all of them and signs with the newest. */
+export const oauthSigningKeys = pgTable('oauth_signing_keys', {
+  kid: text('kid').primaryKey(),
+  alg: text('alg').notNull(),
+  privateJwk: jsonb('private_jwk').$type<Record<string, unknown>>().notNull(),
+  publicJwk: jsonb('public_jwk').$type<Record<string, unknown>>().notNull(),
+  createdDate: at('created_date').notNull().defaultNow(),
+  retiredDate: at('retired_date'),
+});
+
+/** Every anonymous token pair belongs to a visitor row, so carts can be owned by it. */
+export const visitors = pgTable('visitors', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  clientId: text('client_id').notNull(),
+  createdDate: at('created_date').notNull().defaultNow(),
+});
+
+/**
+ * Opaque refresh tokens, stored as SHA-256. A family is one login (or one anonymous visit): rotation keeps the
+ * family, and a token presented after it was used revokes the whole family.
+ */
+export const refreshTokens = pgTable(
+  'oauth_refresh_tokens',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    tokenHash: text('token_hash').notNull().unique(),
+    familyId: uuid('family_id').notNull(),
+    clientId: text('client_id').notNull(),
+    visitorId: uuid('visitor_id'),
+    memberId: uuid('member_id'),
+    scope: text('scope').notNull().default(''),
+    createdDate: at('created_date').notNull().defaultNow(),
+    expiresDate: at('expires_date').notNull(),
+    usedDate: at('used_date'),
+    revokedDate: at('revoked_date'),
+  },
+  (t) => [index('oauth_refresh_family_idx').on(t.familyId), index('oauth_refresh_member_idx').on(t.memberId)],
+);
+
+/** Authorization codes: single use, about a minute long, bound to the PKCE challenge and redirect URI. */
+export const authorizationCodes = pgTable('oauth_authorization_codes', {
+  codeHash: text('code_hash').primaryKey(),
+  clientId: text('client_id').notNull(),
+  redirectUri: text('redirect_uri'),
+  codeChallenge: text('code_challenge').notNull(),
+  memberId: uuid('member_id').notNull(),
+  visitorId: uuid('visitor_id'),
+  scope: text('scope').notNull().default(''),
+  /** The token family the exchange created; revoked when the code is replayed. */
+  familyId: uuid('family_id'),
+  createdDate: at('created_date').notNull().defaultNow(),
+  expiresDate: at('expires_date').notNull(),
+  usedDate: at('used_date'),
+});

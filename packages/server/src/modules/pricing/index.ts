@@ -1,0 +1,3 @@
+export { estimateTotals } from './engine.ts';
+export type * from './snapshot.ts';
+export type * from './totals.ts';

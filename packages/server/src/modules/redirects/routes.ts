@@ -1,0 +1,36 @@
+import type { Module } from '../../platform/app.ts';
+import { underPrefixes } from '../../platform/routing.ts';
+import { SessionParams } from './schemas.ts';
+import { publicSession, shortUrlTarget } from './service.ts';
+
+const tags = ['redirects'];
+
+/** Reading a session (hosted storefront pages) and its short URL. Creating one is a flow (it checks clients). */
+export const redirectRoutes: Module = async (app, ctx) => {
+  await underPrefixes(
+    app,
+    ['/_api/redirects-api/v1/redirect-session', '/headless/v1/redirect-session'],
+    (r) => {
+      r.get(
+        '/:id',
+        {
+          config: { access: 'public' },
+          schema: {
+            tags,
+            summary: 'Intent and checked callbacks of a redirect session',
+            params: SessionParams,
+          },
+        },
+        async (request) => publicSession(ctx, request.params.id),
+      );
+    },
+  );
+  app.get(
+    '/r/:id',
+    {
+      config: { access: 'public' },
+      schema: { tags, summary: 'Short URL of a redirect session', params: SessionParams },
+    },
+    async (request, reply) => reply.redirect(await shortUrlTarget(ctx, request.params.id), 302),
+  );
+};

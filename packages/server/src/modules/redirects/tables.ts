@@ -1,0 +1,25 @@
+import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** Redirect sessions: where a hosted flow starts, bound to the visitor or member that asked for it. */
+export const redirectSessions = pgTable(
+  'redirect_sessions',
+  {
+    id: uuid('id').primaryKey(),
+    intent: text('intent').notNull(),
+    callerKind: text('caller_kind').notNull(),
+    visitorId: uuid('visitor_id'),
+    memberId: uuid('member_id'),
+    clientId: text('client_id'),
+    /** The URL without secrets (an auth session token is never stored). */
+    fullUrl: text('full_url').notNull(),
+    callbacks: jsonb('callbacks').$type<Record<string, string>>().notNull().default({}),
+    preferences: jsonb('preferences').$type<Record<string, unknown>>().notNull().default({}),
+    origin: text('origin'),
+    sessionTokenHash: text('session_token_hash').notNull(),
+    createdDate: at('created_date').notNull().defaultNow(),
+    expiresDate: at('expires_date').notNull(),
+  },
+  (t) => [index('redirect_sessions_created_idx').on(t.createdDate)],
+);

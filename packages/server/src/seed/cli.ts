@@ -1,0 +1,112 @@
+import { parseArgs } from 'node:util';
+import type { FastifyBaseLogger } from 'fastify';
+import { ConfigError, loadConfig } from '../platform/config.ts';
+import type { AppContext } from '../platform/context.ts';
+import { openDatabase } from '../platform/db.ts';
+import { Events } from '../platform/events.ts';
+import { createLogger } from '../platform/logger.ts';
+import { seedDemoStore } from './demo.ts';
+import { seedLargeCatalogue } from './large.ts';
+
+const USAGE = `Usage: npm run seed [-- --products N [--collections K] [--batch B]]
+
+  (no flags)         seed the demo store (69 products, 7 collections) into an empty store
+  --products N       add a large synthetic catalogue of N products (2 variants each)
+  --collections K    collections for --products (default: N / 2000, 8 to 200)
+  --batch B          products per INSERT statement (default 5000)
+
+The database comes from the environment, as for the server: DATABASE_URL (PostgreSQL) or the
+embedded database under DATA_DIR. Images are written to DATA_DIR/media.`;
+
+function positive(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value.replace(/_/g, ''));
+  if (!Number.isInteger(n) || n < 1)
+    throw new ConfigError(`--${name} must be a positive integer, got "${value}"`);
+  return n;
+}
+
+function progressBar(started: number) {
+  const tty = process.stderr.isTTY;
+  let last = -1;
+  return (done: number, total: number) => {
+    const ratio = total ? done / total : 1;
+    const percent = Math.floor(ratio * 100);
+    if (!tty && percent === last) return;
+    last = percent;
+    const width = 30;
+    const filled = Math.round(ratio * width);
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    const line = `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${String(percent).padStart(3)}%  ${done.toLocaleString('en-US')}/${total.toLocaleString('en-US')} products  ${seconds}s`;
+    process.stderr.write(tty ? `\r${line}${done === total ? '\n' : ''}` : `${line}\n`);
+  };
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      products: { type: 'string' },
+      collections: { type: 'string' },
+      batch: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  const products = positive('products', values.products);
+  const collections = positive('collections', values.collections);
+  const batchSize = positive('batch', values.batch);
+
+  const config = loadConfig();
+  const log = createLogger(
+    config.logLevel === 'info' ? 'warn' : config.logLevel,
+  ) as unknown as FastifyBaseLogger;
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  // Record-only: outbox events written here are delivered by the server when it runs, not by this tool.
+  const events = new Events(database.db, log);
+  await events.stop();
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    database,
+    events,
+    log,
+    clock: () => new Date(),
+    authenticators: [],
+    originCheckers: [],
+  };
+  const where = database.kind === 'postgres' ? 'PostgreSQL' : `the embedded database in ${config.dataDir}`;
+  const started = Date.now();
+  try {
+    if (products === undefined) {
+      const result = await seedDemoStore(ctx, { onlyIfEmpty: true });
+      process.stdout.write(
+        result.seeded
+          ? `Seeded the demo store into ${where}: ${result.products} products, ${result.collections} collections (${Date.now() - started} ms).\n`
+          : `The store in ${where} already has products; the demo store was not seeded.\n`,
+      );
+    } else {
+      process.stderr.write(`Seeding ${products.toLocaleString('en-US')} products into ${where}\n`);
+      const result = await seedLargeCatalogue(ctx, {
+        products,
+        ...(collections ? { collections } : {}),
+        ...(batchSize ? { batchSize } : {}),
+        onProgress: progressBar(started),
+      });
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      process.stdout.write(
+        `Seeded ${result.products.toLocaleString('en-US')} products, ${result.variants.toLocaleString('en-US')} variants in ${result.collections} collections in ${seconds}s.\n`,
+      );
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) console.error(`Configuration error: ${error.message}`);
+  else console.error(error);
+  process.exit(1);
+});
