@@ -10,6 +10,7 @@ import { cpus, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
 import { measure, type Result } from './measure.ts';
 import { catalogueScenarios } from './scenarios/catalogue.ts';
+import { identityScenarios } from './scenarios/identity.ts';
 import { platformScenarios } from './scenarios/platform.ts';
 import { startServerProcess } from './server-process.ts';
 
@@ -48,7 +49,11 @@ if (values.products) {
 const server = await startServerProcess(env);
 const results: Result[] = [];
 try {
-  const all = [...(await platformScenarios()), ...(await catalogueScenarios(server.url, adminKey))];
+  const all = [
+    ...(await platformScenarios()),
+    ...(await catalogueScenarios(server.url, adminKey)),
+    ...(await identityScenarios(server.url)),
+  ];
   const only = values.only?.split(',');
   for (const scenario of all) {
     if (only && !only.includes(scenario.name) && scenario.name !== 'bare route') continue;
