@@ -1,11 +1,40 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { createApiKey } from './platform/auth.ts';
 import { type Config, loadConfig } from './platform/config.ts';
-import { type Database, openDatabase } from './platform/db.ts';
+import { type Database, migrationsFolder, openDatabase } from './platform/db.ts';
 import { createLogger } from './platform/logger.ts';
 import { createServer, type Server } from './server.ts';
+
+/** A migrated, empty embedded database as a data-dir dump, cached on disk per migration set. */
+async function migratedTemplate(): Promise<Blob> {
+  const hash = createHash('sha256');
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+      a.name.localeCompare(b.name),
+    )) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else hash.update(entry.name).update(readFileSync(path));
+    }
+  };
+  walk(migrationsFolder);
+  const file = join(tmpdir(), `aisle-pglite-template-${hash.digest('hex').slice(0, 16)}.tgz`);
+  if (existsSync(file)) return new Blob([readFileSync(file)]);
+  const database = await openDatabase({});
+  const client = (database.db as unknown as { $client: { dumpDataDir(c: 'gzip'): Promise<Blob> } }).$client;
+  const dump = await client.dumpDataDir('gzip');
+  await database.close();
+  // Written aside and renamed: parallel test files never read a half-written template.
+  const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+  renameSync(partial, file);
+  return dump;
+}
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default,
@@ -13,7 +42,7 @@ import { createServer, type Server } from './server.ts';
  */
 export async function openTestDatabase(): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) return openDatabase({});
+  if (!url) return openDatabase({ loadDataDir: await migratedTemplate() });
   const name = `aisle_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();

@@ -32,6 +32,8 @@ export interface OpenOptions {
   /** Folder for the embedded database; absent → in memory. */
   dataDir?: string | undefined;
   poolSize?: number;
+  /** Start the embedded database from this data-dir dump (tests start from a migrated template). */
+  loadDataDir?: Blob;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
@@ -46,7 +48,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     mkdirSync(options.dataDir, { recursive: true });
     client = new PGlite(join(options.dataDir, 'pglite'));
   } else {
-    client = new PGlite();
+    client = new PGlite(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   }
   await client.waitReady;
   const db = drizzlePglite(client, { schema });
