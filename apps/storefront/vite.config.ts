@@ -9,10 +9,18 @@ export default defineConfig({
   server: {
     port: 5173,
     proxy: Object.fromEntries(
-      ['/stores-reader', '/stores', '/v2', '/ecom', '/oauth2', '/_api', '/media', '/healthz'].map((p) => [
-        p,
-        'http://127.0.0.1:3000',
-      ]),
+      [
+        '/stores-reader',
+        '/stores',
+        '/v2',
+        '/ecom',
+        '/oauth2',
+        '/_api',
+        '/members',
+        '/media',
+        '/r',
+        '/healthz',
+      ].map((p) => [p, 'http://127.0.0.1:3000']),
     ),
   },
 });

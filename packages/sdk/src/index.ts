@@ -5,6 +5,7 @@ export {
   StaticTokenStrategy,
 } from './core/auth.ts';
 export type { StaticTokenStrategyOptions } from './core/auth.ts';
+export { type Address, addressFromWire, addressToWire, type StreetAddress, type WireAddress } from './core/address.ts';
 export { base64UrlDecode, base64UrlEncode, base64UrlEncodeBytes } from './core/base64url.ts';
 export {
   type AisleClient,
@@ -20,6 +21,13 @@ export {
   GET_QUERY_LIMIT,
   REQUEST_ID_HEADER,
 } from './core/constants.ts';
+export {
+  type ConversionSpec,
+  convertFromWire,
+  convertToWire,
+  mergeConversions,
+  prefixConversion,
+} from './core/convert.ts';
 export {
   type EncodedRequest,
   type EncodeInput,
@@ -44,7 +52,24 @@ export {
   VIOLATED_RULES,
   type ViolatedRule,
 } from './core/errors.ts';
+export {
+  defined,
+  type EntityCalls,
+  type EntitySpec,
+  entityCalls,
+  joinFieldMask,
+} from './core/entity.ts';
 export { createFinder, type FindSpec } from './core/find.ts';
+export {
+  getImageUrl,
+  IMAGE_URI_PREFIX,
+  type ImageUriParts,
+  imageFromWire,
+  imageToWire,
+  parseImageUri,
+  type WireImage,
+} from './core/image.ts';
+export { pageUrlFromWire, pageUrlToWire, type WirePageUrl } from './core/page-url.ts';
 export {
   type CursorMetadata,
   type Cursors,
@@ -91,7 +116,41 @@ export {
   type RequestOptions,
   type TransportOptions,
 } from './core/transport.ts';
+export type * from './modules/cart-types.ts';
 export type * from './modules/catalogue-types.ts';
+export type * from './modules/common-types.ts';
+export { COUPON_CONVERSION, COUPONS_PATH, type CouponsModule, coupons } from './modules/coupons.ts';
+export {
+  CART_CONVERSION,
+  CURRENT_CART_PATH,
+  type CurrentCartModule,
+  currentCart,
+  DEFAULT_VARIANT_ID,
+  ESTIMATE_TOTALS_CONVERSION,
+  STORES_APP_ID,
+  toCart,
+} from './modules/current-cart.ts';
+export {
+  DELIVERY_REGIONS_PATH,
+  type DeliveryRegionsModule,
+  deliveryRegions,
+} from './modules/delivery-regions.ts';
+export type * from './modules/settings-types.ts';
+export {
+  SHIPPING_OPTION_CONVERSION,
+  SHIPPING_OPTIONS_PATH,
+  type ShippingOptionsModule,
+  shippingOptions,
+} from './modules/shipping-options.ts';
+export {
+  STORE_SETTINGS_CONVERSION,
+  STORE_SETTINGS_PATH,
+  type StoreSettingsModule,
+  storeSettings,
+} from './modules/store-settings.ts';
+export { TAX_GROUPS_PATH, type TaxGroupsModule, taxGroups } from './modules/tax-groups.ts';
+export { TAX_RATES_PATH, type TaxRatesModule, taxRates } from './modules/tax-rates.ts';
+export { TAX_REGIONS_PATH, type TaxRegionsModule, taxRegions } from './modules/tax-regions.ts';
 export { COLLECTION_TRANSFORM, type CollectionsModule, collections } from './modules/collections.ts';
 export {
   type GetProductOptions,

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
+import { ensureDemoClient } from './modules/oauth/clients.ts';
 import { createApiKey } from './platform/auth.ts';
 import { type Config, loadConfig } from './platform/config.ts';
 import { type Database, migrationsFolder, openDatabase } from './platform/db.ts';
@@ -111,6 +112,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const { port } = server.app.server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
   server.ctx.config.publicUrl = url;
+  // The demo storefront's OAuth client, for this server's URL (as bootstrap does at start).
+  await ensureDemoClient(server.ctx);
   if (options.seed) await options.seed(server);
   return {
     ...server,

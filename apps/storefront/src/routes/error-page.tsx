@@ -1,20 +1,53 @@
 import { AisleError } from '@aisle/sdk';
-import { Link, useRouteError } from 'react-router';
+import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { showError } from '../lib/errors.ts';
+import { usePageTitle } from '../lib/title.ts';
 
+function describe(error: unknown): { title: string; message: string; requestId?: string } {
+  if (isRouteErrorResponse(error)) {
+    const data: unknown = error.data;
+    const message =
+      typeof data === 'object' && data !== null && 'message' in data && typeof data.message === 'string'
+        ? data.message
+        : error.statusText;
+    return error.status === 404
+      ? { title: 'Page not found', message: message || 'The page you were looking for is not here.' }
+      : { title: 'We could not load this page', message };
+  }
+  if (error instanceof AisleError && error.status === 404) {
+    return { title: 'Page not found', message: 'The page you were looking for is not here.' };
+  }
+  const shown = showError(error, 'Something went wrong while loading this page.');
+  return { title: 'We could not load this page', ...shown };
+}
+
+/** Errors of a page, shown inside the store's header and footer. */
+export function RouteError() {
+  const { title, message, requestId } = describe(useRouteError());
+  usePageTitle(title);
+  return (
+    <section className="notice-page" role="alert">
+      <h1>{title}</h1>
+      <p>{message}</p>
+      {requestId && <p className="request-id">Request id: {requestId}</p>}
+      <p className="actions">
+        <Link className="button button-primary" to="/">
+          Back to the store
+        </Link>
+        <Link className="button button-secondary" to="/shop">
+          Browse the shop
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+/** The last resort, when even the layout could not render. */
 export function ErrorPage() {
-  const error = useRouteError();
-  const message =
-    error instanceof AisleError ? error.message : 'Something went wrong while loading this page.';
-  const requestId = error instanceof AisleError ? error.requestId : undefined;
   return (
     <div className="page">
-      <main className="content notice" role="alert">
-        <h1>We could not load this page</h1>
-        <p>{message}</p>
-        {requestId && <p className="muted">Request id: {requestId}</p>}
-        <p>
-          <Link to="/">Back to the store</Link>
-        </p>
+      <main className="content">
+        <RouteError />
       </main>
     </div>
   );

@@ -16,6 +16,10 @@ export interface FindSpec {
   /** Response transform, from the response root (e.g. `products.lastUpdated`). */
   transform?: TransformSpec;
   renames?: boolean;
+  /** Request fields sent beside `query` (e.g. `fields`, `includeVariants`). */
+  extra?: object;
+  /** Converts each item after `transform` (image URIs, addresses, …). */
+  item?: (raw: unknown) => unknown;
 }
 
 /** A QueryRunner that sends `{query}` and wraps the response in a Page. */
@@ -25,17 +29,18 @@ export function createFinder<T>(http: Http, spec: FindSpec): QueryRunner<T> {
     const response = await http.request<unknown>({
       method,
       path: spec.path,
-      data: { query: spec.renames ? renameQueryToWire(query) : query },
+      data: { ...spec.extra, query: spec.renames ? renameQueryToWire(query) : query },
       complex: method === 'GET',
       fallbackPath: spec.fallbackPath,
       transform: spec.transform,
       renames: spec.renames,
     });
     const body = isRecord(response) ? response : {};
-    const items = body[spec.itemsKey];
+    const raw = body[spec.itemsKey];
+    const items = Array.isArray(raw) ? (spec.item ? raw.map(spec.item) : raw) : [];
     // Items are typed by the module's declaration of the response, as with http.request<T>.
     return createPage<T>({
-      items: Array.isArray(items) ? (items as T[]) : [],
+      items: items as T[],
       metadata: body[spec.metadataKey],
       query,
       fetch: run,

@@ -5,3 +5,6 @@ export * from '../modules/oauth/tables.ts';
 export * from '../modules/identity/tables.ts';
 export * from '../modules/mail/tables.ts';
 export * from '../modules/redirects/tables.ts';
+export * from '../modules/settings/tables.ts';
+export * from '../modules/cart/tables.ts';
+export * from '../modules/checkout/tables.ts';

@@ -11,6 +11,8 @@ import { memberRoutes } from './identity/routes.ts';
 import { mailRoutes } from './mail/routes.ts';
 import { oauthRoutes } from './oauth/routes.ts';
 import { redirectRoutes } from './redirects/routes.ts';
+import { settingsRoutes } from './settings/routes.ts';
+import { cartRoutes } from '../flows/cart/routes.ts';
 
 /** Every module's routes, in registration order. */
 export const modules: Module[] = [
@@ -27,4 +29,6 @@ export const modules: Module[] = [
   redirectSessionRoutes,
   sessionRevocation,
   janitor,
+  settingsRoutes,
+  cartRoutes,
 ];

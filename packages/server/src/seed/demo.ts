@@ -6,7 +6,7 @@ import type {
   StoredMedia,
   VariantInput,
 } from '../modules/catalogue/model.ts';
-import { products } from '../modules/catalogue/tables.ts';
+import { collections, products } from '../modules/catalogue/tables.ts';
 import { createCollection } from '../modules/catalogue/collection-writes.ts';
 import { createProduct } from '../modules/catalogue/product-writes.ts';
 import { slugify } from '../modules/catalogue/write-support.ts';
@@ -19,6 +19,7 @@ import {
   DESCRIPTION_COPY,
   type DemoProduct,
 } from './demo-catalogue.ts';
+import { seedDemoSettings } from './demo-settings.ts';
 import { initialsOf, mapLimit, seedImage } from './images.ts';
 
 export interface SeedOptions {
@@ -310,9 +311,12 @@ function interleaved(list: DemoProduct[]): DemoProduct[] {
  * products. Images are drawn locally into `DATA_DIR/media` (kept between runs).
  */
 export async function seedDemoStore(ctx: AppContext, options: SeedOptions = {}): Promise<DemoSeedResult> {
+  // Shipping, tax and coupons of the demo store (its own emptiness check).
+  await seedDemoSettings(ctx, { onlyIfEmpty: options.onlyIfEmpty ?? false });
   if (options.onlyIfEmpty) {
-    const [any] = await ctx.db.select({ id: products.id }).from(products).limit(1);
-    if (any) return { seeded: false, products: 0, collections: 0 };
+    const [anyProduct] = await ctx.db.select({ id: products.id }).from(products).limit(1);
+    const [anyCollection] = await ctx.db.select({ id: collections.id }).from(collections).limit(1);
+    if (anyProduct || anyCollection) return { seeded: false, products: 0, collections: 0 };
   }
   const collectionIds = new Map<string, string>();
   for (const c of DEMO_COLLECTIONS) {

@@ -3,6 +3,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { findMember, requireMember } from '../../modules/identity/members.ts';
 import { redeemSessionToken } from '../../modules/identity/service.ts';
 import { OAuthError, oauthError } from '../../modules/oauth/errors.ts';
+import { keyStore } from '../../modules/oauth/keys.ts';
 import type { TokenParams } from '../../modules/oauth/schemas.ts';
 import {
   exchangeCode,
@@ -28,7 +29,7 @@ export async function tokenGrant(
     case 'refresh_token':
       return refreshTokenGrant(ctx, params.refreshToken, params.clientId);
     case 'authorization_code':
-      return exchangeCode(ctx, params);
+      return signedIn(ctx, await exchangeCode(ctx, params));
     case 'authorized_client':
       return authorizedClient(ctx, params, caller, authorization);
     case undefined:
@@ -74,12 +75,33 @@ async function authorizedClient(
       throw new OAuthError('invalid_grant', 'No active member with this member_id');
     memberId = member.id;
   }
-  return issueMemberTokens(ctx, {
-    clientId: client.id,
-    memberId,
-    visitorId: visitor.visitorId,
-    scope: params.scope ?? OFFLINE_ACCESS,
-  });
+  return signedIn(
+    ctx,
+    await issueMemberTokens(ctx, {
+      clientId: client.id,
+      memberId,
+      visitorId: visitor.visitorId,
+      scope: params.scope ?? OFFLINE_ACCESS,
+    }),
+  );
+}
+
+/**
+ * Records `member.signed_in` (payload: the visitor who signed in, the client) for new member tokens; the cart
+ * subscribes to it to merge the visitor's cart into the member's.
+ */
+async function signedIn(ctx: AppContext, tokens: TokenSet): Promise<TokenSet> {
+  const claims = await keyStore(ctx).verify(tokens.access_token);
+  if (claims?.subjectType === 'member')
+    await ctx.events.transaction((tx) =>
+      ctx.events.record(tx, {
+        entity: 'member',
+        entityId: claims.subject,
+        type: 'signed_in',
+        payload: { memberId: claims.subject, visitorId: claims.visitorId ?? null, clientId: claims.clientId },
+      }),
+    );
+  return tokens;
 }
 
 /** `GET /oauth2/user-info` (OIDC-style claims of the calling member). */

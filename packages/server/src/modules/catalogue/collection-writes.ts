@@ -57,8 +57,13 @@ async function lockCollection(tx: Db, collectionId: string): Promise<CollectionR
   return found;
 }
 
-export async function updateCollection(ctx: AppContext, collectionId: string, patch: CollectionPatch): Promise<void> {
-  if (patch.name !== undefined && !patch.name.trim()) throw new ValidationFailure([required('collection.name')]);
+export async function updateCollection(
+  ctx: AppContext,
+  collectionId: string,
+  patch: CollectionPatch,
+): Promise<void> {
+  if (patch.name !== undefined && !patch.name.trim())
+    throw new ValidationFailure([required('collection.name')]);
   await uniqueSlug('COLLECTION_SLUG_ALREADY_EXISTS', () =>
     ctx.events.transaction(async (tx) => {
       const row = await lockCollection(tx, collectionId);

@@ -89,7 +89,12 @@ async function applyChange(
       payload: { productId, changedFields: change.fields },
     });
     if (variantsChanged)
-      events.push({ entity: 'product', entityId: productId, type: 'variants_changed', payload: { productId } });
+      events.push({
+        entity: 'product',
+        entityId: productId,
+        type: 'variants_changed',
+        payload: { productId },
+      });
     await ctx.events.record(tx, events);
     return { id: productId };
   });
@@ -97,7 +102,11 @@ async function applyChange(
 
 const discountOf = (p: ProductRow) => ({ type: p.discountType, value: p.discountValue });
 
-export async function bulkUpdateProducts(ctx: AppContext, ids: string[], set: BulkSet): Promise<BulkResult<never>> {
+export async function bulkUpdateProducts(
+  ctx: AppContext,
+  ids: string[],
+  set: BulkSet,
+): Promise<BulkResult<never>> {
   checkIdsList(ids);
   const violations: FieldViolation[] = [];
   const price = money(violations, 'set.price', set.price);
@@ -124,13 +133,17 @@ export async function bulkUpdateProducts(ctx: AppContext, ids: string[], set: Bu
           const name = set[kind]?.trim();
           if (set[kind] === undefined) continue;
           const idKey = kind === 'brand' ? 'brandId' : 'ribbonId';
-          change[idKey] = name ? await ensureNamed(tx, kind === 'brand' ? brands : ribbons, kind, name, events) : null;
+          change[idKey] = name
+            ? await ensureNamed(tx, kind === 'brand' ? brands : ribbons, kind, name, events)
+            : null;
           change[kind] = name || null;
         }
         return {
           product: change,
           variant: () => ({
-            ...(change.price !== undefined ? { price: change.price, discountedPrice: change.discountedPrice! } : {}),
+            ...(change.price !== undefined
+              ? { price: change.price, discountedPrice: change.discountedPrice! }
+              : {}),
             ...(cost !== undefined ? { cost } : {}),
             ...(set.weight !== undefined ? { weight: set.weight } : {}),
           }),
@@ -142,7 +155,11 @@ export async function bulkUpdateProducts(ctx: AppContext, ids: string[], set: Bu
 }
 
 /** Checks an adjustment: exactly one of `amount` / `percentage`, finite numbers. */
-function checkAdjustment(field: string, adjustment: Adjustment | undefined, violations: FieldViolation[]): void {
+function checkAdjustment(
+  field: string,
+  adjustment: Adjustment | undefined,
+  violations: FieldViolation[],
+): void {
   if (adjustment === undefined) return;
   const hasAmount = 'amount' in adjustment && adjustment.amount !== undefined;
   const hasPercentage = 'percentage' in adjustment && adjustment.percentage !== undefined;
@@ -156,7 +173,10 @@ function checkAdjustment(field: string, adjustment: Adjustment | undefined, viol
 }
 
 function itemFailure(field: string, productId: string): never {
-  throw badRequest('INVALID_ADJUSTMENT', `The adjustment would make the ${field} negative`, { productId, field });
+  throw badRequest('INVALID_ADJUSTMENT', `The adjustment would make the ${field} negative`, {
+    productId,
+    field,
+  });
 }
 
 /** A money amount adjusted by an amount or a percentage (half away from zero), optionally to whole units. */
@@ -184,10 +204,16 @@ export async function bulkAdjustProducts(
 ): Promise<BulkResult<never>> {
   checkIdsList(ids);
   const violations: FieldViolation[] = [];
-  for (const key of ['price', 'cost', 'weight'] as const) checkAdjustment(`adjust.${key}`, adjust[key], violations);
+  for (const key of ['price', 'cost', 'weight'] as const)
+    checkAdjustment(`adjust.${key}`, adjust[key], violations);
   const fields = (['price', 'cost', 'weight'] as const).filter((k) => adjust[k] !== undefined);
   if (fields.length === 0)
-    violations.push({ field: 'adjust', description: 'must adjust at least one field', violatedRule: 'MIN_SIZE', data: {} });
+    violations.push({
+      field: 'adjust',
+      description: 'must adjust at least one field',
+      violatedRule: 'MIN_SIZE',
+      data: {},
+    });
   if (violations.length) throw new ValidationFailure(violations);
   return runBulk(
     ctx,

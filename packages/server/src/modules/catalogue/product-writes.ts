@@ -185,7 +185,10 @@ export async function updateProduct(ctx: AppContext, productId: string, patch: P
   const violations: FieldViolation[] = [];
   if (patch.name !== undefined && !patch.name.trim()) violations.push(required('product.name'));
   const price = money(violations, 'product.priceData.price', patch.price);
-  const cost = patch.cost === null ? null : money(violations, 'product.costAndProfitData.itemCost', patch.cost ?? undefined);
+  const cost =
+    patch.cost === null
+      ? null
+      : money(violations, 'product.costAndProfitData.itemCost', patch.cost ?? undefined);
   const discountValue = patch.discount ? checkDiscount(violations, patch.discount) : undefined;
   if (violations.length) throw new ValidationFailure(violations);
 
@@ -197,7 +200,14 @@ export async function updateProduct(ctx: AppContext, productId: string, patch: P
       const set: Partial<typeof products.$inferInsert> = {};
       if (patch.name !== undefined) set.name = patch.name.trim();
       if (patch.slug !== undefined && patch.slug !== product.slug)
-        set.slug = await freeSlug(tx, products, patch.slug, product.name, 'PRODUCT_SLUG_ALREADY_EXISTS', productId);
+        set.slug = await freeSlug(
+          tx,
+          products,
+          patch.slug,
+          product.name,
+          'PRODUCT_SLUG_ALREADY_EXISTS',
+          productId,
+        );
       if (patch.description !== undefined) set.description = sanitizeDescription(patch.description);
       if (patch.sku !== undefined) set.sku = patch.sku;
       if (patch.productType !== undefined) set.productType = patch.productType;
@@ -221,11 +231,14 @@ export async function updateProduct(ctx: AppContext, productId: string, patch: P
         set.ppuBaseQuantity = ppu?.baseQuantity ?? null;
         set.ppuBaseUnit = ppu?.baseMeasurementUnit ?? null;
       }
-      if (patch.brand !== undefined) Object.assign(set, await setBrandOrRibbon(tx, 'brand', patch.brand, events));
-      if (patch.ribbon !== undefined) Object.assign(set, await setBrandOrRibbon(tx, 'ribbon', patch.ribbon, events));
+      if (patch.brand !== undefined)
+        Object.assign(set, await setBrandOrRibbon(tx, 'brand', patch.brand, events));
+      if (patch.ribbon !== undefined)
+        Object.assign(set, await setBrandOrRibbon(tx, 'ribbon', patch.ribbon, events));
 
       const data: ProductData = { ...product.data };
-      if (patch.additionalInfoSections) data.additionalInfoSections = sanitizeSections(patch.additionalInfoSections);
+      if (patch.additionalInfoSections)
+        data.additionalInfoSections = sanitizeSections(patch.additionalInfoSections);
       if (patch.customTextFields) data.customTextFields = patch.customTextFields;
       if (patch.seoData) data.seoData = patch.seoData;
       for (const key of ['productDimensions', 'packageDimensions'] as const) {
@@ -236,7 +249,12 @@ export async function updateProduct(ctx: AppContext, productId: string, patch: P
       let options: StoredOption[] | undefined;
       if (patch.productOptions) {
         const problems: FieldViolation[] = [];
-        options = buildOptions(patch.productOptions, problems, 'product.productOptions', product.data.productOptions);
+        options = buildOptions(
+          patch.productOptions,
+          problems,
+          'product.productOptions',
+          product.data.productOptions,
+        );
         checkChoiceMedia(options, new Set((data.media ?? []).map((m) => m.id)), problems);
         if (problems.length) throw new ValidationFailure(problems);
       }
@@ -275,7 +293,12 @@ export async function updateProduct(ctx: AppContext, productId: string, patch: P
         payload: { productId, changedFields: changed },
       });
       if (variantsChanged)
-        events.push({ entity: 'product', entityId: productId, type: 'variants_changed', payload: { productId } });
+        events.push({
+          entity: 'product',
+          entityId: productId,
+          type: 'variants_changed',
+          payload: { productId },
+        });
       await ctx.events.record(tx, events);
     }),
   );
@@ -400,7 +423,11 @@ export async function addProductMedia(
 }
 
 /** Removes media from the product and from every choice showing it; unknown ids are ignored. */
-export async function removeProductMedia(ctx: AppContext, productId: string, mediaIds: string[]): Promise<void> {
+export async function removeProductMedia(
+  ctx: AppContext,
+  productId: string,
+  mediaIds: string[],
+): Promise<void> {
   const drop = new Set(mediaIds);
   await editMedia(ctx, productId, (media, options) => {
     const before = media.length;

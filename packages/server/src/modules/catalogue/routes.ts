@@ -3,18 +3,36 @@ import type { Module } from '../../platform/app.ts';
 import { notFound } from '../../platform/errors.ts';
 import { complexGetHook, underPrefixes } from '../../platform/routing.ts';
 import { openMediaFile } from './media.ts';
+import { catalogueWriteRoutes } from './write-routes.ts';
+import { inventoryRoutes } from './inventory-routes.ts';
+import { merchandisingRoutes } from './merchandising-routes.ts';
 import {
+  getStoreVariant,
+  productOptionsAvailability,
+  queryProductVariants,
+  queryStoreVariants,
+} from './variant-reads.ts';
+import {
+  CatalogVersionResponse,
   CollectionIdParams,
   CollectionResponse,
   CollectionsResponse,
   GetProductQuery,
   MediaParams,
   ProductIdParams,
+  ProductOptionsAvailabilityRequest,
+  ProductOptionsAvailabilityResponse,
   ProductResponse,
   ProductsResponse,
+  ProductVariantsResponse,
   QueryCollectionsRequest,
   QueryProductsRequest,
+  QueryProductVariantsRequest,
+  QueryStoreVariantsRequest,
   SlugParams,
+  StoreVariantParams,
+  StoreVariantResponse,
+  StoreVariantsResponse,
 } from './schemas.ts';
 import {
   getCollection,
@@ -29,7 +47,10 @@ const tags = ['catalogue'];
 const open = { access: 'public' } as const;
 const viewer = (request: FastifyRequest): Viewer => ({ merchant: request.caller.kind === 'admin' });
 
-/** Catalogue reads: v1 products and collections (both prefixes), v2 collections, media files. */
+/**
+ * Catalogue routes: v1 product, variant and collection reads (both prefixes), v2 collections, the catalogue
+ * version, media files; and the write, inventory and merchandising routes registered from their files.
+ */
 export const catalogueRoutes: Module = async (app, ctx) => {
   await underPrefixes(app, ['/stores-reader/v1', '/_api/catalog-reader-server/v1'], (r) => {
     r.get(
@@ -66,6 +87,61 @@ export const catalogueRoutes: Module = async (app, ctx) => {
       '/products/query-platformized',
       { config: open, schema: { ...queryProductsSchema, body: QueryProductsRequest } },
       async (request) => queryProducts(ctx, request.body, viewer(request)),
+    );
+    r.post(
+      '/products/:id/productOptionsAvailability',
+      {
+        config: open,
+        schema: {
+          tags,
+          summary: 'Availability of choices given the chosen options, and the selected variant',
+          params: ProductIdParams,
+          body: ProductOptionsAvailabilityRequest,
+          response: { 200: ProductOptionsAvailabilityResponse },
+        },
+      },
+      async (request) =>
+        productOptionsAvailability(ctx, request.params.id, request.body.options ?? {}, viewer(request)),
+    );
+    r.post(
+      '/products/:id/variants/query',
+      {
+        config: open,
+        schema: {
+          tags,
+          summary: "A product's variants by choices or ids",
+          params: ProductIdParams,
+          body: QueryProductVariantsRequest,
+          response: { 200: ProductVariantsResponse },
+        },
+      },
+      async (request) => queryProductVariants(ctx, request.params.id, request.body, viewer(request)),
+    );
+    r.post(
+      '/variants/query',
+      {
+        config: open,
+        schema: {
+          tags,
+          summary: 'Query store variants: filter, sort, offset or cursor paging',
+          body: QueryStoreVariantsRequest,
+          response: { 200: StoreVariantsResponse },
+        },
+      },
+      async (request) => queryStoreVariants(ctx, request.body, viewer(request)),
+    );
+    r.get(
+      '/variants/:id',
+      {
+        config: open,
+        schema: {
+          tags,
+          summary: 'Get a store variant (`<productId>-<variantId>`)',
+          params: StoreVariantParams,
+          response: { 200: StoreVariantResponse },
+        },
+      },
+      async (request) => ({ variant: await getStoreVariant(ctx, request.params.id, viewer(request)) }),
     );
     r.get(
       '/collections/slug/:slug',
@@ -130,6 +206,25 @@ export const catalogueRoutes: Module = async (app, ctx) => {
     { config: open, schema: { ...queryCollectionsSchema, body: QueryCollectionsRequest } },
     async (request) => queryCollections(ctx, request.body, viewer(request)),
   );
+
+  await underPrefixes(app, ['/stores/v3/provision', '/_api/stores/v3/provision'], (r) => {
+    r.get(
+      '/version',
+      {
+        config: open,
+        schema: {
+          tags,
+          summary: 'Catalogue version of the store',
+          response: { 200: CatalogVersionResponse },
+        },
+      },
+      async () => ({ catalogVersion: 'V1_CATALOG' as const }),
+    );
+  });
+
+  await catalogueWriteRoutes(app, ctx);
+  await inventoryRoutes(app, ctx);
+  await merchandisingRoutes(app, ctx);
 
   app.get(
     '/media/:id/:filename',

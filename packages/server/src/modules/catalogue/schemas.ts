@@ -71,7 +71,7 @@ export const MediaParams = Type.Object({ id: Str({ maxLength: 36 }), filename: S
 
 // ---- responses
 
-const Image = Type.Object({
+export const Image = Type.Object({
   id: Str(),
   url: Str(),
   width: Type.Integer(),
@@ -81,10 +81,10 @@ const Image = Type.Object({
   filename: Str(),
 });
 const MediaItem = Type.Object({ id: Str(), title: Opt(Str()), mediaType: Str(), image: Image });
-const Media = Type.Object({ mainMedia: Opt(MediaItem), items: Type.Array(MediaItem) });
+export const Media = Type.Object({ mainMedia: Opt(MediaItem), items: Type.Array(MediaItem) });
 
 const Formatted = Type.Object({ price: Str(), discountedPrice: Str(), pricePerUnit: Opt(Str()) });
-const PriceData = Type.Object({
+export const PriceData = Type.Object({
   currency: Str(),
   price: Num(),
   discountedPrice: Num(),
@@ -99,15 +99,15 @@ const CostAndProfit = Type.Object({
   profitMargin: Num({ description: 'profit / discounted price, e.g. 0.35' }),
 });
 const Range = Type.Object({ minValue: Num(), maxValue: Num() });
-const DimensionUnit = literals(['MM', 'CM', 'M', 'IN', 'FT', 'YD'] as const);
-const Dimensions = Type.Object({
+export const DimensionUnit = literals(['MM', 'CM', 'M', 'IN', 'FT', 'YD'] as const);
+export const Dimensions = Type.Object({
   length: Opt(Str()),
   width: Opt(Str()),
   height: Opt(Str()),
   unit: Opt(DimensionUnit),
 });
 
-const Variant = Type.Object({
+export const Variant = Type.Object({
   id: Str(),
   choices: Type.Record(Str(), Str()),
   variant: Type.Object({
@@ -127,7 +127,7 @@ const Variant = Type.Object({
   }),
 });
 
-const SeoTag = Type.Object({
+export const SeoTag = Type.Object({
   type: Str(),
   props: Opt(Type.Record(Str(), Type.Unknown())),
   meta: Opt(Type.Record(Str(), Type.Unknown())),
@@ -240,4 +240,95 @@ export const CollectionResponse = Type.Object({ collection: Collection });
 export const CollectionsResponse = Type.Object({
   collections: Type.Array(Collection),
   metadata: PagingMetadata,
+});
+
+// ---- variant and availability reads
+
+export const ProductOptionsAvailabilityRequest = Type.Object({
+  id: Opt(Uuidish),
+  options: Opt(Type.Record(Str(), Str({ maxLength: 100 }), { description: 'Option name → choice' })),
+});
+
+const SelectedVariant = Type.Object({
+  id: Str(),
+  price: PriceData,
+  convertedPriceData: PriceData,
+  weight: Opt(Num()),
+  sku: Opt(Str()),
+  quantity: Opt(Type.Integer()),
+  inStock: Type.Boolean(),
+  visible: Type.Boolean(),
+  productDimensions: Opt(Dimensions),
+  packageDimensions: Opt(Dimensions),
+});
+
+export const ProductOptionsAvailabilityResponse = Type.Object({
+  selectedVariant: Opt(SelectedVariant),
+  media: Media,
+  productOptions: Product.properties.productOptions,
+  availableForPurchase: Type.Boolean(),
+});
+
+export const QueryProductVariantsRequest = Type.Object({
+  id: Opt(Uuidish),
+  choices: Opt(Type.Record(Str(), Str({ maxLength: 100 }))),
+  variantIds: Opt(Type.Array(Uuidish, { maxItems: 1000 })),
+  paging: Opt(
+    Type.Object({
+      limit: Opt(Type.Integer({ minimum: 0, maximum: 100, description: 'Default 100' })),
+      offset: Opt(Type.Integer({ minimum: 0 })),
+    }),
+  ),
+  includeMerchantSpecificData: Opt(Type.Boolean({ description: 'Honoured for admin callers only' })),
+});
+
+export const ProductVariantsResponse = Type.Object({
+  variants: Type.Array(Variant),
+  metadata: Type.Object({ items: Type.Integer(), offset: Type.Integer() }),
+  totalResults: Type.Integer(),
+});
+
+export const StoreVariant = Type.Object({
+  id: Str({ description: '`<productId>-<variantId>`' }),
+  variantId: Str(),
+  productId: Str(),
+  variantName: Str(),
+  productName: Str(),
+  managedVariant: Type.Boolean(),
+  sku: Opt(Str()),
+  stock: Type.Object({
+    trackQuantity: Type.Boolean(),
+    quantity: Opt(Type.Integer()),
+    inStock: Type.Boolean(),
+  }),
+  choices: Type.Record(Str(), Str()),
+  collectionIds: Type.Array(Str()),
+  preorderInfo: Type.Object({ enabled: Type.Boolean(), message: Opt(Str()), limit: Opt(Type.Integer()) }),
+  media: Opt(
+    Type.Object({
+      image: Type.Object({
+        id: Str(),
+        url: Str(),
+        height: Type.Integer(),
+        width: Type.Integer(),
+        altText: Opt(Str()),
+        filename: Str(),
+      }),
+    }),
+  ),
+});
+
+export const QueryStoreVariantsRequest = Type.Object({ query: Opt(WireQuery) });
+export const StoreVariantsResponse = Type.Object({
+  variants: Type.Array(StoreVariant),
+  metadata: PagingMetadata,
+});
+export const StoreVariantResponse = Type.Object({ variant: StoreVariant });
+export const StoreVariantParams = Type.Object({ id: Str({ maxLength: 100 }) });
+export const CatalogVersionResponse = Type.Object({
+  catalogVersion: Type.Union([
+    Type.Literal('V1_CATALOG'),
+    Type.Literal('V3_CATALOG'),
+    Type.Literal('STORES_NOT_INSTALLED'),
+  ]),
 });

@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import { type Db, rows } from '../../platform/db.ts';
 import { notFound } from '../../platform/errors.ts';
@@ -13,6 +13,7 @@ import { collections, inventoryItems, products, productVariants, SEARCH_CONFIG }
 import {
   collectionToWire,
   type InventoryRow,
+  productColumns,
   productToWire,
   type VariantRow,
   type WireCollection,
@@ -91,14 +92,13 @@ export const COLLECTION_QUERY: QuerySpec = {
   maxLimit: MAX_PAGE_SIZE,
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const { search: _search, ...productColumns } = getTableColumns(products);
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function wireOptions(ctx: AppContext, merchant: boolean): WireOptions {
+export function wireOptions(ctx: AppContext, merchant: boolean): WireOptions {
   return { baseUrl: ctx.config.publicUrl, currency: STORE_CURRENCY, merchant };
 }
 
-async function loadVariants(
+export async function loadVariants(
   db: Db,
   productIds: string[],
 ): Promise<Map<string, Array<{ variant: VariantRow; inventory: InventoryRow | undefined }>>> {
@@ -151,7 +151,7 @@ export interface ProductQueryRequest {
 }
 
 /** Counts matching rows but stops at `limit`, so counting a huge match stays cheap. */
-function cappedCount(db: Db, table: SQL, where: SQL | undefined) {
+export function cappedCount(db: Db, table: SQL, where: SQL | undefined) {
   return async (limit: number): Promise<number> => {
     const [row] = await rows<{ n: number }>(
       db,

@@ -160,7 +160,11 @@ export const productVariants = pgTable(
     visible: boolean('visible').notNull().default(true),
     data: jsonb('data').$type<VariantData>().notNull().default({}),
   },
-  (t) => [primaryKey({ columns: [t.productId, t.id] })],
+  (t) => [
+    primaryKey({ columns: [t.productId, t.id] }),
+    // Store-variant look-ups by SKU (wire/catalogue.md §2, `POST /variants/query`).
+    index('product_variants_sku_idx').on(t.sku),
+  ],
 );
 
 /** Stock per variant (v3 inventory item shape: one row per variant; the v1 item groups them by product). */

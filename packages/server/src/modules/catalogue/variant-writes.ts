@@ -11,7 +11,14 @@ import {
   stockRow,
   type VariantFacts,
 } from './aggregates.ts';
-import type { Dimensions, OptionInput, ProductInput, StoredOption, VariantInput, VariantPatch } from './model.ts';
+import type {
+  Dimensions,
+  OptionInput,
+  ProductInput,
+  StoredOption,
+  VariantInput,
+  VariantPatch,
+} from './model.ts';
 import { DEFAULT_VARIANT_ID, inventoryItems, products, productVariants } from './tables.ts';
 import { lockProduct, money, UUID } from './write-support.ts';
 import type { InventoryRow, ProductRow, VariantRow } from './wire.ts';
@@ -273,7 +280,10 @@ export async function replaceOptions(tx: Db, product: ProductRow, options: Store
   const byKey = new Map<string, VariantWithStock>();
   for (const row of existing) {
     const key = variantKey(options, row.variant.choices);
-    if (key !== undefined && options.every((o) => o.choices.some((c) => c.description === row.variant.choices[o.name])))
+    if (
+      key !== undefined &&
+      options.every((o) => o.choices.some((c) => c.description === row.variant.choices[o.name]))
+    )
       byKey.set(key, row);
   }
   const combos = choiceCombinations(options);
@@ -306,7 +316,9 @@ export async function replaceOptions(tx: Db, product: ProductRow, options: Store
   }
   const removed = existing.filter((r) => !keep.has(r.variant.id)).map((r) => r.variant.id);
   for (const id of removed)
-    await tx.delete(productVariants).where(and(eq(productVariants.productId, product.id), eq(productVariants.id, id)));
+    await tx
+      .delete(productVariants)
+      .where(and(eq(productVariants.productId, product.id), eq(productVariants.id, id)));
   await insertVariants(tx, product.id, added, preorderOf(existing[0]?.inventory));
   await tx
     .update(products)
@@ -317,7 +329,11 @@ export async function replaceOptions(tx: Db, product: ProductRow, options: Store
 
 const preorderOf = (row: InventoryRow | undefined) =>
   row
-    ? { preorderEnabled: row.preorderEnabled, preorderMessage: row.preorderMessage, preorderLimit: row.preorderLimit }
+    ? {
+        preorderEnabled: row.preorderEnabled,
+        preorderMessage: row.preorderMessage,
+        preorderLimit: row.preorderLimit,
+      }
     : undefined;
 
 /**
@@ -417,7 +433,11 @@ function targets(
  * Sets price, cost, weight, SKU, visibility or dimensions of the variants each entry names. For a
  * product without managed variants the default variant and the product move together.
  */
-export async function updateVariants(ctx: AppContext, productId: string, patches: VariantPatch[]): Promise<void> {
+export async function updateVariants(
+  ctx: AppContext,
+  productId: string,
+  patches: VariantPatch[],
+): Promise<void> {
   await ctx.events.transaction(async (tx) => {
     const product = await lockProduct(tx, productId);
     const rows = await variantsOf(tx, productId);

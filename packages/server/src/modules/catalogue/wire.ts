@@ -1,10 +1,13 @@
+import { getTableColumns } from 'drizzle-orm';
 import { formatMoney, fromCents, moneyToNumber, toCents } from '../../platform/money.ts';
 import type { Dimensions, StoredMedia, StoredOption } from './model.ts';
-import type { collections, inventoryItems, products, productVariants } from './tables.ts';
+import { type collections, type inventoryItems, products, type productVariants } from './tables.ts';
 
 /** Rows → v1 catalogue wire objects (wire/catalogue.md §1, §4): prices become JSON numbers here, and only here. */
 
 export type ProductRow = Omit<typeof products.$inferSelect, 'search'>;
+/** Every column of `products` but the search vector: what product reads select. */
+export const { search: _search, ...productColumns } = getTableColumns(products);
 export type VariantRow = typeof productVariants.$inferSelect;
 export type InventoryRow = typeof inventoryItems.$inferSelect;
 export type CollectionRow = typeof collections.$inferSelect;
@@ -108,7 +111,7 @@ const range = (min: number | string | null, max: number | string | null) =>
 
 const dimensions = (d: Dimensions | undefined) => (d && Object.keys(d).length ? d : undefined);
 
-function options(list: StoredOption[], media: StoredMedia[], baseUrl: string) {
+export function optionsToWire(list: StoredOption[], media: StoredMedia[], baseUrl: string) {
   const byId = new Map(media.map((m) => [m.id, m]));
   return list.map((option) => ({
     optionType: option.optionType,
@@ -224,7 +227,7 @@ export function productToWire(
     media: wireMedia(opts.baseUrl, media),
     customTextFields: data.customTextFields ?? [],
     manageVariants: row.manageVariants,
-    productOptions: options(data.productOptions ?? [], media, opts.baseUrl),
+    productOptions: optionsToWire(data.productOptions ?? [], media, opts.baseUrl),
     productPageUrl: { base: `${opts.baseUrl}/`, path: `/product-page/${row.slug}` },
     numericId: row.numericId.toString(),
     // One v1 inventory item per product, identified by the product id.
@@ -253,3 +256,70 @@ export function collectionToWire(row: CollectionRow, opts: Pick<WireOptions, 'ba
 }
 
 export type WireCollection = ReturnType<typeof collectionToWire>;
+
+export interface StoreVariantSource {
+  product: Pick<ProductRow, 'id' | 'name' | 'manageVariants' | 'collectionIds' | 'data'>;
+  variant: VariantRow;
+  inventory: InventoryRow | null | undefined;
+}
+
+/** The media a variant shows: its choices' media first (in option order), else the product's main media. */
+export function variantMedia(
+  product: StoreVariantSource['product'],
+  choices: Record<string, string>,
+): StoredMedia | undefined {
+  const media = product.data.media ?? [];
+  for (const option of product.data.productOptions ?? []) {
+    const choice = option.choices.find((c) => c.description === choices[option.name]);
+    const found = choice?.mediaIds.map((id) => media.find((m) => m.id === id)).find((m) => m !== undefined);
+    if (found) return found;
+  }
+  return media[0];
+}
+
+/** A store variant (wire/catalogue.md §2): one purchasable variant with its product's context. */
+export function storeVariantToWire({ product, variant, inventory }: StoreVariantSource, baseUrl: string) {
+  const track = inventory?.trackQuantity ?? false;
+  const image = variantMedia(product, variant.choices);
+  return {
+    id: `${product.id}-${variant.id}`,
+    variantId: variant.id,
+    productId: product.id,
+    variantName: Object.values(variant.choices).join(' / '),
+    productName: product.name,
+    managedVariant: product.manageVariants,
+    ...(variant.sku !== null ? { sku: variant.sku } : {}),
+    stock: {
+      trackQuantity: track,
+      ...(track && inventory?.quantity !== null && inventory?.quantity !== undefined
+        ? { quantity: inventory.quantity }
+        : {}),
+      inStock: inventory?.inStock ?? true,
+    },
+    choices: variant.choices,
+    collectionIds: product.collectionIds,
+    preorderInfo: {
+      enabled: inventory?.preorderEnabled ?? false,
+      ...(inventory?.preorderMessage ? { message: inventory.preorderMessage } : {}),
+      ...(inventory?.preorderLimit !== null && inventory?.preorderLimit !== undefined
+        ? { limit: inventory.preorderLimit }
+        : {}),
+    },
+    ...(image
+      ? {
+          media: {
+            image: {
+              id: image.id,
+              url: mediaUrl(baseUrl, image),
+              height: image.height,
+              width: image.width,
+              ...(image.altText ? { altText: image.altText } : {}),
+              filename: image.filename,
+            },
+          },
+        }
+      : {}),
+  };
+}
+
+export type WireStoreVariant = ReturnType<typeof storeVariantToWire>;

@@ -1,18 +1,26 @@
 import { randomUUID } from 'node:crypto';
-import { eq, getTableColumns, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import sanitizeHtml from 'sanitize-html';
 import type { Db } from '../../platform/db.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { AppError, conflict, type FieldViolation, notFound, ValidationFailure } from '../../platform/errors.ts';
+import {
+  AppError,
+  conflict,
+  type FieldViolation,
+  notFound,
+  ValidationFailure,
+} from '../../platform/errors.ts';
 import type { EventInput } from '../../platform/events.ts';
 import { isMoney, normalizeMoney } from '../../platform/money.ts';
-import { brands, collections, products, ribbons } from './tables.ts';
-import type { ProductRow } from './wire.ts';
+import { type brands, type collections, products, type ribbons } from './tables.ts';
+import { UUID } from './service.ts';
+import { type ProductRow, productColumns } from './wire.ts';
+
+export { UUID };
 
 /** What the catalogue's product, variant and collection writes share: ids, slugs, money, HTML, locks. */
 
 export const MAX_MEMBERSHIP_BATCH = 1000;
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function slugify(text: string): string {
   const slug = text
@@ -77,13 +85,22 @@ export function checkIds(field: string, ids: string[], max = MAX_MEMBERSHIP_BATC
   const bad = unique.findIndex((id) => !UUID.test(id));
   if (bad >= 0)
     throw new ValidationFailure([
-      { field: `${field}[${ids.indexOf(unique[bad]!)}]`, description: 'must be a GUID', violatedRule: 'FORMAT', data: {} },
+      {
+        field: `${field}[${ids.indexOf(unique[bad]!)}]`,
+        description: 'must be a GUID',
+        violatedRule: 'FORMAT',
+        data: {},
+      },
     ]);
   return unique.map((id) => id.toLowerCase());
 }
 
 /** A non-negative money amount with at most two decimals, normalised; a violation otherwise. */
-export function money(violations: FieldViolation[], field: string, value: string | undefined): string | undefined {
+export function money(
+  violations: FieldViolation[],
+  field: string,
+  value: string | undefined,
+): string | undefined {
   if (value === undefined) return undefined;
   if (!isMoney(value) || value.startsWith('-')) {
     violations.push({
@@ -127,18 +144,20 @@ export function sanitizeDescription(html: string): string {
   return sanitizeHtml(html, HTML_OPTIONS);
 }
 
-const { search: _search, ...productColumns } = getTableColumns(products);
-export { productColumns };
-
 /**
  * Locks a product row for the rest of the transaction and returns it. Every read-modify-write of a
  * product's jsonb, variants or stock starts with this, so concurrent writes of one product queue instead
  * of overwriting each other.
  */
 export async function lockProduct(tx: Db, productId: string): Promise<ProductRow> {
-  const missing = () => notFound('PRODUCT_NOT_FOUND', `Product ${productId} was not found`, { id: productId });
+  const missing = () =>
+    notFound('PRODUCT_NOT_FOUND', `Product ${productId} was not found`, { id: productId });
   if (!UUID.test(productId)) throw missing();
-  const [row] = await tx.select(productColumns).from(products).where(eq(products.id, productId)).for('update');
+  const [row] = await tx
+    .select(productColumns)
+    .from(products)
+    .where(eq(products.id, productId))
+    .for('update');
   if (!row) throw missing();
   return row;
 }
@@ -188,7 +207,8 @@ export interface BulkResult<T> {
 }
 
 function itemError(error: unknown): BulkItemError | undefined {
-  if (error instanceof AppError) return { code: error.code, description: error.description, data: error.data };
+  if (error instanceof AppError)
+    return { code: error.code, description: error.description, data: error.data };
   if (error instanceof ValidationFailure)
     return {
       code: 'INVALID_ARGUMENT',
@@ -231,6 +251,10 @@ export async function runBulk<I, T>(
   }
   return {
     results,
-    bulkActionMetadata: { totalSuccesses: items.length - failures, totalFailures: failures, undetailedFailures: 0 },
+    bulkActionMetadata: {
+      totalSuccesses: items.length - failures,
+      totalFailures: failures,
+      undetailedFailures: 0,
+    },
   };
 }

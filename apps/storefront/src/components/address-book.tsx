@@ -1,0 +1,205 @@
+import type { Identity, ProfileAddress } from '@aisle/sdk';
+import { useEffect, useRef, useState } from 'react';
+import { Form, useNavigation } from 'react-router';
+import { addressesOf, addressLines } from '../resources/members.ts';
+import type { AccountResult } from '../routes/account-section.tsx';
+import { ErrorNotice, Field, Notice, SubmitButton } from './form.tsx';
+
+const COUNTRIES: Array<[string, string]> = [
+  ['US', 'United States'],
+  ['CA', 'Canada'],
+  ['GB', 'United Kingdom'],
+  ['IE', 'Ireland'],
+  ['DE', 'Germany'],
+  ['FR', 'France'],
+  ['ES', 'Spain'],
+  ['IT', 'Italy'],
+  ['NL', 'Netherlands'],
+  ['BE', 'Belgium'],
+  ['CH', 'Switzerland'],
+  ['AT', 'Austria'],
+  ['SE', 'Sweden'],
+  ['DK', 'Denmark'],
+  ['NO', 'Norway'],
+  ['FI', 'Finland'],
+  ['PL', 'Poland'],
+  ['PT', 'Portugal'],
+  ['IL', 'Israel'],
+  ['AU', 'Australia'],
+  ['NZ', 'New Zealand'],
+  ['JP', 'Japan'],
+  ['BR', 'Brazil'],
+  ['MX', 'Mexico'],
+];
+const countryName = (code: string | undefined) => COUNTRIES.find(([c]) => c === code)?.[1] ?? code;
+
+/** The member's saved addresses: add, edit in place, remove. */
+export function AddressBook({ member, result }: { member: Identity; result: AccountResult | undefined }) {
+  const addresses = addressesOf(member);
+  // Which form is open: an address id, `new`, or none. An error keeps its form open.
+  const [editing, setEditing] = useState<string | undefined>();
+  const navigation = useNavigation();
+  useEffect(() => {
+    if (navigation.state === 'idle' && result) setEditing(result.error ? result.addressId : undefined);
+  }, [navigation.state, result]);
+  return (
+    <section className="panel" aria-labelledby="addresses-title">
+      <div className="panel-head">
+        <h2 id="addresses-title">Addresses</h2>
+        {editing !== 'new' && (
+          <button type="button" className="button button-secondary" onClick={() => setEditing('new')}>
+            Add an address
+          </button>
+        )}
+      </div>
+      {result?.ok && <Notice tone="success">{result.ok}</Notice>}
+      {result?.error && !result.addressId && <ErrorNotice error={result.error} />}
+      {editing === 'new' && (
+        <AddressForm
+          error={result?.addressId === 'new' ? result.error : undefined}
+          onCancel={() => setEditing(undefined)}
+        />
+      )}
+      {addresses.length === 0 && editing !== 'new' ? (
+        <p className="muted">No saved addresses yet.</p>
+      ) : (
+        <ul className="address-list">
+          {addresses.map((entry) => (
+            <li key={entry.id} className="address-card">
+              {editing === entry.id ? (
+                <AddressForm
+                  entry={entry}
+                  error={result && result.addressId === entry.id ? result.error : undefined}
+                  onCancel={() => setEditing(undefined)}
+                />
+              ) : (
+                <>
+                  {entry.tag && <p className="address-tag">{entry.tag}</p>}
+                  <address>
+                    {addressLines({
+                      ...entry.address,
+                      countryFullname: countryName(entry.address.country),
+                    }).map((line) => (
+                      <span key={line}>{line}</span>
+                    ))}
+                  </address>
+                  <div className="actions">
+                    <button
+                      type="button"
+                      className="button button-ghost"
+                      onClick={() => setEditing(entry.id)}
+                    >
+                      Edit<span className="visually-hidden"> {entry.tag ?? entry.address.addressLine}</span>
+                    </button>
+                    <Form method="post">
+                      <input type="hidden" name="addressId" value={entry.id} />
+                      <SubmitButton
+                        name="intent"
+                        value="address-remove"
+                        pendingText="Removing…"
+                        className="button button-ghost danger"
+                      >
+                        Remove
+                        <span className="visually-hidden"> {entry.tag ?? entry.address.addressLine}</span>
+                      </SubmitButton>
+                    </Form>
+                  </div>
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function AddressForm({
+  entry,
+  error,
+  onCancel,
+}: {
+  entry?: ProfileAddress;
+  error: AccountResult['error'];
+  onCancel: () => void;
+}) {
+  const a = entry?.address ?? {};
+  const form = useRef<HTMLFormElement>(null);
+  // Keyboard and screen-reader users land in the form they opened.
+  useEffect(() => {
+    form.current?.querySelector<HTMLInputElement>('input:not([type="hidden"])')?.focus();
+  }, []);
+  return (
+    <Form
+      ref={form}
+      method="post"
+      className="stack address-form"
+      aria-label={entry ? 'Edit address' : 'New address'}
+    >
+      <input type="hidden" name="intent" value="address-save" />
+      {entry?.id && <input type="hidden" name="addressId" value={entry.id} />}
+      <ErrorNotice error={error} />
+      <Field
+        label="Label (optional)"
+        name="tag"
+        placeholder="Home, Work…"
+        defaultValue={entry?.tag ?? ''}
+        maxLength={40}
+      />
+      <Field
+        label="Street address"
+        name="addressLine"
+        autoComplete="address-line1"
+        required
+        defaultValue={a.addressLine ?? ''}
+      />
+      <Field
+        label="Apartment, suite (optional)"
+        name="addressLine2"
+        autoComplete="address-line2"
+        defaultValue={a.addressLine2 ?? ''}
+      />
+      <div className="field-row">
+        <Field label="City" name="city" autoComplete="address-level2" required defaultValue={a.city ?? ''} />
+        <Field
+          label="Postal code"
+          name="postalCode"
+          autoComplete="postal-code"
+          defaultValue={a.postalCode ?? ''}
+        />
+      </div>
+      <div className="field-row">
+        <Field
+          label="State or region (optional)"
+          name="subdivision"
+          autoComplete="address-level1"
+          maxLength={10}
+          hint="A short code, such as CA or NY."
+          defaultValue={a.subdivision ?? ''}
+        />
+        <div className="field">
+          <label htmlFor="address-country">Country</label>
+          <select
+            id="address-country"
+            name="country"
+            autoComplete="country"
+            defaultValue={a.country ?? 'US'}
+            required
+          >
+            {COUNTRIES.map(([code, name]) => (
+              <option key={code} value={code}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <div className="actions">
+        <SubmitButton pendingText="Saving…">{entry ? 'Save address' : 'Add address'}</SubmitButton>
+        <button type="button" className="button button-ghost" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </Form>
+  );
+}

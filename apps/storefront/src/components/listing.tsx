@@ -1,0 +1,364 @@
+import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
+import { Link, useLocation, useNavigate, useNavigation } from 'react-router';
+import {
+  DEFAULT_SORT,
+  hasFilters,
+  type Listing,
+  type ListingParams,
+  SORTS,
+  type SortKey,
+  formatMoney,
+} from '../resources/products.ts';
+import { ProductCard } from './product-card.tsx';
+
+/** Listing params → `?q=…&brand=…&min=…&max=…&inStock=1&sort=…&page=…` (defaults left out). */
+export function listingSearch(p: ListingParams): string {
+  const search = new URLSearchParams();
+  if (p.q) search.set('q', p.q);
+  for (const brand of p.brands) search.append('brand', brand);
+  if (p.min !== undefined) search.set('min', String(p.min));
+  if (p.max !== undefined) search.set('max', String(p.max));
+  if (p.inStock) search.set('inStock', '1');
+  if (p.sort !== DEFAULT_SORT) search.set('sort', p.sort);
+  if (p.page > 1) search.set('page', String(p.page));
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+/** What the controls show: the URL's params, changed at once by the shopper while the next page loads. */
+interface Draft {
+  q: string;
+  min: string;
+  max: string;
+  brands: string[];
+  inStock: boolean;
+  sort: SortKey;
+}
+
+const draftOf = (p: ListingParams): Draft => ({
+  q: p.q,
+  min: p.min === undefined ? '' : String(p.min),
+  max: p.max === undefined ? '' : String(p.max),
+  brands: p.brands,
+  inStock: p.inStock,
+  sort: p.sort,
+});
+
+function money(text: string): number | undefined {
+  if (text.trim() === '') return undefined;
+  const n = Number(text);
+  return Number.isFinite(n) && n >= 0 ? n : undefined;
+}
+
+/**
+ * A product grid with text search, brand / price / stock filters, sort and paging. The URL is the state: every
+ * change navigates to new search params and the route's loader fetches that page.
+ */
+export function ProductListing({
+  listing,
+  brands,
+  heading,
+  intro,
+  searchLabel,
+}: {
+  listing: Listing;
+  brands: string[];
+  heading: ReactNode;
+  intro?: ReactNode;
+  /** A search box scoped to this listing; the shop has the header's instead. */
+  searchLabel?: string;
+}) {
+  const { params } = listing;
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const { pathname, search } = useLocation();
+  const [draft, setDraft] = useState<Draft>(() => draftOf(params));
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const ids = useId();
+  // Back/forward and chip links change the URL: the text fields follow it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `search` is the URL state the draft mirrors
+  useEffect(() => setDraft(draftOf(params)), [search]);
+
+  const go = (next: Partial<ListingParams>) =>
+    navigate(
+      { pathname, search: listingSearch({ ...params, page: 1, ...next }) },
+      { preventScrollReset: true },
+    );
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    let min = money(draft.min);
+    let max = money(draft.max);
+    if (min !== undefined && max !== undefined && min > max) [min, max] = [max, min];
+    go({ q: draft.q.trim(), min, max });
+  };
+  const toggleBrand = (brand: string, on: boolean) => {
+    const brands = on ? [...draft.brands, brand] : draft.brands.filter((b) => b !== brand);
+    setDraft({ ...draft, brands });
+    go({ brands });
+  };
+
+  const loading = navigation.state === 'loading' && navigation.location.pathname === pathname;
+  const activeCount =
+    params.brands.length +
+    (params.min !== undefined || params.max !== undefined ? 1 : 0) +
+    (params.inStock ? 1 : 0);
+  const chips: Array<{ label: string; to: string }> = [
+    ...(params.q ? [{ label: `“${params.q}”`, to: listingSearch({ ...params, q: '', page: 1 }) }] : []),
+    ...params.brands.map((brand) => ({
+      label: brand,
+      to: listingSearch({ ...params, brands: params.brands.filter((b) => b !== brand), page: 1 }),
+    })),
+    ...(params.min !== undefined || params.max !== undefined
+      ? [
+          {
+            label: priceLabel(params.min, params.max),
+            to: listingSearch({ ...params, min: undefined, max: undefined, page: 1 }),
+          },
+        ]
+      : []),
+    ...(params.inStock
+      ? [{ label: 'In stock', to: listingSearch({ ...params, inStock: false, page: 1 }) }]
+      : []),
+  ];
+
+  return (
+    <div className="listing">
+      <div className="listing-head">
+        <div>
+          {heading}
+          {intro}
+        </div>
+      </div>
+      <search className="listing-toolbar">
+        <form onSubmit={submit} aria-label={searchLabel ?? 'Sort and filter'}>
+          {searchLabel && (
+            <div className="search-field">
+              <label htmlFor={`${ids}-q`} className="visually-hidden">
+                {searchLabel}
+              </label>
+              <input
+                id={`${ids}-q`}
+                type="search"
+                name="q"
+                placeholder={searchLabel}
+                value={draft.q}
+                onChange={(e) => setDraft({ ...draft, q: e.target.value })}
+              />
+              <button type="submit" className="button button-primary">
+                Search
+              </button>
+            </div>
+          )}
+          <div className="toolbar-row">
+            <button
+              type="button"
+              className="button button-secondary filters-toggle"
+              aria-expanded={filtersOpen}
+              aria-controls={`${ids}-filters`}
+              onClick={() => setFiltersOpen(!filtersOpen)}
+            >
+              Filters{activeCount > 0 ? ` (${activeCount})` : ''}
+            </button>
+            <div className="sort">
+              <label htmlFor={`${ids}-sort`}>Sort by</label>
+              <select
+                id={`${ids}-sort`}
+                value={draft.sort}
+                onChange={(e) => {
+                  const sort = e.target.value as SortKey;
+                  setDraft({ ...draft, sort });
+                  go({ sort });
+                }}
+              >
+                {Object.entries(SORTS).map(([key, sort]) => (
+                  <option key={key} value={key}>
+                    {sort.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+        </form>
+      </search>
+
+      <div className="listing-body">
+        <form
+          id={`${ids}-filters`}
+          className={`filters${filtersOpen ? ' open' : ''}`}
+          aria-label="Filters"
+          onSubmit={submit}
+        >
+          {brands.length > 0 && (
+            <fieldset>
+              <legend>Brand</legend>
+              {brands.map((brand) => (
+                <label key={brand} className="check">
+                  <input
+                    type="checkbox"
+                    name="brand"
+                    value={brand}
+                    checked={draft.brands.includes(brand)}
+                    onChange={(e) => toggleBrand(brand, e.target.checked)}
+                  />
+                  <span>{brand}</span>
+                </label>
+              ))}
+            </fieldset>
+          )}
+          <fieldset>
+            <legend>Price</legend>
+            <div className="price-range">
+              <div className="field">
+                <label htmlFor={`${ids}-min`}>Min ($)</label>
+                <input
+                  id={`${ids}-min`}
+                  name="min"
+                  type="number"
+                  inputMode="decimal"
+                  min={0}
+                  step="any"
+                  value={draft.min}
+                  onChange={(e) => setDraft({ ...draft, min: e.target.value })}
+                />
+              </div>
+              <span aria-hidden="true">–</span>
+              <div className="field">
+                <label htmlFor={`${ids}-max`}>Max ($)</label>
+                <input
+                  id={`${ids}-max`}
+                  name="max"
+                  type="number"
+                  inputMode="decimal"
+                  min={0}
+                  step="any"
+                  value={draft.max}
+                  onChange={(e) => setDraft({ ...draft, max: e.target.value })}
+                />
+              </div>
+            </div>
+            <button type="submit" className="button button-secondary small">
+              Apply price
+            </button>
+          </fieldset>
+          <fieldset>
+            <legend>Availability</legend>
+            <label className="check">
+              <input
+                type="checkbox"
+                name="inStock"
+                checked={draft.inStock}
+                onChange={(e) => {
+                  setDraft({ ...draft, inStock: e.target.checked });
+                  go({ inStock: e.target.checked });
+                }}
+              />
+              <span>In stock only</span>
+            </label>
+          </fieldset>
+          <p className="muted small">
+            Size and colour filters are not offered yet: the catalogue search cannot filter by options.
+          </p>
+          {hasFilters(params) && (
+            <Link
+              to={{
+                pathname,
+                search: listingSearch({
+                  ...params,
+                  brands: [],
+                  min: undefined,
+                  max: undefined,
+                  inStock: false,
+                  page: 1,
+                }),
+              }}
+              preventScrollReset
+            >
+              Clear filters
+            </Link>
+          )}
+        </form>
+
+        <section className="results" aria-busy={loading} aria-label="Products">
+          <div className="results-summary">
+            <p aria-live="polite" data-testid="result-count">
+              {listing.total === undefined
+                ? 'Many products'
+                : `${listing.total} ${listing.total === 1 ? 'product' : 'products'}`}
+            </p>
+            {chips.length > 0 && (
+              <ul className="chips" aria-label="Active filters">
+                {chips.map((chip) => (
+                  <li key={chip.label}>
+                    <Link
+                      to={{ pathname, search: chip.to }}
+                      preventScrollReset
+                      aria-label={`Remove filter ${chip.label}`}
+                    >
+                      {chip.label} <span aria-hidden="true">×</span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+          {listing.products.length === 0 ? (
+            <div className="empty">
+              <p>
+                No products match{params.q ? ` “${params.q}”` : ''}
+                {hasFilters(params) ? ' with these filters' : ''}.
+              </p>
+              {(hasFilters(params) || params.q) && (
+                <Link to={pathname} className="button button-secondary">
+                  Show all products
+                </Link>
+              )}
+            </div>
+          ) : (
+            <ul className={`product-grid${loading ? ' is-loading' : ''}`}>
+              {listing.products.map((product, i) => (
+                <li key={product.id}>
+                  <ProductCard product={product} eager={i < 4} />
+                </li>
+              ))}
+            </ul>
+          )}
+          <Pagination listing={listing} pathname={pathname} />
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function priceLabel(min: number | undefined, max: number | undefined): string {
+  if (min !== undefined && max !== undefined) return `${formatMoney(min)} – ${formatMoney(max)}`;
+  if (min !== undefined) return `From ${formatMoney(min)}`;
+  return `Up to ${formatMoney(max ?? 0)}`;
+}
+
+function Pagination({ listing, pathname }: { listing: Listing; pathname: string }) {
+  const { page, pageCount, hasNext, params } = listing;
+  if (page === 1 && !hasNext) return null;
+  const to = (n: number) => ({ pathname, search: listingSearch({ ...params, page: n }) });
+  return (
+    <nav className="pagination" aria-label="Pages">
+      {page > 1 ? (
+        <Link to={to(page - 1)} rel="prev" className="button button-secondary">
+          ← Previous
+        </Link>
+      ) : (
+        <span />
+      )}
+      <span aria-current="page">
+        Page {page}
+        {pageCount !== undefined ? ` of ${pageCount}` : ''}
+      </span>
+      {hasNext ? (
+        <Link to={to(page + 1)} rel="next" className="button button-secondary">
+          Next →
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
+  );
+}

@@ -1,0 +1,131 @@
+import type { CustomField, CustomValue, Identity, PostalAddress, ProfileAddress } from '@aisle/sdk';
+import { client } from '../sdk.ts';
+import { memberChanged } from './session.ts';
+
+/** The kinds of custom field value the account page edits (SPEC §3: string, number or date). */
+export type CustomKind = 'text' | 'number' | 'date';
+
+export interface CustomFieldRow {
+  name: string;
+  kind: CustomKind;
+  /** As typed in the form: text, a number, or YYYY-MM-DD. */
+  value: string;
+}
+
+export function customRows(member: Identity): CustomFieldRow[] {
+  return (member.identityProfile?.customFields ?? []).map(({ name, value }) => {
+    if (value.numValue !== undefined) return { name, kind: 'number', value: String(value.numValue) };
+    if (value.dateValue instanceof Date && !Number.isNaN(value.dateValue.getTime())) {
+      return { name, kind: 'date', value: value.dateValue.toISOString().slice(0, 10) };
+    }
+    return { name, kind: 'text', value: value.strValue ?? '' };
+  });
+}
+
+/** Form rows → custom fields; a row with a bad number or date gives an error message instead. */
+export function customFieldsFrom(rows: CustomFieldRow[]): CustomField[] | string {
+  const fields: CustomField[] = [];
+  for (const row of rows) {
+    const name = row.name.trim();
+    if (!name && !row.value.trim()) continue;
+    if (!name) return 'Each custom field needs a name.';
+    let value: CustomValue;
+    if (row.kind === 'number') {
+      const n = Number(row.value);
+      if (row.value.trim() === '' || !Number.isFinite(n)) return `“${name}” needs a number.`;
+      value = { numValue: n };
+    } else if (row.kind === 'date') {
+      const date = new Date(`${row.value}T00:00:00.000Z`);
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(row.value) || Number.isNaN(date.getTime())) {
+        return `“${name}” needs a date.`;
+      }
+      value = { dateValue: date };
+    } else {
+      value = { strValue: row.value };
+    }
+    fields.push({ name, value });
+  }
+  return fields;
+}
+
+export interface ProfileInput {
+  firstName: string;
+  lastName: string;
+  phone: string;
+  customFields: CustomField[];
+}
+
+/** Saves names, the main phone number and custom fields; other phones stay as they were. */
+export async function saveProfile(member: Identity, input: ProfileInput): Promise<Identity> {
+  const others = (member.identityProfile?.phones ?? []).slice(1);
+  const phone = input.phone.trim();
+  const updated = await client.members.updateCurrentMember({
+    firstName: input.firstName.trim(),
+    lastName: input.lastName.trim(),
+    phones: phone ? [phone, ...others] : others,
+    customFields: input.customFields,
+  });
+  memberChanged(updated);
+  return updated;
+}
+
+export const addressesOf = (member: Identity): ProfileAddress[] => member.identityProfile?.addresses ?? [];
+
+/** Adds (no id) or replaces (same id) an address; the server gives new ones an id. */
+export async function saveAddress(member: Identity, address: ProfileAddress): Promise<Identity> {
+  const list = addressesOf(member);
+  const next = address.id
+    ? list.map((a) => (a.id === address.id ? address : a))
+    : [...list, { address: address.address, ...(address.tag ? { tag: address.tag } : {}) }];
+  const updated = await client.members.updateCurrentMember({ addresses: next });
+  memberChanged(updated);
+  return updated;
+}
+
+export async function removeAddress(member: Identity, id: string): Promise<Identity> {
+  const updated = await client.members.updateCurrentMember({
+    addresses: addressesOf(member).filter((a) => a.id !== id),
+  });
+  memberChanged(updated);
+  return updated;
+}
+
+/** One line for an address card. */
+export function addressLines(address: PostalAddress): string[] {
+  const street =
+    address.addressLine ||
+    [address.streetAddress?.number, address.streetAddress?.name].filter(Boolean).join(' ');
+  const city = [address.postalCode, address.city].filter(Boolean).join(' ');
+  const region = [
+    address.subdivisionFullname ?? address.subdivision,
+    address.countryFullname ?? address.country,
+  ]
+    .filter(Boolean)
+    .join(', ');
+  return [street, address.addressLine2, city, region].filter((line): line is string => Boolean(line));
+}
+
+export const hasActiveFactor = (member: Identity, type: 'TOTP' | 'EMAIL') =>
+  (member.factors ?? []).some((f) => f.type === type && f.status === 'ACTIVE');
+
+export async function startTotp() {
+  return client.members.startTotpEnrolment();
+}
+
+export async function activateTotp(code: string): Promise<Identity> {
+  const updated = await client.members.activateTotp(code);
+  memberChanged(updated);
+  return updated;
+}
+
+export async function setEmailCodes(on: boolean): Promise<Identity> {
+  const updated = on ? await client.members.enableEmailFactor() : await client.members.removeFactor('EMAIL');
+  memberChanged(updated);
+  return updated;
+}
+
+export async function removeTotp(): Promise<Identity> {
+  const updated = await client.members.removeFactor('TOTP');
+  memberChanged(updated);
+  return updated;
+}

@@ -1,0 +1,260 @@
+import {
+  AisleError,
+  type MeasurementUnit,
+  type Product,
+  type ProductChoice,
+  type ProductOption,
+  type ProductVariant,
+  type QueryBuilder,
+} from '@aisle/sdk';
+import { data } from 'react-router';
+import { client } from '../sdk.ts';
+
+// ---------------------------------------------------------------------------------------------------------
+// Listings: filters, sort, search and paging, all kept in the URL search params
+// ---------------------------------------------------------------------------------------------------------
+
+export const PAGE_SIZE = 12;
+
+export const SORTS = {
+  newest: { label: 'Newest', field: 'numericId', order: 'desc' },
+  'price-asc': { label: 'Price: low to high', field: 'discountedPrice', order: 'asc' },
+  'price-desc': { label: 'Price: high to low', field: 'discountedPrice', order: 'desc' },
+  'name-asc': { label: 'Name: A to Z', field: 'name', order: 'asc' },
+  'name-desc': { label: 'Name: Z to A', field: 'name', order: 'desc' },
+} as const;
+export type SortKey = keyof typeof SORTS;
+export const DEFAULT_SORT: SortKey = 'newest';
+
+export interface ListingParams {
+  q: string;
+  brands: string[];
+  min: number | undefined;
+  max: number | undefined;
+  inStock: boolean;
+  sort: SortKey;
+  /** One-based. */
+  page: number;
+}
+
+const isSortKey = (value: string | null): value is SortKey => value !== null && value in SORTS;
+
+function money(value: string | null): number | undefined {
+  if (value === null || value.trim() === '') return undefined;
+  const n = Number(value);
+  return Number.isFinite(n) && n >= 0 ? n : undefined;
+}
+
+export function readListingParams(search: URLSearchParams): ListingParams {
+  const page = Number.parseInt(search.get('page') ?? '1', 10);
+  const sort = search.get('sort');
+  return {
+    q: (search.get('q') ?? '').trim(),
+    brands: search.getAll('brand').filter(Boolean),
+    min: money(search.get('min')),
+    max: money(search.get('max')),
+    inStock: search.get('inStock') === '1',
+    sort: isSortKey(sort) ? sort : DEFAULT_SORT,
+    page: Number.isFinite(page) && page > 0 ? page : 1,
+  };
+}
+
+/** True when any filter narrows the listing (search, sort and paging aside). */
+export const hasFilters = (p: ListingParams) =>
+  p.brands.length > 0 || p.min !== undefined || p.max !== undefined || p.inStock;
+
+function filtered(query: QueryBuilder<Product>, p: ListingParams, collectionId?: string) {
+  let q = query;
+  if (collectionId) q = q.hasSome('collectionIds', [collectionId]);
+  if (p.q) q = q.eq('search', p.q);
+  if (p.brands.length === 1) q = q.eq('brand', p.brands[0]!);
+  else if (p.brands.length > 1) q = q.in('brand', p.brands);
+  // The price a shopper pays: the discounted price.
+  if (p.min !== undefined) q = q.ge('discountedPrice', p.min);
+  if (p.max !== undefined) q = q.le('discountedPrice', p.max);
+  if (p.inStock) q = q.eq('inStock', true);
+  return q;
+}
+
+export interface Listing {
+  products: Product[];
+  total: number | undefined;
+  page: number;
+  pageCount: number | undefined;
+  hasNext: boolean;
+  params: ListingParams;
+}
+
+/** One page of products for a listing URL, optionally inside a collection. */
+export async function loadListing(search: URLSearchParams, collectionId?: string): Promise<Listing> {
+  const params = readListingParams(search);
+  const sort = SORTS[params.sort];
+  let query = filtered(client.products.queryProducts(), params, collectionId);
+  query = sort.order === 'asc' ? query.ascending(sort.field) : query.descending(sort.field);
+  const page = await query
+    .limit(PAGE_SIZE)
+    .skip((params.page - 1) * PAGE_SIZE)
+    .find();
+  return {
+    products: page.items,
+    total: page.totalCount,
+    page: params.page,
+    pageCount:
+      page.totalCount === undefined ? undefined : Math.max(1, Math.ceil(page.totalCount / PAGE_SIZE)),
+    hasNext: page.hasNext(),
+    params,
+  };
+}
+
+const brandCache = new Map<string, Promise<string[]>>();
+
+/**
+ * The brands of a listing scope. The catalogue API has no facet call, so this walks the brand index: one
+ * query of one product per distinct brand (`brand > last`, ascending). Cached for the page's lifetime.
+ */
+export function listBrands(collectionId?: string): Promise<string[]> {
+  const key = collectionId ?? '*';
+  let found = brandCache.get(key);
+  if (!found) {
+    found = (async () => {
+      const brands: string[] = [];
+      for (let i = 0; i < 50; i++) {
+        let query = client.products.queryProducts().isNotEmpty('brand');
+        if (collectionId) query = query.hasSome('collectionIds', [collectionId]);
+        const last = brands.at(-1);
+        if (last !== undefined) query = query.gt('brand', last);
+        const page = await query.ascending('brand').limit(1).find();
+        const brand = page.items[0]?.brand;
+        if (!brand) break;
+        brands.push(brand);
+      }
+      return brands;
+    })();
+    found.catch(() => brandCache.delete(key));
+    brandCache.set(key, found);
+  }
+  return found;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Product page
+// ---------------------------------------------------------------------------------------------------------
+
+/** A product by slug with its variants; a 404 response (shown by the error page) when there is none. */
+export async function loadProduct(slug: string): Promise<Product> {
+  const product = await client.productPages.getProductBySlug(slug);
+  if (!product) throw data({ message: `There is no product at “${slug}”.` }, { status: 404 });
+  return product;
+}
+
+/** What a variant's `choices` map says for a choice: colours by their name, other options by value. */
+export const choiceName = (choice: ProductChoice): string => choice.description || choice.value || '';
+
+/** Selected choice name per option name. */
+export type Selection = Record<string, string>;
+
+const visibleVariants = (product: Product): ProductVariant[] =>
+  (product.variants ?? []).filter((v) => v.variant?.visible !== false);
+
+const variantInStock = (variant: ProductVariant): boolean => variant.stock?.inStock !== false;
+
+/** The choices from the URL that name real options and choices of the product. */
+export function readSelection(product: Product, search: URLSearchParams): Selection {
+  const selection: Selection = {};
+  for (const option of product.productOptions ?? []) {
+    const name = option.name ?? '';
+    const wanted = search.get(name);
+    if (wanted && option.choices?.some((c) => choiceName(c) === wanted)) selection[name] = wanted;
+  }
+  return selection;
+}
+
+/** The variant matching every option of the selection, once each option has a choice. */
+export function selectedVariant(product: Product, selection: Selection): ProductVariant | undefined {
+  const options = product.productOptions ?? [];
+  if (options.length === 0 || options.some((o) => !selection[o.name ?? ''])) return undefined;
+  return visibleVariants(product).find((variant) =>
+    options.every((o) => variant.choices?.[o.name ?? ''] === selection[o.name ?? '']),
+  );
+}
+
+export type ChoiceState = 'available' | 'out-of-stock' | 'unavailable';
+
+/**
+ * Whether a choice can be bought together with what is selected for the other options: some visible variant
+ * with it is in stock (available), only sold-out ones exist (out-of-stock), or none at all (unavailable).
+ */
+export function choiceState(
+  product: Product,
+  option: ProductOption,
+  choice: ProductChoice,
+  selection: Selection,
+): ChoiceState {
+  if (choice.visible === false) return 'unavailable';
+  const name = option.name ?? '';
+  const value = choiceName(choice);
+  const variants = visibleVariants(product);
+  if (variants.length === 0) return choice.inStock === false ? 'out-of-stock' : 'available';
+  const matching = variants.filter(
+    (variant) =>
+      variant.choices?.[name] === value &&
+      Object.entries(selection).every(
+        ([other, picked]) => other === name || variant.choices?.[other] === picked,
+      ),
+  );
+  if (matching.length === 0) return 'unavailable';
+  return matching.some(variantInStock) ? 'available' : 'out-of-stock';
+}
+
+/** Gallery images: the chosen colour's pictures first, then the product's own. */
+export function galleryFor(product: Product, selection: Selection) {
+  const all = (product.media?.items ?? []).filter((item) => item.image?.url);
+  for (const option of product.productOptions ?? []) {
+    const picked = selection[option.name ?? ''];
+    const choice = option.choices?.find((c) => choiceName(c) === picked);
+    const ids = new Set((choice?.media?.items ?? []).map((item) => item.id));
+    if (ids.size > 0) return [...all.filter((i) => ids.has(i.id)), ...all.filter((i) => !ids.has(i.id))];
+  }
+  return all;
+}
+
+const UNITS: Partial<Record<MeasurementUnit, string>> = {
+  ML: 'ml',
+  CL: 'cl',
+  L: 'l',
+  CBM: 'm³',
+  MG: 'mg',
+  G: 'g',
+  KG: 'kg',
+  MM: 'mm',
+  CM: 'cm',
+  M: 'm',
+  SQM: 'm²',
+  OZ: 'oz',
+  LB: 'lb',
+  FLOZ: 'fl oz',
+  PT: 'pt',
+  QT: 'qt',
+  GAL: 'gal',
+  IN: 'in',
+  FT: 'ft',
+  YD: 'yd',
+  SQFT: 'sq ft',
+};
+
+export const unitLabel = (unit: MeasurementUnit | undefined): string => (unit ? (UNITS[unit] ?? unit) : '');
+
+/** `$13.00 / 100 g` for products sold by weight or volume. */
+export function pricePerUnitLabel(product: Product, formatted: string | undefined): string | undefined {
+  const ppu = product.pricePerUnitData;
+  if (!formatted || !ppu?.baseQuantity) return undefined;
+  const base = ppu.baseQuantity === 1 ? '' : `${ppu.baseQuantity} `;
+  return `${formatted} / ${base}${unitLabel(ppu.baseMeasurementUnit)}`;
+}
+
+export function formatMoney(value: number, currency = 'USD'): string {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(value);
+}
+
+/** Is this a 404 of the catalogue (bad slug)? */
+export const isNotFound = (error: unknown) => error instanceof AisleError && error.status === 404;

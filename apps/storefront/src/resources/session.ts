@@ -1,0 +1,269 @@
+import {
+  AisleError,
+  emptyTokens,
+  type FactorType,
+  type Identity,
+  type LoginResult,
+  loginResultFromState,
+  type OAuthData,
+  type StateMachine,
+} from '@aisle/sdk';
+import { redirect, redirectDocument, useRouteLoaderData } from 'react-router';
+import { loginFailureMessage, type ShownError, showError } from '../lib/errors.ts';
+import { auth, client } from '../sdk.ts';
+import { captchaTokens, solveCaptcha } from './captcha.ts';
+import { readRedirectSession } from './redirects.ts';
+
+// ---------------------------------------------------------------------------------------------------------
+// The signed-in member
+// ---------------------------------------------------------------------------------------------------------
+
+let memberRequest: Promise<Identity | null> | undefined;
+
+/** The signed-in member (cached until sign-in, sign-out or a profile change), or null for a visitor. */
+export function currentMember(): Promise<Identity | null> {
+  if (!auth.loggedIn()) return Promise.resolve(null);
+  if (!memberRequest) {
+    memberRequest = client.members.getCurrentMember().catch((error: unknown) => {
+      memberRequest = undefined;
+      // Member tokens the server no longer accepts (signed out elsewhere, password reset): back to visitor.
+      if (error instanceof AisleError && (error.status === 401 || error.status === 403)) {
+        auth.setTokens(emptyTokens());
+        return null;
+      }
+      throw error;
+    });
+  }
+  return memberRequest;
+}
+
+/** Forget the cached member (after sign-in, sign-out or an edit); `member` replaces it when known. */
+export function memberChanged(member?: Identity): void {
+  memberRequest = member ? Promise.resolve(member) : undefined;
+}
+
+/** The root route's data: the member (or null) for the header and account pages. */
+export function useMember(): Identity | null {
+  const root = useRouteLoaderData<{ member: Identity | null }>('root');
+  return root?.member ?? null;
+}
+
+export function displayName(member: Identity): string {
+  const profile = member.identityProfile;
+  const name = [profile?.firstName, profile?.lastName].filter(Boolean).join(' ');
+  return name || profile?.nickname || member.email?.address || 'Member';
+}
+
+/** Loader guard: the member, or a redirect to the sign-in page that comes back here afterwards. */
+export async function requireMember(request: Request): Promise<Identity> {
+  const member = await currentMember();
+  if (!member) {
+    const url = new URL(request.url);
+    throw redirect(`/login?returnTo=${encodeURIComponent(url.pathname + url.search)}`);
+  }
+  return member;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Where to go after signing in
+// ---------------------------------------------------------------------------------------------------------
+
+/** A same-origin path to return to (never `//host` or another origin); `/account/info` by default. */
+export function safeReturnTo(value: string | null | undefined, fallback = '/account/info'): string {
+  if (!value) return fallback;
+  try {
+    const url = new URL(value, window.location.origin);
+    if (url.origin !== window.location.origin) return fallback;
+    return url.pathname + url.search + url.hash;
+  } catch {
+    return fallback;
+  }
+}
+
+/** Where a sign-in started from `url` should land: `returnTo`, the session's post-flow URL, the account. */
+export async function returnTargetOf(url: URL): Promise<string> {
+  const returnTo = url.searchParams.get('returnTo');
+  if (returnTo) return safeReturnTo(returnTo);
+  const session = await readRedirectSession(url.searchParams.get('redirectSessionId'));
+  // The server checked this URL against the client's registered URLs when it made the session.
+  return session?.callbacks?.postFlowUrl ?? '/account/info';
+}
+
+/** A redirect for a router action or loader: client-side within the app, a full page load elsewhere. */
+export function goTo(target: string): Response {
+  const url = new URL(target, window.location.origin);
+  return url.origin === window.location.origin
+    ? redirect(url.pathname + url.search + url.hash)
+    : redirectDocument(url.href);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Sign-in steps
+// ---------------------------------------------------------------------------------------------------------
+
+/** What a sign-in or sign-up form shows next. */
+export type AuthStep =
+  | { step: 'done'; target: string }
+  | { step: 'form'; error?: ShownError }
+  /** `at` tells one captcha request from the next (each puzzle answer works once). */
+  | { step: 'captcha'; variant: 'VISIBLE' | 'INVISIBLE'; at: number; error?: ShownError }
+  | { step: 'verify-email'; stateToken: string; error?: ShownError; notice?: string }
+  | { step: 'second-factor'; stateToken: string; factorType: FactorType; hint?: string; error?: ShownError }
+  | { step: 'approval' };
+
+export type Attempt = (captcha?: { variant: 'VISIBLE' | 'INVISIBLE'; token: string }) => Promise<LoginResult>;
+
+/**
+ * Runs a login or register call: an invisible captcha is solved here and the call retried; a visible one goes
+ * back to the form (the shopper ticks the box, the page solves it).
+ */
+export async function attemptSignIn(
+  attempt: Attempt,
+  target: string,
+  captcha?: { variant: 'VISIBLE' | 'INVISIBLE'; token: string },
+): Promise<AuthStep> {
+  let result = await attempt(captcha);
+  if (result.loginState === 'SILENT_CAPTCHA_REQUIRED') {
+    result = await attempt({ variant: 'INVISIBLE', token: await solveCaptcha('INVISIBLE') });
+  }
+  return afterResult(result, target);
+}
+
+export const toCaptchaTokens = (captcha?: { variant: 'VISIBLE' | 'INVISIBLE'; token: string }) =>
+  captcha ? captchaTokens(captcha.variant, captcha.token) : undefined;
+
+/** The next step for a login state; SUCCESS turns the session token into member tokens (hidden frame). */
+export async function afterResult(result: LoginResult, target: string): Promise<AuthStep> {
+  switch (result.loginState) {
+    case 'SUCCESS':
+      await auth.getMemberTokensForDirectLogin(result.data.sessionToken);
+      memberChanged();
+      return { step: 'done', target };
+    case 'EMAIL_VERIFICATION_REQUIRED':
+      return { step: 'verify-email', stateToken: result.data.stateToken };
+    case 'OWNER_APPROVAL_REQUIRED':
+      return { step: 'approval' };
+    case 'USER_CAPTCHA_REQUIRED':
+    case 'SILENT_CAPTCHA_REQUIRED':
+      return { step: 'captcha', variant: result.captcha.variant, at: Date.now() };
+    case 'FAILURE': {
+      // A second factor: the SDK hands back the server's STATUS_CHECK with the challenge untouched.
+      const pending = result.response;
+      if (pending?.state === 'STATUS_CHECK' && pending.stateToken && pending.mfaChallengeData?.factorType) {
+        const hint = pending.mfaChallengeData.verificationChallengeData?.hint;
+        return {
+          step: 'second-factor',
+          stateToken: pending.stateToken,
+          factorType: pending.mfaChallengeData.factorType,
+          ...(hint ? { hint } : {}),
+        };
+      }
+      if (result.captcha) {
+        return {
+          step: 'captcha',
+          variant: result.captcha.variant,
+          at: Date.now(),
+          error: loginFailureMessage(result),
+        };
+      }
+      return { step: 'form', error: loginFailureMessage(result) };
+    }
+    case 'INITIAL':
+      return { step: 'form' };
+  }
+}
+
+/** The mailed e-mail verification code. */
+export async function verifyEmailCode(stateToken: string, code: string, target: string): Promise<AuthStep> {
+  const result = await auth.processVerification(
+    { verificationCode: code },
+    { loginState: 'EMAIL_VERIFICATION_REQUIRED', data: { stateToken } },
+  );
+  if (result.loginState === 'FAILURE' && !result.response) {
+    return { step: 'verify-email', stateToken, error: loginFailureMessage(result) };
+  }
+  return afterResult(result, target);
+}
+
+export async function resendEmailCode(stateToken: string): Promise<AuthStep> {
+  try {
+    await client.verification.resendDuringAuthentication(stateToken);
+    return { step: 'verify-email', stateToken, notice: 'We sent you a new code.' };
+  } catch (error) {
+    return { step: 'verify-email', stateToken, error: showError(error) };
+  }
+}
+
+/** A second-factor code (authenticator app or mailed sign-in code) for a STATUS_CHECK step. */
+export async function verifySecondFactor(
+  pending: Extract<AuthStep, { step: 'second-factor' }>,
+  code: string,
+  target: string,
+): Promise<AuthStep> {
+  let response: StateMachine;
+  try {
+    const data = pending.factorType === 'TOTP' ? { totpData: { code } } : { emailData: { code } };
+    response = await client.authentication.verify(pending.factorType, {
+      stateToken: pending.stateToken,
+      ...data,
+    });
+  } catch (error) {
+    return { ...pending, error: showError(error) };
+  }
+  return afterResult(loginResultFromState(response), target);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Hosted login page (redirect login), sign-out
+// ---------------------------------------------------------------------------------------------------------
+
+const OAUTH_KEY = 'aisle.storefront.oauth';
+
+/** PKCE data in sessionStorage, then the hosted login page; it comes back to `/callback`. */
+export async function startHostedLogin(target: string): Promise<Response> {
+  const oauthData = await auth.generateOAuthData(`${window.location.origin}/callback`, target);
+  sessionStorage.setItem(OAUTH_KEY, JSON.stringify(oauthData));
+  const { authUrl } = await auth.getAuthUrl(oauthData);
+  return redirectDocument(authUrl);
+}
+
+function storedOAuthData(): OAuthData | undefined {
+  const raw = sessionStorage.getItem(OAUTH_KEY);
+  if (!raw) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (typeof parsed === 'object' && parsed !== null && 'state' in parsed && 'codeVerifier' in parsed) {
+      return parsed as OAuthData;
+    }
+  } catch {
+    // Unreadable: start over.
+  }
+  return undefined;
+}
+
+/** `/callback`: the code from the URL fragment becomes member tokens; returns where to go next. */
+export async function completeHostedLogin(href: string): Promise<string> {
+  const oauthData = storedOAuthData();
+  if (!oauthData) throw new Error('This sign-in link was already used or has expired. Please sign in again.');
+  const answer = auth.parseFromUrl(href);
+  if (answer.error !== undefined) {
+    sessionStorage.removeItem(OAUTH_KEY);
+    throw new Error(answer.errorDescription ?? answer.error);
+  }
+  await auth.getMemberTokens(answer.code, answer.state, oauthData);
+  sessionStorage.removeItem(OAUTH_KEY);
+  memberChanged();
+  return safeReturnTo(oauthData.originalUri);
+}
+
+/** Clears both tokens, then the server's logout page ends the hosted session and comes back home. */
+export async function signOut(): Promise<Response> {
+  let logoutUrl = '/';
+  try {
+    ({ logoutUrl } = await auth.logout(`${window.location.origin}/`));
+  } catch {
+    // The tokens are gone anyway; without a logout URL the hosted session just times out.
+  }
+  memberChanged();
+  return redirectDocument(logoutUrl);
+}

@@ -1,0 +1,62 @@
+import { Link, type LoaderFunctionArgs, useLoaderData } from 'react-router';
+import { readRedirectSession } from '../resources/redirects.ts';
+import { usePageTitle } from '../lib/title.ts';
+
+const VERTICALS: Record<string, { title: string; text: string }> = {
+  bookings: {
+    title: 'Bookings',
+    text: 'This store does not take appointments or class bookings: Aisle has no bookings service.',
+  },
+  events: { title: 'Events', text: 'This store does not sell event tickets: Aisle has no events service.' },
+  'paid-plans': {
+    title: 'Paid plans',
+    text: 'This store does not sell memberships or paid plans: Aisle has no pricing-plans service.',
+  },
+  'payment-requests': {
+    title: 'Payment requests',
+    text: 'This store cannot take payment requests yet: Aisle has no payments service so far.',
+  },
+  checkout: {
+    title: 'Checkout',
+    text: 'Checkout is not open in this store yet: the cart and checkout services are still being built.',
+  },
+};
+
+/**
+ * The honest page for redirect intents of verticals Aisle does not have (`/unavailable/:vertical`), and for
+ * `/checkout/:id` until checkout exists. A redirect session's callbacks give the way back.
+ */
+export async function unavailableLoader({ params, request }: LoaderFunctionArgs) {
+  const vertical = params.vertical ?? (params.checkoutId ? 'checkout' : '');
+  const session = await readRedirectSession(new URL(request.url).searchParams.get('redirectSessionId'));
+  const back = session?.callbacks?.postFlowUrl ?? session?.callbacks?.cartPageUrl;
+  return {
+    page: VERTICALS[vertical] ?? {
+      title: 'Not available',
+      text: 'This part of the store does not exist. Everything we sell is in the shop.',
+    },
+    back: typeof back === 'string' ? back : undefined,
+  };
+}
+
+export function Unavailable() {
+  const { page, back } = useLoaderData<typeof unavailableLoader>();
+  usePageTitle(page.title);
+  return (
+    <section className="notice-page" aria-labelledby="unavailable-title">
+      <p className="eyebrow">Not available</p>
+      <h1 id="unavailable-title">{page.title}</h1>
+      <p>{page.text}</p>
+      <p className="actions">
+        {back && (
+          <a className="button button-secondary" href={back}>
+            Go back
+          </a>
+        )}
+        <Link className="button button-primary" to="/shop">
+          Browse the shop
+        </Link>
+      </p>
+    </section>
+  );
+}

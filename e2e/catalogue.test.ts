@@ -1,0 +1,309 @@
+import type { TestServer } from '@aisle/server/testing';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './browser.ts';
+import { errorsOf, newShopper, startStore } from './store.ts';
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startStore();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+interface WireProduct {
+  name: string;
+  brand?: string;
+  collectionIds: string[];
+  priceData: { discountedPrice: number; formatted: { price: string; discountedPrice: string } };
+  stock: { inStock: boolean };
+  variants?: Array<{
+    choices: Record<string, string>;
+    variant: { sku?: string; priceData: { formatted: { discountedPrice: string } } };
+    stock: { inStock: boolean };
+  }>;
+}
+
+/** What the API says for a filter, to compare the page with. */
+async function query(filter: Record<string, unknown>, includeVariants = false) {
+  const res = await server.call('POST', '/stores-reader/v1/products/query-platformized', {
+    body: { query: { filter, paging: { limit: 100 } }, includeVariants },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return {
+    products: res.body.products as WireProduct[],
+    total: (res.body.metadata as { total: number }).total,
+  };
+}
+
+const resultCount = async (page: Page) => (await page.getByTestId('result-count').textContent())?.trim();
+
+/** Waits for the grid to show `total` results (the count line follows the loader). */
+async function expectCount(page: Page, total: number) {
+  await page.waitForFunction(
+    (text) => document.querySelector('[data-testid="result-count"]')?.textContent?.trim() === text,
+    `${total} ${total === 1 ? 'product' : 'products'}`,
+    { timeout: 15_000 },
+  );
+}
+
+const cardTexts = (page: Page, selector: string) =>
+  page.getByTestId('product-card').locator(selector).allTextContents();
+
+const dollars = (text: string) => Number(text.replace(/[^0-9.]/g, ''));
+
+describe('shop filters and search', () => {
+  it('narrows the grid by brand, price and stock, keeps it all in the URL and survives a reload', async () => {
+    const page = await newShopper(browser);
+    await page.goto(`${server.url}/shop`);
+    const all = await query({});
+    await expectCount(page, all.total);
+    const filters = page.getByRole('form', { name: 'Filters' });
+
+    await filters.getByRole('checkbox', { name: 'Strider' }).check();
+    await page.waitForURL((url) => url.searchParams.getAll('brand').join() === 'Strider');
+    const strider = await query({ brand: { $eq: 'Strider' } });
+    expect(strider.total).toBeGreaterThan(1);
+    expect(strider.total).toBeLessThan(all.total);
+    await expectCount(page, strider.total);
+    expect(new Set(await cardTexts(page, '.product-brand'))).toEqual(new Set(['Strider']));
+
+    // A second brand widens the match.
+    await filters.getByRole('checkbox', { name: 'Cobble & Co.' }).check();
+    await page.waitForURL((url) => url.searchParams.getAll('brand').length === 2);
+    const both = await query({ brand: { $in: ['Strider', 'Cobble & Co.'] } });
+    await expectCount(page, both.total);
+
+    await filters.getByLabel('Min ($)').fill('70');
+    await filters.getByLabel('Max ($)').fill('130');
+    await filters.getByRole('button', { name: 'Apply price' }).click();
+    await page.waitForURL(
+      (url) => url.searchParams.get('min') === '70' && url.searchParams.get('max') === '130',
+    );
+    const priced = await query({
+      brand: { $in: ['Strider', 'Cobble & Co.'] },
+      discountedPrice: { $gte: 70, $lte: 130 },
+    });
+    await expectCount(page, priced.total);
+    for (const price of await cardTexts(page, '.product-price')) {
+      const now = dollars(price.split('Now').at(-1) ?? price);
+      expect(now).toBeGreaterThanOrEqual(70);
+      expect(now).toBeLessThanOrEqual(130);
+    }
+
+    await filters.getByRole('checkbox', { name: 'In stock only' }).check();
+    await page.waitForURL((url) => url.searchParams.get('inStock') === '1');
+    const stocked = await query({
+      brand: { $in: ['Strider', 'Cobble & Co.'] },
+      discountedPrice: { $gte: 70, $lte: 130 },
+      inStock: { $eq: true },
+    });
+    expect(stocked.total).toBeLessThan(priced.total); // the demo's sold-out Strider runner drops out
+    await expectCount(page, stocked.total);
+    await expect(page.getByText('Out of stock').count()).resolves.toBe(0);
+
+    await page.getByLabel('Sort by').selectOption('price-desc');
+    await page.waitForURL((url) => url.searchParams.get('sort') === 'price-desc');
+    await expectCount(page, stocked.total);
+    const sorted = (await cardTexts(page, '.product-price')).map((p) => dollars(p.split('Now').at(-1) ?? p));
+    expect(sorted).toEqual([...sorted].sort((a, b) => b - a));
+    const names = await cardTexts(page, '.product-name');
+
+    // A reload brings back the same page, filters and all.
+    const before = page.url();
+    await page.reload();
+    await expectCount(page, stocked.total);
+    expect(page.url()).toBe(before);
+    await expect(cardTexts(page, '.product-name')).resolves.toEqual(names);
+    await expect(filters.getByRole('checkbox', { name: 'Strider' }).isChecked()).resolves.toBe(true);
+    await expect(filters.getByRole('checkbox', { name: 'In stock only' }).isChecked()).resolves.toBe(true);
+    await expect(filters.getByLabel('Min ($)').inputValue()).resolves.toBe('70');
+    await expect(page.getByLabel('Sort by').inputValue()).resolves.toBe('price-desc');
+
+    // Removing a filter chip widens the match again.
+    await page.getByRole('link', { name: 'Remove filter In stock' }).click();
+    await expectCount(page, priced.total);
+    await page.getByRole('link', { name: 'Clear filters' }).click();
+    await expectCount(page, all.total);
+    expect(errorsOf(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('searches by text from the header, pages through results and survives a reload', async () => {
+    const page = await newShopper(browser, { width: 390, height: 844 });
+    await page.goto(server.url);
+    await page.getByRole('searchbox', { name: 'Search products' }).fill('leather');
+    await page.getByRole('searchbox', { name: 'Search products' }).press('Enter');
+    await page.waitForURL((url) => url.pathname === '/shop' && url.searchParams.get('q') === 'leather');
+    const leather = await query({ search: 'leather' });
+    expect(leather.total).toBeGreaterThan(1);
+    await expectCount(page, leather.total);
+    await page.getByRole('heading', { name: 'Results for “leather”' }).waitFor();
+    const names = await cardTexts(page, '.product-name');
+    expect(new Set(names)).toEqual(new Set(leather.products.map((p) => p.name)));
+
+    await page.reload();
+    await expectCount(page, leather.total);
+    await expect(page.getByRole('searchbox', { name: 'Search products' }).inputValue()).resolves.toBe(
+      'leather',
+    );
+
+    // Paging: the whole shop is more than one page; the second page is a different set.
+    await page.goto(`${server.url}/shop`);
+    const first = await cardTexts(page, '.product-name');
+    await page.getByRole('link', { name: 'Next →' }).click();
+    await page.waitForURL((url) => url.searchParams.get('page') === '2');
+    await page.getByText(/^Page 2 of \d+$/).waitFor();
+    const second = await cardTexts(page, '.product-name');
+    expect(second.length).toBeGreaterThan(0);
+    expect(second.some((name) => first.includes(name))).toBe(false);
+
+    // Nothing found is said plainly.
+    await page.goto(`${server.url}/shop?q=${encodeURIComponent('zzyzx unobtainium')}`);
+    await page.getByText('No products match “zzyzx unobtainium”.').waitFor();
+    expect(errorsOf(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('lists a collection from the header, searchable inside the collection', async () => {
+    const page = await newShopper(browser);
+    await page.goto(server.url);
+    await page
+      .getByRole('navigation', { name: 'Collections' })
+      .getByRole('link', { name: 'Kitchen' })
+      .click();
+    await page.waitForURL((url) => url.pathname === '/collections/kitchen');
+    await page.getByRole('heading', { name: 'Kitchen' }).waitFor();
+    const collection = await server.call('GET', '/v2/collections/slug/kitchen');
+    const id = (collection.body.collection as { id: string }).id;
+    const kitchen = await query({ collectionIds: { $hasSome: [id] } });
+    await expectCount(page, kitchen.total);
+
+    await page.getByRole('searchbox', { name: 'Search Kitchen' }).fill('coffee');
+    await page.getByRole('searchbox', { name: 'Search Kitchen' }).press('Enter');
+    await page.waitForURL((url) => url.searchParams.get('q') === 'coffee');
+    const coffee = await query({ collectionIds: { $hasSome: [id] }, search: 'coffee' });
+    expect(coffee.total).toBeGreaterThan(0);
+    expect(coffee.total).toBeLessThan(kitchen.total);
+    await expectCount(page, coffee.total);
+
+    await page.goto(`${server.url}/collections/staff-picks`);
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    expect(errorsOf(page)).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('product page', () => {
+  it('updates price and SKU with the chosen variant and shows sold-out choices', async () => {
+    const page = await newShopper(browser, { width: 390, height: 844 });
+    const [tee] = (await query({ slug: 'classic-cotton-tee' }, true)).products;
+    const variant = (size: string, color: string) =>
+      tee!.variants!.find((v) => v.choices.Size === size && v.choices.Color === color)!;
+
+    await page.goto(`${server.url}/shop`);
+    await page.getByRole('link', { name: /Classic Cotton Tee/ }).click();
+    await page.waitForURL((url) => url.pathname === '/product-page/classic-cotton-tee');
+    await page.getByRole('heading', { name: 'Classic Cotton Tee' }).waitFor();
+    await expect(page.getByTestId('product-price').textContent()).resolves.toBe('From $24.00');
+    await expect(page.getByTestId('stock-status').textContent()).resolves.toMatch(/^Choose a size and color/);
+
+    await page.getByRole('radio', { name: 'XL' }).check();
+    await page.getByRole('radio', { name: 'Navy' }).check();
+    await page.waitForURL(
+      (url) => url.searchParams.get('Size') === 'XL' && url.searchParams.get('Color') === 'Navy',
+    );
+    const xl = variant('XL', 'Navy');
+    await expect(page.getByTestId('product-price').textContent()).resolves.toBe(
+      xl.variant.priceData.formatted.discountedPrice,
+    );
+    await expect(page.getByTestId('product-sku').textContent()).resolves.toBe(xl.variant.sku);
+    await expect(page.getByTestId('stock-status').textContent()).resolves.toMatch(/In stock|Only \d+ left/);
+    // The colour's picture leads the gallery.
+    await expect(page.locator('.gallery-main img').getAttribute('alt')).resolves.toBe(
+      'Classic Cotton Tee in navy',
+    );
+
+    await page.getByRole('radio', { name: 'M', exact: true }).check();
+    const m = variant('M', 'Navy');
+    await expect(page.getByTestId('product-price').textContent()).resolves.toBe(
+      m.variant.priceData.formatted.discountedPrice,
+    );
+    expect(m.variant.priceData.formatted.discountedPrice).not.toBe(
+      xl.variant.priceData.formatted.discountedPrice,
+    );
+    await expect(page.getByTestId('product-sku').textContent()).resolves.toBe(m.variant.sku);
+
+    // The choice survives a reload (it is in the URL).
+    await page.reload();
+    await expect(page.getByRole('radio', { name: 'M', exact: true }).isChecked()).resolves.toBe(true);
+    await expect(page.getByTestId('product-sku').textContent()).resolves.toBe(m.variant.sku);
+    expect(errorsOf(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('marks sold-out sizes and says so when one is chosen', async () => {
+    const page = await newShopper(browser);
+    const [runner] = (await query({ slug: 'trail-runner-gtx' }, true)).products;
+    const soldOut = runner!.variants!.filter((v) => !v.stock.inStock).map((v) => v.choices.Size!);
+    const available = runner!.variants!.find((v) => v.stock.inStock)!;
+    expect(soldOut.length).toBeGreaterThan(0);
+
+    // The redirect intent's path works as well as the catalogue's page URL.
+    await page.goto(`${server.url}/products/trail-runner-gtx`);
+    await page.getByRole('heading', { name: 'Trail Runner GTX' }).waitFor();
+    for (const size of soldOut) {
+      await page.getByRole('radio', { name: `${size} (out of stock)` }).waitFor();
+    }
+    await page.getByRole('radio', { name: available.choices.Size, exact: true }).check();
+    await expect(page.getByTestId('stock-status').textContent()).resolves.toMatch(/In stock|Only \d+ left/);
+    await expect(page.getByTestId('product-sku').textContent()).resolves.toBe(available.variant.sku);
+
+    await page.getByRole('radio', { name: `${soldOut[0]} (out of stock)` }).check();
+    await expect(page.getByTestId('stock-status').textContent()).resolves.toBe('Out of stock');
+    const sold = runner!.variants!.find((v) => v.choices.Size === soldOut[0])!;
+    await expect(page.getByTestId('product-sku').textContent()).resolves.toBe(sold.variant.sku);
+
+    // A sold-out product says so everywhere; an unknown one is a plain not-found page.
+    await page.goto(`${server.url}/product-page/quilted-field-jacket`);
+    await expect(page.getByTestId('stock-status').textContent()).resolves.toBe('Out of stock');
+    await page.goto(`${server.url}/product-page/no-such-thing`);
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    await page.getByText('There is no product at “no-such-thing”.').waitFor();
+    expect(errorsOf(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('shows names and prices before images load, with sized lazy images', async () => {
+    const page = await newShopper(browser);
+    // Hold every image back: the text must be there anyway.
+    await page.route('**/media/**', () => {});
+    await page.goto(`${server.url}/product-page/scented-soy-candle`, { waitUntil: 'domcontentloaded' });
+    await page.getByRole('heading', { name: 'Scented Soy Candle' }).waitFor();
+    await expect(page.getByTestId('product-price').textContent()).resolves.toMatch(/\$\d/);
+    await expect(page.getByTestId('price-per-unit').textContent()).resolves.toBe('$13.00 / 100 g');
+    await page.goto(`${server.url}/shop`, { waitUntil: 'domcontentloaded' });
+    await page.getByTestId('product-card').first().waitFor();
+    const images = await page.locator('.product-card img').evaluateAll((list) =>
+      list.map((img) => ({
+        width: img.getAttribute('width'),
+        height: img.getAttribute('height'),
+        loading: img.getAttribute('loading'),
+      })),
+    );
+    expect(images.length).toBeGreaterThan(4);
+    for (const image of images) {
+      expect(Number(image.width)).toBeGreaterThan(0);
+      expect(Number(image.height)).toBeGreaterThan(0);
+    }
+    expect(images.slice(4).every((image) => image.loading === 'lazy')).toBe(true);
+    expect(await resultCount(page)).toMatch(/^\d+ products$/);
+    await page.context().close();
+  });
+});

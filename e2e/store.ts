@@ -1,0 +1,125 @@
+import { createHmac } from 'node:crypto';
+import { seedDemoStore } from '@aisle/server/seed';
+import { startTestServer, type TestServer } from '@aisle/server/testing';
+import type { Browser, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { STOREFRONT_DIST } from './browser.ts';
+
+export const CLIENT_ID = 'demo-storefront';
+export const PASSWORD = 'correct horse battery';
+
+/**
+ * The demo store on a test server, with the demo OAuth client pointing at the server's real URL.
+ *
+ * `startTestServer` does not run the start-up bootstrap, and `publicUrl` only becomes the test URL after
+ * listen, so the client is registered here through the admin API (created, or brought in line when a future
+ * test server already installs it).
+ */
+export async function startStore(): Promise<TestServer> {
+  const server = await startTestServer({
+    config: { storefrontDir: STOREFRONT_DIST },
+    seed: async (s) => {
+      await seedDemoStore(s.ctx);
+    },
+  });
+  const urls = { redirectUris: [`${server.url}/callback`], allowedOrigins: [server.url] };
+  const created = await server.call('POST', '/v1/oauth-clients', {
+    token: server.adminKey,
+    body: { id: CLIENT_ID, name: 'Demo storefront', ...urls },
+  });
+  if (created.status !== 200) {
+    const updated = await server.call('PATCH', `/v1/oauth-clients/${CLIENT_ID}`, {
+      token: server.adminKey,
+      body: urls,
+    });
+    expect(updated.status, JSON.stringify(updated.body)).toBe(200);
+  }
+  return server;
+}
+
+let counter = 0;
+export const uniqueEmail = (prefix = 'shopper') =>
+  `${prefix}.${Date.now().toString(36)}.${++counter}@example.com`;
+
+/** A member made through the HTTP API (the demo store needs neither e-mail verification nor approval). */
+export async function registerMember(
+  server: TestServer,
+  email = uniqueEmail(),
+  profile: Record<string, unknown> = { firstName: 'Ada', lastName: 'Lovelace' },
+): Promise<string> {
+  const res = await server.call('POST', '/_api/iam/authentication/v2/register', {
+    body: { loginId: { email }, password: PASSWORD, profile },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  expect(res.body.state).toBe('SUCCESS');
+  return email;
+}
+
+export async function setPolicies(server: TestServer, policies: Record<string, unknown>): Promise<void> {
+  const res = await server.call('PATCH', '/members/v1/policies', { token: server.adminKey, body: policies });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+}
+
+interface Mail {
+  to: string;
+  subject: string;
+  tag: string | null;
+  data: Record<string, string>;
+}
+
+/** The newest dev-mailbox message to `to` with this tag, waiting briefly for it. */
+export async function lastMail(server: TestServer, to: string, tag: string): Promise<Mail> {
+  for (let i = 0; i < 40; i++) {
+    const res = await server.call('GET', `/v1/dev-mailbox/messages?to=${encodeURIComponent(to)}`, {
+      token: server.adminKey,
+    });
+    const found = (res.body.messages as Mail[] | undefined)?.find((m) => m.tag === tag);
+    if (found) return found;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no ${tag} mail to ${to}`);
+}
+
+/** RFC 6238 code of a base32 secret, `offset` 30-second steps from now (what an authenticator app shows). */
+export function totpCode(secret: string, offset = 0): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = 0;
+  let value = 0;
+  const bytes: number[] = [];
+  for (const char of secret.replace(/\s+/g, '').toUpperCase()) {
+    value = (value << 5) | alphabet.indexOf(char);
+    bits += 5;
+    if (bits >= 8) {
+      bytes.push((value >>> (bits - 8)) & 255);
+      bits -= 8;
+    }
+  }
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 30_000) + offset));
+  const digest = createHmac('sha1', Buffer.from(bytes)).update(counter).digest();
+  const start = digest[digest.length - 1]! & 0xf;
+  return String((digest.readUInt32BE(start) & 0x7fffffff) % 1_000_000).padStart(6, '0');
+}
+
+const pageErrors = new WeakMap<Page, Error[]>();
+
+/** A fresh browser context (its own localStorage: one shopper) and page; see `errorsOf` for script errors. */
+export async function newShopper(browser: Browser, viewport = { width: 1280, height: 900 }): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  const errors: Error[] = [];
+  pageErrors.set(page, errors);
+  page.on('pageerror', (error) => errors.push(error));
+  return page;
+}
+
+/** Uncaught script errors of the page so far (messages), for `expect(...).toEqual([])`. */
+export const errorsOf = (page: Page): string[] => (pageErrors.get(page) ?? []).map((e) => e.message);
+
+/** Signs in on the storefront's own form (direct login: the hidden frame exchanges the session token). */
+export async function signInDirect(page: Page, server: TestServer, email: string, password = PASSWORD) {
+  await page.goto(`${server.url}/login`);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}

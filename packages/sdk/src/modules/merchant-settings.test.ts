@@ -1,0 +1,312 @@
+import { describe, expect, it } from 'vitest';
+import { createClient } from '../core/client.ts';
+import { fakeFetch, json, parseUrl, type RecordedCall } from '../testing/fake-fetch.ts';
+import { coupons } from './coupons.ts';
+import { deliveryRegions } from './delivery-regions.ts';
+import { shippingOptions } from './shipping-options.ts';
+import { storeSettings } from './store-settings.ts';
+import { taxGroups } from './tax-groups.ts';
+import { taxRates } from './tax-rates.ts';
+import { taxRegions } from './tax-regions.ts';
+
+const modules = { storeSettings, deliveryRegions, shippingOptions, taxGroups, taxRegions, taxRates, coupons };
+type Sdk = ReturnType<typeof createClient<typeof modules>>;
+
+const CREATED = '2024-03-01T12:00:00.000Z';
+const UPDATED = '2024-03-02T12:00:00.000Z';
+const dated = { revision: '3', createdDate: CREATED, updatedDate: UPDATED };
+
+function sdk(reply: (call: RecordedCall) => Response) {
+  const { fetch, calls } = fakeFetch(reply);
+  return { sdk: createClient({ modules, fetch }), calls };
+}
+
+const body = (call: RecordedCall | undefined): unknown => JSON.parse(call?.body ?? 'null');
+
+interface CrudCase {
+  name: string;
+  key: string;
+  path: string;
+  create: (s: Sdk) => Promise<{ createdDate?: Date }>;
+  createBody: unknown;
+  get: (s: Sdk, id: string) => Promise<{ updatedDate?: Date }>;
+  update: (s: Sdk, id: string) => Promise<unknown>;
+  updateBody: (id: string) => unknown;
+  remove: (s: Sdk, id: string) => Promise<void>;
+}
+
+const CASES: CrudCase[] = [
+  {
+    name: 'deliveryRegions',
+    key: 'deliveryRegion',
+    path: '/ecom/v1/delivery-regions',
+    create: (s) => s.deliveryRegions.createDeliveryRegion({ name: 'US', destinations: [{ countryCode: 'US' }] }),
+    createBody: { deliveryRegion: { name: 'US', destinations: [{ countryCode: 'US' }] } },
+    get: (s, id) => s.deliveryRegions.getDeliveryRegion(id),
+    update: (s, id) => s.deliveryRegions.updateDeliveryRegion(id, { name: 'USA', revision: '3' }, { fieldMask: ['name'] }),
+    updateBody: (id) => ({ deliveryRegion: { name: 'USA', revision: '3', id }, fieldMask: 'name' }),
+    remove: (s, id) => s.deliveryRegions.deleteDeliveryRegion(id),
+  },
+  {
+    name: 'taxGroups',
+    key: 'taxGroup',
+    path: '/billing/v1/tax-groups',
+    create: (s) => s.taxGroups.createTaxGroup({ name: 'Books' }),
+    createBody: { taxGroup: { name: 'Books' } },
+    get: (s, id) => s.taxGroups.getTaxGroup(id),
+    update: (s, id) => s.taxGroups.updateTaxGroup(id, { name: 'Printed' }),
+    updateBody: (id) => ({ taxGroup: { name: 'Printed', id } }),
+    remove: (s, id) => s.taxGroups.deleteTaxGroup(id),
+  },
+  {
+    name: 'taxRegions',
+    key: 'taxRegion',
+    path: '/billing/v1/tax-regions',
+    create: (s) => s.taxRegions.createTaxRegion({ country: 'US', subdivision: 'US-CA' }),
+    createBody: { taxRegion: { country: 'US', subdivision: 'US-CA' } },
+    get: (s, id) => s.taxRegions.getTaxRegion(id),
+    update: (s, id) => s.taxRegions.updateTaxRegion(id, { taxIncludedInPrice: true }, { fieldMask: 'taxIncludedInPrice' }),
+    updateBody: (id) => ({ taxRegion: { taxIncludedInPrice: true, id }, fieldMask: 'taxIncludedInPrice' }),
+    remove: (s, id) => s.taxRegions.deleteTaxRegion(id),
+  },
+  {
+    name: 'taxRates',
+    key: 'taxRate',
+    path: '/billing/v1/tax-rates',
+    create: (s) => s.taxRates.createTaxRate({ taxRegionId: 'r', taxGroupId: 'g', rate: '7.25' }),
+    createBody: { taxRate: { taxRegionId: 'r', taxGroupId: 'g', rate: '7.25' } },
+    get: (s, id) => s.taxRates.getTaxRate(id),
+    update: (s, id) => s.taxRates.updateTaxRate(id, { rate: '8' }),
+    updateBody: (id) => ({ taxRate: { rate: '8', id } }),
+    remove: (s, id) => s.taxRates.deleteTaxRate(id),
+  },
+  {
+    name: 'coupons',
+    key: 'coupon',
+    path: '/ecom/v1/coupons',
+    create: (s) =>
+      s.coupons.createCoupon({
+        code: 'SAVE10',
+        discountType: 'PERCENTAGE',
+        percentage: 10,
+        expirationTime: new Date('2030-01-01T00:00:00.000Z'),
+      }),
+    createBody: {
+      coupon: { code: 'SAVE10', discountType: 'PERCENTAGE', percentage: 10, expirationTime: '2030-01-01T00:00:00.000Z' },
+    },
+    get: (s, id) => s.coupons.getCoupon(id),
+    update: (s, id) => s.coupons.updateCoupon(id, { active: false, fixedAmount: null }),
+    updateBody: (id) => ({ coupon: { active: false, fixedAmount: null, id } }),
+    remove: (s, id) => s.coupons.deleteCoupon(id),
+  },
+  {
+    name: 'shippingOptions',
+    key: 'shippingOption',
+    path: '/ecom/v1/shipping-options',
+    create: (s) => s.shippingOptions.createShippingOption({ title: 'Standard', rates: [{ amount: '5.00' }] }),
+    createBody: { shippingOption: { title: 'Standard', rates: [{ amount: '5.00' }] } },
+    get: (s, id) => s.shippingOptions.getShippingOption(id),
+    update: (s, id) => s.shippingOptions.updateShippingOption(id, { title: 'Express' }, { fieldMask: ['title'] }),
+    updateBody: (id) => ({ shippingOption: { title: 'Express', id }, fieldMask: 'title' }),
+    remove: (s, id) => s.shippingOptions.deleteShippingOption(id),
+  },
+];
+
+describe.each(CASES)('$name CRUD', (c) => {
+  const entity = { id: 'e/1', ...dated };
+  const reply = (call: RecordedCall) => json(call.method === 'DELETE' ? {} : { [c.key]: entity });
+
+  it('create POSTs {<key>} and converts the dates of the answer', async () => {
+    const { sdk: s, calls } = sdk(reply);
+    const created = await c.create(s);
+    expect(calls[0]).toMatchObject({ method: 'POST', url: c.path });
+    expect(body(calls[0])).toEqual(c.createBody);
+    expect(created.createdDate).toEqual(new Date(CREATED));
+  });
+
+  it('get GETs <path>/<encoded id>', async () => {
+    const { sdk: s, calls } = sdk(reply);
+    const got = await c.get(s, 'e/1');
+    expect(calls[0]?.method).toBe('GET');
+    expect(parseUrl(calls[0]?.url ?? '').path).toBe(`${c.path}/e%2F1`);
+    expect(got.updatedDate).toEqual(new Date(UPDATED));
+  });
+
+  it('update PATCHes {<key>: {...patch, id}, fieldMask}', async () => {
+    const { sdk: s, calls } = sdk(reply);
+    await c.update(s, 'e/1');
+    expect(calls[0]).toMatchObject({ method: 'PATCH', url: `${c.path}/e%2F1` });
+    expect(body(calls[0])).toEqual(c.updateBody('e/1'));
+  });
+
+  it('delete sends DELETE and resolves to undefined', async () => {
+    const { sdk: s, calls } = sdk(reply);
+    await expect(c.remove(s, 'e/1')).resolves.toBeUndefined();
+    expect(calls[0]?.method).toBe('DELETE');
+    expect(parseUrl(calls[0]?.url ?? '').path).toBe(`${c.path}/e%2F1`);
+  });
+});
+
+describe('query builders', () => {
+  it.each([
+    ['deliveryRegions', (s: Sdk) => s.deliveryRegions.queryDeliveryRegions(), 'GET', '/ecom/v1/delivery-regions/query', 'deliveryRegions'],
+    ['coupons', (s: Sdk) => s.coupons.queryCoupons(), 'GET', '/ecom/v1/coupons/query', 'coupons'],
+    ['taxGroups', (s: Sdk) => s.taxGroups.queryTaxGroups(), 'POST', '/billing/v1/tax-groups/query', 'taxGroups'],
+    ['taxRegions', (s: Sdk) => s.taxRegions.queryTaxRegions(), 'POST', '/billing/v1/tax-regions/query', 'taxRegions'],
+    ['taxRates', (s: Sdk) => s.taxRates.queryTaxRates(), 'POST', '/billing/v1/tax-rates/query', 'taxRates'],
+  ] as const)('%s: offset paging by pagingMetadata, dates converted', async (_n, query, method, path, itemsKey) => {
+    const { sdk: s, calls } = sdk(() =>
+      json({ [itemsKey]: [{ id: 'a', ...dated }], pagingMetadata: { count: 1, offset: 2, total: 3 } }),
+    );
+    const page = await query(s).eq('name', 'x').limit(2).skip(2).find();
+    const wireQuery = { query: { filter: { name: 'x' }, paging: { limit: 2, offset: 2 } } };
+    expect(calls[0]?.method).toBe(method);
+    if (method === 'GET') expect(parseUrl(calls[0]?.url ?? '')).toMatchObject({ path, r: wireQuery });
+    else {
+      expect(calls[0]?.url).toBe(path);
+      expect(body(calls[0])).toEqual(wireQuery);
+    }
+    expect(page.items[0]?.createdDate).toEqual(new Date(CREATED));
+    expect(page).toMatchObject({ totalCount: 3, currentPage: 1 });
+    expect(page.hasNext()).toBe(false);
+  });
+
+  it('shippingOptions: cursor paging, slot dates and pickup address converted', async () => {
+    const { sdk: s, calls } = sdk(() =>
+      json({
+        shippingOptions: [
+          {
+            id: 'o1',
+            ...dated,
+            deliveryTimeSlot: { from: '2024-06-01T08:00:00Z', to: '2024-06-01T12:00:00Z' },
+            pickup: { address: { addressLine: 'Depot 1', geocode: { latitude: 1, longitude: 2 } } },
+          },
+        ],
+        pagingMetadata: { count: 1, cursors: { next: 'c2' }, hasNext: true },
+      }),
+    );
+    const page = await s.shippingOptions.queryShippingOptions().limit(1).find();
+    expect(parseUrl(calls[0]?.url ?? '')).toMatchObject({
+      path: '/ecom/v1/shipping-options/query',
+      r: { query: { cursorPaging: { limit: 1 } } },
+    });
+    expect(page.items[0]?.deliveryTimeSlot?.from).toEqual(new Date('2024-06-01T08:00:00Z'));
+    expect(page.items[0]?.pickup?.address).toEqual({ addressLine1: 'Depot 1', location: { latitude: 1, longitude: 2 } });
+    expect(page.hasNext()).toBe(true);
+    await page.next();
+    expect(parseUrl(calls[1]?.url ?? '').r).toEqual({ query: { cursorPaging: { limit: 1, cursor: 'c2' } } });
+  });
+});
+
+describe('storeSettings', () => {
+  const wire = {
+    currency: 'EUR',
+    weightUnit: 'KG',
+    businessAddress: { country: 'DE', addressLine: 'Hauptstr. 1', formattedAddress: 'Hauptstr. 1, Berlin' },
+    ...dated,
+  };
+
+  it('getStoreSettings converts the business address and dates', async () => {
+    const { sdk: s, calls } = sdk(() => json({ storeSettings: wire }));
+    const settings = await s.storeSettings.getStoreSettings();
+    expect(calls[0]).toMatchObject({ method: 'GET', url: '/ecom/v1/store-settings' });
+    expect(settings.businessAddress).toEqual({ country: 'DE', addressLine1: 'Hauptstr. 1', formatted: 'Hauptstr. 1, Berlin' });
+    expect(settings.updatedDate).toEqual(new Date(UPDATED));
+  });
+
+  it('updateStoreSettings PATCHes the settings in wire names with the field mask', async () => {
+    const { sdk: s, calls } = sdk(() => json({ storeSettings: wire }));
+    await s.storeSettings.updateStoreSettings(
+      { currency: 'EUR', businessAddress: { country: 'DE', addressLine1: 'Hauptstr. 1' }, minimumOrderSubtotal: null },
+      { fieldMask: ['currency', 'businessAddress', 'minimumOrderSubtotal'] },
+    );
+    expect(calls[0]).toMatchObject({ method: 'PATCH', url: '/ecom/v1/store-settings' });
+    expect(body(calls[0])).toEqual({
+      storeSettings: { currency: 'EUR', businessAddress: { country: 'DE', addressLine: 'Hauptstr. 1' }, minimumOrderSubtotal: null },
+      fieldMask: 'currency,businessAddress,minimumOrderSubtotal',
+    });
+    await s.storeSettings.updateStoreSettings({ weightUnit: 'LB' });
+    expect(body(calls[1])).toEqual({ storeSettings: { weightUnit: 'LB' } });
+  });
+});
+
+describe('shippingOptions extras', () => {
+  const option = { id: 'o1', ...dated };
+
+  it('sends the pickup address in wire names', async () => {
+    const { sdk: s, calls } = sdk(() => json({ shippingOption: option }));
+    await s.shippingOptions.createShippingOption({
+      title: 'Pickup',
+      rates: [{ amount: '0', conditions: [{ type: 'BY_TOTAL_PRICE', value: '50', operator: 'GTE' }] }],
+      pickup: { address: { country: 'US', addressLine1: '1 Depot Rd' }, pickupMethod: 'STORE_PICKUP' },
+      deliveryTimeSlot: { from: new Date('2024-06-01T08:00:00.000Z'), to: '2024-06-01T12:00:00.000Z' },
+    });
+    expect(body(calls[0])).toEqual({
+      shippingOption: {
+        title: 'Pickup',
+        rates: [{ amount: '0', conditions: [{ type: 'BY_TOTAL_PRICE', value: '50', operator: 'GTE' }] }],
+        pickup: { address: { country: 'US', addressLine: '1 Depot Rd' }, pickupMethod: 'STORE_PICKUP' },
+        deliveryTimeSlot: { from: '2024-06-01T08:00:00.000Z', to: '2024-06-01T12:00:00.000Z' },
+      },
+    });
+  });
+
+  it('adds and removes delivery regions and sets extended fields', async () => {
+    const { sdk: s, calls } = sdk(() => json({ shippingOption: option }));
+    const added = await s.shippingOptions.addDeliveryRegion('o1', 'r1', { revision: '3' });
+    await s.shippingOptions.removeDeliveryRegion('o1', 'r1');
+    await s.shippingOptions.updateExtendedFields('o1', 'app', { level: 2 });
+    expect(added.createdDate).toEqual(new Date(CREATED));
+    expect(calls.map((c) => [c.method, c.url, body(c)])).toEqual([
+      ['POST', '/ecom/v1/shipping-options/o1/add-delivery-region', { shippingOptionId: 'o1', deliveryRegionId: 'r1', revision: '3' }],
+      ['POST', '/ecom/v1/shipping-options/o1/remove-delivery-region', { shippingOptionId: 'o1', deliveryRegionId: 'r1' }],
+      [
+        'POST',
+        '/ecom/v1/shipping-options/o1/update-extended-fields',
+        { shippingOptionId: 'o1', namespace: 'app', namespaceData: { level: 2 } },
+      ],
+    ]);
+  });
+});
+
+describe('tax extras', () => {
+  it('lists the default tax groups, also per app', async () => {
+    const { sdk: s, calls } = sdk((call) =>
+      call.url.endsWith('default-tax-groups')
+        ? json({ taxGroups: [{ id: 'g', name: 'Products', systemDefined: true, ...dated }] })
+        : json({
+            results: [
+              {
+                itemMetadata: { id: 'app', originalIndex: 0, success: true },
+                item: { appId: 'app', taxGroups: [{ id: 'g', ...dated }] },
+              },
+            ],
+            bulkActionMetadata: { totalSuccesses: 1, totalFailures: 0, undetailedFailures: 0 },
+          }),
+    );
+    const defaults = await s.taxGroups.listDefaultTaxGroups();
+    expect(defaults[0]).toMatchObject({ name: 'Products', createdDate: new Date(CREATED) });
+    const byApp = await s.taxGroups.listDefaultTaxGroupsByAppIds(['app']);
+    expect(calls[1]).toMatchObject({ method: 'POST', url: '/billing/v1/tax-groups/list-default-tax-groups-by-app-ids' });
+    expect(body(calls[1])).toEqual({ appIds: ['app'] });
+    expect(byApp.results[0]?.item?.taxGroups?.[0]?.updatedDate).toEqual(new Date(UPDATED));
+  });
+
+  it('bulkCreateTaxRegions posts the list and converts returned items', async () => {
+    const { sdk: s, calls } = sdk(() =>
+      json({
+        results: [
+          { itemMetadata: { id: 'r', originalIndex: 0, success: true }, item: { id: 'r', country: 'US', ...dated } },
+          { itemMetadata: { originalIndex: 1, success: false, error: { code: 'ALREADY_EXISTS', description: 'x', data: {} } } },
+        ],
+        bulkActionMetadata: { totalSuccesses: 1, totalFailures: 1, undetailedFailures: 0 },
+      }),
+    );
+    const result = await s.taxRegions.bulkCreateTaxRegions([{ country: 'US' }, { country: 'US' }], { returnEntity: true });
+    expect(calls[0]).toMatchObject({ method: 'POST', url: '/billing/v1/bulk/tax-regions/create' });
+    expect(body(calls[0])).toEqual({ taxRegions: [{ country: 'US' }, { country: 'US' }], returnEntity: true });
+    expect(result.results[0]?.item?.createdDate).toEqual(new Date(CREATED));
+    expect(result.results[1]?.itemMetadata.error?.code).toBe('ALREADY_EXISTS');
+    expect(result.bulkActionMetadata.totalFailures).toBe(1);
+  });
+});

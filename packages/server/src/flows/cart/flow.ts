@@ -1,0 +1,629 @@
+import type { CartInfo, StoredCoupon, StoredLine, StoredMerchantDiscount } from '../../modules/cart/model.ts';
+import type {
+  AddToCartRequest,
+  CartInfoInput,
+  CreateCheckoutRequest,
+  EstimateTotalsRequest,
+  UpdateCartRequest,
+} from '../../modules/cart/schemas.ts';
+import { MAX_QUANTITY } from '../../modules/cart/schemas.ts';
+import {
+  type CartChanges,
+  type CartOwner,
+  type CartRow,
+  cartNotFound,
+  deleteCartRow,
+  ensureCart,
+  findCart,
+  lockCart,
+  mergeLines,
+  saveCart,
+} from '../../modules/cart/service.ts';
+import { insertCheckout } from '../../modules/checkout/service.ts';
+import { type Currency, currencyOf } from '../../modules/pricing/currency.ts';
+import { estimateTotals, type PricingSnapshot, type Totals } from '../../modules/pricing/index.ts';
+import { SHIPPING_CARRIER_ID } from '../../modules/settings/shipping.ts';
+import { readStoreSettings, type StoreSettingsRow } from '../../modules/settings/store.ts';
+import type { AppContext } from '../../platform/context.ts';
+import type { Db } from '../../platform/db.ts';
+import {
+  AppError,
+  badRequest,
+  type FieldViolation,
+  forbidden,
+  ValidationFailure,
+} from '../../platform/errors.ts';
+import { decimalFromNumber } from '../../platform/money.ts';
+import { type Catalog, loadProducts } from './catalogue.ts';
+import {
+  catalogLinesFrom,
+  customLinesFrom,
+  type LineView,
+  lineView,
+  productIdsOf,
+  referencedProductIds,
+  type ViewContext,
+  type WireLineItem,
+} from './lines.ts';
+import {
+  couponSnapshot,
+  defaultTaxGroupOf,
+  loadShippingAndTax,
+  merchantDiscountsSnapshot,
+  shippingSnapshot,
+  storeSnapshot,
+  taxSnapshot,
+} from './pricing.ts';
+
+/**
+ * The current cart (wire/cart-and-checkout.md §3): the caller's one cart, its lines priced from the live
+ * catalogue on every read, totals from the pricing engine. Each write locks the cart row for its whole
+ * transaction, so parallel writes never lose a line or a quantity, and bumps `revision`.
+ */
+
+export interface Caller {
+  owner: CartOwner;
+  /** Admin credentials (with a visitor or member token beside them): may price lines themselves. */
+  admin: boolean;
+}
+
+// ---- Reading
+
+interface Loaded {
+  store: StoreSettingsRow;
+  currency: Currency;
+  catalog: Catalog;
+  view: ViewContext;
+}
+
+function viewContext(ctx: AppContext, store: StoreSettingsRow): { currency: Currency; view: ViewContext } {
+  const currency = currencyOf(store.currency, store.locale);
+  return {
+    currency,
+    view: { currency, baseUrl: ctx.config.publicUrl, defaultTaxGroupId: defaultTaxGroupOf(store) },
+  };
+}
+
+async function load(ctx: AppContext, db: Db, lines: StoredLine[]): Promise<Loaded> {
+  const [store, catalog] = await Promise.all([readStoreSettings(db), loadProducts(db, productIdsOf(lines))]);
+  return { store, catalog, ...viewContext(ctx, store) };
+}
+
+export interface WireCart {
+  id: string;
+  lineItems: WireLineItem[];
+  revision: string;
+  [field: string]: unknown;
+}
+
+function cartToWire(row: CartRow, loaded: Loaded): { wire: WireCart; views: LineView[] } {
+  const views = row.lineItems.map((line) => lineView(line, loaded.catalog, loaded.view));
+  const { info, coupon } = row;
+  const { currency } = loaded;
+  const appliedDiscounts: Record<string, unknown>[] = [];
+  if (coupon)
+    appliedDiscounts.push({
+      coupon: { id: coupon.id, code: coupon.code, name: coupon.name },
+      discountType: coupon.discountType,
+      lineItemIds: [],
+    });
+  for (const d of row.merchantDiscounts) {
+    const ids = d.lineItemIds ?? [];
+    appliedDiscounts.push({
+      merchantDiscount:
+        'amount' in d
+          ? { amount: currency.mcp(currency.parse(d.amount)) }
+          : { percentage: Number(d.percentage) },
+      discountType: ids.length ? 'SPECIFIC_ITEMS' : 'GLOBAL',
+      lineItemIds: ids,
+    });
+  }
+  const wire: WireCart = {
+    id: row.id,
+    lineItems: views.map((v) => v.wire),
+    ...(info.buyerNote ? { buyerNote: info.buyerNote } : {}),
+    buyerInfo: {
+      ...(row.memberId ? { memberId: row.memberId } : { visitorId: row.visitorId }),
+      ...(info.buyerInfo?.contactId ? { contactId: info.buyerInfo.contactId } : {}),
+      ...(info.buyerInfo?.email ? { email: info.buyerInfo.email } : {}),
+    },
+    currency: loaded.store.currency,
+    conversionCurrency: loaded.store.currency,
+    paymentCurrency: loaded.store.currency,
+    ...(info.buyerLanguage ? { buyerLanguage: info.buyerLanguage } : {}),
+    siteLanguage: loaded.store.locale.split('-')[0],
+    taxIncludedInPrices: loaded.store.taxIncludedInPrices,
+    weightUnit: loaded.store.weightUnit,
+    ...(row.checkoutId ? { checkoutId: row.checkoutId } : {}),
+    appliedDiscounts,
+    ...(info.contactInfo ? { contactInfo: info.contactInfo } : {}),
+    ...(info.overrideCheckoutUrl ? { overrideCheckoutUrl: info.overrideCheckoutUrl } : {}),
+    ...(info.selectedShippingOption ? { selectedShippingOption: info.selectedShippingOption } : {}),
+    ...(info.extendedFields ? { extendedFields: info.extendedFields } : {}),
+    ...(info.businessLocationId ? { businessLocationId: info.businessLocationId } : {}),
+    createdDate: row.createdDate.toISOString(),
+    updatedDate: row.updatedDate.toISOString(),
+    revision: row.revision.toString(),
+  };
+  return { wire, views };
+}
+
+export async function getCart(ctx: AppContext, owner: CartOwner): Promise<WireCart> {
+  const row = await findCart(ctx.db, owner);
+  if (!row) throw cartNotFound();
+  return cartToWire(row, await load(ctx, ctx.db, row.lineItems)).wire;
+}
+
+// ---- Writing
+
+interface WriteTools {
+  tx: Db;
+  store: StoreSettingsRow;
+  row: CartRow;
+  /** Products by id, read once per transaction. */
+  products(ids: string[]): Promise<Catalog>;
+  /** The lines as they stand, priced (for coupon checks). */
+  views(lines: StoredLine[]): Promise<LineView[]>;
+}
+
+/**
+ * One cart write: (create and) lock the row, let `change` edit a copy, save it with the next revision, and
+ * record `cart.created` or `cart.updated` with the cart as returned.
+ */
+async function writeCart(
+  ctx: AppContext,
+  owner: CartOwner,
+  options: { create: boolean; productIds?: string[] },
+  change: (cart: CartChanges, tools: WriteTools) => Promise<void> | void,
+): Promise<{ wire: WireCart; row: CartRow }> {
+  return ctx.events.transaction(async (tx) => {
+    const now = ctx.clock();
+    const created = options.create ? await ensureCart(tx, owner, now) : false;
+    const row = await lockCart(tx, owner);
+    if (!row) throw cartNotFound();
+    const store = await readStoreSettings(tx);
+    const { currency, view } = viewContext(ctx, store);
+    const catalog: Catalog = new Map();
+    const asked = new Set<string>();
+    const products = async (ids: string[]) => {
+      const missing = [...new Set(ids)].filter((id) => !asked.has(id));
+      for (const id of missing) asked.add(id);
+      if (missing.length) for (const [id, p] of await loadProducts(tx, missing)) catalog.set(id, p);
+      return catalog;
+    };
+    await products([...productIdsOf(row.lineItems), ...(options.productIds ?? [])]);
+    const working: CartChanges = {
+      lineItems: row.lineItems,
+      info: row.info,
+      coupon: row.coupon,
+      merchantDiscounts: row.merchantDiscounts,
+      checkoutId: row.checkoutId,
+    };
+    const views = async (lines: StoredLine[]) => {
+      await products(productIdsOf(lines));
+      return lines.map((line) => lineView(line, catalog, view));
+    };
+    await change(working, { tx, store, row, products, views });
+    const saved = await saveCart(tx, row.id, working, now);
+    await products(productIdsOf(saved.lineItems));
+    const { wire } = cartToWire(saved, { store, currency, catalog, view });
+    await ctx.events.record(tx, {
+      entity: 'cart',
+      entityId: saved.id,
+      type: created ? 'created' : 'updated',
+      payload: { cart: wire },
+    });
+    return { wire, row: saved };
+  });
+}
+
+function addLines(cart: CartChanges, added: StoredLine[], field: string): void {
+  const merged = mergeLines(cart.lineItems, added);
+  // A merge that hit the quantity cap is a client mistake, not a silent change.
+  added.forEach((line, index) => {
+    if (line.kind !== 'catalog') return;
+    const before =
+      cart.lineItems.find((l) => l.kind === 'catalog' && l.mergeKey === line.mergeKey)?.quantity ?? 0;
+    const sameInRequest = added
+      .slice(0, index + 1)
+      .filter((l) => l.kind === 'catalog' && l.mergeKey === line.mergeKey)
+      .reduce((a, l) => a + l.quantity, 0);
+    if (before + sameInRequest > MAX_QUANTITY)
+      throw new ValidationFailure([
+        {
+          field: `${field}[${index}].quantity`,
+          description: `would make the line's quantity more than ${MAX_QUANTITY}`,
+          violatedRule: 'MAX',
+          data: { max: MAX_QUANTITY, inCart: before },
+        },
+      ]);
+  });
+  cart.lineItems = merged;
+}
+
+async function addInputs(
+  ctx: AppContext,
+  caller: Caller,
+  cart: CartChanges,
+  tools: WriteTools,
+  body: Pick<AddToCartRequest, 'lineItems' | 'customLineItems'>,
+): Promise<void> {
+  const now = ctx.clock();
+  if (body.customLineItems?.length && !caller.admin)
+    throw forbidden('customLineItems are priced by the caller: they need admin credentials');
+  const catalog = await tools.products(referencedProductIds(body.lineItems));
+  const lines = catalogLinesFrom(body.lineItems ?? [], catalog, caller.admin, now);
+  addLines(cart, lines, 'lineItems');
+  if (body.customLineItems?.length)
+    cart.lineItems = [...cart.lineItems, ...customLinesFrom(body.customLineItems, now)];
+}
+
+export async function addToCart(ctx: AppContext, caller: Caller, body: AddToCartRequest): Promise<WireCart> {
+  if (!body.lineItems?.length && !body.customLineItems?.length)
+    throw new ValidationFailure([
+      {
+        field: 'lineItems',
+        description: 'lineItems or customLineItems must have at least one item',
+        violatedRule: 'REQUIRED_ONE_OF_FIELD',
+        data: {},
+      },
+    ]);
+  const { wire } = await writeCart(
+    ctx,
+    caller.owner,
+    { create: true, productIds: referencedProductIds(body.lineItems) },
+    async (cart, tools) => {
+      await addInputs(ctx, caller, cart, tools, body);
+      if (body.businessLocationId) cart.info = { ...cart.info, businessLocationId: body.businessLocationId };
+    },
+  );
+  return wire;
+}
+
+const CART_INFO_FIELDS = [
+  'buyerNote',
+  'buyerInfo',
+  'contactInfo',
+  'selectedShippingOption',
+  'overrideCheckoutUrl',
+  'businessLocationId',
+  'extendedFields',
+  'buyerLanguage',
+] as const;
+/** Request fields a client may name in `cartFieldmask` besides cart info; they apply when present anyway. */
+const OTHER_MASKABLE = new Set(['couponCode', 'merchantDiscounts', 'lineItems', 'customLineItems']);
+
+/** cartInfo applied per the mask (dotted paths under cartInfo), or every field given when there is no mask. */
+function applyCartInfo(info: CartInfo, input: CartInfoInput | undefined, mask: string | undefined): CartInfo {
+  const next: Record<string, unknown> = structuredClone(info) as Record<string, unknown>;
+  const given = (input ?? {}) as Record<string, unknown>;
+  if (!mask?.trim()) {
+    for (const key of CART_INFO_FIELDS) if (given[key] !== undefined) next[key] = given[key];
+    return next as CartInfo;
+  }
+  const violations: FieldViolation[] = [];
+  for (const raw of mask.split(',')) {
+    const path = raw.trim().replace(/^cartInfo\./, '');
+    if (!path || OTHER_MASKABLE.has(path)) continue;
+    const parts = path.split('.');
+    if (!(CART_INFO_FIELDS as readonly string[]).includes(parts[0]!)) {
+      violations.push({
+        field: 'cartFieldmask',
+        description: `"${raw.trim()}" is not a writable cart field`,
+        violatedRule: 'VALIDATION',
+        data: { path: raw.trim() },
+      });
+      continue;
+    }
+    let from: unknown = given;
+    for (const p of parts)
+      from = from && typeof from === 'object' ? (from as Record<string, unknown>)[p] : undefined;
+    let node = next;
+    for (const p of parts.slice(0, -1)) {
+      const child = node[p];
+      if (typeof child !== 'object' || child === null || Array.isArray(child)) node[p] = {};
+      node = node[p] as Record<string, unknown>;
+    }
+    const leaf = parts.at(-1)!;
+    if (from === undefined) delete node[leaf];
+    else node[leaf] = from;
+  }
+  if (violations.length) throw new ValidationFailure(violations);
+  return next as CartInfo;
+}
+
+function merchantDiscountsOf(
+  list: NonNullable<UpdateCartRequest['merchantDiscounts']>,
+): StoredMerchantDiscount[] {
+  return list.map((d, i) => {
+    const ids = d.lineItemIds?.length ? { lineItemIds: d.lineItemIds } : {};
+    if (d.amount !== undefined && d.percentage === undefined) return { amount: d.amount, ...ids };
+    if (d.percentage !== undefined && d.amount === undefined)
+      return { percentage: decimalFromNumber(d.percentage), ...ids };
+    throw new ValidationFailure([
+      {
+        field: `merchantDiscounts[${i}].amount`,
+        description: 'give exactly one of amount and percentage',
+        violatedRule: 'ONE_OF_ALIGNMENT',
+        data: {},
+      },
+    ]);
+  });
+}
+
+/**
+ * Validates a coupon code against the cart as it stands (the same checks as the estimate: exists, active,
+ * not expired, usage limits, items in scope, minimum subtotal) and returns what the cart keeps of it.
+ */
+async function applyCoupon(
+  ctx: AppContext,
+  caller: Caller,
+  cart: CartChanges,
+  tools: WriteTools,
+  code: string,
+): Promise<StoredCoupon> {
+  const coupon = await couponSnapshot(tools.tx, code, customerOf(caller.owner, cart.info));
+  const views = await tools.views(cart.lineItems);
+  const totals = estimateTotals({
+    now: ctx.clock().toISOString(),
+    store: storeSnapshot(tools.store),
+    lineItems: views.map((v) => v.snapshot),
+    coupon,
+    merchantDiscounts: merchantDiscountsSnapshot(cart.merchantDiscounts),
+    calculateShipping: false,
+    calculateTax: false,
+  });
+  const error = totals.calculationErrors.couponCalculationError;
+  if (error) {
+    if ('applicationError' in error)
+      throw new AppError(400, error.applicationError.code, error.applicationError.description, {
+        couponCode: code,
+        ...(error.applicationError.data ?? {}),
+      });
+    throw badRequest('COUPON_NOT_APPLIED', `Coupon "${code}" could not be applied`, { couponCode: code });
+  }
+  const definition = coupon.definition!;
+  return {
+    id: definition.id,
+    code: definition.code,
+    name: definition.name,
+    discountType:
+      definition.discount.type === 'FREE_SHIPPING'
+        ? 'SHIPPING'
+        : definition.scope.type === 'ALL_ITEMS'
+          ? 'GLOBAL'
+          : 'SPECIFIC_ITEMS',
+  };
+}
+
+function customerOf(owner: CartOwner, info: CartInfo) {
+  return { memberId: owner.memberId, visitorId: owner.visitorId, email: info.buyerInfo?.email };
+}
+
+export async function updateCart(
+  ctx: AppContext,
+  caller: Caller,
+  body: UpdateCartRequest,
+): Promise<WireCart> {
+  if (body.merchantDiscounts && !caller.admin) throw forbidden('merchantDiscounts need admin credentials');
+  if (body.customLineItems?.length && !caller.admin)
+    throw forbidden('customLineItems are priced by the caller: they need admin credentials');
+  const merchantDiscounts = body.merchantDiscounts ? merchantDiscountsOf(body.merchantDiscounts) : undefined;
+  const { wire } = await writeCart(
+    ctx,
+    caller.owner,
+    // Adding lines creates the cart, as add-to-cart does; anything else needs one.
+    {
+      create: Boolean(body.lineItems?.length || body.customLineItems?.length),
+      productIds: referencedProductIds(body.lineItems),
+    },
+    async (cart, tools) => {
+      cart.info = applyCartInfo(cart.info, body.cartInfo, body.cartFieldmask);
+      if (merchantDiscounts) cart.merchantDiscounts = merchantDiscounts;
+      if (body.lineItems?.length || body.customLineItems?.length)
+        await addInputs(ctx, caller, cart, tools, body);
+      if (body.couponCode !== undefined) {
+        const code = body.couponCode?.trim() ?? '';
+        cart.coupon = code ? await applyCoupon(ctx, caller, cart, tools, code) : null;
+      }
+    },
+  );
+  return wire;
+}
+
+export async function removeLineItems(ctx: AppContext, caller: Caller, ids: string[]): Promise<WireCart> {
+  const remove = new Set(ids);
+  const { wire } = await writeCart(ctx, caller.owner, { create: false }, (cart) => {
+    cart.lineItems = cart.lineItems.filter((line) => !remove.has(line.id));
+  });
+  return wire;
+}
+
+export async function updateQuantities(
+  ctx: AppContext,
+  caller: Caller,
+  changes: Array<{ id: string; quantity: number }>,
+): Promise<WireCart> {
+  const { wire } = await writeCart(ctx, caller.owner, { create: false }, (cart) => {
+    const violations: FieldViolation[] = [];
+    const wanted = new Map<string, number>();
+    changes.forEach((c, i) => {
+      if (!cart.lineItems.some((line) => line.id === c.id))
+        violations.push({
+          field: `lineItems[${i}].id`,
+          description: 'is not a line item of the cart',
+          violatedRule: 'VALIDATION',
+          data: { id: c.id },
+        });
+      wanted.set(c.id, c.quantity);
+    });
+    if (violations.length) throw new ValidationFailure(violations);
+    cart.lineItems = cart.lineItems
+      .map((line) => (wanted.has(line.id) ? { ...line, quantity: wanted.get(line.id)! } : line))
+      .filter((line) => line.quantity > 0);
+  });
+  return wire;
+}
+
+export async function removeCoupon(ctx: AppContext, caller: Caller): Promise<WireCart> {
+  const { wire } = await writeCart(ctx, caller.owner, { create: false }, (cart) => {
+    cart.coupon = null;
+  });
+  return wire;
+}
+
+export async function deleteCart(ctx: AppContext, caller: Caller): Promise<void> {
+  await ctx.events.transaction(async (tx) => {
+    const row = await lockCart(tx, caller.owner);
+    if (!row) throw cartNotFound();
+    await deleteCartRow(tx, row.id);
+    await ctx.events.record(tx, {
+      entity: 'cart',
+      entityId: row.id,
+      type: 'deleted',
+      payload: { id: row.id, ...(row.memberId ? { memberId: row.memberId } : { visitorId: row.visitorId }) },
+    });
+  });
+}
+
+// ---- Totals and checkout
+
+export type EstimateTotalsResponse = Totals & { cart: WireCart };
+
+/**
+ * Totals of the cart for the given addresses and shipping choice (defaults: the cart's contact address and
+ * selected option): live catalogue prices and stock, store settings, shipping options, tax, the coupon and
+ * its usage. A part that cannot be calculated (nothing ships there, a coupon no longer valid) is reported in
+ * `calculationErrors`; the rest of the estimate still comes back.
+ */
+export async function estimateCartTotals(
+  ctx: AppContext,
+  owner: CartOwner,
+  body: EstimateTotalsRequest,
+): Promise<EstimateTotalsResponse> {
+  const row = await findCart(ctx.db, owner);
+  if (!row) throw cartNotFound();
+  const [loaded, settings, coupon] = await Promise.all([
+    load(ctx, ctx.db, row.lineItems),
+    loadShippingAndTax(ctx.db),
+    row.coupon ? couponSnapshot(ctx.db, row.coupon.code, customerOf(owner, row.info)) : undefined,
+  ]);
+  const { wire, views } = cartToWire(row, loaded);
+  const selected = body.selectedShippingOption ?? row.info.selectedShippingOption;
+  const shippingAddress = body.shippingAddress ?? row.info.contactInfo?.address;
+  const memberships = body.selectedMemberships?.memberships;
+  const snapshot: PricingSnapshot = {
+    now: ctx.clock().toISOString(),
+    store: storeSnapshot(loaded.store),
+    lineItems: views.map((v) => v.snapshot),
+    ...(coupon ? { coupon } : {}),
+    merchantDiscounts: merchantDiscountsSnapshot(row.merchantDiscounts),
+    shipping: shippingSnapshot(settings),
+    tax: taxSnapshot(settings, loaded.store),
+    ...(memberships?.length
+      ? {
+          memberships: {
+            eligible: [],
+            invalid: [],
+            selected: memberships.map((m) => ({
+              id: m.id,
+              appId: m.appId,
+              lineItemIds: m.lineItemIds ?? [],
+            })),
+          },
+        }
+      : {}),
+    ...(shippingAddress ? { shippingAddress } : {}),
+    ...(body.billingAddress ? { billingAddress: body.billingAddress } : {}),
+    // A code alone selects one of the store's own options.
+    ...(selected?.code
+      ? {
+          selectedShippingOption: {
+            carrierId: selected.carrierId || SHIPPING_CARRIER_ID,
+            code: selected.code,
+          },
+        }
+      : {}),
+    calculateTax: body.calculateTax ?? true,
+    calculateShipping: body.calculateShipping ?? true,
+  };
+  return { cart: wire, ...estimateTotals(snapshot) };
+}
+
+/** A checkout record from the cart as it is now; the cart remembers its id. */
+export async function createCheckout(
+  ctx: AppContext,
+  caller: Caller,
+  body: CreateCheckoutRequest,
+): Promise<{ checkoutId: string }> {
+  let checkoutId = '';
+  await writeCart(ctx, caller.owner, { create: false }, async (cart, tools) => {
+    if (cart.lineItems.length === 0)
+      throw badRequest('EMPTY_CART', 'The cart has no line items to check out');
+    const views = await tools.views(cart.lineItems);
+    checkoutId = await insertCheckout(tools.tx, {
+      cartId: tools.row.id,
+      memberId: caller.owner.memberId,
+      visitorId: caller.owner.visitorId,
+      channelType: body.channelType ?? 'WEB',
+      cart: {
+        id: tools.row.id,
+        lineItems: views.map((v) => v.wire),
+        info: cart.info,
+        coupon: cart.coupon,
+        merchantDiscounts: cart.merchantDiscounts,
+        currency: tools.store.currency,
+        weightUnit: tools.store.weightUnit,
+      },
+      request: {
+        ...(body.shippingAddress ? { shippingAddress: body.shippingAddress } : {}),
+        ...(body.billingAddress ? { billingAddress: body.billingAddress } : {}),
+        ...(body.selectedShippingOption ? { selectedShippingOption: body.selectedShippingOption } : {}),
+        ...(body.email ? { email: body.email } : {}),
+      },
+      now: ctx.clock(),
+    });
+    cart.checkoutId = checkoutId;
+    await ctx.events.record(tools.tx, {
+      entity: 'checkout',
+      entityId: checkoutId,
+      type: 'created',
+      payload: { id: checkoutId, cartId: tools.row.id, channelType: body.channelType ?? 'WEB' },
+    });
+  });
+  return { checkoutId };
+}
+
+// ---- Visitor → member
+
+class NothingToMerge extends Error {}
+
+/**
+ * Moves a visitor's cart into the member's (creating it if needed): lines of the same item add their
+ * quantities, others are appended; the member's coupon and cart info win, the visitor's fill gaps. The
+ * visitor's cart is deleted. Locks the member's cart, then the visitor's. A no-op when the visitor has none.
+ */
+export async function mergeVisitorCart(ctx: AppContext, visitorId: string, memberId: string): Promise<void> {
+  const visitorOwner: CartOwner = { visitorId };
+  if (!(await findCart(ctx.db, visitorOwner))) return;
+  try {
+    await writeCart(ctx, { memberId, visitorId }, { create: true }, async (cart, tools) => {
+      const visitor = await lockCart(tools.tx, visitorOwner);
+      if (!visitor) throw new NothingToMerge();
+      await tools.products(productIdsOf(visitor.lineItems));
+      cart.lineItems = mergeLines(cart.lineItems, visitor.lineItems);
+      cart.coupon ??= visitor.coupon;
+      cart.info = { ...visitor.info, ...cart.info };
+      if (cart.merchantDiscounts.length === 0) cart.merchantDiscounts = visitor.merchantDiscounts;
+      await deleteCartRow(tools.tx, visitor.id);
+      await ctx.events.record(tools.tx, {
+        entity: 'cart',
+        entityId: visitor.id,
+        type: 'deleted',
+        payload: { id: visitor.id, visitorId, mergedIntoMemberId: memberId },
+      });
+    });
+  } catch (error) {
+    if (!(error instanceof NothingToMerge)) throw error;
+  }
+}

@@ -1,0 +1,156 @@
+import type { FastifyRequest } from 'fastify';
+import type { CartOwner } from '../../modules/cart/service.ts';
+import {
+  AddToCartRequest,
+  CreateCheckoutRequest,
+  EstimateTotalsRequest,
+  RemoveLineItemsRequest,
+  UpdateCartRequest,
+  UpdateQuantitiesRequest,
+} from '../../modules/cart/schemas.ts';
+import { callerOf } from '../../modules/oauth/authenticator.ts';
+import { keyStore } from '../../modules/oauth/keys.ts';
+import type { Module } from '../../platform/app.ts';
+import { type Caller as RequestCaller, credentials } from '../../platform/auth.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { forbidden } from '../../platform/errors.ts';
+import { underPrefixes } from '../../platform/routing.ts';
+import {
+  addToCart,
+  type Caller,
+  createCheckout,
+  deleteCart,
+  estimateCartTotals,
+  getCart,
+  mergeVisitorCart,
+  removeCoupon,
+  removeLineItems,
+  updateCart,
+  updateQuantities,
+} from './flow.ts';
+
+const tags = ['cart'];
+const visitor = { access: 'visitor' } as const;
+
+function ownerOf(caller: RequestCaller): CartOwner | undefined {
+  if (caller.kind === 'member') return { memberId: caller.memberId, visitorId: caller.visitorId };
+  if (caller.kind === 'visitor') return { visitorId: caller.visitorId };
+  return undefined;
+}
+
+/**
+ * Whose cart a request acts on: the visitor's or member's token; for admin keys, the token sent beside the key
+ * (`Authorization: <access token>,<api key>`). A member's pending visitor cart is merged in first, so a
+ * shopper who just signed in sees one cart even before the `member.signed_in` event is handled.
+ */
+async function cartCaller(ctx: AppContext, request: FastifyRequest): Promise<Caller> {
+  let owner = ownerOf(request.caller);
+  const admin = request.caller.kind === 'admin';
+  if (!owner) {
+    for (const credential of credentials(request.headers.authorization)) {
+      if (!credential.startsWith('eyJ')) continue;
+      const claims = await keyStore(ctx).verify(credential);
+      if (claims) {
+        owner = ownerOf(callerOf(claims));
+        break;
+      }
+    }
+  }
+  if (!owner)
+    throw forbidden(
+      'The current cart belongs to a visitor or member: send their access token (beside the API key)',
+    );
+  if (owner.memberId && owner.visitorId) await mergeVisitorCart(ctx, owner.visitorId, owner.memberId);
+  return { owner, admin };
+}
+
+/** The nine current-cart calls of wire/cart-and-checkout.md §3, on the public path and its custom-host alias. */
+export const cartRoutes: Module = async (app, ctx) => {
+  ctx.events.subscribe('member.signed_in', async (event) => {
+    const visitorId = event.payload.visitorId;
+    if (typeof visitorId === 'string' && visitorId) await mergeVisitorCart(ctx, visitorId, event.entityId);
+  });
+
+  await underPrefixes(app, ['/ecom/v1/carts', '/_api/ecom-cart/v1/carts'], (r) => {
+    r.get(
+      '/current',
+      { config: visitor, schema: { tags, summary: "The caller's current cart" } },
+      async (request) => ({ cart: await getCart(ctx, (await cartCaller(ctx, request)).owner) }),
+    );
+    r.patch(
+      '/current',
+      {
+        config: visitor,
+        schema: {
+          tags,
+          summary:
+            'Update the current cart: cart info, coupon, added lines; merchant discounts and custom lines (admin)',
+          body: UpdateCartRequest,
+        },
+      },
+      async (request) => ({ cart: await updateCart(ctx, await cartCaller(ctx, request), request.body) }),
+    );
+    r.post(
+      '/current/add-to-cart',
+      {
+        config: visitor,
+        schema: {
+          tags,
+          summary: 'Add lines (creates the cart; the same item adds to its line)',
+          body: AddToCartRequest,
+        },
+      },
+      async (request) => ({ cart: await addToCart(ctx, await cartCaller(ctx, request), request.body) }),
+    );
+    r.post(
+      '/current/remove-line-items',
+      { config: visitor, schema: { tags, summary: 'Remove lines', body: RemoveLineItemsRequest } },
+      async (request) => ({
+        cart: await removeLineItems(ctx, await cartCaller(ctx, request), request.body.lineItemIds),
+      }),
+    );
+    r.post(
+      '/current/update-line-items-quantity',
+      {
+        config: visitor,
+        schema: { tags, summary: 'Set line quantities (0 removes the line)', body: UpdateQuantitiesRequest },
+      },
+      async (request) => ({
+        cart: await updateQuantities(ctx, await cartCaller(ctx, request), request.body.lineItems),
+      }),
+    );
+    r.post(
+      '/current/remove-coupon',
+      { config: visitor, schema: { tags, summary: 'Remove the coupon' } },
+      async (request) => ({ cart: await removeCoupon(ctx, await cartCaller(ctx, request)) }),
+    );
+    r.post(
+      '/current/estimate-totals',
+      {
+        config: visitor,
+        schema: {
+          tags,
+          summary: 'Totals with discounts, shipping and tax for the given addresses',
+          body: EstimateTotalsRequest,
+        },
+      },
+      async (request) => estimateCartTotals(ctx, (await cartCaller(ctx, request)).owner, request.body),
+    );
+    r.post(
+      '/current/create-checkout',
+      {
+        config: visitor,
+        schema: { tags, summary: 'Create a checkout from the current cart', body: CreateCheckoutRequest },
+      },
+      async (request) => createCheckout(ctx, await cartCaller(ctx, request), request.body),
+    );
+    r.delete(
+      '/current',
+      { config: visitor, schema: { tags, summary: 'Delete the current cart' } },
+      async (request) => {
+        await deleteCart(ctx, await cartCaller(ctx, request));
+        return {};
+      },
+    );
+  });
+};

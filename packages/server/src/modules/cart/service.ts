@@ -1,0 +1,85 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import type { CartInfo, StoredCoupon, StoredLine, StoredMerchantDiscount } from './model.ts';
+
+export { mergeLines } from './merge.ts';
+import { MAX_LINES } from './schemas.ts';
+import { carts } from './tables.ts';
+
+/** Storage of current carts: one row per owner, every write under the row's lock. */
+
+export type CartRow = typeof carts.$inferSelect;
+
+/** Whose cart: a member's (by member id) or an anonymous visitor's (by visitor id). */
+export type CartOwner =
+  | { memberId: string; visitorId?: string | undefined }
+  | { memberId?: undefined; visitorId: string };
+
+export function ownerKey(owner: CartOwner): string {
+  return owner.memberId ? `m:${owner.memberId}` : `v:${owner.visitorId}`;
+}
+
+export const cartNotFound = () =>
+  notFound('OWNED_CART_NOT_FOUND', 'The caller has no current cart; add an item to create one');
+
+export async function findCart(db: Db, owner: CartOwner): Promise<CartRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(carts)
+    .where(eq(carts.ownerKey, ownerKey(owner)))
+    .limit(1);
+  return row;
+}
+
+/** Creates the owner's empty cart unless it exists (atomic); true when this call created it. */
+export async function ensureCart(tx: Db, owner: CartOwner, now: Date): Promise<boolean> {
+  const inserted = await tx
+    .insert(carts)
+    .values({
+      ownerKey: ownerKey(owner),
+      memberId: owner.memberId ?? null,
+      visitorId: owner.visitorId ?? null,
+      createdDate: now,
+      updatedDate: now,
+    })
+    .onConflictDoNothing({ target: carts.ownerKey })
+    .returning({ id: carts.id });
+  return inserted.length > 0;
+}
+
+/** The owner's cart, locked until the transaction ends. */
+export async function lockCart(tx: Db, owner: CartOwner): Promise<CartRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(carts)
+    .where(eq(carts.ownerKey, ownerKey(owner)))
+    .for('update');
+  return row;
+}
+
+export interface CartChanges {
+  lineItems: StoredLine[];
+  info: CartInfo;
+  coupon: StoredCoupon | null;
+  merchantDiscounts: StoredMerchantDiscount[];
+  checkoutId: string | null;
+}
+
+/** Writes a locked cart back with the next revision. */
+export async function saveCart(tx: Db, id: string, changes: CartChanges, now: Date): Promise<CartRow> {
+  if (changes.lineItems.length > MAX_LINES)
+    throw new AppError(400, 'MAX_LINE_ITEMS_EXCEEDED', `A cart holds at most ${MAX_LINES} line items`, {
+      max: MAX_LINES,
+    });
+  const [row] = await tx
+    .update(carts)
+    .set({ ...changes, revision: sql`${carts.revision} + 1`, updatedDate: now })
+    .where(eq(carts.id, id))
+    .returning();
+  return row!;
+}
+
+export async function deleteCartRow(tx: Db, id: string): Promise<void> {
+  await tx.delete(carts).where(eq(carts.id, id));
+}

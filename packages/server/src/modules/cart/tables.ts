@@ -1,0 +1,30 @@
+import { sql } from 'drizzle-orm';
+import { bigint, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { CartInfo, StoredCoupon, StoredLine, StoredMerchantDiscount } from './model.ts';
+
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/**
+ * Current carts: at most one per owner. `owner_key` is `m:<memberId>` for a member and `v:<visitorId>` for an
+ * anonymous visitor, so creating the cart is one atomic `insert … on conflict do nothing`, and every write
+ * locks the row (`select … for update`) before changing its lines.
+ */
+export const carts = pgTable(
+  'carts',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    ownerKey: text('owner_key').notNull().unique(),
+    memberId: uuid('member_id'),
+    /** The visitor who created it (a member's cart keeps the visitor of the session that created it). */
+    visitorId: uuid('visitor_id'),
+    lineItems: jsonb('line_items').$type<StoredLine[]>().notNull().default([]),
+    info: jsonb('info').$type<CartInfo>().notNull().default({}),
+    coupon: jsonb('coupon').$type<StoredCoupon>(),
+    merchantDiscounts: jsonb('merchant_discounts').$type<StoredMerchantDiscount[]>().notNull().default([]),
+    checkoutId: uuid('checkout_id'),
+    revision: bigint('revision', { mode: 'bigint' }).notNull().default(sql`0`),
+    createdDate: at('created_date').notNull().defaultNow(),
+    updatedDate: at('updated_date').notNull().defaultNow(),
+  },
+  (t) => [index('carts_member_idx').on(t.memberId), index('carts_updated_idx').on(t.updatedDate)],
+);

@@ -1,0 +1,302 @@
+import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { AppContext } from '../../platform/context.ts';
+import type { Db } from '../../platform/db.ts';
+import { AppError, type FieldViolation, notFound } from '../../platform/errors.ts';
+import { decimalFromNumber } from '../../platform/money.ts';
+import {
+  checkRevision,
+  failIf,
+  inOrder,
+  iso,
+  maskedFields,
+  queryIds,
+  querySpec,
+  unique,
+  violation,
+} from './common.ts';
+import type { CouponCreate, CouponPatch } from './schemas.ts';
+import { couponRedemptions, coupons } from './tables.ts';
+
+/**
+ * Admin-managed coupon codes: percentage, fixed amount or free shipping; a minimum subtotal; all items,
+ * specific products or collections; a validity window `[startTime, expirationTime)`; usage limits per code
+ * and per customer. Codes are unique ignoring case. The pricing engine judges them (modules/pricing).
+ */
+
+export type CouponRow = typeof coupons.$inferSelect;
+
+export function couponToWire(row: CouponRow) {
+  const scope =
+    row.scopeType === 'SPECIFIC_PRODUCTS'
+      ? { type: row.scopeType, productIds: row.scopeIds }
+      : row.scopeType === 'SPECIFIC_COLLECTIONS'
+        ? { type: row.scopeType, collectionIds: row.scopeIds }
+        : { type: row.scopeType };
+  return {
+    id: row.id,
+    code: row.code,
+    name: row.name,
+    active: row.active,
+    discountType: row.discountType,
+    ...(row.percentage !== null ? { percentage: Number(row.percentage) } : {}),
+    ...(row.fixedAmount !== null ? { fixedAmount: row.fixedAmount } : {}),
+    ...(row.minimumSubtotal !== null ? { minimumSubtotal: row.minimumSubtotal } : {}),
+    scope,
+    ...(row.startTime ? { startTime: iso(row.startTime) } : {}),
+    ...(row.expirationTime ? { expirationTime: iso(row.expirationTime) } : {}),
+    ...(row.usageLimit !== null ? { usageLimit: row.usageLimit } : {}),
+    ...(row.limitPerCustomer !== null ? { limitPerCustomer: row.limitPerCustomer } : {}),
+    timesUsed: row.timesUsed,
+    revision: row.revision.toString(),
+    createdDate: iso(row.createdDate),
+    updatedDate: iso(row.updatedDate),
+  };
+}
+
+export type WireCoupon = ReturnType<typeof couponToWire>;
+
+const couponNotFound = (id: string) => notFound('COUPON_NOT_FOUND', `Coupon ${id} was not found`, { id });
+const codeTaken = (code: string) => ({ what: `A coupon with the code "${code}"`, data: { code } });
+
+type CouponFields = Omit<CouponRow, 'id' | 'timesUsed' | 'revision' | 'createdDate' | 'updatedDate'>;
+
+/** The whole coupon after a create or a patch, checked as one: each kind needs its own value. */
+function checked(fields: CouponFields): CouponFields {
+  const violations: FieldViolation[] = [];
+  if (fields.discountType === 'PERCENTAGE' && fields.percentage === null)
+    violations.push(violation('coupon.percentage', 'is required for a PERCENTAGE coupon', 'REQUIRED_FIELD'));
+  if (fields.discountType === 'FIXED_AMOUNT' && fields.fixedAmount === null)
+    violations.push(
+      violation('coupon.fixedAmount', 'is required for a FIXED_AMOUNT coupon', 'REQUIRED_FIELD'),
+    );
+  if (
+    fields.discountType === 'FIXED_AMOUNT' &&
+    fields.fixedAmount !== null &&
+    Number(fields.fixedAmount) <= 0
+  )
+    violations.push(violation('coupon.fixedAmount', 'must be greater than 0', 'DECIMAL_GT'));
+  if (fields.scopeType !== 'ALL_ITEMS' && fields.scopeIds.length === 0)
+    violations.push(
+      violation(
+        fields.scopeType === 'SPECIFIC_PRODUCTS' ? 'coupon.scope.productIds' : 'coupon.scope.collectionIds',
+        'must name at least one id for this scope',
+        'MIN_SIZE',
+      ),
+    );
+  if (fields.startTime && fields.expirationTime && fields.startTime >= fields.expirationTime)
+    violations.push(violation('coupon.expirationTime', 'must be after startTime'));
+  failIf(violations);
+  // Values that do not belong to the kind are dropped, so the stored coupon is unambiguous.
+  return {
+    ...fields,
+    percentage: fields.discountType === 'PERCENTAGE' ? fields.percentage : null,
+    fixedAmount: fields.discountType === 'FIXED_AMOUNT' ? fields.fixedAmount : null,
+    scopeIds: fields.scopeType === 'ALL_ITEMS' ? [] : fields.scopeIds,
+  };
+}
+
+function scopeOf(scope: CouponCreate['scope']): Pick<CouponFields, 'scopeType' | 'scopeIds'> {
+  if (!scope || scope.type === 'ALL_ITEMS') return { scopeType: 'ALL_ITEMS', scopeIds: [] };
+  const ids = scope.type === 'SPECIFIC_PRODUCTS' ? scope.productIds : scope.collectionIds;
+  return { scopeType: scope.type, scopeIds: [...new Set(ids ?? [])] };
+}
+
+const dateOf = (value: string | null | undefined) => (value ? new Date(value) : null);
+const percentOf = (value: number | null | undefined) =>
+  value === null || value === undefined ? null : decimalFromNumber(value);
+
+export async function createCoupon(ctx: AppContext, input: CouponCreate) {
+  const code = input.code.trim();
+  const fields = checked({
+    code,
+    name: input.name?.trim() || code,
+    active: input.active ?? true,
+    discountType: input.discountType,
+    percentage: percentOf(input.percentage),
+    fixedAmount: input.fixedAmount ?? null,
+    minimumSubtotal: input.minimumSubtotal ?? null,
+    ...scopeOf(input.scope),
+    startTime: dateOf(input.startTime),
+    expirationTime: dateOf(input.expirationTime),
+    usageLimit: input.usageLimit ?? null,
+    limitPerCustomer: input.limitPerCustomer ?? null,
+  });
+  const taken = codeTaken(code);
+  return unique(taken.what, taken.data, () =>
+    ctx.events.transaction(async (tx) => {
+      await assertCodeFree(tx, code);
+      const [row] = await tx
+        .insert(coupons)
+        .values({ ...fields, createdDate: ctx.clock(), updatedDate: ctx.clock() })
+        .returning();
+      const wire = couponToWire(row!);
+      await ctx.events.record(tx, {
+        entity: 'coupon',
+        entityId: row!.id,
+        type: 'created',
+        payload: { coupon: wire },
+      });
+      return wire;
+    }),
+  );
+}
+
+async function assertCodeFree(tx: Db, code: string, self?: string): Promise<void> {
+  const [row] = await tx
+    .select({ id: coupons.id })
+    .from(coupons)
+    .where(sql`lower(${coupons.code}) = lower(${code})`)
+    .limit(1);
+  if (row && row.id !== self) {
+    const taken = codeTaken(code);
+    throw new AppError(409, 'ALREADY_EXISTS', `${taken.what} already exists`, { ...taken.data, id: row.id });
+  }
+}
+
+export async function getCoupon(db: Db, id: string) {
+  const [row] = await db.select().from(coupons).where(eq(coupons.id, id)).limit(1);
+  if (!row) throw couponNotFound(id);
+  return couponToWire(row);
+}
+
+const COUPON_FIELDS = [
+  'code',
+  'name',
+  'active',
+  'discountType',
+  'percentage',
+  'fixedAmount',
+  'minimumSubtotal',
+  'scope',
+  'startTime',
+  'expirationTime',
+  'usageLimit',
+  'limitPerCustomer',
+] as const;
+
+export async function updateCoupon(ctx: AppContext, id: string, patch: CouponPatch, fieldMask?: string) {
+  const fields = maskedFields(patch, fieldMask, COUPON_FIELDS, 'coupon');
+  const has = (f: (typeof COUPON_FIELDS)[number]) => fields.includes(f);
+  if (has('code') && !patch.code?.trim()) failIf([violation('coupon.code', 'is required', 'REQUIRED_FIELD')]);
+  const code = patch.code?.trim();
+  const taken = codeTaken(code ?? '');
+  return unique(taken.what, taken.data, () =>
+    ctx.events.transaction(async (tx) => {
+      const [current] = await tx.select().from(coupons).where(eq(coupons.id, id)).for('update');
+      if (!current) throw couponNotFound(id);
+      checkRevision('coupon', current.revision, patch.revision);
+      if (has('code') && code && code.toLowerCase() !== current.code.toLowerCase())
+        await assertCodeFree(tx, code, id);
+      const { id: _id, timesUsed: _t, revision: _r, createdDate: _c, updatedDate: _u, ...base } = current;
+      const next = checked({
+        ...base,
+        ...(has('code') ? { code: code! } : {}),
+        ...(has('name') ? { name: patch.name?.trim() || (code ?? current.code) } : {}),
+        ...(has('active') ? { active: patch.active ?? true } : {}),
+        ...(has('discountType') && patch.discountType ? { discountType: patch.discountType } : {}),
+        ...(has('percentage') ? { percentage: percentOf(patch.percentage) } : {}),
+        ...(has('fixedAmount') ? { fixedAmount: patch.fixedAmount ?? null } : {}),
+        ...(has('minimumSubtotal') ? { minimumSubtotal: patch.minimumSubtotal ?? null } : {}),
+        ...(has('scope') ? scopeOf(patch.scope) : {}),
+        ...(has('startTime') ? { startTime: dateOf(patch.startTime) } : {}),
+        ...(has('expirationTime') ? { expirationTime: dateOf(patch.expirationTime) } : {}),
+        ...(has('usageLimit') ? { usageLimit: patch.usageLimit ?? null } : {}),
+        ...(has('limitPerCustomer') ? { limitPerCustomer: patch.limitPerCustomer ?? null } : {}),
+      });
+      const [row] = await tx
+        .update(coupons)
+        .set({ ...next, revision: sql`${coupons.revision} + 1`, updatedDate: ctx.clock() })
+        .where(eq(coupons.id, id))
+        .returning();
+      const wire = couponToWire(row!);
+      await ctx.events.record(tx, {
+        entity: 'coupon',
+        entityId: id,
+        type: 'updated',
+        payload: { coupon: wire },
+      });
+      return wire;
+    }),
+  );
+}
+
+export async function deleteCoupon(ctx: AppContext, id: string): Promise<void> {
+  await ctx.events.transaction(async (tx) => {
+    const [row] = await tx.delete(coupons).where(eq(coupons.id, id)).returning({ id: coupons.id });
+    if (!row) throw couponNotFound(id);
+    await ctx.events.record(tx, { entity: 'coupon', entityId: id, type: 'deleted', payload: { id } });
+  });
+}
+
+const COUPON_QUERY = querySpec({
+  id: { sql: coupons.id, type: 'uuid', sortable: true, unique: true },
+  code: { sql: coupons.code, type: 'string', sortable: true },
+  name: { sql: coupons.name, type: 'string', sortable: true },
+  active: { sql: coupons.active, type: 'boolean' },
+  discountType: {
+    sql: coupons.discountType,
+    type: 'string',
+    enum: ['PERCENTAGE', 'FIXED_AMOUNT', 'FREE_SHIPPING'],
+  },
+  startTime: { sql: coupons.startTime, type: 'date', nullable: true },
+  expirationTime: { sql: coupons.expirationTime, type: 'date', nullable: true },
+  createdDate: { sql: coupons.createdDate, type: 'date', sortable: true },
+  updatedDate: { sql: coupons.updatedDate, type: 'date', sortable: true },
+});
+
+export async function queryCoupons(db: Db, query: unknown) {
+  const { ids, pagingMetadata } = await queryIds(db, coupons, COUPON_QUERY, query);
+  const found = ids.length ? await db.select().from(coupons).where(inArray(coupons.id, ids)) : [];
+  return { coupons: inOrder(ids, found).map(couponToWire), pagingMetadata };
+}
+
+// ---- For the cart, checkout and orders
+
+/** The coupon with this code, ignoring case. */
+export async function findCouponByCode(db: Db, code: string): Promise<CouponRow | undefined> {
+  const [row] = await db.select().from(coupons).where(sql`lower(${coupons.code}) = lower(${code})`).limit(1);
+  return row;
+}
+
+export interface CouponCustomer {
+  memberId?: string | undefined;
+  visitorId?: string | undefined;
+  email?: string | undefined;
+}
+
+/** Redemptions of a coupon by one customer: by member, visitor or e-mail address. */
+export async function customerRedemptions(
+  db: Db,
+  couponId: string,
+  customer: CouponCustomer,
+): Promise<number> {
+  const who: SQL[] = [];
+  if (customer.memberId) who.push(eq(couponRedemptions.memberId, customer.memberId));
+  if (customer.visitorId) who.push(eq(couponRedemptions.visitorId, customer.visitorId));
+  if (customer.email) who.push(sql`lower(${couponRedemptions.email}) = lower(${customer.email})`);
+  if (who.length === 0) return 0;
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(couponRedemptions)
+    .where(and(eq(couponRedemptions.couponId, couponId), or(...who)));
+  return row?.n ?? 0;
+}
+
+/** Record a use (when an order is placed with the code); call inside the order's transaction. */
+export async function redeemCoupon(
+  tx: Db,
+  couponId: string,
+  customer: CouponCustomer & { orderId?: string },
+): Promise<void> {
+  await tx.insert(couponRedemptions).values({
+    couponId,
+    memberId: customer.memberId ?? null,
+    visitorId: customer.visitorId ?? null,
+    email: customer.email ?? null,
+    orderId: customer.orderId ?? null,
+  });
+  await tx
+    .update(coupons)
+    .set({ timesUsed: sql`${coupons.timesUsed} + 1` })
+    .where(eq(coupons.id, couponId));
+}

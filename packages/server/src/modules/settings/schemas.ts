@@ -1,0 +1,322 @@
+import { type Static, type TSchema, Type } from '@sinclair/typebox';
+
+/**
+ * Request schemas of the merchant settings (wire/merchant-settings.md: shipping options, tax groups and regions;
+ * and Aisle's own store settings, delivery regions, tax rates and coupons, documented in docs/API.md).
+ * Money is a decimal string; coupon percentages are JSON numbers as elsewhere on the wire.
+ */
+
+const Opt = Type.Optional;
+const Str = (max = 200, extra: Record<string, unknown> = {}) => Type.String({ maxLength: max, ...extra });
+const literals = <T extends string>(values: readonly T[]) => Type.Union(values.map((v) => Type.Literal(v)));
+const orNull = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+export const Money = Type.String({
+  pattern: '^\\d{1,12}(\\.\\d{1,3})?$',
+  description: 'A non-negative decimal string, e.g. "5.99"',
+});
+/** A percentage as a decimal string (`"8.875"`). */
+export const PercentString = Type.String({
+  pattern: '^\\d{1,3}(\\.\\d{1,6})?$',
+  description: 'A percentage as a decimal string, e.g. "8.875"',
+});
+export const Id = Type.String({ format: 'uuid' });
+export const CountryCode = Type.String({ pattern: '^[A-Za-z]{2}$', description: 'ISO 3166-1 alpha-2' });
+export const Subdivision = Type.String({
+  pattern: '^([A-Za-z]{2}-)?[A-Za-z0-9]{1,3}$',
+  description: 'ISO 3166-2, e.g. "US-CA" (or "CA")',
+});
+const Revision = Type.Union([Type.String({ pattern: '^\\d{1,19}$' }), Type.Integer({ minimum: 0 })]);
+const Loose = Type.Record(Type.String(), Type.Unknown());
+const DateTime = Type.String({ format: 'date-time' });
+
+export const Address = Type.Object({
+  country: Opt(CountryCode),
+  subdivision: Opt(Subdivision),
+  city: Opt(Str(200)),
+  postalCode: Opt(Str(40)),
+  addressLine: Opt(Str(400)),
+  addressLine2: Opt(Str(400)),
+  formattedAddress: Opt(Str(1000)),
+  streetAddress: Opt(
+    Type.Object({
+      name: Opt(Str(200)),
+      number: Opt(Str(40)),
+      apt: Opt(Str(40)),
+      formattedAddressLine: Opt(Str(400)),
+    }),
+  ),
+  geocode: Opt(
+    Type.Object({
+      latitude: Type.Number({ minimum: -90, maximum: 90 }),
+      longitude: Type.Number({ minimum: -180, maximum: 180 }),
+    }),
+  ),
+  hint: Opt(Str(400)),
+  countryFullname: Opt(Str(200)),
+  subdivisionFullname: Opt(Str(200)),
+});
+export type AddressInput = Static<typeof Address>;
+
+/** `{e, fieldMask}` PATCH bodies and `{e}` create bodies share these. */
+const FieldMask = Opt(
+  Str(2000, { description: 'Comma-joined field names to update; all given fields when absent' }),
+);
+const QueryObject = Opt(Type.Unknown({ description: '{filter, sort, paging | cursorPaging}' }));
+export const QueryRequest = Type.Object({ query: QueryObject });
+export type QueryRequest = Static<typeof QueryRequest>;
+
+// ---- Store settings
+
+export const StoreSettingsInput = Type.Object({
+  currency: Opt(Type.String({ pattern: '^[A-Z]{3}$', description: 'ISO 4217, e.g. USD' })),
+  weightUnit: Opt(literals(['KG', 'LB'] as const)),
+  taxIncludedInPrices: Opt(Type.Boolean()),
+  businessAddress: Opt(orNull(Address)),
+  locale: Opt(
+    Type.String({ pattern: '^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$', description: 'BCP 47, e.g. en-US' }),
+  ),
+  minimumOrderSubtotal: Opt(orNull(Money)),
+  defaultTaxGroupId: Opt(orNull(Id)),
+  shippingTaxGroupId: Opt(orNull(Id)),
+  revision: Opt(Revision),
+});
+export type StoreSettingsInput = Static<typeof StoreSettingsInput>;
+export const UpdateStoreSettingsRequest = Type.Object({
+  storeSettings: StoreSettingsInput,
+  fieldMask: FieldMask,
+});
+
+// ---- Delivery regions
+
+const Destination = Type.Object({
+  countryCode: CountryCode,
+  subdivisions: Opt(Type.Array(Subdivision, { maxItems: 100 })),
+});
+const DeliveryRegionFields = {
+  name: Str(200, { minLength: 1 }),
+  destinations: Type.Array(Destination, { minItems: 1, maxItems: 300 }),
+};
+export const DeliveryRegionCreate = Type.Object(DeliveryRegionFields);
+export const DeliveryRegionPatch = Type.Object({
+  id: Opt(Id),
+  name: Opt(DeliveryRegionFields.name),
+  destinations: Opt(DeliveryRegionFields.destinations),
+  revision: Opt(Revision),
+});
+export type DeliveryRegionCreate = Static<typeof DeliveryRegionCreate>;
+export type DeliveryRegionPatch = Static<typeof DeliveryRegionPatch>;
+export const CreateDeliveryRegionRequest = Type.Object({ deliveryRegion: DeliveryRegionCreate });
+export const UpdateDeliveryRegionRequest = Type.Object({
+  deliveryRegion: DeliveryRegionPatch,
+  fieldMask: FieldMask,
+});
+
+// ---- Shipping options
+
+const ConditionValue = Type.Union([
+  Type.String({ pattern: '^\\d{1,12}(\\.\\d{1,6})?$' }),
+  Type.Number({ minimum: 0 }),
+]);
+const Rate = Type.Object({
+  amount: Money,
+  conditions: Opt(
+    Type.Array(
+      Type.Object({
+        type: literals(['BY_TOTAL_WEIGHT', 'BY_TOTAL_PRICE', 'BY_TOTAL_QUANTITY'] as const),
+        value: ConditionValue,
+        operator: literals(['EQ', 'GT', 'GTE', 'LT', 'LTE'] as const),
+      }),
+      { maxItems: 10 },
+    ),
+  ),
+  multiplyByQuantity: Opt(Type.Boolean()),
+});
+const Charge = Type.Object({
+  type: literals(['HANDLING_FEE', 'INSURANCE'] as const),
+  details: Opt(Str(200)),
+  price: Money,
+});
+const Pickup = Type.Object({
+  address: Address,
+  pickupMethod: Opt(literals(['STORE_PICKUP', 'PICKUP_POINT'] as const)),
+  businessLocation: Opt(Str(200)),
+});
+const TimeSlot = Type.Object({ from: DateTime, to: DateTime });
+const ShippingOptionFields = {
+  title: Str(200, { minLength: 1 }),
+  deliveryRegionIds: Type.Array(Id, { maxItems: 100 }),
+  estimatedDeliveryTime: orNull(Str(200)),
+  instructions: orNull(Str(1000)),
+  deliveryTimeSlot: orNull(TimeSlot),
+  rates: Type.Array(Rate, { minItems: 1, maxItems: 50 }),
+  otherCharges: Type.Array(Charge, { maxItems: 10 }),
+  pickup: orNull(Pickup),
+  taxGroupId: orNull(Id),
+  extendedFields: Type.Object({ namespaces: Opt(Loose) }),
+};
+export const ShippingOptionCreate = Type.Object({
+  title: ShippingOptionFields.title,
+  deliveryRegionIds: Opt(ShippingOptionFields.deliveryRegionIds),
+  estimatedDeliveryTime: Opt(ShippingOptionFields.estimatedDeliveryTime),
+  instructions: Opt(ShippingOptionFields.instructions),
+  deliveryTimeSlot: Opt(ShippingOptionFields.deliveryTimeSlot),
+  rates: ShippingOptionFields.rates,
+  otherCharges: Opt(ShippingOptionFields.otherCharges),
+  pickup: Opt(ShippingOptionFields.pickup),
+  taxGroupId: Opt(ShippingOptionFields.taxGroupId),
+  extendedFields: Opt(ShippingOptionFields.extendedFields),
+});
+export const ShippingOptionPatch = Type.Object({
+  id: Opt(Id),
+  title: Opt(ShippingOptionFields.title),
+  deliveryRegionIds: Opt(ShippingOptionFields.deliveryRegionIds),
+  estimatedDeliveryTime: Opt(ShippingOptionFields.estimatedDeliveryTime),
+  instructions: Opt(ShippingOptionFields.instructions),
+  deliveryTimeSlot: Opt(ShippingOptionFields.deliveryTimeSlot),
+  rates: Opt(ShippingOptionFields.rates),
+  otherCharges: Opt(ShippingOptionFields.otherCharges),
+  pickup: Opt(ShippingOptionFields.pickup),
+  taxGroupId: Opt(ShippingOptionFields.taxGroupId),
+  extendedFields: Opt(ShippingOptionFields.extendedFields),
+  revision: Opt(Revision),
+});
+export type ShippingOptionCreate = Static<typeof ShippingOptionCreate>;
+export type ShippingOptionPatch = Static<typeof ShippingOptionPatch>;
+export const CreateShippingOptionRequest = Type.Object({ shippingOption: ShippingOptionCreate });
+export const UpdateShippingOptionRequest = Type.Object({
+  shippingOption: ShippingOptionPatch,
+  fieldMask: FieldMask,
+});
+export const DeliveryRegionChangeRequest = Type.Object({ deliveryRegionId: Id, revision: Opt(Revision) });
+export const ExtendedFieldsRequest = Type.Object({
+  namespace: Str(200, { minLength: 1 }),
+  namespaceData: Loose,
+});
+
+// ---- Tax groups, regions, rates
+
+export const TaxGroupCreate = Type.Object({ name: Str(200, { minLength: 1 }) });
+export const TaxGroupPatch = Type.Object({
+  id: Opt(Id),
+  name: Opt(Str(200, { minLength: 1 })),
+  revision: Opt(Revision),
+});
+export const CreateTaxGroupRequest = Type.Object({ taxGroup: TaxGroupCreate });
+export const UpdateTaxGroupRequest = Type.Object({ taxGroup: TaxGroupPatch, fieldMask: FieldMask });
+export const DefaultTaxGroupsByAppsRequest = Type.Object({
+  appIds: Type.Array(Str(100), { minItems: 1, maxItems: 100 }),
+});
+
+export const TaxRegionCreate = Type.Object({
+  country: CountryCode,
+  subdivision: Opt(orNull(Subdivision)),
+  appId: Opt(Str(100)),
+  taxIncludedInPrice: Opt(Type.Boolean()),
+});
+export const TaxRegionPatch = Type.Object({
+  id: Opt(Id),
+  country: Opt(CountryCode),
+  subdivision: Opt(orNull(Subdivision)),
+  appId: Opt(Str(100)),
+  taxIncludedInPrice: Opt(Type.Boolean()),
+  revision: Opt(Revision),
+});
+export type TaxRegionCreate = Static<typeof TaxRegionCreate>;
+export type TaxRegionPatch = Static<typeof TaxRegionPatch>;
+export const CreateTaxRegionRequest = Type.Object({ taxRegion: TaxRegionCreate });
+export const UpdateTaxRegionRequest = Type.Object({ taxRegion: TaxRegionPatch, fieldMask: FieldMask });
+export const BulkCreateTaxRegionsRequest = Type.Object({
+  taxRegions: Type.Array(TaxRegionCreate, { minItems: 1, maxItems: 100 }),
+  returnEntity: Opt(Type.Boolean()),
+});
+
+const Jurisdiction = Type.Object({
+  jurisdiction: Str(200, { minLength: 1 }),
+  jurisdictionType: literals(['COUNTRY', 'STATE', 'COUNTY', 'CITY', 'SPECIAL'] as const),
+  rate: PercentString,
+  taxName: Opt(Str(200)),
+  taxType: Opt(Str(100)),
+});
+const Jurisdictions = Type.Array(Jurisdiction, { minItems: 1, maxItems: 10 });
+export const TaxRateCreate = Type.Object({
+  taxRegionId: Id,
+  taxGroupId: Id,
+  rate: Opt(PercentString),
+  jurisdictions: Opt(Jurisdictions),
+});
+export const TaxRatePatch = Type.Object({
+  id: Opt(Id),
+  rate: Opt(PercentString),
+  jurisdictions: Opt(Jurisdictions),
+  revision: Opt(Revision),
+});
+export type TaxRateCreate = Static<typeof TaxRateCreate>;
+export type TaxRatePatch = Static<typeof TaxRatePatch>;
+export const CreateTaxRateRequest = Type.Object({ taxRate: TaxRateCreate });
+export const UpdateTaxRateRequest = Type.Object({ taxRate: TaxRatePatch, fieldMask: FieldMask });
+
+// ---- Coupons
+
+const Scope = Type.Object({
+  type: literals(['ALL_ITEMS', 'SPECIFIC_PRODUCTS', 'SPECIFIC_COLLECTIONS'] as const),
+  productIds: Opt(Type.Array(Id, { maxItems: 1000 })),
+  collectionIds: Opt(Type.Array(Id, { maxItems: 1000 })),
+});
+const CouponFields = {
+  code: Type.String({
+    minLength: 1,
+    maxLength: 50,
+    pattern: '^[A-Za-z0-9][A-Za-z0-9_-]*$',
+    description: 'Letters, digits, - and _; unique ignoring case',
+  }),
+  name: Str(200, { minLength: 1 }),
+  active: Type.Boolean(),
+  discountType: literals(['PERCENTAGE', 'FIXED_AMOUNT', 'FREE_SHIPPING'] as const),
+  percentage: Type.Number({ exclusiveMinimum: 0, maximum: 100 }),
+  fixedAmount: Money,
+  minimumSubtotal: orNull(Money),
+  scope: Scope,
+  startTime: orNull(DateTime),
+  expirationTime: orNull(DateTime),
+  usageLimit: orNull(Type.Integer({ minimum: 1, maximum: 1_000_000_000 })),
+  limitPerCustomer: orNull(Type.Integer({ minimum: 1, maximum: 1_000_000_000 })),
+};
+export const CouponCreate = Type.Object({
+  code: CouponFields.code,
+  name: Opt(CouponFields.name),
+  active: Opt(CouponFields.active),
+  discountType: CouponFields.discountType,
+  percentage: Opt(CouponFields.percentage),
+  fixedAmount: Opt(CouponFields.fixedAmount),
+  minimumSubtotal: Opt(CouponFields.minimumSubtotal),
+  scope: Opt(CouponFields.scope),
+  startTime: Opt(CouponFields.startTime),
+  expirationTime: Opt(CouponFields.expirationTime),
+  usageLimit: Opt(CouponFields.usageLimit),
+  limitPerCustomer: Opt(CouponFields.limitPerCustomer),
+});
+export const CouponPatch = Type.Object({
+  id: Opt(Id),
+  code: Opt(CouponFields.code),
+  name: Opt(CouponFields.name),
+  active: Opt(CouponFields.active),
+  discountType: Opt(CouponFields.discountType),
+  percentage: Opt(orNull(CouponFields.percentage)),
+  fixedAmount: Opt(orNull(CouponFields.fixedAmount)),
+  minimumSubtotal: Opt(CouponFields.minimumSubtotal),
+  scope: Opt(CouponFields.scope),
+  startTime: Opt(CouponFields.startTime),
+  expirationTime: Opt(CouponFields.expirationTime),
+  usageLimit: Opt(CouponFields.usageLimit),
+  limitPerCustomer: Opt(CouponFields.limitPerCustomer),
+  revision: Opt(Revision),
+});
+export type CouponCreate = Static<typeof CouponCreate>;
+export type CouponPatch = Static<typeof CouponPatch>;
+export const CreateCouponRequest = Type.Object({ coupon: CouponCreate });
+export const UpdateCouponRequest = Type.Object({ coupon: CouponPatch, fieldMask: FieldMask });
+
+// ---- Path parameters
+
+export const IdParams = (name: string) => Type.Object({ [name]: Id });

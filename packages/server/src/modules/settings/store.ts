@@ -1,0 +1,119 @@
+import { eq, sql } from 'drizzle-orm';
+import type { AppContext } from '../../platform/context.ts';
+import type { Db } from '../../platform/db.ts';
+import { checkRevision, iso, maskedFields } from './common.ts';
+import type { StoredAddress } from './model.ts';
+import type { StoreSettingsInput } from './schemas.ts';
+import { storeSettings } from './tables.ts';
+
+/** Store-wide settings: one row, read with defaults before it is first written. */
+
+export type StoreSettingsRow = typeof storeSettings.$inferSelect;
+
+export const STORE_DEFAULTS = {
+  currency: 'USD',
+  weightUnit: 'KG' as const,
+  taxIncludedInPrices: false,
+  locale: 'en-US',
+};
+
+const defaults = (): StoreSettingsRow => ({
+  id: 1,
+  ...STORE_DEFAULTS,
+  businessAddress: null,
+  minimumOrderSubtotal: null,
+  defaultTaxGroupId: null,
+  shippingTaxGroupId: null,
+  revision: 0n,
+  createdDate: new Date(0),
+  updatedDate: new Date(0),
+});
+
+export async function readStoreSettings(db: Db): Promise<StoreSettingsRow> {
+  const [row] = await db.select().from(storeSettings).where(eq(storeSettings.id, 1)).limit(1);
+  return row ?? defaults();
+}
+
+export function storeSettingsToWire(row: StoreSettingsRow) {
+  const written = row.revision > 0n;
+  return {
+    currency: row.currency,
+    weightUnit: row.weightUnit,
+    taxIncludedInPrices: row.taxIncludedInPrices,
+    ...(row.businessAddress ? { businessAddress: row.businessAddress } : {}),
+    locale: row.locale,
+    ...(row.minimumOrderSubtotal !== null ? { minimumOrderSubtotal: row.minimumOrderSubtotal } : {}),
+    ...(row.defaultTaxGroupId ? { defaultTaxGroupId: row.defaultTaxGroupId } : {}),
+    ...(row.shippingTaxGroupId ? { shippingTaxGroupId: row.shippingTaxGroupId } : {}),
+    revision: row.revision.toString(),
+    ...(written ? { createdDate: iso(row.createdDate), updatedDate: iso(row.updatedDate) } : {}),
+  };
+}
+
+export type WireStoreSettings = ReturnType<typeof storeSettingsToWire>;
+
+const WRITABLE = [
+  'currency',
+  'weightUnit',
+  'taxIncludedInPrices',
+  'businessAddress',
+  'locale',
+  'minimumOrderSubtotal',
+  'defaultTaxGroupId',
+  'shippingTaxGroupId',
+] as const;
+
+export async function updateStoreSettings(
+  ctx: AppContext,
+  input: StoreSettingsInput,
+  fieldMask?: string,
+): Promise<WireStoreSettings> {
+  const fields = maskedFields(input, fieldMask, WRITABLE, 'storeSettings');
+  return ctx.events.transaction(async (tx) => {
+    await tx.insert(storeSettings).values({ id: 1, revision: 0n }).onConflictDoNothing();
+    const [current] = await tx.select().from(storeSettings).where(eq(storeSettings.id, 1)).for('update');
+    checkRevision('store settings', current!.revision, input.revision);
+    const set: Partial<StoreSettingsRow> = {};
+    for (const field of fields) {
+      switch (field) {
+        case 'currency':
+          set.currency = input.currency ?? STORE_DEFAULTS.currency;
+          break;
+        case 'weightUnit':
+          set.weightUnit = input.weightUnit ?? STORE_DEFAULTS.weightUnit;
+          break;
+        case 'taxIncludedInPrices':
+          set.taxIncludedInPrices = input.taxIncludedInPrices ?? false;
+          break;
+        case 'businessAddress':
+          set.businessAddress = (input.businessAddress ?? null) as StoredAddress | null;
+          break;
+        case 'locale':
+          set.locale = input.locale ?? STORE_DEFAULTS.locale;
+          break;
+        case 'minimumOrderSubtotal':
+          set.minimumOrderSubtotal = input.minimumOrderSubtotal ?? null;
+          break;
+        case 'defaultTaxGroupId':
+          set.defaultTaxGroupId = input.defaultTaxGroupId ?? null;
+          break;
+        case 'shippingTaxGroupId':
+          set.shippingTaxGroupId = input.shippingTaxGroupId ?? null;
+          break;
+      }
+    }
+    const [row] = await tx
+      .update(storeSettings)
+      .set({ ...set, revision: sql`${storeSettings.revision} + 1`, updatedDate: ctx.clock() })
+      .where(eq(storeSettings.id, 1))
+      .returning();
+    const wire = storeSettingsToWire(row!);
+    await ctx.events.record(tx, {
+      entity: 'store_settings',
+      entityId: 'store',
+      type: 'updated',
+      payload: { storeSettings: wire },
+    });
+    return wire;
+  });
+}

@@ -1,0 +1,230 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type {
+  StoredAddress,
+  StoredCharge,
+  StoredDestination,
+  StoredJurisdiction,
+  StoredPickup,
+  StoredRate,
+  StoredTimeSlot,
+} from './model.ts';
+
+/**
+ * Merchant settings the pricing engine reads: the store singleton, delivery regions and shipping options,
+ * tax groups / regions / rates, coupons and their redemptions. Money is `numeric` (decimal strings).
+ */
+
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const revision = () => bigint('revision', { mode: 'bigint' }).notNull().default(sql`1`);
+const created = () => at('created_date').notNull().defaultNow();
+const updated = () => at('updated_date').notNull().defaultNow();
+
+/** The one row (`id = 1`) of store-wide settings; absent until first written (defaults apply). */
+export const storeSettings = pgTable(
+  'store_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    currency: text('currency').notNull().default('USD'),
+    weightUnit: text('weight_unit').$type<'KG' | 'LB'>().notNull().default('KG'),
+    taxIncludedInPrices: boolean('tax_included_in_prices').notNull().default(false),
+    businessAddress: jsonb('business_address').$type<StoredAddress>(),
+    locale: text('locale').notNull().default('en-US'),
+    minimumOrderSubtotal: numeric('minimum_order_subtotal'),
+    /** Tax group of catalogue lines (products have none of their own yet). */
+    defaultTaxGroupId: uuid('default_tax_group_id'),
+    /** Tax group of shipping prices; untaxed when neither this nor the option names one. */
+    shippingTaxGroupId: uuid('shipping_tax_group_id'),
+    revision: revision(),
+    createdDate: created(),
+    updatedDate: updated(),
+  },
+  (t) => [
+    check('store_settings_singleton_check', sql`${t.id} = 1`),
+    check('store_settings_weight_unit_check', sql`${t.weightUnit} in ('KG', 'LB')`),
+  ],
+);
+
+/** Where shipping options deliver: countries, each whole or limited to subdivisions. */
+export const deliveryRegions = pgTable(
+  'delivery_regions',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    name: text('name').notNull(),
+    destinations: jsonb('destinations').$type<StoredDestination[]>().notNull().default([]),
+    revision: revision(),
+    createdDate: created(),
+    updatedDate: updated(),
+  },
+  (t) => [
+    index('delivery_regions_name_idx').on(t.name, t.id),
+    index('delivery_regions_created_idx').on(t.createdDate, t.id),
+  ],
+);
+
+export const shippingOptions = pgTable(
+  'shipping_options',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    title: text('title').notNull(),
+    deliveryRegionIds: uuid('delivery_region_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    estimatedDeliveryTime: text('estimated_delivery_time'),
+    instructions: text('instructions'),
+    deliveryTimeSlot: jsonb('delivery_time_slot').$type<StoredTimeSlot>(),
+    rates: jsonb('rates').$type<StoredRate[]>().notNull().default([]),
+    otherCharges: jsonb('other_charges').$type<StoredCharge[]>().notNull().default([]),
+    pickup: jsonb('pickup').$type<StoredPickup>(),
+    taxGroupId: uuid('tax_group_id'),
+    extendedFields: jsonb('extended_fields').$type<Record<string, unknown>>().notNull().default({}),
+    revision: revision(),
+    createdDate: created(),
+    updatedDate: updated(),
+  },
+  (t) => [
+    index('shipping_options_title_idx').on(t.title, t.id),
+    index('shipping_options_created_idx').on(t.createdDate, t.id),
+    index('shipping_options_regions_idx').using('gin', t.deliveryRegionIds),
+  ],
+);
+
+export const taxGroups = pgTable(
+  'tax_groups',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    name: text('name').notNull(),
+    /** Defined by the platform (a default group): read-only. */
+    systemDefined: boolean('system_defined').notNull().default(false),
+    /** The app whose default group this is. */
+    appId: text('app_id'),
+    revision: revision(),
+    createdDate: created(),
+    updatedDate: updated(),
+  },
+  (t) => [
+    index('tax_groups_name_idx').on(t.name, t.id),
+    index('tax_groups_created_idx').on(t.createdDate, t.id),
+  ],
+);
+
+export const taxRegions = pgTable(
+  'tax_regions',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    /** ISO 3166-1 alpha-2, upper case. */
+    country: text('country').notNull(),
+    /** ISO 3166-2 with the country prefix (`US-CA`); null = the whole country. */
+    subdivision: text('subdivision'),
+    /** The tax calculator of the region. */
+    appId: text('app_id').notNull(),
+    taxIncludedInPrice: boolean('tax_included_in_price').notNull().default(false),
+    revision: revision(),
+    createdDate: created(),
+    updatedDate: updated(),
+  },
+  (t) => [
+    uniqueIndex('tax_regions_place_idx').on(t.country, sql`coalesce(${t.subdivision}, '')`),
+    index('tax_regions_created_idx').on(t.createdDate, t.id),
+  ],
+);
+
+/** Manual rates: one per tax region and tax group, split over jurisdictions. */
+export const taxRates = pgTable(
+  'tax_rates',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    taxRegionId: uuid('tax_region_id')
+      .notNull()
+      .references(() => taxRegions.id, { onDelete: 'cascade' }),
+    taxGroupId: uuid('tax_group_id')
+      .notNull()
+      .references(() => taxGroups.id, { onDelete: 'cascade' }),
+    jurisdictions: jsonb('jurisdictions').$type<StoredJurisdiction[]>().notNull(),
+    revision: revision(),
+    createdDate: created(),
+    updatedDate: updated(),
+  },
+  (t) => [
+    uniqueIndex('tax_rates_region_group_idx').on(t.taxRegionId, t.taxGroupId),
+    index('tax_rates_group_idx').on(t.taxGroupId),
+    index('tax_rates_created_idx').on(t.createdDate, t.id),
+  ],
+);
+
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    /** As the merchant typed it; unique case-insensitively. */
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    active: boolean('active').notNull().default(true),
+    discountType: text('discount_type').$type<'PERCENTAGE' | 'FIXED_AMOUNT' | 'FREE_SHIPPING'>().notNull(),
+    /** PERCENTAGE: a percentage as a decimal (`"12.5"`). */
+    percentage: numeric('percentage'),
+    /** FIXED_AMOUNT: money off the order. */
+    fixedAmount: numeric('fixed_amount'),
+    minimumSubtotal: numeric('minimum_subtotal'),
+    scopeType: text('scope_type')
+      .$type<'ALL_ITEMS' | 'SPECIFIC_PRODUCTS' | 'SPECIFIC_COLLECTIONS'>()
+      .notNull()
+      .default('ALL_ITEMS'),
+    /** Product or collection ids of a specific scope. */
+    scopeIds: uuid('scope_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    startTime: at('start_time'),
+    expirationTime: at('expiration_time'),
+    usageLimit: integer('usage_limit'),
+    limitPerCustomer: integer('limit_per_customer'),
+    /** Redemptions so far (orders that used the code). */
+    timesUsed: integer('times_used').notNull().default(0),
+    revision: revision(),
+    createdDate: created(),
+    updatedDate: updated(),
+  },
+  (t) => [
+    uniqueIndex('coupons_code_idx').on(sql`lower(${t.code})`),
+    index('coupons_created_idx').on(t.createdDate, t.id),
+    index('coupons_name_idx').on(t.name, t.id),
+    check(
+      'coupons_discount_type_check',
+      sql`${t.discountType} in ('PERCENTAGE', 'FIXED_AMOUNT', 'FREE_SHIPPING')`,
+    ),
+    check(
+      'coupons_scope_type_check',
+      sql`${t.scopeType} in ('ALL_ITEMS', 'SPECIFIC_PRODUCTS', 'SPECIFIC_COLLECTIONS')`,
+    ),
+  ],
+);
+
+/** One row per order that used a coupon: the per-customer limit counts these. */
+export const couponRedemptions = pgTable(
+  'coupon_redemptions',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    couponId: uuid('coupon_id')
+      .notNull()
+      .references(() => coupons.id, { onDelete: 'cascade' }),
+    memberId: uuid('member_id'),
+    visitorId: uuid('visitor_id'),
+    email: text('email'),
+    orderId: text('order_id'),
+    createdDate: created(),
+  },
+  (t) => [
+    index('coupon_redemptions_member_idx').on(t.couponId, t.memberId),
+    index('coupon_redemptions_visitor_idx').on(t.couponId, t.visitorId),
+    index('coupon_redemptions_email_idx').on(t.couponId, sql`lower(${t.email})`),
+  ],
+);

@@ -1,0 +1,549 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRODUCTS_TAX_GROUP_ID } from '../src/modules/settings/tax.ts';
+import { rows } from '../src/platform/db.ts';
+import { encodeComplexQuery } from '../src/platform/wire-query.ts';
+import { seedDemoSettings } from '../src/seed/demo-settings.ts';
+import { startTestServer, type TestServer } from '../src/testing.ts';
+import { errorCode, seedClient, visitorTokens } from './identity-helpers.ts';
+
+let server: TestServer;
+type Body = Record<string, unknown>;
+type Entity = Body & { id: string; revision: string };
+
+beforeAll(async () => {
+  server = await startTestServer({ seed: seedClient });
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+const admin = (method: string, path: string, body?: unknown) =>
+  server.call(method, path, { token: server.adminKey, ...(body !== undefined ? { body } : {}) });
+
+function violations(body: Body): Array<{ field: string; violatedRule: string; description: string }> {
+  const details = body.details as { validationError?: { fieldViolations: never[] } } | undefined;
+  return details?.validationError?.fieldViolations ?? [];
+}
+
+async function events(entity: string): Promise<Array<{ entity_id: string; type: string }>> {
+  return rows(
+    server.ctx.db,
+    sql`select entity_id, type from outbox_events where entity = ${entity} order by id`,
+  );
+}
+
+describe('access', () => {
+  it('keeps merchant settings for admin keys', async () => {
+    const visitor = await visitorTokens(server);
+    for (const path of ['/ecom/v1/store-settings', '/billing/v1/tax-groups/default-tax-groups']) {
+      expect((await server.call('GET', path)).status).toBe(401);
+      const res = await server.call('GET', path, { token: visitor.access_token });
+      expect(res.status).toBe(403);
+      expect(errorCode(res.body)).toBe('FORBIDDEN');
+    }
+    const create = await server.call('POST', '/ecom/v1/coupons', {
+      token: visitor.access_token,
+      body: { coupon: { code: 'HACK', discountType: 'FREE_SHIPPING' } },
+    });
+    expect(create.status).toBe(403);
+  });
+});
+
+describe('store settings', () => {
+  it('reads defaults, then updates with a field mask, a revision and an event', async () => {
+    const first = await admin('GET', '/ecom/v1/store-settings');
+    expect(first.status).toBe(200);
+    expect(first.body.storeSettings).toMatchObject({
+      currency: 'USD',
+      weightUnit: 'KG',
+      taxIncludedInPrices: false,
+      revision: '0',
+    });
+    const updated = await admin('PATCH', '/ecom/v1/store-settings', {
+      storeSettings: {
+        currency: 'EUR',
+        weightUnit: 'LB',
+        businessAddress: { country: 'US', subdivision: 'US-CA', city: 'San Francisco' },
+      },
+      fieldMask: 'weightUnit,businessAddress',
+    });
+    expect(updated.status).toBe(200);
+    const settings = updated.body.storeSettings as Body;
+    // The mask leaves the currency as it was.
+    expect(settings).toMatchObject({ currency: 'USD', weightUnit: 'LB', revision: '1' });
+    expect(settings.businessAddress).toMatchObject({ city: 'San Francisco' });
+    expect(typeof settings.updatedDate).toBe('string');
+
+    const stale = await admin('PATCH', '/ecom/v1/store-settings', {
+      storeSettings: { weightUnit: 'KG', revision: '0' },
+    });
+    expect(stale.status).toBe(409);
+    expect(errorCode(stale.body)).toBe('REVISION_MISMATCH');
+    const back = await admin('PATCH', '/ecom/v1/store-settings', {
+      storeSettings: { weightUnit: 'KG', revision: '1' },
+    });
+    expect(back.status).toBe(200);
+    expect((back.body.storeSettings as Body).revision).toBe('2');
+    expect((await events('store_settings')).map((e) => e.type)).toEqual(['updated', 'updated']);
+  });
+
+  it('names the field of bad input', async () => {
+    const res = await admin('PATCH', '/ecom/v1/store-settings', {
+      storeSettings: { currency: 'dollars', weightUnit: 'STONE' },
+    });
+    expect(res.status).toBe(400);
+    expect(violations(res.body).map((v) => v.field)).toEqual([
+      'storeSettings.currency',
+      'storeSettings.weightUnit',
+    ]);
+    const mask = await admin('PATCH', '/ecom/v1/store-settings', { storeSettings: {}, fieldMask: 'colour' });
+    expect(mask.status).toBe(400);
+    expect(violations(mask.body)[0]?.field).toBe('fieldMask');
+  });
+});
+
+describe('delivery regions and shipping options', () => {
+  let us: Entity;
+  let canada: Entity;
+
+  it('creates delivery regions with normalised subdivisions', async () => {
+    const res = await admin('POST', '/ecom/v1/delivery-regions', {
+      deliveryRegion: {
+        name: 'United States',
+        destinations: [{ countryCode: 'us', subdivisions: ['ca', 'US-NY'] }],
+      },
+    });
+    expect(res.status).toBe(200);
+    us = res.body.deliveryRegion as Entity;
+    expect(us.destinations).toEqual([{ countryCode: 'US', subdivisions: ['US-CA', 'US-NY'] }]);
+    expect(us.revision).toBe('1');
+    canada = (
+      await admin('POST', '/ecom/v1/delivery-regions', {
+        deliveryRegion: { name: 'Canada', destinations: [{ countryCode: 'CA' }] },
+      })
+    ).body.deliveryRegion as Entity;
+    const bad = await admin('POST', '/ecom/v1/delivery-regions', {
+      deliveryRegion: { name: 'Odd', destinations: [{ countryCode: 'US', subdivisions: ['CA-ON'] }] },
+    });
+    expect(bad.status).toBe(400);
+    expect(violations(bad.body)[0]?.field).toBe('deliveryRegion.destinations[0].subdivisions[0]');
+    const updated = await admin('PATCH', `/ecom/v1/delivery-regions/${us.id}`, {
+      deliveryRegion: { destinations: [{ countryCode: 'US' }], revision: us.revision },
+    });
+    expect(updated.status).toBe(200);
+    us = updated.body.deliveryRegion as Entity;
+    expect(us).toMatchObject({ name: 'United States', destinations: [{ countryCode: 'US' }], revision: '2' });
+    const query = await admin('POST', '/ecom/v1/delivery-regions/query', {
+      query: { filter: { name: 'Canada' } },
+    });
+    expect((query.body.deliveryRegions as Entity[]).map((r) => r.id)).toEqual([canada.id]);
+  });
+
+  it('does shipping option CRUD with revisions, regions and the rules of rates', async () => {
+    const created = await admin('POST', '/ecom/v1/shipping-options', {
+      shippingOption: {
+        title: 'Ground',
+        deliveryRegionIds: [us.id],
+        estimatedDeliveryTime: '3-5 days',
+        rates: [
+          { amount: '0', conditions: [{ type: 'BY_TOTAL_PRICE', value: '50', operator: 'GTE' }] },
+          { amount: '4.99', conditions: [{ type: 'BY_TOTAL_WEIGHT', value: 2.5, operator: 'LTE' }] },
+          { amount: '9.99' },
+        ],
+        otherCharges: [{ type: 'HANDLING_FEE', price: '1.00' }],
+      },
+    });
+    expect(created.status).toBe(200);
+    let option = created.body.shippingOption as Entity;
+    expect(option).toMatchObject({
+      title: 'Ground',
+      code: option.id,
+      deliveryRegionIds: [us.id],
+      revision: '1',
+      rates: [
+        {
+          amount: '0',
+          conditions: [{ type: 'BY_TOTAL_PRICE', value: '50', operator: 'GTE' }],
+          multiplyByQuantity: false,
+        },
+        { amount: '4.99', conditions: [{ type: 'BY_TOTAL_WEIGHT', value: '2.5', operator: 'LTE' }] },
+        { amount: '9.99', conditions: [] },
+      ],
+    });
+    expect(typeof option.carrierId).toBe('string');
+
+    const added = await admin('POST', `/ecom/v1/shipping-options/${option.id}/add-delivery-region`, {
+      deliveryRegionId: canada.id,
+      revision: option.revision,
+    });
+    expect(added.status).toBe(200);
+    option = added.body.shippingOption as Entity;
+    expect(option).toMatchObject({ deliveryRegionIds: [us.id, canada.id], revision: '2' });
+    const stale = await admin('POST', `/ecom/v1/shipping-options/${option.id}/remove-delivery-region`, {
+      deliveryRegionId: canada.id,
+      revision: '1',
+    });
+    expect(stale.status).toBe(409);
+    const removed = await admin('POST', `/ecom/v1/shipping-options/${option.id}/remove-delivery-region`, {
+      deliveryRegionId: canada.id,
+      revision: '2',
+    });
+    expect(removed.body.shippingOption).toMatchObject({ deliveryRegionIds: [us.id], revision: '3' });
+
+    const patched = await admin('PATCH', `/ecom/v1/shipping-options/${option.id}`, {
+      shippingOption: { title: 'Ground saver', rates: [{ amount: '3.50' }] },
+      fieldMask: 'title',
+    });
+    expect(patched.body.shippingOption).toMatchObject({ title: 'Ground saver', revision: '4' });
+    expect((patched.body.shippingOption as Body).rates).toHaveLength(3);
+    const get = await admin('GET', `/ecom/v1/shipping-options/${option.id}`);
+    expect(get.body.shippingOption).toMatchObject({ title: 'Ground saver' });
+
+    const unknownRegion = await admin('POST', '/ecom/v1/shipping-options', {
+      shippingOption: {
+        title: 'Nowhere',
+        deliveryRegionIds: ['00000000-0000-4000-8000-000000000000'],
+        rates: [{ amount: '1' }],
+      },
+    });
+    expect(unknownRegion.status).toBe(400);
+    expect(violations(unknownRegion.body)[0]?.field).toBe('shippingOption.deliveryRegionIds[0]');
+    const badQuantity = await admin('POST', '/ecom/v1/shipping-options', {
+      shippingOption: {
+        title: 'Bulk',
+        rates: [{ amount: '1', conditions: [{ type: 'BY_TOTAL_QUANTITY', value: '2.5', operator: 'GT' }] }],
+      },
+    });
+    expect(badQuantity.status).toBe(400);
+    expect(errorCode(badQuantity.body)).toBe('INVALID_QUANTITY_VALUE');
+    const noRates = await admin('POST', '/ecom/v1/shipping-options', {
+      shippingOption: { title: 'Free', rates: [] },
+    });
+    expect(violations(noRates.body)[0]?.field).toBe('shippingOption.rates');
+    const badMoney = await admin('POST', '/ecom/v1/shipping-options', {
+      shippingOption: { title: 'Free', rates: [{ amount: '-1' }] },
+    });
+    expect(violations(badMoney.body)[0]?.field).toBe('shippingOption.rates[0].amount');
+  });
+
+  it('queries options with a complex GET, the POST fallback and cursor paging', async () => {
+    for (const title of ['Zeta', 'Eta', 'Theta'])
+      await admin('POST', '/ecom/v1/shipping-options', {
+        shippingOption: { title, deliveryRegionIds: [canada.id], rates: [{ amount: '1' }] },
+      });
+    const request = {
+      query: {
+        filter: { deliveryRegionIds: { $hasSome: [canada.id] } },
+        sort: [{ fieldName: 'title', order: 'ASC' }],
+        cursorPaging: { limit: 2 },
+      },
+    };
+    const first = await admin('GET', `/ecom/v1/shipping-options/query?${encodeComplexQuery(request)}`);
+    expect(first.status).toBe(200);
+    expect((first.body.shippingOptions as Entity[]).map((o) => o.title)).toEqual(['Eta', 'Theta']);
+    const paging = first.body.pagingMetadata as { cursors: { next: string }; hasNext: boolean };
+    expect(paging.hasNext).toBe(true);
+    const next = await admin('POST', '/ecom/v1/shipping-options/query', {
+      query: { cursorPaging: { limit: 2, cursor: paging.cursors.next } },
+    });
+    expect((next.body.shippingOptions as Entity[]).map((o) => o.title)).toEqual(['Zeta']);
+    expect((next.body.pagingMetadata as { hasNext: boolean }).hasNext).toBe(false);
+    const badFilter = await admin('POST', '/ecom/v1/shipping-options/query', {
+      query: { filter: { colour: 'red' } },
+    });
+    expect(badFilter.status).toBe(400);
+  });
+
+  it('deletes a region out of the options that use it, and records events', async () => {
+    const del = await admin('DELETE', `/ecom/v1/delivery-regions/${canada.id}`);
+    expect(del.status).toBe(200);
+    expect(del.body).toEqual({});
+    const left = await admin('POST', '/ecom/v1/shipping-options/query', {
+      query: { filter: { title: 'Zeta' } },
+    });
+    expect((left.body.shippingOptions as Entity[])[0]?.deliveryRegionIds).toEqual([]);
+    expect((await admin('GET', `/ecom/v1/delivery-regions/${canada.id}`)).status).toBe(404);
+    const types = (await events('shipping_option')).map((e) => e.type);
+    expect(types.filter((t) => t === 'created').length).toBe(4);
+    expect(types).toContain('updated');
+    const option = (left.body.shippingOptions as Entity[])[0]!;
+    expect((await admin('DELETE', `/ecom/v1/shipping-options/${option.id}`)).status).toBe(200);
+    expect((await events('shipping_option')).at(-1)).toMatchObject({ entity_id: option.id, type: 'deleted' });
+    expect(errorCode((await admin('DELETE', `/ecom/v1/shipping-options/${option.id}`)).body)).toBe(
+      'SHIPPING_OPTION_NOT_FOUND',
+    );
+  });
+});
+
+describe('tax groups, regions and rates', () => {
+  let group: Entity;
+  let california: Entity;
+
+  it('lists the default groups and protects them', async () => {
+    const defaults = await admin('GET', '/billing/v1/tax-groups/default-tax-groups');
+    expect(defaults.status).toBe(200);
+    expect(defaults.body.taxGroups).toEqual([
+      expect.objectContaining({ id: PRODUCTS_TAX_GROUP_ID, name: 'Products', systemDefined: true }),
+    ]);
+    const edit = await admin('PATCH', `/billing/v1/tax-groups/${PRODUCTS_TAX_GROUP_ID}`, {
+      taxGroup: { name: 'X' },
+    });
+    expect(edit.status).toBe(400);
+    expect(errorCode(edit.body)).toBe('ILLEGAL_UPDATE_ON_SYSTEM_DEFINED_TAX_GROUP');
+    const byApp = await admin('POST', '/billing/v1/tax-groups/list-default-tax-groups-by-app-ids', {
+      appIds: ['215238eb-22a5-4c36-9e7b-e7c08025e04e', 'other'],
+    });
+    const results = byApp.body.results as Array<{ item: { taxGroups: unknown[] } }>;
+    expect(results.map((r) => r.item.taxGroups.length)).toEqual([1, 0]);
+  });
+
+  it('does tax group CRUD and query', async () => {
+    const created = await admin('POST', '/billing/v1/tax-groups', { taxGroup: { name: 'Books' } });
+    expect(created.status).toBe(200);
+    group = created.body.taxGroup as Entity;
+    expect(group).toMatchObject({ name: 'Books', revision: '1' });
+    expect(typeof group.createdDate).toBe('string');
+    const renamed = await admin('PATCH', `/billing/v1/tax-groups/${group.id}`, {
+      taxGroup: { name: 'Printed books', revision: '1' },
+    });
+    group = renamed.body.taxGroup as Entity;
+    expect(group).toMatchObject({ name: 'Printed books', revision: '2' });
+    const query = await admin('POST', '/billing/v1/tax-groups/query', {
+      query: { filter: { systemDefined: false }, paging: { limit: 10, offset: 0 } },
+    });
+    expect((query.body.taxGroups as Entity[]).map((g) => g.id)).toEqual([group.id]);
+    expect(query.body.pagingMetadata).toMatchObject({ count: 1, offset: 0, total: 1 });
+    const noName = await admin('POST', '/billing/v1/tax-groups', { taxGroup: {} });
+    expect(violations(noName.body)[0]).toMatchObject({
+      field: 'taxGroup.name',
+      violatedRule: 'REQUIRED_FIELD',
+    });
+  });
+
+  it('creates tax regions, refusing a duplicate country and subdivision', async () => {
+    const created = await admin('POST', '/billing/v1/tax-regions', {
+      taxRegion: { country: 'us', subdivision: 'CA' },
+    });
+    expect(created.status).toBe(200);
+    california = created.body.taxRegion as Entity;
+    expect(california).toMatchObject({
+      country: 'US',
+      subdivision: 'US-CA',
+      taxIncludedInPrice: false,
+      revision: '1',
+    });
+    const dup = await admin('POST', '/billing/v1/tax-regions', {
+      taxRegion: { country: 'US', subdivision: 'US-CA' },
+    });
+    expect(dup.status).toBe(409);
+    expect(errorCode(dup.body)).toBe('ALREADY_EXISTS');
+    const country = await admin('POST', '/billing/v1/tax-regions', { taxRegion: { country: 'US' } });
+    expect(country.status).toBe(200);
+    const countryDup = await admin('POST', '/billing/v1/tax-regions', { taxRegion: { country: 'US' } });
+    expect(errorCode(countryDup.body)).toBe('ALREADY_EXISTS');
+    const calculator = await admin('POST', '/billing/v1/tax-regions', {
+      taxRegion: { country: 'FR', appId: 'avalara' },
+    });
+    expect(errorCode(calculator.body)).toBe('CALCULATOR_ID_NOT_FOUND');
+
+    const bulk = await admin('POST', '/billing/v1/bulk/tax-regions/create', {
+      taxRegions: [
+        { country: 'US', subdivision: 'US-NY' },
+        { country: 'US', subdivision: 'CA' },
+        { country: 'DE', taxIncludedInPrice: true },
+      ],
+      returnEntity: true,
+    });
+    expect(bulk.status).toBe(200);
+    expect(bulk.body.bulkActionMetadata).toEqual({
+      totalSuccesses: 2,
+      totalFailures: 1,
+      undetailedFailures: 0,
+    });
+    const results = bulk.body.results as Array<{
+      itemMetadata: { success: boolean; error?: { code: string } };
+      item?: Body;
+    }>;
+    expect(results.map((r) => r.itemMetadata.success)).toEqual([true, false, true]);
+    expect(results[1]?.itemMetadata.error?.code).toBe('ALREADY_EXISTS');
+    expect(results[2]?.item).toMatchObject({ country: 'DE', taxIncludedInPrice: true });
+
+    const query = await admin('POST', '/billing/v1/tax-regions/query', {
+      query: {
+        filter: { country: 'US', subdivision: { $ne: null } },
+        sort: [{ fieldName: 'subdivision', order: 'ASC' }],
+      },
+    });
+    expect((query.body.taxRegions as Entity[]).map((r) => r.subdivision)).toEqual(['US-CA', 'US-NY']);
+    const moved = await admin('PATCH', `/billing/v1/tax-regions/${california.id}`, {
+      taxRegion: { subdivision: 'US-NY' },
+    });
+    expect(errorCode(moved.body)).toBe('ALREADY_EXISTS');
+  });
+
+  it('sets rates per region and group, as one rate or jurisdictions', async () => {
+    const plain = await admin('POST', '/billing/v1/tax-rates', {
+      taxRate: { taxRegionId: california.id, taxGroupId: PRODUCTS_TAX_GROUP_ID, rate: '7.25' },
+    });
+    expect(plain.status).toBe(200);
+    expect(plain.body.taxRate).toMatchObject({
+      rate: '7.25',
+      jurisdictions: [{ jurisdiction: 'US-CA', jurisdictionType: 'STATE', rate: '7.25' }],
+    });
+    const split = await admin('POST', '/billing/v1/tax-rates', {
+      taxRate: {
+        taxRegionId: california.id,
+        taxGroupId: group.id,
+        jurisdictions: [
+          { jurisdiction: 'California', jurisdictionType: 'STATE', rate: '6' },
+          { jurisdiction: 'Los Angeles', jurisdictionType: 'COUNTY', rate: '2.25' },
+        ],
+      },
+    });
+    const rate = split.body.taxRate as Entity;
+    expect(rate.rate).toBe('8.25');
+    const dup = await admin('POST', '/billing/v1/tax-rates', {
+      taxRate: { taxRegionId: california.id, taxGroupId: group.id, rate: '1' },
+    });
+    expect(errorCode(dup.body)).toBe('ALREADY_EXISTS');
+    const none = await admin('POST', '/billing/v1/tax-rates', {
+      taxRate: { taxRegionId: california.id, taxGroupId: group.id },
+    });
+    expect(violations(none.body)[0]?.field).toBe('taxRate.rate');
+    const updated = await admin('PATCH', `/billing/v1/tax-rates/${rate.id}`, {
+      taxRate: { rate: '9', revision: '1' },
+    });
+    expect(updated.body.taxRate).toMatchObject({ rate: '9', revision: '2' });
+    const byRegion = await admin('POST', '/billing/v1/tax-rates/query', {
+      query: { filter: { taxRegionId: california.id } },
+    });
+    expect((byRegion.body.taxRates as Entity[]).length).toBe(2);
+    // Deleting the group takes its rates with it.
+    expect((await admin('DELETE', `/billing/v1/tax-groups/${group.id}`)).status).toBe(200);
+    expect((await admin('GET', `/billing/v1/tax-rates/${rate.id}`)).status).toBe(404);
+    expect((await events('tax_region')).filter((e) => e.type === 'created').length).toBe(4);
+    expect((await events('tax_group')).map((e) => e.type)).toEqual(['created', 'updated', 'deleted']);
+  });
+});
+
+describe('coupons', () => {
+  it('does CRUD with codes unique ignoring case', async () => {
+    const created = await admin('POST', '/ecom/v1/coupons', {
+      coupon: {
+        code: 'Summer25',
+        name: 'Summer',
+        discountType: 'PERCENTAGE',
+        percentage: 25,
+        minimumSubtotal: '40',
+        startTime: '2025-06-01T00:00:00.000Z',
+        expirationTime: '2025-09-01T00:00:00.000Z',
+        usageLimit: 100,
+        limitPerCustomer: 1,
+      },
+    });
+    expect(created.status).toBe(200);
+    const coupon = created.body.coupon as Entity;
+    expect(coupon).toMatchObject({
+      code: 'Summer25',
+      active: true,
+      discountType: 'PERCENTAGE',
+      percentage: 25,
+      minimumSubtotal: '40',
+      scope: { type: 'ALL_ITEMS' },
+      timesUsed: 0,
+      revision: '1',
+    });
+    const dup = await admin('POST', '/ecom/v1/coupons', {
+      coupon: { code: 'SUMMER25', discountType: 'FREE_SHIPPING' },
+    });
+    expect(dup.status).toBe(409);
+    expect(errorCode(dup.body)).toBe('ALREADY_EXISTS');
+
+    const other = (
+      await admin('POST', '/ecom/v1/coupons', {
+        coupon: {
+          code: 'TENOFF',
+          discountType: 'FIXED_AMOUNT',
+          fixedAmount: '10',
+          scope: { type: 'SPECIFIC_COLLECTIONS', collectionIds: ['00000000-0000-4000-8000-000000000001'] },
+        },
+      })
+    ).body.coupon as Entity;
+    expect(other).toMatchObject({
+      name: 'TENOFF',
+      fixedAmount: '10',
+      scope: { type: 'SPECIFIC_COLLECTIONS' },
+    });
+    const rename = await admin('PATCH', `/ecom/v1/coupons/${other.id}`, { coupon: { code: 'summer25' } });
+    expect(rename.status).toBe(409);
+    const toPercent = await admin('PATCH', `/ecom/v1/coupons/${other.id}`, {
+      coupon: { discountType: 'PERCENTAGE' },
+    });
+    expect(toPercent.status).toBe(400);
+    expect(violations(toPercent.body)[0]?.field).toBe('coupon.percentage');
+    const disabled = await admin('PATCH', `/ecom/v1/coupons/${other.id}`, {
+      coupon: { active: false, revision: other.revision },
+    });
+    expect(disabled.body.coupon).toMatchObject({ active: false, revision: '2', fixedAmount: '10' });
+
+    const query = await admin(
+      'GET',
+      `/ecom/v1/coupons/query?${encodeComplexQuery({ query: { filter: { active: true } } })}`,
+    );
+    expect((query.body.coupons as Entity[]).map((c) => c.code)).toEqual(['Summer25']);
+    expect((await admin('DELETE', `/ecom/v1/coupons/${other.id}`)).status).toBe(200);
+    expect(errorCode((await admin('GET', `/ecom/v1/coupons/${other.id}`)).body)).toBe('COUPON_NOT_FOUND');
+    expect((await events('coupon')).map((e) => e.type)).toEqual(['created', 'created', 'updated', 'deleted']);
+  });
+
+  it('names the field of bad coupons', async () => {
+    const cases: Array<[Body, string]> = [
+      [{ code: 'BAD CODE', discountType: 'FREE_SHIPPING' }, 'coupon.code'],
+      [{ code: 'NOPCT', discountType: 'PERCENTAGE' }, 'coupon.percentage'],
+      [{ code: 'BIG', discountType: 'PERCENTAGE', percentage: 150 }, 'coupon.percentage'],
+      [{ code: 'NOAMOUNT', discountType: 'FIXED_AMOUNT' }, 'coupon.fixedAmount'],
+      [
+        { code: 'NOIDS', discountType: 'FREE_SHIPPING', scope: { type: 'SPECIFIC_PRODUCTS' } },
+        'coupon.scope.productIds',
+      ],
+      [
+        {
+          code: 'BACKWARDS',
+          discountType: 'FREE_SHIPPING',
+          startTime: '2025-02-01T00:00:00Z',
+          expirationTime: '2025-01-01T00:00:00Z',
+        },
+        'coupon.expirationTime',
+      ],
+      [{ discountType: 'FREE_SHIPPING' }, 'coupon.code'],
+    ];
+    for (const [coupon, field] of cases) {
+      const res = await admin('POST', '/ecom/v1/coupons', { coupon });
+      expect(res.status, JSON.stringify(coupon)).toBe(400);
+      expect(violations(res.body)[0]?.field).toBe(field);
+    }
+  });
+});
+
+describe('demo settings', () => {
+  it('seeds shipping, tax and coupons once', async () => {
+    const fresh = await startTestServer({ seed: seedClient });
+    try {
+      const result = await seedDemoSettings(fresh.ctx, { onlyIfEmpty: true });
+      expect(result).toMatchObject({ seeded: true, shippingOptions: 4, coupons: 2 });
+      expect((await seedDemoSettings(fresh.ctx, { onlyIfEmpty: true })).seeded).toBe(false);
+      const call = (path: string, body: unknown) => fresh.call('POST', path, { token: fresh.adminKey, body });
+      const options = (await call('/ecom/v1/shipping-options/query', {})).body.shippingOptions as Entity[];
+      expect(options.map((o) => o.title)).toEqual(['Standard', 'Express', 'International', 'Store pickup']);
+      const coupons = (await call('/ecom/v1/coupons/query', {})).body.coupons as Entity[];
+      expect(coupons.map((c) => c.code)).toEqual(['WELCOME10', 'FREESHIP']);
+      const regions = (await call('/billing/v1/tax-regions/query', {})).body.taxRegions as Entity[];
+      expect(regions.map((r) => r.subdivision)).toEqual(['US-CA', 'US-NY', 'US-TX', 'US-WA']);
+      const store = await fresh.call('GET', '/ecom/v1/store-settings', { token: fresh.adminKey });
+      expect(store.body.storeSettings).toMatchObject({ currency: 'USD', weightUnit: 'KG' });
+    } finally {
+      await fresh.stop();
+    }
+  });
+});
