@@ -47,10 +47,16 @@ function requestId(header: string | string[] | undefined): string {
   return value && /^[A-Za-z0-9._:-]{1,128}$/.test(value) ? value : randomUUID();
 }
 
+/** A hop count becomes a function: trust that many proxies next to us. */
+function trustProxyOption(value: boolean | number | string) {
+  return typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
+}
+
 export async function buildApp(ctx: AppContext, modules: Module[]): Promise<App> {
   const app = Fastify<RawServerDefault>({
     loggerInstance: ctx.log,
     genReqId: (req) => requestId(req.headers['x-request-id']),
+    trustProxy: trustProxyOption(ctx.config.trustProxy),
     logController: new LogController({
       requestIdLogLabel: 'requestId',
       disableRequestLogging: ctx.config.logLevel !== 'debug' && ctx.config.logLevel !== 'trace',

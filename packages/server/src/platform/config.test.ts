@@ -27,6 +27,7 @@ describe('loadConfig', () => {
       CORS_ORIGINS: 'https://a.example, https://b.example',
       ADMIN_API_KEY: 'aisle_sk_x',
       SEED_DEMO: 'false',
+      TRUST_PROXY: '10.0.0.0/8,127.0.0.1',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -38,7 +39,11 @@ describe('loadConfig', () => {
       corsOrigins: ['https://a.example', 'https://b.example'],
       adminApiKey: 'aisle_sk_x',
       seedDemo: false,
+      trustProxy: '10.0.0.0/8,127.0.0.1',
     });
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({}).trustProxy).toBe(false);
   });
 
   it.each([

@@ -15,6 +15,8 @@ export interface Config {
   storefrontDir: string | undefined;
   /** Seed the demo store when the database is empty. */
   seedDemo: boolean;
+  /** Behind a reverse proxy: whose `X-Forwarded-For` to believe (per-IP throttling, logs). */
+  trustProxy: boolean | number | string;
   /** SMTP server for outgoing mail (`smtp://user:pass@host:587`); absent → the stored dev mailbox. */
   smtpUrl: string | undefined;
   /** Sender of outgoing mail. */
@@ -52,6 +54,14 @@ function parseCount(name: string, value: string | undefined, fallback: number): 
   return n;
 }
 
+/** `TRUST_PROXY`: unset/false, true, a hop count, or a comma list of proxy addresses/CIDRs (Fastify's forms). */
+function parseTrustProxy(value: string | undefined): boolean | number | string {
+  if (!value || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = parsePort(env.PORT, 3000);
   const host = env.HOST || '127.0.0.1';
@@ -79,6 +89,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storefrontDir:
       env.STOREFRONT_DIR === '' ? undefined : resolve(env.STOREFRONT_DIR || 'apps/storefront/dist'),
     seedDemo: env.SEED_DEMO !== 'false',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Aisle <no-reply@aisle.localhost>',
     accessTokenTtl: parseCount('ACCESS_TOKEN_TTL', env.ACCESS_TOKEN_TTL, 900),

@@ -124,6 +124,47 @@ export async function loadVariants(
   return out;
 }
 
+/** The hot single-product reads, prepared once per database: no query building, no re-planning. */
+function prepareProductReads(db: Db) {
+  const byId = (visibleOnly: boolean, name: string) =>
+    db
+      .select(productColumns)
+      .from(products)
+      .where(
+        visibleOnly
+          ? and(eq(products.id, sql.placeholder('id')), eq(products.visible, true))
+          : eq(products.id, sql.placeholder('id')),
+      )
+      .limit(1)
+      .prepare(name);
+  return {
+    visible: byId(true, 'catalogue_product_visible'),
+    any: byId(false, 'catalogue_product_any'),
+    variants: db
+      .select({ variant: productVariants, inventory: inventoryItems })
+      .from(productVariants)
+      .leftJoin(
+        inventoryItems,
+        and(
+          eq(inventoryItems.productId, productVariants.productId),
+          eq(inventoryItems.variantId, productVariants.id),
+        ),
+      )
+      .where(eq(productVariants.productId, sql.placeholder('id')))
+      .orderBy(asc(productVariants.position))
+      .prepare('catalogue_product_variants'),
+  };
+}
+const productReads = new WeakMap<Db, ReturnType<typeof prepareProductReads>>();
+function readsOf(db: Db) {
+  let reads = productReads.get(db);
+  if (!reads) {
+    reads = prepareProductReads(db);
+    productReads.set(db, reads);
+  }
+  return reads;
+}
+
 export async function getProduct(
   ctx: AppContext,
   id: string,
@@ -132,15 +173,16 @@ export async function getProduct(
 ): Promise<WireProduct> {
   const missing = () => notFound('PRODUCT_NOT_FOUND', `Product ${id} was not found`, { id });
   if (!UUID.test(id)) throw missing();
-  const [row] = await ctx.db
-    .select(productColumns)
-    .from(products)
-    .where(and(eq(products.id, id), viewer.merchant ? undefined : eq(products.visible, true)))
-    .limit(1);
+  const reads = readsOf(ctx.db);
+  const [row] = await (viewer.merchant ? reads.any : reads.visible).execute({ id });
   if (!row) throw missing();
-  const variants = await loadVariants(ctx.db, [row.id]);
+  const variants = await reads.variants.execute({ id: row.id });
   const merchant = viewer.merchant && options.includeMerchantSpecificData === true;
-  return productToWire(row, wireOptions(ctx, merchant), variants.get(row.id) ?? []);
+  return productToWire(
+    row,
+    wireOptions(ctx, merchant),
+    variants.map(({ variant, inventory }) => ({ variant, inventory: inventory ?? undefined })),
+  );
 }
 
 export interface ProductQueryRequest {
