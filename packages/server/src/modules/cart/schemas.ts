@@ -7,7 +7,7 @@ import { type Static, type TSchema, Type } from '@sinclair/typebox';
 
 const Opt = Type.Optional;
 const Str = (max = 200, extra: Record<string, unknown> = {}) => Type.String({ maxLength: max, ...extra });
-const literals = <T extends string>(values: readonly T[]) => Type.Union(values.map((v) => Type.Literal(v)));
+import { literals } from '../../platform/schema.ts';
 const orNull = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const Loose = Type.Record(Type.String(), Type.Unknown());
 

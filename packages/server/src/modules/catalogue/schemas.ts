@@ -6,7 +6,7 @@ import { MEASUREMENT_UNITS } from './model.ts';
 const Opt = Type.Optional;
 const Str = Type.String;
 const Num = Type.Number;
-const literals = <T extends string>(values: readonly T[]) => Type.Union(values.map((v) => Type.Literal(v)));
+import { literals } from '../../platform/schema.ts';
 
 // ---- requests
 
@@ -71,17 +71,68 @@ export const MediaParams = Type.Object({ id: Str({ maxLength: 36 }), filename: S
 
 // ---- responses
 
+export const FocalPoint = Type.Object(
+  { x: Num(), y: Num() },
+  { description: 'Percent of the width and height (0–100) that crops keep in view' },
+);
+const Expiry = Str({ description: 'When the signed `url` stops working (ISO date)' });
 export const Image = Type.Object({
   id: Str(),
-  url: Str(),
+  url: Str({ description: 'Signed media URL; `&size=150|400|800` gives a WebP thumbnail of an upload' }),
   width: Type.Integer(),
   height: Type.Integer(),
   format: Opt(Str()),
   altText: Opt(Str()),
   filename: Str(),
+  urlExpirationDate: Opt(Expiry),
+  focalPoint: Opt(FocalPoint),
 });
-const MediaItem = Type.Object({ id: Str(), title: Opt(Str()), mediaType: Str(), image: Image });
+const Thumbnail = Type.Object({
+  url: Str(),
+  width: Type.Integer(),
+  height: Type.Integer(),
+  format: Opt(Str()),
+  urlExpirationDate: Opt(Expiry),
+});
+const MediaItem = Type.Object({
+  id: Str(),
+  title: Opt(Str()),
+  mediaType: literals(['image', 'video']),
+  image: Opt(Image),
+  video: Opt(
+    Type.Object({
+      files: Type.Array(
+        Type.Object({
+          url: Str(),
+          width: Type.Integer(),
+          height: Type.Integer(),
+          format: Str(),
+          urlExpirationDate: Opt(Expiry),
+        }),
+      ),
+      stillFrameMediaId: Opt(Str({ description: 'Id of the poster image' })),
+    }),
+  ),
+  thumbnail: Opt(Thumbnail),
+});
 export const Media = Type.Object({ mainMedia: Opt(MediaItem), items: Type.Array(MediaItem) });
+const VariantImage = Type.Omit(Image, ['format']);
+export const VideoObject = Type.Object({
+  id: Str(),
+  filename: Str(),
+  urlExpirationDate: Opt(Expiry),
+  resolutions: Type.Array(
+    Type.Object({
+      url: Str(),
+      height: Type.Integer(),
+      width: Type.Integer(),
+      format: Str(),
+      urlExpirationDate: Opt(Expiry),
+      poster: Opt(Image),
+    }),
+  ),
+  posters: Type.Array(Image),
+});
 
 const Formatted = Type.Object({ price: Str(), discountedPrice: Str(), pricePerUnit: Opt(Str()) });
 export const PriceData = Type.Object({
@@ -304,18 +355,7 @@ export const StoreVariant = Type.Object({
   choices: Type.Record(Str(), Str()),
   collectionIds: Type.Array(Str()),
   preorderInfo: Type.Object({ enabled: Type.Boolean(), message: Opt(Str()), limit: Opt(Type.Integer()) }),
-  media: Opt(
-    Type.Object({
-      image: Type.Object({
-        id: Str(),
-        url: Str(),
-        height: Type.Integer(),
-        width: Type.Integer(),
-        altText: Opt(Str()),
-        filename: Str(),
-      }),
-    }),
-  ),
+  media: Opt(Type.Object({ image: Opt(VariantImage), video: Opt(VideoObject) })),
 });
 
 export const QueryStoreVariantsRequest = Type.Object({ query: Opt(WireQuery) });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import { type Db, rows } from '../../platform/db.ts';
@@ -9,6 +10,7 @@ import {
   type QuerySpec,
   TEXT_SEARCH_FENCE,
 } from '../../platform/query/index.ts';
+import { mediaLinks } from './media-signing.ts';
 import { collections, inventoryItems, products, productVariants, SEARCH_CONFIG } from './tables.ts';
 import {
   collectionToWire,
@@ -95,7 +97,7 @@ export const COLLECTION_QUERY: QuerySpec = {
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function wireOptions(ctx: AppContext, merchant: boolean): WireOptions {
-  return { baseUrl: ctx.config.publicUrl, currency: STORE_CURRENCY, merchant };
+  return { baseUrl: ctx.config.publicUrl, currency: STORE_CURRENCY, merchant, media: mediaLinks(ctx) };
 }
 
 export async function loadVariants(
@@ -203,6 +205,11 @@ export function cappedCount(db: Db, table: SQL, where: SQL | undefined) {
   };
 }
 
+/** Names a dynamic query by its SQL text, so PostgreSQL prepares it once per connection and reuses the plan. */
+export function statementName(text: string): string {
+  return `q_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+}
+
 export async function queryProducts(
   ctx: AppContext,
   request: ProductQueryRequest,
@@ -225,13 +232,14 @@ export async function queryProducts(
       count = async () => matches.length;
     }
   }
-  const found = await ctx.db
+  const pageQuery = ctx.db
     .select({ product: productColumns, keys: plan.keys ?? sql<null>`null` })
     .from(products)
     .where(where)
     .orderBy(...plan.orderBy)
     .limit(plan.fetchLimit)
     .offset(plan.offset);
+  const found = await pageQuery.prepare(statementName(pageQuery.toSQL().sql)).execute();
   const page = await buildPage(
     plan,
     found.map((r) => ({ item: r.product, keys: r.keys as Array<string | null> | null })),
@@ -271,7 +279,7 @@ async function findCollection(
     .where(and(where, viewer.merchant ? undefined : eq(collections.visible, true)))
     .limit(1);
   if (!row) throw collectionNotFound(key);
-  return collectionToWire(row, { baseUrl: ctx.config.publicUrl });
+  return collectionToWire(row, wireOptions(ctx, false));
 }
 
 export async function getCollection(ctx: AppContext, id: string, viewer: Viewer): Promise<WireCollection> {
@@ -307,7 +315,7 @@ export async function queryCollections(
     cappedCount(ctx.db, sql`${collections}`, and(base, plan.filter)),
   );
   return {
-    collections: page.items.map((row) => collectionToWire(row, { baseUrl: ctx.config.publicUrl })),
+    collections: page.items.map((row) => collectionToWire(row, wireOptions(ctx, false))),
     metadata: page.metadata,
   };
 }

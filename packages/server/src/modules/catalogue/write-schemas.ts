@@ -10,7 +10,7 @@ import { DimensionUnit, SeoTag, Variant } from './schemas.ts';
 const Opt = Type.Optional;
 const Str = Type.String;
 const Bool = Type.Boolean;
-const literals = <T extends string>(values: readonly T[]) => Type.Union(values.map((v) => Type.Literal(v)));
+import { literals } from '../../platform/schema.ts';
 const orNull = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
   Type.Union([schema, Type.Null()]);
 

@@ -9,8 +9,11 @@ import { isPlainObject } from './values.ts';
 export { escapeLike, FILTER_LIMITS } from './filter.ts';
 export type { CursorMetadata, FieldSpec, FieldType, OffsetMetadata, QuerySpec, Sorting } from './types.ts';
 
-/** Counting stops here: past it a page reports `tooManyToCount` instead of a total. */
-export const COUNT_CAP = 10_000;
+/**
+ * Counting stops here: past it a page reports `tooManyToCount` instead of a total. Counting 1,000 index
+ * entries costs about a millisecond; 10,000 cost ten, more than the page itself (see docs/BENCHMARKS.md).
+ */
+export const COUNT_CAP = 1_000;
 
 /**
  * PostgreSQL estimates text-search selectivity poorly (a rare word looks common), so for a sorted page it
