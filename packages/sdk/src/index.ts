@@ -5,7 +5,13 @@ export {
   StaticTokenStrategy,
 } from './core/auth.ts';
 export type { StaticTokenStrategyOptions } from './core/auth.ts';
-export { type Address, addressFromWire, addressToWire, type StreetAddress, type WireAddress } from './core/address.ts';
+export {
+  type Address,
+  addressFromWire,
+  addressToWire,
+  type StreetAddress,
+  type WireAddress,
+} from './core/address.ts';
 export { base64UrlDecode, base64UrlEncode, base64UrlEncodeBytes } from './core/base64url.ts';
 export {
   type AisleClient,
@@ -151,13 +157,64 @@ export {
 export { TAX_GROUPS_PATH, type TaxGroupsModule, taxGroups } from './modules/tax-groups.ts';
 export { TAX_RATES_PATH, type TaxRatesModule, taxRates } from './modules/tax-rates.ts';
 export { TAX_REGIONS_PATH, type TaxRegionsModule, taxRegions } from './modules/tax-regions.ts';
-export { COLLECTION_TRANSFORM, type CollectionsModule, collections } from './modules/collections.ts';
+export { BRANDS_PATH, type BrandsModule, brands } from './modules/brands.ts';
 export {
+  CATALOG_VERSION_PATH,
+  type CatalogVersionModule,
+  catalogVersion,
+} from './modules/catalog-version.ts';
+export {
+  COLLECTION_TRANSFORM,
+  COLLECTIONS_WRITER_PATH,
+  type CollectionsModule,
+  collections,
+} from './modules/collections.ts';
+export {
+  CUSTOMIZATION_CONVERSION,
+  CUSTOMIZATIONS_PATH,
+  type CustomizationsModule,
+  customizations,
+} from './modules/customizations.ts';
+export { INFO_SECTIONS_PATH, type InfoSectionsModule, infoSections } from './modules/info-sections.ts';
+export {
+  INVENTORY_ITEM_TRANSFORM,
+  INVENTORY_READER_PATH,
+  INVENTORY_WRITER_PATH,
+  type InventoryChangeOptions,
+  type InventoryModule,
+  inventory,
+} from './modules/inventory.ts';
+export {
+  type ByFilterOptions,
+  INVENTORY_ITEMS_PATH,
+  type InventoryItemsModule,
+  type InventoryItemUpdateOptions,
+  type InventoryJob,
+  inventoryItems,
+  type VariantAndLocation,
+} from './modules/inventory-items.ts';
+export type * from './modules/merchandising-types.ts';
+export {
+  type BulkProductsResult,
   type GetProductOptions,
   PRODUCT_TRANSFORM,
+  PRODUCTS_READER_PATH,
+  PRODUCTS_WRITER_PATH,
   type ProductsModule,
   products,
+  type QueryProductsOptions,
+  STORE_VARIANT_CONVERSION,
+  VARIANT_TRANSFORM,
 } from './modules/products.ts';
+export { RIBBONS_PATH, type RibbonsModule, ribbons } from './modules/ribbons.ts';
+export {
+  type BulkCreateOptions,
+  type BulkUpdateOptions,
+  CATALOGUE_V3_PATH,
+  type CountOptions,
+  type V3EntitySpec,
+  v3EntityCalls,
+} from './modules/v3-entities.ts';
 export {
   AUTHENTICATION_PATH,
   type AuthenticationModule,

@@ -78,3 +78,26 @@ describe('createFinder', () => {
     expect(calls[0]).toMatchObject({ method: 'POST', url: '/v1/requests/query' });
   });
 });
+
+describe('createFinder extras', () => {
+  it('sends extra request fields beside the query and converts each item', async () => {
+    const { fetch, calls } = fakeFetch(() => json({ things: [{ n: 1 }, { n: 2 }], metadata: { count: 2 } }));
+    const run = createFinder<{ n: number; twice: number }>(createHttp({ fetch }), {
+      path: '/things/query',
+      method: 'POST',
+      itemsKey: 'things',
+      metadataKey: 'metadata',
+      extra: { fields: ['COUNT'] },
+      item: (raw) => ({ ...(raw as { n: number }), twice: (raw as { n: number }).n * 2 }),
+    });
+    const page = await new QueryBuilder<{ n: number; twice: number }>(run).limit(2).find();
+    expect(JSON.parse(calls[0]?.body ?? '')).toEqual({
+      fields: ['COUNT'],
+      query: { paging: { limit: 2, offset: 0 } },
+    });
+    expect(page.items).toEqual([
+      { n: 1, twice: 2 },
+      { n: 2, twice: 4 },
+    ]);
+  });
+});

@@ -103,6 +103,24 @@ describe('authentication module', () => {
     });
   });
 
+  it('sendFactorCode POSTs the state token to the factor’s send path', async () => {
+    const { aisle, sent } = client({
+      state: 'STATUS_CHECK',
+      stateToken: 'st',
+      mfaChallengeData: {
+        factorType: 'CALL',
+        availableFactors: [{ factorType: 'SMS' }, { factorType: 'CALL' }],
+      },
+    });
+    const response = await aisle.authentication.sendFactorCode('CALL', { stateToken: 'st' });
+    expect(sent()).toMatchObject({
+      method: 'POST',
+      path: '/_api/iam/authentication/v2/CALL/send',
+      body: { stateToken: 'st', factorType: 'CALL' },
+    });
+    expect(response.mfaChallengeData?.factorType).toBe('CALL');
+  });
+
   it('getLogoutUrl builds the navigable logout URL on the base URL', () => {
     const { aisle } = client();
     expect(

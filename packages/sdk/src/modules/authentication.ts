@@ -51,6 +51,10 @@ export interface ValidateEmailResponse {
 /** One factor's data: `totpData` for TOTP, `emailData` for EMAIL, and so on. */
 export interface VerifyFactorRequest {
   stateToken: string;
+  /**
+   * Aisle sets an HttpOnly cookie of its own origin that skips the second factor for 30 days: it works when
+   * the calls reach the store's origin from a browser (e.g. the storefront it serves).
+   */
   rememberThisDevice?: boolean;
   smsData?: { code: string };
   callData?: { code: string };
@@ -104,6 +108,20 @@ export const authentication = (http: Http) => ({
       path: `${AUTHENTICATION_PATH}/v2/validate-email`,
       data: { email },
     }),
+
+  /**
+   * Sends a new code by `factorType` (SMS, CALL, EMAIL) for a second-factor step, switching the step to that
+   * factor when it asked for another; TOTP switches without a send. Aisle answers 429 (`THROTTLED_FEATURE`,
+   * `Retry-After`) within 30 seconds of the last code and after five codes.
+   */
+  sendFactorCode: (factorType: FactorType, request: { stateToken: string }): Promise<StateMachine> =>
+    http
+      .request<unknown>({
+        method: 'POST',
+        path: `${AUTHENTICATION_PATH}/v2/{factorType}/send`,
+        data: { ...request, factorType },
+      })
+      .then(toStateMachine),
 
   /** Completes a second-factor step (`STATUS_CHECK`) with the factor's code. */
   verify: (factorType: FactorType, request: VerifyFactorRequest): Promise<StateMachine> =>

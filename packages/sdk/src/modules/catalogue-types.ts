@@ -225,7 +225,7 @@ export interface Collection {
   productIds?: string[];
 }
 
-/** Store variant, as the client shows it: image and video as `aisle:image://` / video URIs. */
+/** Store variant, as the client shows it: the image as an `aisle:image://` URI. */
 export interface StoreVariant {
   id: string;
   variantId?: string;
@@ -238,6 +238,7 @@ export interface StoreVariant {
   choices?: Record<string, string>;
   collectionIds?: string[];
   preorderInfo?: PreorderInfo;
+  /** `image`: an `aisle:image://v1/…` URI. */
   media?: { image?: string; video?: string };
 }
 
@@ -286,3 +287,269 @@ export interface InventoryItem {
 }
 
 export type CatalogVersion = 'V1_CATALOG' | 'V3_CATALOG' | 'STORES_NOT_INSTALLED';
+
+// ---------------------------------------------------------------------------------------------------------
+// Requests and other responses of the v1 catalogue (wire/catalogue.md §2, §3, §5)
+// ---------------------------------------------------------------------------------------------------------
+
+/** Dimensions as sent: lengths are decimal strings. */
+export type DimensionsInput = Dimensions;
+
+/** The writable fields of a v1 product; floats for prices, costs and weights. `null` clears a field. */
+export interface ProductInput {
+  name: string;
+  /** Generated from the name when absent; unique. */
+  slug?: string;
+  /** HTML; sanitised by the server. */
+  description?: string;
+  sku?: string | null;
+  visible?: boolean;
+  productType?: ProductType;
+  weight?: number | null;
+  priceData?: { price?: number; currency?: string };
+  costAndProfitData?: { itemCost?: number | null };
+  pricePerUnitData?: {
+    totalQuantity: number;
+    totalMeasurementUnit: MeasurementUnit;
+    baseQuantity: number;
+    baseMeasurementUnit: MeasurementUnit;
+  } | null;
+  discount?: { type: ProductDiscountType; value?: number };
+  productOptions?: {
+    optionType?: OptionType;
+    name: string;
+    /** `value`: a CSS colour for colour options; `description`: the choice's name. */
+    choices: { value: string; description?: string; visible?: boolean }[];
+  }[];
+  manageVariants?: boolean;
+  additionalInfoSections?: { title: string; description: string }[];
+  customTextFields?: { title: string; maxLength: number; mandatory?: boolean }[];
+  ribbon?: string | null;
+  brand?: string | null;
+  seoData?: {
+    tags?: SeoTag[];
+    settings?: { preventAutoRedirect?: boolean; keywords?: { term: string; isMain: boolean }[] };
+  };
+  productDimensions?: DimensionsInput | null;
+  packageDimensions?: DimensionsInput | null;
+}
+
+/** Only the fields sent change. */
+export type ProductUpdate = Partial<ProductInput>;
+
+/** Variants to change, named by `variantIds` or (partial) `choices`. */
+export interface VariantOverride {
+  choices?: Record<string, string>;
+  variantIds?: string[];
+  price?: number;
+  cost?: number;
+  weight?: number;
+  sku?: string;
+  visible?: boolean;
+  productDimensions?: DimensionsInput;
+  packageDimensions?: DimensionsInput;
+}
+
+/** Media to add: a stored media id, or a URL (`https://…` or an `aisle:image://` URI); optionally to a choice. */
+export interface ProductMediaInput {
+  mediaId?: string;
+  url?: string;
+  choice?: { option: string; choice: string };
+}
+
+export interface ChoiceMediaAssignment {
+  option: string;
+  choice: string;
+  mediaIds: string[];
+}
+
+export interface BulkProductsSet {
+  price?: number;
+  cost?: number;
+  weight?: number;
+  /** A ribbon name; empty removes it. */
+  ribbon?: string;
+  /** A brand name; empty removes it. */
+  brand?: string;
+}
+
+/** By an amount, or by a percentage (`rate` 10 adds 10 %, -10 takes 10 % off). */
+export interface PropertyAdjustment {
+  amount?: number;
+  percentage?: { rate: number; roundToInt?: boolean };
+}
+
+export interface BulkProductsAdjust {
+  price?: PropertyAdjustment;
+  cost?: PropertyAdjustment;
+  weight?: PropertyAdjustment;
+}
+
+export interface SelectedVariant {
+  id?: string;
+  price?: PriceData;
+  convertedPriceData?: PriceData;
+  weight?: number;
+  sku?: string;
+  quantity?: number;
+  inStock?: boolean;
+  visible?: boolean;
+  productDimensions?: Dimensions;
+  packageDimensions?: Dimensions;
+}
+
+/** Choices available given the options chosen so far, and the variant once all are chosen. */
+export interface ProductOptionsAvailability {
+  selectedVariant?: SelectedVariant;
+  media?: Media;
+  productOptions?: ProductOption[];
+  availableForPurchase?: boolean;
+}
+
+export interface QueryProductVariantsOptions {
+  /** Option name → choice (value or description); partial choices match several variants. */
+  choices?: Record<string, string>;
+  variantIds?: string[];
+  /** Default limit 100. */
+  paging?: { limit?: number; offset?: number };
+  /** Admin clients only. */
+  includeMerchantSpecificData?: boolean;
+}
+
+export interface ProductVariantsResult {
+  variants: ProductVariant[];
+  metadata?: { items?: number; offset?: number };
+  totalResults?: number;
+}
+
+export interface CollectionInput {
+  name: string;
+  slug?: string;
+  description?: string;
+  visible?: boolean;
+}
+
+export type CollectionUpdate = Partial<CollectionInput>;
+
+export type InventoryChangeReason = 'ORDER' | 'MANUAL' | 'REVERT_INVENTORY_CHANGE';
+
+/** Inventory item v1 changes: tracking, per-variant stock, pre-order settings. */
+export interface InventoryItemUpdate {
+  trackQuantity?: boolean;
+  /** `quantity` for tracked variants, `inStock` for untracked ones. */
+  variants?: { variantId: string; inStock?: boolean; quantity?: number }[];
+  preorderInfo?: { enabled?: boolean; message?: string | null; limit?: number | null };
+}
+
+/** One of `inventoryId`, `externalId`, `productId` names the item (v1: the product). */
+interface InventoryTarget {
+  inventoryId?: string;
+  externalId?: string;
+  productId?: string;
+  /** Default: the product's default variant. */
+  variantId?: string;
+}
+
+export interface DecrementData extends InventoryTarget {
+  decrementBy: number;
+  preorderRequest?: boolean;
+}
+
+export interface IncrementData extends InventoryTarget {
+  incrementBy: number;
+}
+
+export interface GetInventoryVariantsOptions {
+  externalId?: string;
+  productId?: string;
+  variantIds?: string[];
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Inventory items v3 requests (wire/catalogue.md §6)
+// ---------------------------------------------------------------------------------------------------------
+
+/** Writable fields: `quantity` makes the item tracked, `inStock` untracked (send one). */
+export interface InventoryItemInput {
+  variantId?: string;
+  /** Needed with the default variant id, which products without options share. */
+  productId?: string;
+  locationId?: string;
+  inStock?: boolean;
+  quantity?: number;
+  preorderInfo?: { enabled?: boolean; message?: string | null; limit?: number | null };
+  /** Send the one you read on update. */
+  revision?: string;
+}
+
+export interface InventorySearchDetails {
+  mode?: 'OR' | 'AND';
+  expression?: string;
+  fields?: string[];
+  fuzzy?: boolean;
+}
+
+export interface InventoryAggregation {
+  name?: string;
+  fieldPath: string;
+  type?: 'VALUE' | 'RANGE' | 'SCALAR';
+  value?: { limit?: number; sortType?: 'COUNT' | 'VALUE'; sortDirection?: 'DESC' | 'ASC' };
+  range?: { buckets: { from?: number; to?: number }[] };
+  scalar?: { type: 'COUNT_DISTINCT' | 'MIN' | 'MAX' | 'SUM' | 'AVG' };
+}
+
+/** A query (`filter`, `sort`, `paging` | `cursorPaging`) plus a text search and aggregations. */
+export interface InventorySearch {
+  filter?: Record<string, unknown>;
+  sort?: { fieldName: string; order?: 'ASC' | 'DESC' }[];
+  paging?: { limit?: number; offset?: number };
+  cursorPaging?: { limit?: number; cursor?: string };
+  aggregations?: InventoryAggregation[];
+  search?: InventorySearchDetails;
+  timeZone?: string;
+}
+
+export interface InventoryAggregationResult {
+  name?: string;
+  type?: string;
+  fieldPath?: string;
+  values?: { results?: { value?: string; count?: number }[] };
+  ranges?: { results?: { from?: number; to?: number; count?: number }[] };
+  scalar?: { type?: string; value?: number | null };
+}
+
+export interface InventorySearchResult {
+  inventoryItems: InventoryItem[];
+  pagingMetadata?: {
+    count?: number;
+    offset?: number;
+    total?: number;
+    tooManyToCount?: boolean;
+    cursors?: { next?: string | null; prev?: string | null };
+    hasNext?: boolean;
+  };
+  aggregationData?: { results?: InventoryAggregationResult[] };
+}
+
+export interface InventoryStockChange {
+  decrementBy?: number;
+  incrementBy?: number;
+  /** Decrements: take pre-order units past the stock. */
+  preorderRequest?: boolean;
+}
+
+export interface InventoryStockOptions {
+  /** Decrements: default true, a decrement past the stock fails instead of emptying it. */
+  restrictInventory?: boolean;
+  /** Default true. */
+  returnEntity?: boolean;
+  reason?: InventoryChangeReason;
+}
+
+/** `setQuantity`, `adjustQuantityBy` or `setInStock` (at most one), and/or `preorderInfo`. */
+export interface InventorySetOrAdjust {
+  setQuantity?: number;
+  adjustQuantityBy?: number;
+  setInStock?: boolean;
+  preorderInfo?: InventoryItemInput['preorderInfo'];
+}

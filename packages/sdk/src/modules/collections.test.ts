@@ -45,3 +45,30 @@ describe('collections module', () => {
     expect(page.hasPrev()).toBe(true);
   });
 });
+
+describe('collections writes', () => {
+  it('create and update send {collection} to /stores/v1/collections and convert lastUpdated', async () => {
+    const { fetch, calls } = fakeFetch(() => json({ collection: wireCollection }));
+    const client = createClient({ modules: { collections }, fetch });
+    const created = await client.collections.createCollection({ name: 'Summer', visible: true });
+    await client.collections.updateCollection('c/1', { name: 'Summer 24' });
+    expect(calls[0]).toMatchObject({ method: 'POST', url: '/stores/v1/collections' });
+    expect(JSON.parse(calls[0]?.body ?? '')).toEqual({ collection: { name: 'Summer', visible: true } });
+    expect(created.lastUpdated).toEqual(new Date('2024-06-01T00:00:00.000Z'));
+    expect(calls[1]).toMatchObject({ method: 'PATCH', url: '/stores/v1/collections/c%2F1' });
+    expect(JSON.parse(calls[1]?.body ?? '')).toEqual({ collection: { name: 'Summer 24', id: 'c/1' } });
+  });
+
+  it('delete, add and remove product ids', async () => {
+    const { fetch, calls } = fakeFetch(() => json({}));
+    const client = createClient({ modules: { collections }, fetch });
+    await expect(client.collections.deleteCollection('c1')).resolves.toBeUndefined();
+    await client.collections.addProductsToCollection('c1', ['p1', 'p2']);
+    await client.collections.removeProductsFromCollection('c1', ['p2']);
+    expect(calls.map((c) => [c.method, parseUrl(c.url).path, c.body && JSON.parse(c.body)])).toEqual([
+      ['DELETE', '/stores/v1/collections/c1', undefined],
+      ['POST', '/stores/v1/collections/c1/productIds', { id: 'c1', productIds: ['p1', 'p2'] }],
+      ['POST', '/stores/v1/collections/c1/productIds/delete', { id: 'c1', productIds: ['p2'] }],
+    ]);
+  });
+});

@@ -118,10 +118,29 @@ export type AuthenticationState =
   | 'STATUS_CHECK'
   | 'REQUIRE_MISSING_FIELDS';
 
+/** A second-factor step (`STATUS_CHECK`): the factor asked for and the ones the step can switch to. */
 export interface MfaChallengeData {
   factorType?: FactorType;
+  /** `hint`: where the code went (masked phone number or e-mail address); empty for TOTP. */
   verificationChallengeData?: { hint?: string; pushData?: { transactionId?: string } };
-  availableFactors?: { factorType?: FactorType }[];
+  /** Every factor of the member; Aisle adds each one's `hint`. */
+  availableFactors?: { factorType?: FactorType; hint?: string }[];
+}
+
+/**
+ * A pending second factor as the SDK hands it out: the server answered `STATUS_CHECK` with a state token and
+ * `mfaChallengeData`. SPEC's client login states have no state for it, so `login`/`register` return `FAILURE`
+ * / `Unknown _state` with this as `mfa`; complete it with `auth.verifyFactor`, resend a code or switch factor
+ * with `auth.sendFactorCode`.
+ */
+export interface MfaChallenge {
+  /** The factor the step asks for now. */
+  factorType: FactorType;
+  /** Where the code went: a masked phone number (SMS, CALL) or e-mail address (EMAIL); empty for TOTP. */
+  hint: string;
+  /** Every factor the step can switch to, the current one first when the server lists it so. */
+  availableFactors: { factorType: FactorType; hint: string }[];
+  stateToken: string;
 }
 
 /** Response of register, login, recover, factor verify and verification auth/verify, auth/resend. */
@@ -134,6 +153,29 @@ export interface StateMachine {
   identity?: Identity;
   additionalData?: Record<string, CustomValue>;
   mfaChallengeData?: MfaChallengeData;
+}
+
+/** One factor of the signed-in member (`members.listFactors`), with what a page may show of it. */
+export interface MemberFactor {
+  factorId?: string;
+  type?: FactorType;
+  status?: FactorStatus;
+  /** Masked phone number (SMS, CALL) or e-mail address (EMAIL). */
+  hint?: string;
+  createdDate?: Date;
+}
+
+/** Second factors whose codes go to a phone. */
+export type PhoneFactorType = 'SMS' | 'CALL';
+
+/** A phone waiting for its confirmation code (`members.startPhoneEnrolment`). */
+export interface PhoneEnrolment {
+  factorId?: string;
+  factorType?: PhoneFactorType;
+  /** The masked number the code went to. */
+  hint?: string;
+  /** Seconds before another code can be asked for. */
+  resendAfterSeconds?: number;
 }
 
 /** `{email}` login id of register, login and sign-on. */

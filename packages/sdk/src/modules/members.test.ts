@@ -70,4 +70,44 @@ describe('members module', () => {
     await aisle.members.removeFactor('TOTP');
     expect(sent(2)).toMatchObject({ method: 'DELETE', path: '/members/v1/members/me/factors/TOTP' });
   });
+
+  it('enrols phones for SMS and CALL codes, lists and removes factors', async () => {
+    const enrolment = { factorId: 'f', factorType: 'SMS', hint: '+44********56', resendAfterSeconds: 30 };
+    const sms = client({ enrolment });
+    expect(await sms.aisle.members.startPhoneEnrolment('SMS', '+44 7911 123456')).toEqual(enrolment);
+    expect(sms.sent()).toEqual({
+      method: 'POST',
+      path: '/members/v1/members/me/factors/sms',
+      body: { phone: '+44 7911 123456' },
+    });
+    expect(await sms.aisle.members.resendPhoneEnrolmentCode('SMS')).toEqual(enrolment);
+    expect(sms.sent(1)).toEqual({
+      method: 'POST',
+      path: '/members/v1/members/me/factors/sms/resend',
+      body: {},
+    });
+
+    const call = client();
+    expect((await call.aisle.members.activatePhoneFactor('CALL', '654321')).id).toBe('m1');
+    expect(call.sent()).toEqual({
+      method: 'POST',
+      path: '/members/v1/members/me/factors/call/activate',
+      body: { code: '654321' },
+    });
+    await call.aisle.members.removeFactor('CALL');
+    expect(call.sent(1)).toMatchObject({ method: 'DELETE', path: '/members/v1/members/me/factors/CALL' });
+
+    const list = client({
+      factors: [
+        { factorId: 'p', type: 'PASSWORD', status: 'ACTIVE' },
+        { factorId: 'f', type: 'SMS', status: 'ACTIVE', hint: '+44********56', createdDate: ISO },
+      ],
+    });
+    expect(await list.aisle.members.listFactors()).toEqual([
+      { factorId: 'p', type: 'PASSWORD', status: 'ACTIVE' },
+      { factorId: 'f', type: 'SMS', status: 'ACTIVE', hint: '+44********56', createdDate: new Date(ISO) },
+    ]);
+    expect(list.sent()).toEqual({ method: 'GET', path: '/members/v1/members/me/factors', body: undefined });
+    expect(await client({}).aisle.members.listFactors()).toEqual([]);
+  });
 });

@@ -1,5 +1,13 @@
+import { applyTransform } from '../core/transform.ts';
 import type { Http } from '../core/transport.ts';
-import { type Identity, type IdentityProfile, toIdentity } from './identity-types.ts';
+import {
+  type Identity,
+  type IdentityProfile,
+  type MemberFactor,
+  type PhoneEnrolment,
+  type PhoneFactorType,
+  toIdentity,
+} from './identity-types.ts';
 
 /**
  * The signed-in member's own record. Change these constants if the server's routes move: they follow the
@@ -8,7 +16,7 @@ import { type Identity, type IdentityProfile, toIdentity } from './identity-type
 export const CURRENT_MEMBER_PATH = '/members/v1/members/me';
 /** PATCH body: `{profile}` (the IdentityProfile to store). */
 export const UPDATE_CURRENT_MEMBER_PATH = '/members/v1/members/me';
-/** Second factors of the signed-in member (TOTP enrolment, e-mailed codes). */
+/** Second factors of the signed-in member (TOTP enrolment, e-mailed codes, SMS and CALL phones). */
 export const CURRENT_MEMBER_FACTORS_PATH = '/members/v1/members/me/factors';
 
 /** A TOTP enrolment: show `qrCodeDataUrl` (or `otpauthUri`/`secret`), then confirm with `activateTotp(code)`. */
@@ -20,6 +28,10 @@ export interface TotpEnrolment {
 }
 
 const member = (response: { member?: unknown }): Identity => toIdentity(response.member);
+
+/** Path segment of a phone factor's enrolment routes. */
+const phonePath = (type: PhoneFactorType) =>
+  `${CURRENT_MEMBER_FACTORS_PATH}/${type === 'SMS' ? 'sms' : 'call'}`;
 
 /** The signed-in member's profile and second factors; every call needs a member token. */
 export const members = (http: Http) => ({
@@ -53,7 +65,39 @@ export const members = (http: Http) => ({
       .request<{ member?: unknown }>({ method: 'POST', path: `${CURRENT_MEMBER_FACTORS_PATH}/email` })
       .then(member),
 
-  removeFactor: (type: 'EMAIL' | 'TOTP'): Promise<Identity> =>
+  /** Every factor with its status, and the masked phone number or address where there is one. */
+  listFactors: (): Promise<MemberFactor[]> =>
+    http
+      .request<{ factors?: unknown[] }>({ method: 'GET', path: CURRENT_MEMBER_FACTORS_PATH })
+      .then((response) =>
+        (response.factors ?? []).map(
+          (factor) => applyTransform(factor, { dates: ['createdDate'] }) as MemberFactor,
+        ),
+      ),
+
+  /**
+   * Starts enrolling a phone (international format, `+44…`) for SMS codes or CALL codes: a code goes to it by
+   * text message or voice call; confirm with `activatePhoneFactor`. Aisle answers 429 (`THROTTLED_FEATURE`)
+   * within 30 seconds of the last code, and 409 `FACTOR_EXISTS` when the factor is on already.
+   */
+  startPhoneEnrolment: (type: PhoneFactorType, phone: string): Promise<PhoneEnrolment> =>
+    http
+      .request<{ enrolment?: PhoneEnrolment }>({ method: 'POST', path: phonePath(type), data: { phone } })
+      .then((response) => response.enrolment ?? {}),
+
+  /** A new code for the pending phone enrolment (30 seconds apart, five at most). */
+  resendPhoneEnrolmentCode: (type: PhoneFactorType): Promise<PhoneEnrolment> =>
+    http
+      .request<{ enrolment?: PhoneEnrolment }>({ method: 'POST', path: `${phonePath(type)}/resend` })
+      .then((response) => response.enrolment ?? {}),
+
+  /** Confirms the phone with the code sent to it; the factor is on from then. */
+  activatePhoneFactor: (type: PhoneFactorType, code: string): Promise<Identity> =>
+    http
+      .request<{ member?: unknown }>({ method: 'POST', path: `${phonePath(type)}/activate`, data: { code } })
+      .then(member),
+
+  removeFactor: (type: 'EMAIL' | 'TOTP' | PhoneFactorType): Promise<Identity> =>
     http
       .request<{ member?: unknown }>({
         method: 'DELETE',

@@ -40,10 +40,12 @@ const CASES: CrudCase[] = [
     name: 'deliveryRegions',
     key: 'deliveryRegion',
     path: '/ecom/v1/delivery-regions',
-    create: (s) => s.deliveryRegions.createDeliveryRegion({ name: 'US', destinations: [{ countryCode: 'US' }] }),
+    create: (s) =>
+      s.deliveryRegions.createDeliveryRegion({ name: 'US', destinations: [{ countryCode: 'US' }] }),
     createBody: { deliveryRegion: { name: 'US', destinations: [{ countryCode: 'US' }] } },
     get: (s, id) => s.deliveryRegions.getDeliveryRegion(id),
-    update: (s, id) => s.deliveryRegions.updateDeliveryRegion(id, { name: 'USA', revision: '3' }, { fieldMask: ['name'] }),
+    update: (s, id) =>
+      s.deliveryRegions.updateDeliveryRegion(id, { name: 'USA', revision: '3' }, { fieldMask: ['name'] }),
     updateBody: (id) => ({ deliveryRegion: { name: 'USA', revision: '3', id }, fieldMask: 'name' }),
     remove: (s, id) => s.deliveryRegions.deleteDeliveryRegion(id),
   },
@@ -65,7 +67,8 @@ const CASES: CrudCase[] = [
     create: (s) => s.taxRegions.createTaxRegion({ country: 'US', subdivision: 'US-CA' }),
     createBody: { taxRegion: { country: 'US', subdivision: 'US-CA' } },
     get: (s, id) => s.taxRegions.getTaxRegion(id),
-    update: (s, id) => s.taxRegions.updateTaxRegion(id, { taxIncludedInPrice: true }, { fieldMask: 'taxIncludedInPrice' }),
+    update: (s, id) =>
+      s.taxRegions.updateTaxRegion(id, { taxIncludedInPrice: true }, { fieldMask: 'taxIncludedInPrice' }),
     updateBody: (id) => ({ taxRegion: { taxIncludedInPrice: true, id }, fieldMask: 'taxIncludedInPrice' }),
     remove: (s, id) => s.taxRegions.deleteTaxRegion(id),
   },
@@ -92,7 +95,12 @@ const CASES: CrudCase[] = [
         expirationTime: new Date('2030-01-01T00:00:00.000Z'),
       }),
     createBody: {
-      coupon: { code: 'SAVE10', discountType: 'PERCENTAGE', percentage: 10, expirationTime: '2030-01-01T00:00:00.000Z' },
+      coupon: {
+        code: 'SAVE10',
+        discountType: 'PERCENTAGE',
+        percentage: 10,
+        expirationTime: '2030-01-01T00:00:00.000Z',
+      },
     },
     get: (s, id) => s.coupons.getCoupon(id),
     update: (s, id) => s.coupons.updateCoupon(id, { active: false, fixedAmount: null }),
@@ -106,7 +114,8 @@ const CASES: CrudCase[] = [
     create: (s) => s.shippingOptions.createShippingOption({ title: 'Standard', rates: [{ amount: '5.00' }] }),
     createBody: { shippingOption: { title: 'Standard', rates: [{ amount: '5.00' }] } },
     get: (s, id) => s.shippingOptions.getShippingOption(id),
-    update: (s, id) => s.shippingOptions.updateShippingOption(id, { title: 'Express' }, { fieldMask: ['title'] }),
+    update: (s, id) =>
+      s.shippingOptions.updateShippingOption(id, { title: 'Express' }, { fieldMask: ['title'] }),
     updateBody: (id) => ({ shippingOption: { title: 'Express', id }, fieldMask: 'title' }),
     remove: (s, id) => s.shippingOptions.deleteShippingOption(id),
   },
@@ -149,27 +158,48 @@ describe.each(CASES)('$name CRUD', (c) => {
 
 describe('query builders', () => {
   it.each([
-    ['deliveryRegions', (s: Sdk) => s.deliveryRegions.queryDeliveryRegions(), 'GET', '/ecom/v1/delivery-regions/query', 'deliveryRegions'],
+    [
+      'deliveryRegions',
+      (s: Sdk) => s.deliveryRegions.queryDeliveryRegions(),
+      'GET',
+      '/ecom/v1/delivery-regions/query',
+      'deliveryRegions',
+    ],
     ['coupons', (s: Sdk) => s.coupons.queryCoupons(), 'GET', '/ecom/v1/coupons/query', 'coupons'],
-    ['taxGroups', (s: Sdk) => s.taxGroups.queryTaxGroups(), 'POST', '/billing/v1/tax-groups/query', 'taxGroups'],
-    ['taxRegions', (s: Sdk) => s.taxRegions.queryTaxRegions(), 'POST', '/billing/v1/tax-regions/query', 'taxRegions'],
+    [
+      'taxGroups',
+      (s: Sdk) => s.taxGroups.queryTaxGroups(),
+      'POST',
+      '/billing/v1/tax-groups/query',
+      'taxGroups',
+    ],
+    [
+      'taxRegions',
+      (s: Sdk) => s.taxRegions.queryTaxRegions(),
+      'POST',
+      '/billing/v1/tax-regions/query',
+      'taxRegions',
+    ],
     ['taxRates', (s: Sdk) => s.taxRates.queryTaxRates(), 'POST', '/billing/v1/tax-rates/query', 'taxRates'],
-  ] as const)('%s: offset paging by pagingMetadata, dates converted', async (_n, query, method, path, itemsKey) => {
-    const { sdk: s, calls } = sdk(() =>
-      json({ [itemsKey]: [{ id: 'a', ...dated }], pagingMetadata: { count: 1, offset: 2, total: 3 } }),
-    );
-    const page = await query(s).eq('name', 'x').limit(2).skip(2).find();
-    const wireQuery = { query: { filter: { name: 'x' }, paging: { limit: 2, offset: 2 } } };
-    expect(calls[0]?.method).toBe(method);
-    if (method === 'GET') expect(parseUrl(calls[0]?.url ?? '')).toMatchObject({ path, r: wireQuery });
-    else {
-      expect(calls[0]?.url).toBe(path);
-      expect(body(calls[0])).toEqual(wireQuery);
-    }
-    expect(page.items[0]?.createdDate).toEqual(new Date(CREATED));
-    expect(page).toMatchObject({ totalCount: 3, currentPage: 1 });
-    expect(page.hasNext()).toBe(false);
-  });
+  ] as const)(
+    '%s: offset paging by pagingMetadata, dates converted',
+    async (_n, query, method, path, itemsKey) => {
+      const { sdk: s, calls } = sdk(() =>
+        json({ [itemsKey]: [{ id: 'a', ...dated }], pagingMetadata: { count: 1, offset: 2, total: 3 } }),
+      );
+      const page = await query(s).eq('name', 'x').limit(2).skip(2).find();
+      const wireQuery = { query: { filter: { name: 'x' }, paging: { limit: 2, offset: 2 } } };
+      expect(calls[0]?.method).toBe(method);
+      if (method === 'GET') expect(parseUrl(calls[0]?.url ?? '')).toMatchObject({ path, r: wireQuery });
+      else {
+        expect(calls[0]?.url).toBe(path);
+        expect(body(calls[0])).toEqual(wireQuery);
+      }
+      expect(page.items[0]?.createdDate).toEqual(new Date(CREATED));
+      expect(page).toMatchObject({ totalCount: 3, currentPage: 1 });
+      expect(page.hasNext()).toBe(false);
+    },
+  );
 
   it('shippingOptions: cursor paging, slot dates and pickup address converted', async () => {
     const { sdk: s, calls } = sdk(() =>
@@ -191,7 +221,10 @@ describe('query builders', () => {
       r: { query: { cursorPaging: { limit: 1 } } },
     });
     expect(page.items[0]?.deliveryTimeSlot?.from).toEqual(new Date('2024-06-01T08:00:00Z'));
-    expect(page.items[0]?.pickup?.address).toEqual({ addressLine1: 'Depot 1', location: { latitude: 1, longitude: 2 } });
+    expect(page.items[0]?.pickup?.address).toEqual({
+      addressLine1: 'Depot 1',
+      location: { latitude: 1, longitude: 2 },
+    });
     expect(page.hasNext()).toBe(true);
     await page.next();
     expect(parseUrl(calls[1]?.url ?? '').r).toEqual({ query: { cursorPaging: { limit: 1, cursor: 'c2' } } });
@@ -210,19 +243,31 @@ describe('storeSettings', () => {
     const { sdk: s, calls } = sdk(() => json({ storeSettings: wire }));
     const settings = await s.storeSettings.getStoreSettings();
     expect(calls[0]).toMatchObject({ method: 'GET', url: '/ecom/v1/store-settings' });
-    expect(settings.businessAddress).toEqual({ country: 'DE', addressLine1: 'Hauptstr. 1', formatted: 'Hauptstr. 1, Berlin' });
+    expect(settings.businessAddress).toEqual({
+      country: 'DE',
+      addressLine1: 'Hauptstr. 1',
+      formatted: 'Hauptstr. 1, Berlin',
+    });
     expect(settings.updatedDate).toEqual(new Date(UPDATED));
   });
 
   it('updateStoreSettings PATCHes the settings in wire names with the field mask', async () => {
     const { sdk: s, calls } = sdk(() => json({ storeSettings: wire }));
     await s.storeSettings.updateStoreSettings(
-      { currency: 'EUR', businessAddress: { country: 'DE', addressLine1: 'Hauptstr. 1' }, minimumOrderSubtotal: null },
+      {
+        currency: 'EUR',
+        businessAddress: { country: 'DE', addressLine1: 'Hauptstr. 1' },
+        minimumOrderSubtotal: null,
+      },
       { fieldMask: ['currency', 'businessAddress', 'minimumOrderSubtotal'] },
     );
     expect(calls[0]).toMatchObject({ method: 'PATCH', url: '/ecom/v1/store-settings' });
     expect(body(calls[0])).toEqual({
-      storeSettings: { currency: 'EUR', businessAddress: { country: 'DE', addressLine: 'Hauptstr. 1' }, minimumOrderSubtotal: null },
+      storeSettings: {
+        currency: 'EUR',
+        businessAddress: { country: 'DE', addressLine: 'Hauptstr. 1' },
+        minimumOrderSubtotal: null,
+      },
       fieldMask: 'currency,businessAddress,minimumOrderSubtotal',
     });
     await s.storeSettings.updateStoreSettings({ weightUnit: 'LB' });
@@ -258,8 +303,16 @@ describe('shippingOptions extras', () => {
     await s.shippingOptions.updateExtendedFields('o1', 'app', { level: 2 });
     expect(added.createdDate).toEqual(new Date(CREATED));
     expect(calls.map((c) => [c.method, c.url, body(c)])).toEqual([
-      ['POST', '/ecom/v1/shipping-options/o1/add-delivery-region', { shippingOptionId: 'o1', deliveryRegionId: 'r1', revision: '3' }],
-      ['POST', '/ecom/v1/shipping-options/o1/remove-delivery-region', { shippingOptionId: 'o1', deliveryRegionId: 'r1' }],
+      [
+        'POST',
+        '/ecom/v1/shipping-options/o1/add-delivery-region',
+        { shippingOptionId: 'o1', deliveryRegionId: 'r1', revision: '3' },
+      ],
+      [
+        'POST',
+        '/ecom/v1/shipping-options/o1/remove-delivery-region',
+        { shippingOptionId: 'o1', deliveryRegionId: 'r1' },
+      ],
       [
         'POST',
         '/ecom/v1/shipping-options/o1/update-extended-fields',
@@ -287,7 +340,10 @@ describe('tax extras', () => {
     const defaults = await s.taxGroups.listDefaultTaxGroups();
     expect(defaults[0]).toMatchObject({ name: 'Products', createdDate: new Date(CREATED) });
     const byApp = await s.taxGroups.listDefaultTaxGroupsByAppIds(['app']);
-    expect(calls[1]).toMatchObject({ method: 'POST', url: '/billing/v1/tax-groups/list-default-tax-groups-by-app-ids' });
+    expect(calls[1]).toMatchObject({
+      method: 'POST',
+      url: '/billing/v1/tax-groups/list-default-tax-groups-by-app-ids',
+    });
     expect(body(calls[1])).toEqual({ appIds: ['app'] });
     expect(byApp.results[0]?.item?.taxGroups?.[0]?.updatedDate).toEqual(new Date(UPDATED));
   });
@@ -296,15 +352,29 @@ describe('tax extras', () => {
     const { sdk: s, calls } = sdk(() =>
       json({
         results: [
-          { itemMetadata: { id: 'r', originalIndex: 0, success: true }, item: { id: 'r', country: 'US', ...dated } },
-          { itemMetadata: { originalIndex: 1, success: false, error: { code: 'ALREADY_EXISTS', description: 'x', data: {} } } },
+          {
+            itemMetadata: { id: 'r', originalIndex: 0, success: true },
+            item: { id: 'r', country: 'US', ...dated },
+          },
+          {
+            itemMetadata: {
+              originalIndex: 1,
+              success: false,
+              error: { code: 'ALREADY_EXISTS', description: 'x', data: {} },
+            },
+          },
         ],
         bulkActionMetadata: { totalSuccesses: 1, totalFailures: 1, undetailedFailures: 0 },
       }),
     );
-    const result = await s.taxRegions.bulkCreateTaxRegions([{ country: 'US' }, { country: 'US' }], { returnEntity: true });
+    const result = await s.taxRegions.bulkCreateTaxRegions([{ country: 'US' }, { country: 'US' }], {
+      returnEntity: true,
+    });
     expect(calls[0]).toMatchObject({ method: 'POST', url: '/billing/v1/bulk/tax-regions/create' });
-    expect(body(calls[0])).toEqual({ taxRegions: [{ country: 'US' }, { country: 'US' }], returnEntity: true });
+    expect(body(calls[0])).toEqual({
+      taxRegions: [{ country: 'US' }, { country: 'US' }],
+      returnEntity: true,
+    });
     expect(result.results[0]?.item?.createdDate).toEqual(new Date(CREATED));
     expect(result.results[1]?.itemMetadata.error?.code).toBe('ALREADY_EXISTS');
     expect(result.bulkActionMetadata.totalFailures).toBe(1);

@@ -1,6 +1,6 @@
 import { AisleError } from '../core/errors.ts';
 import { isRecord } from '../core/values.ts';
-import type { StateMachine } from '../modules/identity-types.ts';
+import type { MfaChallenge, StateMachine } from '../modules/identity-types.ts';
 import { IDENTITY_ERROR_CODES, LoginErrorCode, LoginState } from './constants.ts';
 
 export type CaptchaVariant = 'VISIBLE' | 'INVISIBLE';
@@ -36,11 +36,25 @@ export type LoginResult =
       captcha?: CaptchaRequirement;
       /** The server's response when its state was not one the client handles (e.g. STATUS_CHECK). */
       response?: StateMachine;
+      /** Set when the unknown state is a second-factor step (`STATUS_CHECK` with a challenge). */
+      mfa?: MfaChallenge;
       /** The call's error, when the failure came from one. */
       cause?: AisleError;
     };
 
 export type FailureResult = Extract<LoginResult, { loginState: 'FAILURE' }>;
+/** The second-factor challenge of a `STATUS_CHECK` response, when it has a state token and a factor. */
+export function mfaChallengeOf(response: StateMachine): MfaChallenge | undefined {
+  const data = response.mfaChallengeData;
+  if (response.state !== 'STATUS_CHECK' || !response.stateToken || !data?.factorType) return undefined;
+  const hint = data.verificationChallengeData?.hint ?? '';
+  const available = (data.availableFactors ?? []).flatMap((factor) =>
+    factor.factorType ? [{ factorType: factor.factorType, hint: factor.hint ?? '' }] : [],
+  );
+  if (!available.some((factor) => factor.factorType === data.factorType))
+    available.unshift({ factorType: data.factorType, hint });
+  return { factorType: data.factorType, hint, availableFactors: available, stateToken: response.stateToken };
+}
 
 /** Maps a StateMachine response to a client login state (wire/oauth-and-identity.md §3). */
 export function loginResultFromState(response: StateMachine): LoginResult {
@@ -61,7 +75,8 @@ export function loginResultFromState(response: StateMachine): LoginResult {
       }
       break;
   }
-  return { loginState: LoginState.FAILURE, error: 'Unknown _state', response };
+  const mfa = mfaChallengeOf(response);
+  return { loginState: LoginState.FAILURE, error: 'Unknown _state', response, ...(mfa ? { mfa } : {}) };
 }
 
 /** `captcha` of an application error's data, when it names a variant. */
@@ -145,7 +160,7 @@ export function loginFailure(error: unknown): LoginResult {
 }
 
 /** A failed verification call: a FAILURE carrying the server's message, no errorCode. */
-export function verificationFailure(error: unknown): LoginResult {
+export function verificationFailure(error: unknown): FailureResult {
   if (!(error instanceof AisleError) || error.kind === 'system') throw error;
   return failure(error);
 }

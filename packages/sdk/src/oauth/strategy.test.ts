@@ -6,6 +6,8 @@ import { fakeBrowser } from '../testing/fake-browser.ts';
 import { fakeFetch, json, parseUrl, type RecordedCall } from '../testing/fake-fetch.ts';
 import { DIRECT_LOGIN_TIMEOUT_MS, PREWARM_INTERVAL_MS, PREWARM_STORAGE_KEY } from './constants.ts';
 import { createCodeChallenge } from './pkce.ts';
+import type { StateMachine } from '../modules/identity-types.ts';
+import { loginResultFromState } from './login-states.ts';
 import { OAuthStrategy, type OAuthStrategyOptions } from './strategy.ts';
 import { memoryTokenStorage, type Tokens } from './tokens.ts';
 
@@ -576,6 +578,186 @@ describe('OAuthStrategy: processVerification', () => {
     expect(await auth.processVerification({ verificationCode: '1' }, state)).toEqual({
       loginState: 'FAILURE',
       error: 'Unknown _state',
+    });
+    expect(calls).toHaveLength(0);
+  });
+});
+
+describe('OAuthStrategy: second factor', () => {
+  const challenge = (factorType: string, stateToken = 'st-mfa') => ({
+    state: 'STATUS_CHECK',
+    stateToken,
+    identity: { id: 'm1' },
+    mfaChallengeData: {
+      factorType,
+      verificationChallengeData: { hint: factorType === 'TOTP' ? '' : `hint-${factorType}` },
+      availableFactors: [
+        { factorType: 'TOTP' },
+        { factorType: 'SMS', hint: 'hint-SMS' },
+        { factorType: 'CALL', hint: 'hint-CALL' },
+      ],
+    },
+  });
+
+  it('exposes a STATUS_CHECK challenge as `mfa` on the FAILURE Unknown _state result', async () => {
+    const { auth } = strategy({
+      'POST /oauth2/token': tokenRoute,
+      [`POST ${IAM}/login`]: () => json(challenge('SMS')),
+    });
+    const result = await auth.login({ email: 'a@b.co', password: 'p' });
+    expect(result).toMatchObject({
+      loginState: 'FAILURE',
+      error: 'Unknown _state',
+      response: { state: 'STATUS_CHECK', stateToken: 'st-mfa' },
+      mfa: {
+        factorType: 'SMS',
+        hint: 'hint-SMS',
+        stateToken: 'st-mfa',
+        availableFactors: [
+          { factorType: 'TOTP', hint: '' },
+          { factorType: 'SMS', hint: 'hint-SMS' },
+          { factorType: 'CALL', hint: 'hint-CALL' },
+        ],
+      },
+    });
+    expect(result).not.toHaveProperty('errorCode');
+  });
+
+  it('lists the asked factor even when the server sends no availableFactors; no mfa without a state token', async () => {
+    let body: Record<string, unknown> = {
+      state: 'STATUS_CHECK',
+      stateToken: 'st-1',
+      mfaChallengeData: { factorType: 'EMAIL', verificationChallengeData: { hint: 'a**@b.co' } },
+    };
+    const { auth } = strategy({
+      'POST /oauth2/token': tokenRoute,
+      [`POST ${IAM}/register`]: () => json(body),
+    });
+    expect(await auth.register({ email: 'a@b.co', password: 'p' })).toMatchObject({
+      mfa: {
+        factorType: 'EMAIL',
+        hint: 'a**@b.co',
+        availableFactors: [{ factorType: 'EMAIL', hint: 'a**@b.co' }],
+        stateToken: 'st-1',
+      },
+    });
+    body = { state: 'STATUS_CHECK', mfaChallengeData: { factorType: 'EMAIL' } };
+    expect(await auth.register({ email: 'a@b.co', password: 'p' })).not.toHaveProperty('mfa');
+  });
+
+  it('verifyFactor sends the code for the pending factor with its state token and maps SUCCESS', async () => {
+    const { auth, bodies, calls } = strategy({
+      'POST /oauth2/token': tokenRoute,
+      [`POST ${IAM}/login`]: () => json(challenge('SMS')),
+      [`POST ${IAM}/SMS/verify`]: () => json({ state: 'SUCCESS', sessionToken: 'session-mfa' }),
+    });
+    await auth.login({ email: 'a@b.co', password: 'p' });
+    expect(await auth.verifyFactor({ code: '123456', rememberThisDevice: true })).toEqual({
+      loginState: 'SUCCESS',
+      data: { sessionToken: 'session-mfa' },
+    });
+    expect(bodies(`${IAM}/SMS/verify`)).toEqual([
+      { stateToken: 'st-mfa', rememberThisDevice: true, smsData: { code: '123456' }, factorType: 'SMS' },
+    ]);
+    // As the same visitor that signed in.
+    expect(calls.at(-1)?.headers.get('Authorization')).toBe('anonymous-access-1');
+  });
+
+  it.each([
+    ['TOTP', 'totpData'],
+    ['CALL', 'callData'],
+    ['EMAIL', 'emailData'],
+  ] as const)('verifyFactor puts a %s code in %s', async (factorType, field) => {
+    const { auth, bodies } = strategy({
+      'POST /oauth2/token': tokenRoute,
+      [`POST ${IAM}/${factorType}/verify`]: () => json({ state: 'REQUIRE_OWNER_APPROVAL' }),
+    });
+    const pending = loginResultFromState(challenge(factorType) as StateMachine);
+    expect(await auth.verifyFactor({ code: '1' }, pending)).toEqual({
+      loginState: 'OWNER_APPROVAL_REQUIRED',
+    });
+    expect(bodies(`${IAM}/${factorType}/verify`)).toEqual([
+      { stateToken: 'st-mfa', [field]: { code: '1' }, factorType },
+    ]);
+  });
+
+  it('keeps the step pending after a wrong code: a FAILURE with cause and mfa, then a retry', async () => {
+    let attempts = 0;
+    const { auth, bodies } = strategy({
+      'POST /oauth2/token': tokenRoute,
+      [`POST ${IAM}/login`]: () => json(challenge('CALL')),
+      [`POST ${IAM}/CALL/verify`]: () => {
+        attempts += 1;
+        return attempts === 1
+          ? appError('VERIFICATION_FAILED')
+          : json({ state: 'SUCCESS', sessionToken: 's' });
+      },
+    });
+    const pending = await auth.login({ email: 'a@b.co', password: 'p' });
+    const wrong = await auth.verifyFactor({ code: '000000' });
+    expect(wrong).toMatchObject({
+      loginState: 'FAILURE',
+      error: 'rejected: code VERIFICATION_FAILED',
+      mfa: { factorType: 'CALL', stateToken: 'st-mfa' },
+    });
+    expect(wrong.loginState === 'FAILURE' && wrong.cause).toBeInstanceOf(AisleApplicationError);
+    expect(pending.loginState === 'FAILURE' && pending.mfa).toEqual(
+      wrong.loginState === 'FAILURE' && wrong.mfa,
+    );
+    expect(await auth.verifyFactor({ code: '111111' })).toMatchObject({ loginState: 'SUCCESS' });
+    expect(bodies(`${IAM}/CALL/verify`).map((body) => body.callData)).toEqual([
+      { code: '000000' },
+      { code: '111111' },
+    ]);
+  });
+
+  it('sendFactorCode resends or switches the step, and verifyFactor follows the switch', async () => {
+    const { auth, bodies } = strategy({
+      'POST /oauth2/token': tokenRoute,
+      [`POST ${IAM}/login`]: () => json(challenge('SMS')),
+      [`POST ${IAM}/SMS/send`]: () => json(challenge('SMS')),
+      [`POST ${IAM}/CALL/send`]: () => json(challenge('CALL')),
+      [`POST ${IAM}/CALL/verify`]: () => json({ state: 'SUCCESS', sessionToken: 's-call' }),
+    });
+    await auth.login({ email: 'a@b.co', password: 'p' });
+    expect(await auth.sendFactorCode()).toMatchObject({ mfa: { factorType: 'SMS', hint: 'hint-SMS' } });
+    const switched = await auth.sendFactorCode({ factorType: 'CALL' });
+    expect(switched).toMatchObject({ loginState: 'FAILURE', mfa: { factorType: 'CALL', hint: 'hint-CALL' } });
+    expect(bodies(`${IAM}/SMS/send`)).toEqual([{ stateToken: 'st-mfa', factorType: 'SMS' }]);
+    expect(bodies(`${IAM}/CALL/send`)).toEqual([{ stateToken: 'st-mfa', factorType: 'CALL' }]);
+    expect(await auth.verifyFactor({ code: '222222' })).toEqual({
+      loginState: 'SUCCESS',
+      data: { sessionToken: 's-call' },
+    });
+  });
+
+  it('sendFactorCode reports a throttled send as a FAILURE with a 429 cause and the unchanged mfa', async () => {
+    const { auth } = strategy({
+      'POST /oauth2/token': tokenRoute,
+      [`POST ${IAM}/SMS/send`]: () => appError('THROTTLED_FEATURE', { retryAfterSeconds: 12 }, 429),
+    });
+    const pending = loginResultFromState(challenge('SMS') as StateMachine);
+    const result = await auth.sendFactorCode({}, pending);
+    expect(result).toMatchObject({ loginState: 'FAILURE', mfa: { factorType: 'SMS', stateToken: 'st-mfa' } });
+    const cause = result.loginState === 'FAILURE' ? result.cause : undefined;
+    expect(cause?.status).toBe(429);
+    expect(cause?.data).toEqual({ retryAfterSeconds: 12 });
+  });
+
+  it('fails with Unknown _state without a pending factor, and refuses factors without codes, without a call', async () => {
+    const { auth, calls } = strategy({});
+    expect(await auth.verifyFactor({ code: '1' })).toEqual({
+      loginState: 'FAILURE',
+      error: 'Unknown _state',
+    });
+    expect(await auth.sendFactorCode()).toEqual({ loginState: 'FAILURE', error: 'Unknown _state' });
+    const plain = { loginState: 'FAILURE', error: 'Unknown _state' } as const;
+    expect(await auth.verifyFactor({ code: '1' }, plain)).toEqual(plain);
+    const pending = loginResultFromState(challenge('SMS') as StateMachine);
+    expect(await auth.verifyFactor({ code: '1', factorType: 'PUSH' }, pending)).toMatchObject({
+      loginState: 'FAILURE',
+      error: 'Unsupported factor type PUSH',
+      mfa: { factorType: 'SMS' },
     });
     expect(calls).toHaveLength(0);
   });

@@ -6,7 +6,9 @@ import { isRecord } from '../core/values.ts';
 import { authentication } from '../modules/authentication.ts';
 import type {
   CaptchaToken,
+  FactorType,
   IdentityProfile,
+  MfaChallenge,
   OAuthPrompt,
   OAuthResponseMode,
   RedirectSession,
@@ -85,6 +87,23 @@ export interface VerificationParams {
   verificationCode: string;
 }
 
+export interface VerifyFactorParams {
+  /** The code from the text message, call, e-mail or authenticator app. */
+  code: string;
+  /** Default: the factor the pending step asks for (`mfa.factorType`). */
+  factorType?: FactorType;
+  /**
+   * Skip the second factor on this browser for 30 days. Aisle remembers it in an HttpOnly cookie of the store's
+   * origin, so it only takes effect for calls a browser makes to that origin (e.g. the storefront it serves).
+   */
+  rememberThisDevice?: boolean;
+}
+
+export interface SendFactorCodeParams {
+  /** Default: the factor the pending step asks for (a resend). Another one switches the step to it. */
+  factorType?: FactorType;
+}
+
 export interface AuthUrlOptions {
   /** `login` (default) shows the hosted login page; `none` answers at once or fails. */
   prompt?: OAuthPrompt;
@@ -116,6 +135,18 @@ export interface OAuthStrategy extends AuthStrategy {
   login(params: LoginParams): Promise<LoginResult>;
   /** Completes EMAIL_VERIFICATION_REQUIRED with the mailed code; `state` defaults to the last result. */
   processVerification(params: VerificationParams, state?: LoginResult): Promise<LoginResult>;
+  /**
+   * Completes a second-factor step (a FAILURE result with `mfa`) with its code through
+   * `{factorType}/verify`, mapping the answer like `processVerification`. `state` defaults to the last result.
+   * A rejected code gives a FAILURE with the error as `cause` and the same `mfa`, and the step stays pending.
+   */
+  verifyFactor(params: VerifyFactorParams, state?: LoginResult): Promise<LoginResult>;
+  /**
+   * Sends a new code for a second-factor step, or switches it to another of `mfa.availableFactors` (TOTP
+   * sends nothing): a FAILURE with the updated `mfa`. Too soon after the last code (30 s) or after five, a
+   * FAILURE whose `cause` has status 429 (`cause.data.retryAfterSeconds`), with the unchanged `mfa`.
+   */
+  sendFactorCode(params?: SendFactorCodeParams, state?: LoginResult): Promise<LoginResult>;
   /** Session token → member tokens through a hidden frame (browser only); stores and returns them. */
   getMemberTokensForDirectLogin(sessionToken: string): Promise<Tokens>;
   /** Server-side trusted login with an admin API key (`authorized_client` grant); stores and returns them. */
@@ -160,6 +191,22 @@ function readTokenResponse(body: unknown): TokenResponse {
   }
   return { access_token: body.access_token, refresh_token: body.refresh_token, expires_in: expiresIn };
 }
+
+/** Where each factor's code goes in a `{factorType}/verify` body. */
+const FACTOR_CODE_FIELD = {
+  SMS: 'smsData',
+  CALL: 'callData',
+  EMAIL: 'emailData',
+  TOTP: 'totpData',
+} as const satisfies Partial<Record<FactorType, string>>;
+
+type CodeFactorType = keyof typeof FACTOR_CODE_FIELD;
+
+const isCodeFactor = (type: FactorType): type is CodeFactorType => type in FACTOR_CODE_FIELD;
+
+/** The pending second factor of a login result, if it is one. */
+const pendingFactor = (state: LoginResult): MfaChallenge | undefined =>
+  state.loginState === LoginState.FAILURE ? state.mfa : undefined;
 
 function toWireCaptchaTokens(tokens: CaptchaTokens | undefined): CaptchaToken[] | undefined {
   if (!tokens) return undefined;
@@ -428,6 +475,37 @@ export function OAuthStrategy(options: OAuthStrategyOptions): OAuthStrategy {
         return remember(loginResultFromState(response));
       } catch (error) {
         return verificationFailure(error);
+      }
+    },
+
+    verifyFactor: async (params, state = lastState) => {
+      const mfa = pendingFactor(state);
+      if (!mfa) return { loginState: LoginState.FAILURE, error: 'Unknown _state' };
+      const factorType = params.factorType ?? mfa.factorType;
+      if (!isCodeFactor(factorType)) {
+        return { loginState: LoginState.FAILURE, error: `Unsupported factor type ${factorType}`, mfa };
+      }
+      try {
+        const response = await authenticationApi.verify(factorType, {
+          stateToken: mfa.stateToken,
+          ...(params.rememberThisDevice ? { rememberThisDevice: true } : {}),
+          [FACTOR_CODE_FIELD[factorType]]: { code: params.code },
+        });
+        return remember(loginResultFromState(response));
+      } catch (error) {
+        return { ...verificationFailure(error), mfa };
+      }
+    },
+
+    sendFactorCode: async (params = {}, state = lastState) => {
+      const mfa = pendingFactor(state);
+      if (!mfa) return { loginState: LoginState.FAILURE, error: 'Unknown _state' };
+      const factorType = params.factorType ?? mfa.factorType;
+      try {
+        const response = await authenticationApi.sendFactorCode(factorType, { stateToken: mfa.stateToken });
+        return remember(loginResultFromState(response));
+      } catch (error) {
+        return { ...verificationFailure(error), mfa };
       }
     },
 

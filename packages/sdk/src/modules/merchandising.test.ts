@@ -1,0 +1,366 @@
+import { describe, expect, it } from 'vitest';
+import { createClient } from '../core/client.ts';
+import { fakeFetch, json, parseUrl, type RecordedCall } from '../testing/fake-fetch.ts';
+import { brands } from './brands.ts';
+import { catalogVersion } from './catalog-version.ts';
+import { customizations } from './customizations.ts';
+import { infoSections } from './info-sections.ts';
+import { ribbons } from './ribbons.ts';
+
+const modules = { brands, ribbons, customizations, infoSections, catalogVersion };
+type Sdk = ReturnType<typeof createClient<typeof modules>>;
+
+const CREATED = '2024-03-01T12:00:00.000Z';
+const meta = { revision: '2', createdDate: CREATED, updatedDate: CREATED };
+const IMG = '5c3b2f1e-1b7a-4c8e-9a51-0d6a3c9e2f10';
+const URI = `aisle:image://v1/${IMG}/red.png#originWidth=10&originHeight=10`;
+const WIRE_IMAGE = { id: IMG, filename: 'red.png', width: 10, height: 10 };
+
+function sdk(reply: (call: RecordedCall) => Response) {
+  const { fetch, calls } = fakeFetch(reply);
+  return { sdk: createClient({ modules, fetch }), calls };
+}
+const body = (call: RecordedCall | undefined): unknown => JSON.parse(call?.body ?? 'null');
+
+interface V3Case {
+  name: string;
+  key: string;
+  plural: string;
+  segment: string;
+  queryMethod: 'GET' | 'POST';
+  /** What create sends. */
+  input: Record<string, unknown>;
+  /** What update sends (besides the id). */
+  patch: Record<string, unknown>;
+  crud: {
+    create: (s: Sdk) => Promise<{ createdDate?: Date }>;
+    get: (s: Sdk, id: string) => Promise<{ createdDate?: Date }>;
+    update: (s: Sdk, id: string) => Promise<unknown>;
+    remove: (s: Sdk, id: string) => Promise<void>;
+    query: (s: Sdk) => { find(): Promise<{ items: { createdDate?: Date }[] }> };
+    count: (s: Sdk) => Promise<number>;
+    bulkCreate: (s: Sdk) => Promise<{ results: { item?: { createdDate?: Date } }[] }>;
+    bulkUpdate: (s: Sdk, id: string) => Promise<unknown>;
+  };
+}
+
+const CASES: V3Case[] = [
+  {
+    name: 'brands',
+    key: 'brand',
+    plural: 'brands',
+    segment: 'brands',
+    queryMethod: 'GET',
+    input: { name: 'Acme' },
+    patch: { name: 'Acme 2', revision: '2' },
+    crud: {
+      create: (s) => s.brands.createBrand({ name: 'Acme' }),
+      get: (s, id) => s.brands.getBrand(id, { fields: ['ASSIGNED_PRODUCTS_COUNT'] }),
+      update: (s, id) => s.brands.updateBrand(id, { name: 'Acme 2', revision: '2' }, { fieldMask: ['name'] }),
+      remove: (s, id) => s.brands.deleteBrand(id),
+      query: (s) => s.brands.queryBrands({ fields: ['ASSIGNED_PRODUCTS_COUNT'] }),
+      count: (s) => s.brands.countBrands({ filter: { name: { $startsWith: 'A' } } }),
+      bulkCreate: (s) => s.brands.bulkCreateBrands([{ name: 'Acme' }], { returnEntity: true }),
+      bulkUpdate: (s, id) =>
+        s.brands.bulkUpdateBrands([{ brand: { id, name: 'X', revision: '2' }, fieldMask: ['name'] }]),
+    },
+  },
+  {
+    name: 'ribbons',
+    key: 'ribbon',
+    plural: 'ribbons',
+    segment: 'ribbons',
+    queryMethod: 'POST',
+    input: { name: 'Sale' },
+    patch: { name: 'Acme 2', revision: '2' },
+    crud: {
+      create: (s) => s.ribbons.createRibbon({ name: 'Sale' }),
+      get: (s, id) => s.ribbons.getRibbon(id, { fields: ['ASSIGNED_PRODUCTS_COUNT'] }),
+      update: (s, id) =>
+        s.ribbons.updateRibbon(id, { name: 'Acme 2', revision: '2' }, { fieldMask: ['name'] }),
+      remove: (s, id) => s.ribbons.deleteRibbon(id),
+      query: (s) => s.ribbons.queryRibbons({ fields: ['ASSIGNED_PRODUCTS_COUNT'] }),
+      count: (s) => s.ribbons.countRibbons({ filter: { name: { $startsWith: 'A' } } }),
+      bulkCreate: (s) => s.ribbons.bulkCreateRibbons([{ name: 'Sale' }], { returnEntity: true }),
+      bulkUpdate: (s, id) =>
+        s.ribbons.bulkUpdateRibbons([{ ribbon: { id, name: 'X', revision: '2' }, fieldMask: ['name'] }]),
+    },
+  },
+  {
+    name: 'infoSections',
+    key: 'infoSection',
+    plural: 'infoSections',
+    segment: 'info-sections',
+    queryMethod: 'GET',
+    input: { uniqueName: 'care', title: 'Care', plainDescription: '<p>Wash cold</p>' },
+    patch: { title: 'Acme 2', revision: '2' },
+    crud: {
+      create: (s) =>
+        s.infoSections.createInfoSection({
+          uniqueName: 'care',
+          title: 'Care',
+          plainDescription: '<p>Wash cold</p>',
+        }),
+      get: (s, id) => s.infoSections.getInfoSection(id, { fields: ['ASSIGNED_PRODUCTS_COUNT'] }),
+      update: (s, id) =>
+        s.infoSections.updateInfoSection(id, { title: 'Acme 2', revision: '2' }, { fieldMask: ['title'] }),
+      remove: (s, id) => s.infoSections.deleteInfoSection(id),
+      query: (s) => s.infoSections.queryInfoSections({ fields: ['ASSIGNED_PRODUCTS_COUNT'] }),
+      count: (s) => s.infoSections.countInfoSections({ filter: { name: { $startsWith: 'A' } } }),
+      bulkCreate: (s) =>
+        s.infoSections.bulkCreateInfoSections(
+          [{ uniqueName: 'care', title: 'Care', plainDescription: '<p>Wash cold</p>' }],
+          { returnEntity: true },
+        ),
+      bulkUpdate: (s, id) =>
+        s.infoSections.bulkUpdateInfoSections([
+          { infoSection: { id, title: 'X', revision: '2' }, fieldMask: ['title'] },
+        ]),
+    },
+  },
+  {
+    name: 'customizations',
+    key: 'customization',
+    plural: 'customizations',
+    segment: 'customizations',
+    queryMethod: 'GET',
+    input: { name: 'Engraving', customizationType: 'MODIFIER', customizationRenderType: 'FREE_TEXT' },
+    patch: { name: 'Acme 2', revision: '2' },
+    crud: {
+      create: (s) =>
+        s.customizations.createCustomization({
+          name: 'Engraving',
+          customizationType: 'MODIFIER',
+          customizationRenderType: 'FREE_TEXT',
+        }),
+      get: (s, id) => s.customizations.getCustomization(id, { fields: ['ASSIGNED_PRODUCTS_COUNT'] }),
+      update: (s, id) =>
+        s.customizations.updateCustomization(id, { name: 'Acme 2', revision: '2' }, { fieldMask: ['name'] }),
+      remove: (s, id) => s.customizations.deleteCustomization(id),
+      query: (s) => s.customizations.queryCustomizations({ fields: ['ASSIGNED_PRODUCTS_COUNT'] }),
+      count: (s) => s.customizations.countCustomizations({ filter: { name: { $startsWith: 'A' } } }),
+      bulkCreate: (s) =>
+        s.customizations.bulkCreateCustomizations(
+          [{ name: 'Engraving', customizationType: 'MODIFIER', customizationRenderType: 'FREE_TEXT' }],
+          { returnEntity: true },
+        ),
+      bulkUpdate: (s, id) =>
+        s.customizations.bulkUpdateCustomizations([
+          { customization: { id, name: 'X', revision: '2' }, fieldMask: ['name'] },
+        ]),
+    },
+  },
+];
+
+describe.each(CASES)('$name (v3)', (c) => {
+  const path = `/stores/v3/${c.segment}`;
+  const entity = { id: 'e1', ...meta };
+  const reply = (call: RecordedCall): Response => {
+    if (call.url.includes('/bulk/'))
+      return json({
+        results: [{ itemMetadata: { id: 'e1', originalIndex: 0, success: true }, item: entity }],
+        bulkActionMetadata: { totalSuccesses: 1, totalFailures: 0, undetailedFailures: 0 },
+      });
+    if (call.url.includes('/count')) return json({ count: 7 });
+    if (call.url.includes('/query'))
+      return json({
+        [c.plural]: [entity],
+        pagingMetadata: { count: 1, cursors: { next: 'n' }, hasNext: true },
+      });
+    return json(call.method === 'DELETE' ? {} : { [c.key]: entity });
+  };
+
+  it('create, get (with fields), update (mask, fields) and delete', async () => {
+    const { sdk: s, calls } = sdk(reply);
+    const created = await c.crud.create(s);
+    expect(created.createdDate).toEqual(new Date(CREATED));
+    const got = await c.crud.get(s, 'e/1');
+    expect(got.createdDate).toEqual(new Date(CREATED));
+    await c.crud.update(s, 'e/1');
+    await expect(c.crud.remove(s, 'e/1')).resolves.toBeUndefined();
+    expect(calls[0]).toMatchObject({ method: 'POST', url: path });
+    expect(body(calls[0])).toEqual({ [c.key]: c.input });
+    const get = parseUrl(calls[1]?.url ?? '');
+    expect(calls[1]?.method).toBe('GET');
+    expect(get.path).toBe(`${path}/e%2F1`);
+    expect(get.params.getAll('fields')).toEqual(['ASSIGNED_PRODUCTS_COUNT']);
+    expect(calls[2]).toMatchObject({ method: 'PATCH', url: `${path}/e%2F1` });
+    expect(body(calls[2])).toEqual({
+      [c.key]: { ...c.patch, id: 'e/1' },
+      fieldMask: Object.keys(c.patch)[0],
+    });
+    expect(calls[3]?.method).toBe('DELETE');
+    expect(parseUrl(calls[3]?.url ?? '').path).toBe(`${path}/e%2F1`);
+  });
+
+  it(`query pages by cursor (${c.queryMethod}) with fields beside the query; count returns the number`, async () => {
+    const { sdk: s, calls } = sdk(reply);
+    const page = await c.crud.query(s).find();
+    const sent = { fields: ['ASSIGNED_PRODUCTS_COUNT'], query: { cursorPaging: { limit: 50 } } };
+    expect(calls[0]?.method).toBe(c.queryMethod);
+    if (c.queryMethod === 'GET')
+      expect(parseUrl(calls[0]?.url ?? '')).toMatchObject({ path: `${path}/query`, r: sent });
+    else {
+      expect(calls[0]?.url).toBe(`${path}/query`);
+      expect(body(calls[0])).toEqual(sent);
+    }
+    expect(page.items[0]?.createdDate).toEqual(new Date(CREATED));
+    expect(await c.crud.count(s)).toBe(7);
+    expect(calls[1]).toMatchObject({ method: 'POST', url: `${path}/count` });
+    expect(body(calls[1])).toEqual({ filter: { name: { $startsWith: 'A' } } });
+  });
+
+  it('bulk create and update post to /stores/v3/bulk/<segment>/… and convert items', async () => {
+    const { sdk: s, calls } = sdk(reply);
+    const created = await c.crud.bulkCreate(s);
+    await c.crud.bulkUpdate(s, 'e1');
+    expect(calls[0]).toMatchObject({ method: 'POST', url: `/stores/v3/bulk/${c.segment}/create` });
+    expect(body(calls[0])).toEqual({ [c.plural]: [c.input], returnEntity: true });
+    expect(created.results[0]?.item?.createdDate).toEqual(new Date(CREATED));
+    expect(calls[1]).toMatchObject({ method: 'POST', url: `/stores/v3/bulk/${c.segment}/update` });
+    expect(body(calls[1])).toEqual({
+      [c.plural]: [
+        {
+          [c.key]: { id: 'e1', [Object.keys(c.patch)[0] ?? '']: 'X', revision: '2' },
+          fieldMask: Object.keys(c.patch)[0],
+        },
+      ],
+    });
+  });
+});
+
+describe('v3 extras', () => {
+  const named = (key: string) => (call: RecordedCall) =>
+    call.url.includes('/bulk/')
+      ? json({
+          results: [{ itemMetadata: { originalIndex: 0, success: true }, item: { id: 'x', ...meta } }],
+          bulkActionMetadata: {},
+        })
+      : json({ [key]: { id: 'x', ...meta } });
+
+  it('brands and ribbons: get-or-create, one and in bulk, and bulk delete', async () => {
+    const { sdk: s, calls } = sdk((call) => named(call.url.includes('ribbon') ? 'ribbon' : 'brand')(call));
+    const brand = await s.brands.getOrCreateBrand('Acme');
+    await s.brands.bulkGetOrCreateBrands(['Acme', 'Zed']);
+    await s.brands.bulkDeleteBrands(['b1']);
+    const ribbon = await s.ribbons.getOrCreateRibbon('Sale');
+    const many = await s.ribbons.bulkGetOrCreateRibbons(['Sale']);
+    await s.ribbons.bulkDeleteRibbons(['r1']);
+    expect(brand.createdDate).toBeInstanceOf(Date);
+    expect(ribbon.createdDate).toBeInstanceOf(Date);
+    expect(many.results[0]?.item?.updatedDate).toBeInstanceOf(Date);
+    expect(calls.map((c) => [c.url, body(c)])).toEqual([
+      ['/stores/v3/brands/get-or-create', { brandName: 'Acme' }],
+      ['/stores/v3/bulk/brands/get-or-create', { brandNames: ['Acme', 'Zed'] }],
+      ['/stores/v3/bulk/brands/delete', { brandIds: ['b1'] }],
+      ['/stores/v3/ribbons/get-or-create', { ribbonName: 'Sale' }],
+      ['/stores/v3/bulk/ribbons/get-or-create', { ribbonNames: ['Sale'] }],
+      ['/stores/v3/bulk/ribbons/delete', { ribbonIds: ['r1'] }],
+    ]);
+  });
+
+  it('info sections: get-or-create, one and in bulk, and bulk delete', async () => {
+    const { sdk: s, calls } = sdk(named('infoSection'));
+    await s.infoSections.getOrCreateInfoSection({ uniqueName: 'care', title: 'Care' });
+    await s.infoSections.bulkGetOrCreateInfoSections([{ uniqueName: 'care' }]);
+    await s.infoSections.bulkDeleteInfoSections(['i1']);
+    expect(calls.map((c) => [c.url, body(c)])).toEqual([
+      ['/stores/v3/info-sections/get-or-create', { infoSection: { uniqueName: 'care', title: 'Care' } }],
+      ['/stores/v3/bulk/info-sections/get-or-create', { infoSections: [{ uniqueName: 'care' }] }],
+      ['/stores/v3/bulk/info-sections/delete', { infoSectionIds: ['i1'] }],
+    ]);
+  });
+
+  it('customizations: choice images travel as objects and come back as URIs', async () => {
+    const wire = {
+      id: 'c1',
+      ...meta,
+      choicesSettings: {
+        choices: [{ id: 'ch1', key: 'red', name: 'Red', choiceType: 'IMAGE', displayImage: WIRE_IMAGE }],
+      },
+    };
+    const { sdk: s, calls } = sdk((call) =>
+      call.url.includes('/bulk/')
+        ? json({
+            results: [{ itemMetadata: { originalIndex: 0, success: true }, item: wire }],
+            bulkActionMetadata: {},
+          })
+        : json({ customization: wire }),
+    );
+    const created = await s.customizations.createCustomization({
+      name: 'Colour',
+      customizationRenderType: 'SWATCH_CHOICES',
+      choicesSettings: { choices: [{ name: 'Red', choiceType: 'IMAGE', displayImage: URI }] },
+    });
+    expect(created.choicesSettings?.choices?.[0]?.displayImage).toBe(URI);
+    expect(body(calls[0])).toEqual({
+      customization: {
+        name: 'Colour',
+        customizationRenderType: 'SWATCH_CHOICES',
+        choicesSettings: { choices: [{ name: 'Red', choiceType: 'IMAGE', displayImage: WIRE_IMAGE }] },
+      },
+    });
+
+    await s.customizations.addCustomizationChoices('c1', [{ name: 'Blue', displayImage: URI }], {
+      revision: '2',
+    });
+    await s.customizations.setCustomizationChoices('c1', [{ name: 'Only' }]);
+    await s.customizations.removeCustomizationChoices('c1', ['ch1'], '3');
+    await s.customizations.updateCustomizationChoices(
+      'c1',
+      [{ choice: { id: 'ch1', displayImage: URI }, fieldMask: ['displayImage'] }],
+      '4',
+    );
+    await s.customizations.reorderCustomizationChoices('c1', ['ch2', 'ch1'], '5');
+    const bulk = await s.customizations.bulkAddCustomizationChoices([
+      { customizationId: 'c1', choices: [{ name: 'Green', displayImage: URI }] },
+    ]);
+    expect(bulk.results[0]?.item?.choicesSettings?.choices?.[0]?.displayImage).toBe(URI);
+    expect(calls.slice(1).map((c) => [c.method, c.url, body(c)])).toEqual([
+      [
+        'POST',
+        '/stores/v3/customizations/c1/add-choices',
+        { customizationId: 'c1', choices: [{ name: 'Blue', displayImage: WIRE_IMAGE }], revision: '2' },
+      ],
+      [
+        'POST',
+        '/stores/v3/customizations/c1/set-choices',
+        { customizationId: 'c1', choices: [{ name: 'Only' }] },
+      ],
+      [
+        'POST',
+        '/stores/v3/customizations/c1/remove-choices',
+        { customizationId: 'c1', choiceIds: ['ch1'], revision: '3' },
+      ],
+      [
+        'POST',
+        '/stores/v3/customizations/c1/update-choices',
+        {
+          customizationId: 'c1',
+          choices: [{ choice: { id: 'ch1', displayImage: WIRE_IMAGE }, fieldMask: 'displayImage' }],
+          revision: '4',
+        },
+      ],
+      [
+        'POST',
+        '/stores/v3/customizations/c1/reorder-choices',
+        { customizationId: 'c1', choiceIds: ['ch2', 'ch1'], revision: '5' },
+      ],
+      [
+        'POST',
+        '/stores/v3/bulk/customizations/add-choices',
+        {
+          customizationsChoices: [
+            { customizationId: 'c1', choices: [{ name: 'Green', displayImage: WIRE_IMAGE }] },
+          ],
+        },
+      ],
+    ]);
+  });
+
+  it('catalogVersion.getCatalogVersion', async () => {
+    const { sdk: s, calls } = sdk(() => json({ catalogVersion: 'V1_CATALOG' }));
+    expect(await s.catalogVersion.getCatalogVersion()).toBe('V1_CATALOG');
+    expect(calls[0]).toMatchObject({ method: 'GET', url: '/stores/v3/provision/version' });
+  });
+});
