@@ -4,6 +4,7 @@ import { createBrowserRouter, RouterProvider, redirect } from 'react-router';
 import { Account, accountLoader } from './routes/account.tsx';
 import { AccountSection, accountSectionAction, accountSectionLoader } from './routes/account-section.tsx';
 import { Callback, callbackLoader } from './routes/callback.tsx';
+import { CartPage, cartLoader } from './routes/cart.tsx';
 import { CollectionPage, collectionLoader } from './routes/collection.tsx';
 import { ErrorPage, RouteError } from './routes/error-page.tsx';
 import { ForgotPassword, forgotPasswordAction } from './routes/forgot-password.tsx';
@@ -38,6 +39,7 @@ const router = createBrowserRouter([
           { path: 'collections/:slug', loader: collectionLoader, Component: CollectionPage },
           { path: 'product-page/:slug', ...product },
           { path: 'products/:slug', ...product },
+          { path: 'cart', loader: cartLoader, Component: CartPage },
           { path: 'login', loader: loginLoader, action: loginAction, Component: Login },
           { path: 'register', loader: registerLoader, action: registerAction, Component: Register },
           { path: 'callback', loader: callbackLoader, Component: Callback },

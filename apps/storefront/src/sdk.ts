@@ -2,6 +2,7 @@ import {
   authentication,
   collections,
   createClient,
+  currentCart,
   type Http,
   localStorageTokenStorage,
   members,
@@ -51,6 +52,7 @@ export const client = createClient({
     recovery,
     verification,
     redirects,
+    currentCart,
   },
   auth,
 });

@@ -62,6 +62,16 @@ export async function openTestDatabase(): Promise<Database> {
       const dropper = new pg.Client({ connectionString: url });
       await dropper.connect();
       try {
+        // pool.end() resolves before its connections have closed: let them go rather than kill them
+        // (a killed one reports an unhandled 57P01 error to the test run).
+        for (let i = 0; i < 100; i++) {
+          const open = await dropper.query<{ n: number }>(
+            'select count(*)::int as n from pg_stat_activity where datname = $1',
+            [name],
+          );
+          if ((open.rows[0]?.n ?? 0) === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
         await dropper.query(`drop database if exists ${name} with (force)`);
       } finally {
         await dropper.end();

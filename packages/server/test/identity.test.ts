@@ -626,10 +626,10 @@ describe('second factors', () => {
       },
     });
     expect(ok.body).toMatchObject({ state: 'SUCCESS', sessionToken: expect.any(String) });
-    const sms = await server.call('POST', `${AUTH}/v2/SMS/verify`, {
-      body: { stateToken: 'x', smsData: { code: '1' } },
+    const push = await server.call('POST', `${AUTH}/v2/PUSH/verify`, {
+      body: { stateToken: 'x', pushData: { transactionId: '1' } },
     });
-    expect(errorCode(sms.body)).toBe('UNIMPLEMENTED_FEATURE');
+    expect(errorCode(push.body)).toBe('UNIMPLEMENTED_FEATURE');
   });
 
   it('EMAIL: a mailed code after the password, once the address is verified', async () => {

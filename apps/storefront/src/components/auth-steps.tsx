@@ -1,16 +1,106 @@
+import type { FactorType } from '@aisle/sdk';
 import { useState } from 'react';
 import { Form, Link } from 'react-router';
 import { solveCaptcha } from '../resources/captcha.ts';
-import type { AuthStep } from '../resources/session.ts';
+import {
+  type AuthStep,
+  type FactorOption,
+  type SecondFactorStep,
+  sendSecondFactorCode,
+  verifySecondFactor,
+} from '../resources/session.ts';
 import { ErrorNotice, Notice, SubmitButton } from './form.tsx';
 
+const FACTOR_TYPES: readonly FactorType[] = ['TOTP', 'SMS', 'CALL', 'EMAIL'];
+const asFactor = (value: unknown): FactorType | undefined => FACTOR_TYPES.find((type) => type === value);
+
+/** The other factors, as the hidden `available` field carries them (JSON); anything unreadable is dropped. */
+function availableFrom(raw: string): FactorOption[] {
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (!Array.isArray(parsed)) return [];
+    return parsed.flatMap((item: unknown) => {
+      if (typeof item !== 'object' || item === null) return [];
+      const record = item as Record<string, unknown>;
+      const factorType = asFactor(record.factorType);
+      const hint = typeof record.hint === 'string' ? record.hint.slice(0, 100) : '';
+      return factorType ? [{ factorType, hint }] : [];
+    });
+  } catch {
+    return [];
+  }
+}
+
 /** Reads the hidden fields a code step posts back (the action itself keeps no state). */
-export function codeStepFrom(form: FormData): Extract<AuthStep, { step: 'second-factor' }> | undefined {
+export function codeStepFrom(form: FormData): SecondFactorStep | undefined {
   const stateToken = String(form.get('stateToken') ?? '');
-  const factorType = String(form.get('factorType') ?? '');
-  if (!stateToken || (factorType !== 'TOTP' && factorType !== 'EMAIL')) return undefined;
+  const factorType = asFactor(String(form.get('factorType') ?? ''));
+  if (!stateToken || !factorType) return undefined;
   const hint = String(form.get('hint') ?? '');
-  return { step: 'second-factor', stateToken, factorType, ...(hint ? { hint } : {}) };
+  const available = availableFrom(String(form.get('available') ?? '[]'));
+  return { step: 'second-factor', stateToken, factorType, ...(hint ? { hint } : {}), available };
+}
+
+/**
+ * The second-factor intents of a sign-in form (code, resend, switch factor); undefined for other intents.
+ * Shared by the sign-in and sign-up actions.
+ */
+export async function secondFactorAction(
+  intent: string,
+  form: FormData,
+  target: string,
+): Promise<AuthStep | undefined> {
+  const switchTo = intent.startsWith('factor-switch:')
+    ? asFactor(intent.slice('factor-switch:'.length))
+    : undefined;
+  if (intent !== 'second-factor' && intent !== 'factor-resend' && !switchTo) return undefined;
+  const pending = codeStepFrom(form);
+  if (!pending) return { step: 'form' };
+  if (intent === 'second-factor') {
+    const code = String(form.get('code') ?? '').trim();
+    return verifySecondFactor(pending, code, target, form.get('remember') === '1');
+  }
+  return sendSecondFactorCode(pending, switchTo);
+}
+
+/** What the second-factor step says about where the code is. */
+function factorText(factorType: FactorType, hint: string | undefined): string {
+  switch (factorType) {
+    case 'TOTP':
+      return 'Open your authenticator app and enter the 6-digit code for this store.';
+    case 'SMS':
+      return `We sent a 6-digit code by text message to ${hint || 'your phone'}.`;
+    case 'CALL':
+      return `We are calling ${hint || 'your phone'} to read you a 6-digit code.`;
+    default:
+      return `We sent a 6-digit sign-in code to ${hint || 'your e-mail address'}.`;
+  }
+}
+
+/** The button that switches the step to another factor. */
+function switchLabel(option: FactorOption): string {
+  switch (option.factorType) {
+    case 'TOTP':
+      return 'Use my authenticator app instead';
+    case 'SMS':
+      return `Text a code to ${option.hint || 'my phone'} instead`;
+    case 'CALL':
+      return `Call ${option.hint || 'my phone'} instead`;
+    default:
+      return `E-mail a code to ${option.hint || 'me'} instead`;
+  }
+}
+
+/** Hidden fields that carry a second-factor step from one post to the next. */
+function StepFields({ step }: { step: SecondFactorStep }) {
+  return (
+    <>
+      <input type="hidden" name="stateToken" value={step.stateToken} />
+      <input type="hidden" name="factorType" value={step.factorType} />
+      {step.hint && <input type="hidden" name="hint" value={step.hint} />}
+      <input type="hidden" name="available" value={JSON.stringify(step.available)} />
+    </>
+  );
 }
 
 /** The code form of an e-mail verification or second-factor step. */
@@ -23,27 +113,24 @@ export function CodeStep({
   action?: string;
 }) {
   const verifying = step.step === 'verify-email';
-  const totp = step.step === 'second-factor' && step.factorType === 'TOTP';
+  const factor = step.step === 'second-factor' ? step : undefined;
+  const totp = factor?.factorType === 'TOTP';
   const title = verifying ? 'Confirm your e-mail address' : 'Two-step verification';
-  const hint = step.step === 'second-factor' ? step.hint : undefined;
-  const text = verifying
-    ? 'We sent a 6-digit code to your e-mail address. Enter it to continue.'
-    : totp
-      ? 'Open your authenticator app and enter the 6-digit code for this store.'
-      : `We sent a 6-digit sign-in code to ${hint || 'your e-mail address'}.`;
+  const text = factor
+    ? factorText(factor.factorType, factor.hint)
+    : 'We sent a 6-digit code to your e-mail address. Enter it to continue.';
+  const others = factor ? factor.available.filter((option) => option.factorType !== factor.factorType) : [];
   return (
     <div className="auth-step">
       <h2>{title}</h2>
       <p className="muted">{text}</p>
       <ErrorNotice error={step.error} />
-      {step.step === 'verify-email' && step.notice && <Notice>{step.notice}</Notice>}
-      <Form method="post" action={action} className="stack" key={step.stateToken}>
-        <input type="hidden" name="stateToken" value={step.stateToken} />
-        {step.step === 'second-factor' && (
-          <>
-            <input type="hidden" name="factorType" value={step.factorType} />
-            {hint && <input type="hidden" name="hint" value={hint} />}
-          </>
+      {step.notice && <Notice>{step.notice}</Notice>}
+      <Form method="post" action={action} className="stack" key={`${step.stateToken}:${factor?.factorType}`}>
+        {factor ? (
+          <StepFields step={factor} />
+        ) : (
+          <input type="hidden" name="stateToken" value={step.stateToken} />
         )}
         <div className="field">
           <label htmlFor="code">{totp ? 'Authenticator code' : 'Code'}</label>
@@ -64,6 +151,12 @@ export function CodeStep({
             6 digits
           </p>
         </div>
+        {factor && (
+          <label className="check">
+            <input type="checkbox" name="remember" value="1" />
+            <span>Remember this device for 30 days</span>
+          </label>
+        )}
         <SubmitButton name="intent" value={step.step} pendingText="Checking…">
           {verifying ? 'Confirm' : 'Verify'}
         </SubmitButton>
@@ -76,6 +169,28 @@ export function CodeStep({
           </SubmitButton>
         </Form>
       )}
+      {factor && !totp && (
+        <Form method="post" action={action} className="inline-form">
+          <StepFields step={factor} />
+          <SubmitButton name="intent" value="factor-resend" pendingText="Sending…" className="link-button">
+            {factor.factorType === 'CALL' ? 'Call me again' : 'Send a new code'}
+          </SubmitButton>
+        </Form>
+      )}
+      {factor &&
+        others.map((option) => (
+          <Form method="post" action={action} className="inline-form" key={option.factorType}>
+            <StepFields step={factor} />
+            <SubmitButton
+              name="intent"
+              value={`factor-switch:${option.factorType}`}
+              pendingText="Switching…"
+              className="link-button"
+            >
+              {switchLabel(option)}
+            </SubmitButton>
+          </Form>
+        ))}
     </div>
   );
 }

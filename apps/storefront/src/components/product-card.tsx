@@ -1,5 +1,7 @@
 import type { Product } from '@aisle/sdk';
+import { useState } from 'react';
 import { Link } from 'react-router';
+import { addToCart, cartErrorMessage, catalogLine } from '../resources/cart.ts';
 import { formatMoney } from '../resources/products.ts';
 
 /** Product path on this storefront: the server's `productPageUrl.path` (`/product-page/{slug}`). */
@@ -17,6 +19,8 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
     range.maxValue !== undefined &&
     range.maxValue > range.minValue &&
     !onSale;
+  // Products with options are chosen on their page; the others go straight into the cart.
+  const hasOptions = (product.productOptions ?? []).some((o) => (o.choices ?? []).length > 0);
   return (
     <article className="product-card" data-testid="product-card">
       <Link to={productPath(product)} className="product-link">
@@ -58,7 +62,51 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
           </p>
           {!inStock && <p className="card-stock-out">Out of stock</p>}
         </div>
+        {hasOptions && (
+          <span className="card-actions">
+            <span className="button button-secondary small wide card-choose">Choose options</span>
+          </span>
+        )}
       </Link>
+      {!hasOptions && <CardAddButton product={product} inStock={inStock} />}
     </article>
+  );
+}
+
+/** "Add to cart" on a card: one of the product (its only variant); the drawer opens on it. */
+function CardAddButton({ product, inStock }: { product: Product; inStock: boolean }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | undefined>();
+  const add = async () => {
+    if (busy) return;
+    setBusy(true);
+    setError(undefined);
+    try {
+      await addToCart([catalogLine(product.id, product.variants?.[0]?.id, 1)]);
+    } catch (err) {
+      setError(cartErrorMessage(err).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const label = busy ? 'Adding…' : inStock ? 'Add to cart' : 'Sold out';
+  return (
+    <div className="card-actions">
+      <button
+        type="button"
+        className="button button-primary small wide"
+        disabled={!inStock}
+        aria-disabled={busy || undefined}
+        aria-label={`${label}: ${product.name}`}
+        onClick={() => void add()}
+      >
+        {label}
+      </button>
+      {error && (
+        <p className="field-error small" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }

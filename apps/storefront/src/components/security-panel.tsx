@@ -1,15 +1,26 @@
-import type { Identity } from '@aisle/sdk';
-import { Form } from 'react-router';
+import type { Identity, MemberFactor, PhoneFactorType } from '@aisle/sdk';
+import { Form, Link } from 'react-router';
 import { hasActiveFactor } from '../resources/members.ts';
 import type { AccountResult } from '../routes/account-section.tsx';
 import { ErrorNotice, Field, Notice, SubmitButton } from './form.tsx';
 
-/** Two-step verification (authenticator app, e-mailed codes) and the password. */
-export function SecurityPanel({ member, result }: { member: Identity; result: AccountResult | undefined }) {
+/** Two-step verification (authenticator app, codes by e-mail, text message or call) and the password. */
+export function SecurityPanel({
+  member,
+  result,
+  factors,
+}: {
+  member: Identity;
+  result: AccountResult | undefined;
+  /** From the page's loader: the masked numbers of phone factors. */
+  factors: MemberFactor[];
+}) {
   const totp = hasActiveFactor(member, 'TOTP');
   const emailCodes = hasActiveFactor(member, 'EMAIL');
   const factorResult = result && result.intent !== 'password' ? result : undefined;
   const enrolment = !totp ? factorResult?.enrolment : undefined;
+  // Phone forms show their own errors next to their fields.
+  const phoneResult = factorResult?.intent.startsWith('phone-') ? factorResult : undefined;
   return (
     <>
       <section className="panel" aria-labelledby="two-step-title">
@@ -18,7 +29,7 @@ export function SecurityPanel({ member, result }: { member: Identity; result: Ac
           Ask for a code as well as your password when you sign in, so a stolen password alone is not enough.
         </p>
         {factorResult?.ok && <Notice tone="success">{factorResult.ok}</Notice>}
-        {!enrolment && <ErrorNotice error={factorResult?.error} />}
+        {!enrolment && !phoneResult && <ErrorNotice error={factorResult?.error} />}
 
         <div className="factor">
           <div>
@@ -112,8 +123,22 @@ export function SecurityPanel({ member, result }: { member: Identity; result: Ac
             {emailCodes ? 'Turn off codes by e-mail' : 'Turn on codes by e-mail'}
           </SubmitButton>
         </Form>
-        {totp && emailCodes && (
-          <p className="muted small">With both on, sign-in asks for the authenticator code.</p>
+
+        {(['SMS', 'CALL'] as const).map((type) => (
+          <PhoneFactor
+            key={type}
+            type={type}
+            on={hasActiveFactor(member, type)}
+            hint={factors.find((f) => f.type === type && f.status === 'ACTIVE')?.hint}
+            result={phoneResult?.factorType === type ? phoneResult : undefined}
+          />
+        ))}
+        {[totp, emailCodes, hasActiveFactor(member, 'SMS'), hasActiveFactor(member, 'CALL')].filter(Boolean)
+          .length > 1 && (
+          <p className="muted small">
+            With more than one on, sign-in asks for the authenticator code first, then a text message, a call
+            or an e-mail; you can switch to another one on the sign-in page.
+          </p>
         )}
       </section>
 
@@ -154,6 +179,129 @@ export function SecurityPanel({ member, result }: { member: Identity; result: Ac
           </SubmitButton>
         </Form>
       </section>
+    </>
+  );
+}
+
+const PHONE_TEXT = {
+  SMS: {
+    title: 'Codes by text message',
+    off: 'A code sent by text message to your mobile each time you sign in.',
+    numberLabel: 'Mobile number for text messages',
+    send: 'Text me a code',
+    sentTo: (hint: string) => `We sent a 6-digit code by text message to ${hint}.`,
+    again: 'Send a new code',
+    turnOn: 'Turn on text-message codes',
+    remove: 'Remove text-message codes',
+  },
+  CALL: {
+    title: 'Codes by phone call',
+    off: 'A call that reads you a code each time you sign in (any phone, also a landline).',
+    numberLabel: 'Phone number for calls',
+    send: 'Call me with a code',
+    sentTo: (hint: string) => `We are calling ${hint} to read you a 6-digit code.`,
+    again: 'Call me again',
+    turnOn: 'Turn on call codes',
+    remove: 'Remove call codes',
+  },
+} as const;
+
+/** One phone factor: its state, the number form, then the code form while an enrolment is pending. */
+function PhoneFactor({
+  type,
+  on,
+  hint,
+  result,
+}: {
+  type: PhoneFactorType;
+  on: boolean;
+  hint: string | undefined;
+  result: AccountResult | undefined;
+}) {
+  const copy = PHONE_TEXT[type];
+  const pending = !on ? result?.phoneEnrolment : undefined;
+  const pendingHint = pending?.hint ?? '';
+  return (
+    <>
+      <div className="factor">
+        <div>
+          <h3>{copy.title}</h3>
+          <p className="muted">{on ? `Codes go to ${hint ?? 'your phone'}.` : copy.off}</p>
+        </div>
+        <span className={`badge ${on ? 'badge-on' : ''}`}>{on ? 'On' : 'Off'}</span>
+      </div>
+      {on ? (
+        <Form method="post">
+          <input type="hidden" name="factorType" value={type} />
+          <SubmitButton
+            name="intent"
+            value="phone-remove"
+            pendingText="Removing…"
+            className="button button-ghost danger"
+          >
+            {copy.remove}
+          </SubmitButton>
+        </Form>
+      ) : pending ? (
+        <div className="enrolment">
+          <Form method="post" className="stack" key={`${type}-code`}>
+            <input type="hidden" name="factorType" value={type} />
+            <input type="hidden" name="hint" value={pendingHint} />
+            {result?.intent !== 'phone-activate' && !result?.error && (
+              <Notice>{copy.sentTo(pendingHint || 'your phone')}</Notice>
+            )}
+            <ErrorNotice error={result?.error} />
+            <Field
+              label={`Enter the 6-digit code for ${type === 'SMS' ? 'text messages' : 'calls'}`}
+              name="code"
+              className="narrow"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="[0-9]{6}"
+              maxLength={6}
+              required
+            />
+            <SubmitButton name="intent" value="phone-activate" pendingText="Checking…">
+              {copy.turnOn}
+            </SubmitButton>
+          </Form>
+          <Form method="post" className="inline-form">
+            <input type="hidden" name="factorType" value={type} />
+            <input type="hidden" name="hint" value={pendingHint} />
+            <SubmitButton name="intent" value="phone-resend" pendingText="Sending…" className="link-button">
+              {copy.again}
+            </SubmitButton>
+          </Form>
+          <p className="inline-form">
+            <Link to="/account/security">Use another number</Link>
+          </p>
+        </div>
+      ) : (
+        <Form method="post" className="stack" key={`${type}-number`}>
+          <input type="hidden" name="factorType" value={type} />
+          <ErrorNotice error={result?.error} />
+          <Field
+            label={copy.numberLabel}
+            name="phone"
+            type="tel"
+            autoComplete="tel"
+            className="narrow"
+            placeholder="+44 7911 123456"
+            defaultValue={result?.phone ?? ''}
+            error={result?.error?.fields?.phone}
+            hint="International format: + and the country code."
+            required
+          />
+          <SubmitButton
+            name="intent"
+            value="phone-start"
+            pendingText="Sending…"
+            className="button button-secondary"
+          >
+            {copy.send}
+          </SubmitButton>
+        </Form>
+      )}
     </>
   );
 }

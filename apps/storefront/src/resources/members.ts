@@ -1,4 +1,13 @@
-import type { CustomField, CustomValue, Identity, PostalAddress, ProfileAddress } from '@aisle/sdk';
+import type {
+  CustomField,
+  CustomValue,
+  Identity,
+  MemberFactor,
+  PhoneEnrolment,
+  PhoneFactorType,
+  PostalAddress,
+  ProfileAddress,
+} from '@aisle/sdk';
 import { client } from '../sdk.ts';
 import { memberChanged } from './session.ts';
 
@@ -105,7 +114,7 @@ export function addressLines(address: PostalAddress): string[] {
   return [street, address.addressLine2, city, region].filter((line): line is string => Boolean(line));
 }
 
-export const hasActiveFactor = (member: Identity, type: 'TOTP' | 'EMAIL') =>
+export const hasActiveFactor = (member: Identity, type: 'TOTP' | 'EMAIL' | PhoneFactorType) =>
   (member.factors ?? []).some((f) => f.type === type && f.status === 'ACTIVE');
 
 export async function startTotp() {
@@ -126,6 +135,32 @@ export async function setEmailCodes(on: boolean): Promise<Identity> {
 
 export async function removeTotp(): Promise<Identity> {
   const updated = await client.members.removeFactor('TOTP');
+  memberChanged(updated);
+  return updated;
+}
+
+/** The member's factors with their masked numbers (the security page). */
+export async function listFactors(): Promise<MemberFactor[]> {
+  return client.members.listFactors();
+}
+
+/** Sends a confirmation code to the phone (text message for SMS, voice call for CALL). */
+export async function startPhone(type: PhoneFactorType, phone: string): Promise<PhoneEnrolment> {
+  return client.members.startPhoneEnrolment(type, phone);
+}
+
+export async function resendPhoneCode(type: PhoneFactorType): Promise<PhoneEnrolment> {
+  return client.members.resendPhoneEnrolmentCode(type);
+}
+
+export async function activatePhone(type: PhoneFactorType, code: string): Promise<Identity> {
+  const updated = await client.members.activatePhoneFactor(type, code);
+  memberChanged(updated);
+  return updated;
+}
+
+export async function removePhone(type: PhoneFactorType): Promise<Identity> {
+  const updated = await client.members.removeFactor(type);
   memberChanged(updated);
   return updated;
 }

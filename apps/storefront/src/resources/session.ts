@@ -4,9 +4,8 @@ import {
   type FactorType,
   type Identity,
   type LoginResult,
-  loginResultFromState,
+  type MfaChallenge,
   type OAuthData,
-  type StateMachine,
 } from '@aisle/sdk';
 import { redirect, redirectDocument, useRouteLoaderData } from 'react-router';
 import { loginFailureMessage, type ShownError, showError } from '../lib/errors.ts';
@@ -101,6 +100,23 @@ export function goTo(target: string): Response {
 // Sign-in steps
 // ---------------------------------------------------------------------------------------------------------
 
+/** A factor the second-factor step can switch to, and what the page may show of it (a masked number). */
+export interface FactorOption {
+  factorType: FactorType;
+  hint: string;
+}
+
+/** A second factor waiting for its code: the factor asked for now and the others the step offers. */
+export interface SecondFactorStep {
+  step: 'second-factor';
+  stateToken: string;
+  factorType: FactorType;
+  hint?: string;
+  available: FactorOption[];
+  error?: ShownError;
+  notice?: string;
+}
+
 /** What a sign-in or sign-up form shows next. */
 export type AuthStep =
   | { step: 'done'; target: string }
@@ -108,7 +124,7 @@ export type AuthStep =
   /** `at` tells one captcha request from the next (each puzzle answer works once). */
   | { step: 'captcha'; variant: 'VISIBLE' | 'INVISIBLE'; at: number; error?: ShownError }
   | { step: 'verify-email'; stateToken: string; error?: ShownError; notice?: string }
-  | { step: 'second-factor'; stateToken: string; factorType: FactorType; hint?: string; error?: ShownError }
+  | SecondFactorStep
   | { step: 'approval' };
 
 export type Attempt = (captcha?: { variant: 'VISIBLE' | 'INVISIBLE'; token: string }) => Promise<LoginResult>;
@@ -147,17 +163,8 @@ export async function afterResult(result: LoginResult, target: string): Promise<
     case 'SILENT_CAPTCHA_REQUIRED':
       return { step: 'captcha', variant: result.captcha.variant, at: Date.now() };
     case 'FAILURE': {
-      // A second factor: the SDK hands back the server's STATUS_CHECK with the challenge untouched.
-      const pending = result.response;
-      if (pending?.state === 'STATUS_CHECK' && pending.stateToken && pending.mfaChallengeData?.factorType) {
-        const hint = pending.mfaChallengeData.verificationChallengeData?.hint;
-        return {
-          step: 'second-factor',
-          stateToken: pending.stateToken,
-          factorType: pending.mfaChallengeData.factorType,
-          ...(hint ? { hint } : {}),
-        };
-      }
+      // A second factor: the SDK keeps SPEC's FAILURE state and hands the challenge over as `mfa`.
+      if (result.mfa) return secondFactorStep(result.mfa);
       if (result.captcha) {
         return {
           step: 'captcha',
@@ -194,23 +201,81 @@ export async function resendEmailCode(stateToken: string): Promise<AuthStep> {
   }
 }
 
-/** A second-factor code (authenticator app or mailed sign-in code) for a STATUS_CHECK step. */
+function secondFactorStep(mfa: MfaChallenge, notice?: string): SecondFactorStep {
+  return {
+    step: 'second-factor',
+    stateToken: mfa.stateToken,
+    factorType: mfa.factorType,
+    ...(mfa.hint ? { hint: mfa.hint } : {}),
+    available: mfa.availableFactors,
+    ...(notice ? { notice } : {}),
+  };
+}
+
+/** The step as the SDK's pending login result (the action keeps no state: the page's hidden fields do). */
+const pendingResult = (step: SecondFactorStep): LoginResult => ({
+  loginState: 'FAILURE',
+  error: 'Unknown _state',
+  mfa: {
+    stateToken: step.stateToken,
+    factorType: step.factorType,
+    hint: step.hint ?? '',
+    availableFactors: step.available,
+  },
+});
+
+/** The message for a failed factor call; a throttled send says how long to wait (the server's words). */
+function factorError(result: Extract<LoginResult, { loginState: 'FAILURE' }>): ShownError {
+  const cause = result.cause;
+  if (cause?.status === 429 && cause.description) {
+    return { message: cause.description, ...(cause.requestId ? { requestId: cause.requestId } : {}) };
+  }
+  return loginFailureMessage(result);
+}
+
+/** A second-factor code (authenticator app, or a code by e-mail, text message or call) for the pending step. */
 export async function verifySecondFactor(
-  pending: Extract<AuthStep, { step: 'second-factor' }>,
+  pending: SecondFactorStep,
   code: string,
   target: string,
+  rememberThisDevice = false,
 ): Promise<AuthStep> {
-  let response: StateMachine;
-  try {
-    const data = pending.factorType === 'TOTP' ? { totpData: { code } } : { emailData: { code } };
-    response = await client.authentication.verify(pending.factorType, {
-      stateToken: pending.stateToken,
-      ...data,
-    });
-  } catch (error) {
-    return { ...pending, error: showError(error) };
+  const result = await auth.verifyFactor(
+    { code, factorType: pending.factorType, rememberThisDevice },
+    pendingResult(pending),
+  );
+  if (result.loginState === 'FAILURE' && result.cause) return { ...pending, error: factorError(result) };
+  return afterResult(result, target);
+}
+
+/** What the page says after a code was sent again (a switch needs nothing: the step's text says where). */
+function resentNotice(mfa: MfaChallenge): string | undefined {
+  const where = mfa.hint || undefined;
+  switch (mfa.factorType) {
+    case 'SMS':
+      return `We sent a new code by text message${where ? ` to ${where}` : ''}.`;
+    case 'CALL':
+      return `We are calling ${where ?? 'your phone'} again with a new code.`;
+    case 'EMAIL':
+      return `We sent a new code to ${where ?? 'your e-mail address'}.`;
+    default:
+      return undefined;
   }
-  return afterResult(loginResultFromState(response), target);
+}
+
+/** Sends the code again, or switches the step to another of the member's factors (`factorType`). */
+export async function sendSecondFactorCode(
+  pending: SecondFactorStep,
+  factorType?: FactorType,
+): Promise<AuthStep> {
+  const switched = factorType !== undefined && factorType !== pending.factorType;
+  const result = await auth.sendFactorCode(
+    { factorType: factorType ?? pending.factorType },
+    pendingResult(pending),
+  );
+  if (result.loginState !== 'FAILURE') return afterResult(result, '/account/info');
+  if (result.cause || !result.mfa) return { ...pending, error: factorError(result) };
+  return secondFactorStep(result.mfa, switched ? undefined : resentNotice(result.mfa));
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -1,38 +1,54 @@
-import type { PostalAddress, TotpEnrolment } from '@aisle/sdk';
+import {
+  AisleError,
+  type MemberFactor,
+  type PhoneEnrolment,
+  type PhoneFactorType,
+  type PostalAddress,
+  type TotpEnrolment,
+} from '@aisle/sdk';
 import {
   type ActionFunctionArgs,
   data,
   Link,
   type LoaderFunctionArgs,
   useActionData,
+  useLoaderData,
   useParams,
 } from 'react-router';
 import { AddressBook } from '../components/address-book.tsx';
 import { ProfileForm } from '../components/profile-form.tsx';
 import { SecurityPanel } from '../components/security-panel.tsx';
 import {
+  activatePhone,
   activateTotp,
   type CustomFieldRow,
   type CustomKind,
   customFieldsFrom,
+  listFactors,
   removeAddress,
+  removePhone,
   removeTotp,
+  resendPhoneCode,
   saveAddress,
   saveProfile,
   setEmailCodes,
+  startPhone,
   startTotp,
 } from '../resources/members.ts';
 import { requireMember } from '../resources/session.ts';
 import { type ShownError, showError } from '../lib/errors.ts';
-import { client } from '../sdk.ts';
+import { auth, client } from '../sdk.ts';
 import { ACCOUNT_SECTIONS, useAccountMember } from './account.tsx';
 import { usePageTitle } from '../lib/title.ts';
 
-export function accountSectionLoader({ params }: LoaderFunctionArgs) {
+export async function accountSectionLoader({ params }: LoaderFunctionArgs) {
   if (!ACCOUNT_SECTIONS.some((s) => s.slug === params.section)) {
     throw data({ message: 'There is no such page in your account.' }, { status: 404 });
   }
-  return null;
+  // The security page shows the masked phone numbers of SMS and CALL codes; the rest works without them.
+  const factors: MemberFactor[] =
+    params.section === 'security' && auth.loggedIn() ? await listFactors().catch(() => []) : [];
+  return { factors };
 }
 
 /** What an account form gets back: which form it was, and a confirmation or an error. */
@@ -43,7 +59,23 @@ export interface AccountResult {
   /** The address form to keep open after an error (its id, or `new`). */
   addressId?: string;
   enrolment?: TotpEnrolment;
+  /** Phone forms: which factor, and the enrolment waiting for its code. */
+  factorType?: PhoneFactorType;
+  phoneEnrolment?: PhoneEnrolment;
+  /** The number typed, to show again after an error. */
+  phone?: string;
 }
+
+/** A throttled code says how long to wait in the server's words; anything else as usual. */
+function phoneError(error: unknown): ShownError {
+  if (error instanceof AisleError && error.status === 429 && error.description) {
+    return { message: error.description, ...(error.requestId ? { requestId: error.requestId } : {}) };
+  }
+  return showError(error);
+}
+
+const phoneFactorFrom = (form: FormData): PhoneFactorType =>
+  form.get('factorType') === 'CALL' ? 'CALL' : 'SMS';
 
 const text = (form: FormData, name: string) => String(form.get(name) ?? '').trim();
 
@@ -141,6 +173,54 @@ export async function accountSectionAction({ request }: ActionFunctionArgs): Pro
               ? 'Sign-in codes by e-mail are on.'
               : 'Sign-in codes by e-mail are off.',
         };
+      case 'phone-start':
+      case 'phone-resend': {
+        const factorType = phoneFactorFrom(form);
+        try {
+          const phoneEnrolment =
+            intent === 'phone-start'
+              ? await startPhone(factorType, text(form, 'phone'))
+              : await resendPhoneCode(factorType);
+          return { intent, factorType, phoneEnrolment };
+        } catch (error) {
+          // A resend that fails keeps the code form; a start that fails goes back to the number.
+          const pending =
+            intent === 'phone-resend'
+              ? { phoneEnrolment: { hint: text(form, 'hint') } }
+              : { phone: text(form, 'phone') };
+          return { intent, factorType, ...pending, error: phoneError(error) };
+        }
+      }
+      case 'phone-activate': {
+        const factorType = phoneFactorFrom(form);
+        try {
+          await activatePhone(factorType, text(form, 'code'));
+        } catch (error) {
+          return {
+            intent,
+            factorType,
+            phoneEnrolment: { hint: text(form, 'hint') },
+            error: phoneError(error),
+          };
+        }
+        return {
+          intent,
+          factorType,
+          ok:
+            factorType === 'SMS'
+              ? 'Codes by text message are on. We will text you a code when you sign in.'
+              : 'Codes by phone call are on. We will call you with a code when you sign in.',
+        };
+      }
+      case 'phone-remove': {
+        const factorType = phoneFactorFrom(form);
+        await removePhone(factorType);
+        return {
+          intent,
+          factorType,
+          ok: factorType === 'SMS' ? 'Codes by text message are off.' : 'Codes by phone call are off.',
+        };
+      }
       case 'password': {
         const password = String(form.get('newPassword') ?? '');
         if (password !== String(form.get('confirm') ?? '')) {
@@ -161,10 +241,11 @@ export function AccountSection() {
   const { section } = useParams();
   const member = useAccountMember();
   const result = useActionData<AccountResult>();
+  const { factors } = useLoaderData<typeof accountSectionLoader>();
   usePageTitle(ACCOUNT_SECTIONS.find((s) => s.slug === section)?.label ?? 'My account');
   switch (section) {
     case 'security':
-      return <SecurityPanel member={member} result={result} />;
+      return <SecurityPanel member={member} result={result} factors={factors} />;
     case 'orders':
       return (
         <Placeholder title="Orders">

@@ -9,6 +9,7 @@ import {
   useNavigation,
   useRouteLoaderData,
 } from 'react-router';
+import { CartButton, CartDrawer } from '../components/cart-drawer.tsx';
 import { listCollections } from '../resources/collections.ts';
 import { currentMember, displayName, useMember } from '../resources/session.ts';
 
@@ -79,6 +80,9 @@ export function Layout() {
               </Link>
             )}
           </nav>
+          <div className="header-cart">
+            <CartButton />
+          </div>
         </div>
         <nav className="collections-nav" aria-label="Collections">
           <ul>
@@ -102,6 +106,7 @@ export function Layout() {
       <footer className="site-footer">
         <p>Powered by Aisle · a self-hosted store platform</p>
       </footer>
+      <CartDrawer />
       <ScrollRestoration />
     </div>
   );

@@ -8,7 +8,13 @@ import {
   useActionData,
   useLocation,
 } from 'react-router';
-import { ApprovalStep, CaptchaBox, CodeStep, captchaFrom, codeStepFrom } from '../components/auth-steps.tsx';
+import {
+  ApprovalStep,
+  CaptchaBox,
+  CodeStep,
+  captchaFrom,
+  secondFactorAction,
+} from '../components/auth-steps.tsx';
 import { ErrorNotice, Field, SubmitButton } from '../components/form.tsx';
 import {
   type AuthStep,
@@ -19,7 +25,6 @@ import {
   startHostedLogin,
   toCaptchaTokens,
   verifyEmailCode,
-  verifySecondFactor,
 } from '../resources/session.ts';
 import { showError } from '../lib/errors.ts';
 import { auth } from '../sdk.ts';
@@ -48,12 +53,12 @@ export async function loginAction({ request }: ActionFunctionArgs): Promise<Auth
       case 'resend':
         step = await resendEmailCode(stateToken);
         break;
-      case 'second-factor': {
-        const pending = codeStepFrom(form);
-        step = pending ? await verifySecondFactor(pending, code, target) : { step: 'form' };
-        break;
-      }
       default: {
+        const factorStep = await secondFactorAction(intent, form, target);
+        if (factorStep) {
+          step = factorStep;
+          break;
+        }
         const email = String(form.get('email') ?? '').trim();
         const password = String(form.get('password') ?? '');
         step = await attemptSignIn(

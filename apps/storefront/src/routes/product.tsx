@@ -1,5 +1,5 @@
 import type { MediaItem, Product, ProductOption, ProductVariant } from '@aisle/sdk';
-import { useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import {
   Link,
   type LoaderFunctionArgs,
@@ -7,7 +7,11 @@ import {
   useLoaderData,
   useSearchParams,
 } from 'react-router';
+import { ErrorNotice } from '../components/form.tsx';
+import { QuantityStepper } from '../components/quantity-stepper.tsx';
 import { RichText } from '../components/rich-text.tsx';
+import type { ShownError } from '../lib/errors.ts';
+import { addToCart, cartErrorMessage, catalogLine } from '../resources/cart.ts';
 import {
   type ChoiceState,
   choiceName,
@@ -100,24 +104,102 @@ export function ProductPage() {
               </div>
             )}
           </dl>
-          <div className="buy">
-            <button
-              type="button"
-              className="button button-primary wide"
-              disabled
-              aria-describedby="cart-note"
-            >
-              Add to cart
-            </button>
-            <p id="cart-note" className="muted small">
-              The cart opens soon: this demo store cannot take orders yet.
-            </p>
-          </div>
+          <BuyBox key={product.id} product={product} variant={variant} missing={missing} />
           <RichText html={product.description} className="rich-text product-description" />
           <InfoSections product={product} />
         </div>
       </div>
     </article>
+  );
+}
+
+/**
+ * Quantity and "Add to cart" for the chosen variant (or the product's only one). Sold out: disabled. Options
+ * not chosen yet: the button says which, and takes the shopper to the first of them.
+ */
+function BuyBox({
+  product,
+  variant,
+  missing,
+}: {
+  product: Product;
+  variant: ProductVariant | undefined;
+  missing: string[];
+}) {
+  const hasOptions = (product.productOptions ?? []).some((o) => (o.choices ?? []).length > 0);
+  const [quantity, setQuantity] = useState(1);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ShownError | undefined>();
+  const variantId = variant?.id;
+  // Another variant starts again at one.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the variant is the trigger
+  useEffect(() => {
+    setQuantity(1);
+    setError(undefined);
+  }, [variantId]);
+
+  const soldOut = hasOptions
+    ? variant?.stock?.inStock === false || product.stock?.inStock === false
+    : product.stock?.inStock === false;
+  const tracked = hasOptions
+    ? variant?.stock?.trackQuantity
+      ? variant.stock.quantity
+      : undefined
+    : product.stock?.trackInventory
+      ? product.stock.quantity
+      : undefined;
+  const max = tracked !== undefined && tracked > 0 ? tracked : undefined;
+  const noSuchVariant = hasOptions && missing.length === 0 && !variant;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (missing.length > 0) {
+      setError({ message: `Choose a ${missing.join(' and ').toLowerCase()} first.` });
+      document
+        .querySelector<HTMLInputElement>(`input[name="${CSS.escape(`option-${missing[0]}`)}"]:not(:disabled)`)
+        ?.focus();
+      return;
+    }
+    if (busy || (hasOptions && !variantId)) return;
+    setBusy(true);
+    setError(undefined);
+    try {
+      await addToCart([
+        catalogLine(product.id, hasOptions ? variantId : product.variants?.[0]?.id, quantity),
+      ]);
+    } catch (err) {
+      setError(cartErrorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="buy" onSubmit={(event) => void submit(event)}>
+      <div className="buy-row">
+        {!soldOut && !noSuchVariant && (
+          <QuantityStepper
+            value={quantity}
+            max={max}
+            label={`Quantity of ${product.name ?? 'this product'}`}
+            onChange={setQuantity}
+            disabled={busy}
+          />
+        )}
+        <button
+          type="submit"
+          className="button button-primary buy-button"
+          disabled={soldOut || noSuchVariant}
+          aria-disabled={busy || undefined}
+          aria-describedby={soldOut ? 'stock-status' : undefined}
+          data-testid="add-to-cart"
+        >
+          {busy ? 'Adding…' : soldOut ? 'Sold out' : 'Add to cart'}
+        </button>
+      </div>
+      {noSuchVariant && <p className="muted small">This combination is not made. Choose another.</p>}
+      <ErrorNotice error={error} />
+    </form>
   );
 }
 
@@ -240,7 +322,7 @@ function StockStatus({
       quantity !== undefined && quantity <= 5 ? [`Only ${quantity} left`, 'low'] : ['In stock', 'ok'];
   }
   return (
-    <p className={`stock stock-${tone}`} data-testid="stock-status" role="status">
+    <p className={`stock stock-${tone}`} id="stock-status" data-testid="stock-status" role="status">
       {text}
     </p>
   );

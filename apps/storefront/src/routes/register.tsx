@@ -8,7 +8,13 @@ import {
   useActionData,
   useLocation,
 } from 'react-router';
-import { ApprovalStep, CaptchaBox, CodeStep, captchaFrom, codeStepFrom } from '../components/auth-steps.tsx';
+import {
+  ApprovalStep,
+  CaptchaBox,
+  CodeStep,
+  captchaFrom,
+  secondFactorAction,
+} from '../components/auth-steps.tsx';
 import { ErrorNotice, Field, SubmitButton } from '../components/form.tsx';
 import {
   type AuthStep,
@@ -18,7 +24,6 @@ import {
   returnTargetOf,
   toCaptchaTokens,
   verifyEmailCode,
-  verifySecondFactor,
 } from '../resources/session.ts';
 import { showError } from '../lib/errors.ts';
 import { auth } from '../sdk.ts';
@@ -39,26 +44,29 @@ export async function registerAction({ request }: ActionFunctionArgs): Promise<A
   try {
     if (intent === 'verify-email') step = await verifyEmailCode(stateToken, code, target);
     else if (intent === 'resend') step = await resendEmailCode(stateToken);
-    else if (intent === 'second-factor') {
-      const pending = codeStepFrom(form);
-      step = pending ? await verifySecondFactor(pending, code, target) : { step: 'form' };
-    } else {
-      const email = String(form.get('email') ?? '').trim();
-      const password = String(form.get('password') ?? '');
-      const profile = {
-        firstName: String(form.get('firstName') ?? '').trim(),
-        lastName: String(form.get('lastName') ?? '').trim(),
-      };
-      step = await attemptSignIn(
-        (captcha) => auth.register({ email, password, profile, captchaTokens: toCaptchaTokens(captcha) }),
-        target,
-        captchaFrom(form),
-      );
+    else {
+      const factorStep = await secondFactorAction(intent, form, target);
+      step = factorStep ?? (await registerAttempt(form, target));
     }
   } catch (error) {
     step = { step: 'form', error: showError(error) };
   }
   return step.step === 'done' ? goTo(step.target) : step;
+}
+
+/** The sign-up form itself: register, solving an invisible captcha when asked. */
+function registerAttempt(form: FormData, target: string): Promise<AuthStep> {
+  const email = String(form.get('email') ?? '').trim();
+  const password = String(form.get('password') ?? '');
+  const profile = {
+    firstName: String(form.get('firstName') ?? '').trim(),
+    lastName: String(form.get('lastName') ?? '').trim(),
+  };
+  return attemptSignIn(
+    (captcha) => auth.register({ email, password, profile, captchaTokens: toCaptchaTokens(captcha) }),
+    target,
+    captchaFrom(form),
+  );
 }
 
 export function Register() {

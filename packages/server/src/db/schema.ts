@@ -1,6 +1,7 @@
 // Every table of every module, for drizzle-kit and typed queries. Modules own their tables; this file only lists them.
 export * from '../platform/tables.ts';
 export * from '../modules/catalogue/tables.ts';
+export * from '../modules/catalogue/media-tables.ts';
 export * from '../modules/oauth/tables.ts';
 export * from '../modules/identity/tables.ts';
 export * from '../modules/mail/tables.ts';

@@ -1,12 +1,8 @@
 import { parseArgs } from 'node:util';
-import type { FastifyBaseLogger } from 'fastify';
-import { ConfigError, loadConfig } from '../platform/config.ts';
-import type { AppContext } from '../platform/context.ts';
-import { openDatabase } from '../platform/db.ts';
-import { Events } from '../platform/events.ts';
-import { createLogger } from '../platform/logger.ts';
+import { ConfigError } from '../platform/config.ts';
 import { seedDemoStore } from './demo.ts';
 import { seedLargeCatalogue } from './large.ts';
+import { openTool, progressBar, runTool } from './tool.ts';
 
 const USAGE = `Usage: npm run seed [-- --products N [--collections K] [--batch B]]
 
@@ -26,22 +22,6 @@ function positive(name: string, value: string | undefined): number | undefined {
   return n;
 }
 
-function progressBar(started: number) {
-  const tty = process.stderr.isTTY;
-  let last = -1;
-  return (done: number, total: number) => {
-    const ratio = total ? done / total : 1;
-    const percent = Math.floor(ratio * 100);
-    if (!tty && percent === last) return;
-    last = percent;
-    const width = 30;
-    const filled = Math.round(ratio * width);
-    const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    const line = `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${String(percent).padStart(3)}%  ${done.toLocaleString('en-US')}/${total.toLocaleString('en-US')} products  ${seconds}s`;
-    process.stderr.write(tty ? `\r${line}${done === total ? '\n' : ''}` : `${line}\n`);
-  };
-}
-
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -59,25 +39,7 @@ async function main(): Promise<void> {
   const collections = positive('collections', values.collections);
   const batchSize = positive('batch', values.batch);
 
-  const config = loadConfig();
-  const log = createLogger(
-    config.logLevel === 'info' ? 'warn' : config.logLevel,
-  ) as unknown as FastifyBaseLogger;
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-  // Record-only: outbox events written here are delivered by the server when it runs, not by this tool.
-  const events = new Events(database.db, log);
-  await events.stop();
-  const ctx: AppContext = {
-    config,
-    db: database.db,
-    database,
-    events,
-    log,
-    clock: () => new Date(),
-    authenticators: [],
-    originCheckers: [],
-  };
-  const where = database.kind === 'postgres' ? 'PostgreSQL' : `the embedded database in ${config.dataDir}`;
+  const { ctx, where, close } = await openTool();
   const started = Date.now();
   try {
     if (products === undefined) {
@@ -101,12 +63,8 @@ async function main(): Promise<void> {
       );
     }
   } finally {
-    await database.close();
+    await close();
   }
 }
 
-main().catch((error: unknown) => {
-  if (error instanceof ConfigError) console.error(`Configuration error: ${error.message}`);
-  else console.error(error);
-  process.exit(1);
-});
+runTool(main);

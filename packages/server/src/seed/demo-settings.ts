@@ -4,7 +4,12 @@ import type { StoredAddress } from '../modules/settings/model.ts';
 import { createDeliveryRegion, createShippingOption } from '../modules/settings/shipping.ts';
 import { updateStoreSettings } from '../modules/settings/store.ts';
 import { coupons, shippingOptions } from '../modules/settings/tables.ts';
-import { createTaxRate, createTaxRegion, PRODUCTS_TAX_GROUP_ID } from '../modules/settings/tax.ts';
+import {
+  createTaxRate,
+  createTaxRegion,
+  ensureDefaultTaxGroups,
+  PRODUCTS_TAX_GROUP_ID,
+} from '../modules/settings/tax.ts';
 import type { AppContext } from '../platform/context.ts';
 
 /**
@@ -53,6 +58,8 @@ export async function seedDemoSettings(
   ctx: AppContext,
   options: { onlyIfEmpty?: boolean } = {},
 ): Promise<DemoSettingsResult> {
+  // The seed CLI runs without a server, which is where the system tax groups are usually created.
+  await ensureDefaultTaxGroups(ctx.db);
   if (options.onlyIfEmpty) {
     const [[o], [c]] = await Promise.all([
       ctx.db.select({ n: count() }).from(shippingOptions),

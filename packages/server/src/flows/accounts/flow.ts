@@ -6,9 +6,11 @@ import type {
   FactorVerifyRequest,
   SendRecoveryEmailRequest,
 } from '../../modules/identity/schemas.ts';
+import { maskEmail } from '../../modules/identity/phones.ts';
 import {
   resendCode,
   type SignInOutcome,
+  type StepOptions,
   startActivation,
   startRecovery,
   startVerification,
@@ -16,7 +18,7 @@ import {
 } from '../../modules/identity/service.ts';
 import type { Binding } from '../../modules/identity/tokens.ts';
 import { allowsReturnUrl, findClient } from '../../modules/oauth/clients.ts';
-import { codeMail, linkMail, sendMail } from './mails.ts';
+import { codeMail, linkMail, sendMail, sendPhoneCode } from './mails.ts';
 
 /** Wire StateMachine response (oauth-and-identity §3). */
 export interface StateMachine {
@@ -28,21 +30,28 @@ export interface StateMachine {
   mfaChallengeData?: {
     factorType: string;
     verificationChallengeData: { hint: string };
-    availableFactors: Array<{ factorType: string }>;
+    /** Every factor the step can switch to (`{factorType}/send`); `hint` is an Aisle addition. */
+    availableFactors: Array<{ factorType: string; hint?: string }>;
   };
 }
 
-function maskEmail(email: string): string {
-  const [name = '', domain = ''] = email.split('@');
-  return `${name.slice(0, 1)}${'*'.repeat(Math.max(1, name.length - 1))}@${domain}`;
+/** Send the code an outcome carries, by the channel of its step. */
+async function sendCode(ctx: AppContext, outcome: SignInOutcome): Promise<void> {
+  if (!('code' in outcome) || !outcome.code) return;
+  if (outcome.state === 'REQUIRE_EMAIL_VERIFICATION') {
+    await sendMail(ctx, codeMail(ctx, outcome.member.email, outcome.code, 'verify'));
+    return;
+  }
+  if (outcome.state !== 'STATUS_CHECK') return;
+  if ((outcome.factorType === 'SMS' || outcome.factorType === 'CALL') && outcome.phone)
+    await sendPhoneCode(ctx, outcome.factorType, outcome.phone, outcome.code, 'sign-in');
+  else if (outcome.factorType === 'EMAIL')
+    await sendMail(ctx, codeMail(ctx, outcome.member.email, outcome.code, 'sign-in'));
 }
 
-/** Mail what the outcome carries (a code), then answer in the wire shape; codes never reach the response. */
+/** Send what the outcome carries (a code), then answer in the wire shape; codes never reach the response. */
 export async function answer(ctx: AppContext, outcome: SignInOutcome): Promise<StateMachine> {
-  if ('code' in outcome && outcome.code) {
-    const purpose = outcome.state === 'REQUIRE_EMAIL_VERIFICATION' ? 'verify' : 'sign-in';
-    await sendMail(ctx, codeMail(ctx, outcome.member.email, outcome.code, purpose));
-  }
+  await sendCode(ctx, outcome);
   const out: StateMachine = {
     state: outcome.state,
     identity: await identityOf(ctx.db, outcome.member),
@@ -51,12 +60,16 @@ export async function answer(ctx: AppContext, outcome: SignInOutcome): Promise<S
   if (outcome.state === 'SUCCESS') out.sessionToken = outcome.sessionToken;
   if ('stateToken' in outcome && outcome.stateToken) out.stateToken = outcome.stateToken;
   if (outcome.state === 'STATUS_CHECK' && outcome.factorType) {
+    const factors = outcome.factors ?? [];
+    const current = factors.find((f) => f.factorType === outcome.factorType);
     out.mfaChallengeData = {
       factorType: outcome.factorType,
       verificationChallengeData: {
-        hint: outcome.factorType === 'EMAIL' ? maskEmail(outcome.member.email) : '',
+        hint: current?.hint ?? (outcome.factorType === 'EMAIL' ? maskEmail(outcome.member.email) : ''),
       },
-      availableFactors: [{ factorType: outcome.factorType }],
+      availableFactors: (factors.length > 0 ? factors : [{ factorType: outcome.factorType, hint: '' }]).map(
+        (f) => ({ factorType: f.factorType, ...(f.hint ? { hint: f.hint } : {}) }),
+      ),
     };
   }
   return out;
@@ -116,13 +129,9 @@ export async function startEmailVerification(ctx: AppContext, identityId: string
   return { verificationId: started.stateToken };
 }
 
-export async function resend(ctx: AppContext, stateToken: string) {
-  const { outcome, code } = await resendCode(ctx, stateToken);
-  if (code) {
-    const purpose = outcome.state === 'REQUIRE_EMAIL_VERIFICATION' ? 'verify' : 'sign-in';
-    await sendMail(ctx, codeMail(ctx, outcome.member.email, code, purpose));
-  }
-  return answer(ctx, outcome);
+/** `auth/resend`: a new code for the pending step (answered unchanged, without a send, while throttled). */
+export async function resend(ctx: AppContext, stateToken: string, options: StepOptions = {}) {
+  return answer(ctx, await resendCode(ctx, stateToken, undefined, options));
 }
 
 const FACTOR_DATA = {
@@ -132,11 +141,46 @@ const FACTOR_DATA = {
   CALL: 'callData',
 } as const;
 
-/** `POST /v2/{factorType}/verify` (older clients): the code of the pending step. */
-export async function verifyFactor(ctx: AppContext, factorType: string, input: FactorVerifyRequest) {
+type CodeFactor = keyof typeof FACTOR_DATA;
+
+function codeFactor(factorType: string): CodeFactor {
   const type = factorType.toUpperCase();
-  if (type !== 'EMAIL' && type !== 'TOTP')
-    throw new AppError(400, 'UNIMPLEMENTED_FEATURE', `${type} codes are not offered by this store`);
+  if (type in FACTOR_DATA) return type as CodeFactor;
+  throw new AppError(400, 'UNIMPLEMENTED_FEATURE', `${type} codes are not offered by this store`);
+}
+
+/**
+ * `POST /v2/{factorType}/verify`: the code of the pending step. The answer's `deviceToken` (not part of the
+ * wire body) is set when `rememberThisDevice` was asked for and the step is complete.
+ */
+export async function verifyFactor(
+  ctx: AppContext,
+  factorType: string,
+  input: FactorVerifyRequest,
+  options: StepOptions = {},
+): Promise<{ body: StateMachine; deviceToken?: string }> {
+  const type = codeFactor(factorType);
   const code = input[FACTOR_DATA[type]]?.code;
-  return answer(ctx, await verifyStep(ctx, input.stateToken, code, type));
+  const outcome = await verifyStep(ctx, input.stateToken, code, type, {
+    ...options,
+    rememberThisDevice: input.rememberThisDevice,
+  });
+  const body = await answer(ctx, outcome);
+  return outcome.state === 'SUCCESS' && outcome.deviceToken
+    ? { body, deviceToken: outcome.deviceToken }
+    : { body };
+}
+
+/**
+ * `POST /v2/{factorType}/send` (Aisle): a new code by this factor for the pending step, switching to it when
+ * the step asked for another (TOTP switches without a send). 429 with `Retry-After` while throttled.
+ */
+export async function sendFactorCode(
+  ctx: AppContext,
+  factorType: string,
+  stateToken: string,
+  options: StepOptions = {},
+): Promise<StateMachine> {
+  const type = codeFactor(factorType);
+  return answer(ctx, await resendCode(ctx, stateToken, type, { ...options, strict: true }));
 }

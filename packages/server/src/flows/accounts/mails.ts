@@ -1,5 +1,6 @@
 import type { AppContext } from '../../platform/context.ts';
 import { type MailMessage, mailerFor } from '../../modules/mail/mailer.ts';
+import { phoneSenderFor } from '../../modules/mail/phone.ts';
 import { renderMail } from '../../modules/mail/templates.ts';
 
 function storeName(ctx: AppContext): string {
@@ -69,6 +70,46 @@ export async function sendMail(ctx: AppContext, message: MailMessage): Promise<v
     ctx.log.error(
       { err: error instanceof Error ? error.message : String(error), tag: message.tag },
       'mail not sent',
+    );
+  }
+}
+
+export type PhoneChannel = 'SMS' | 'CALL';
+export type PhoneCodePurpose = 'sign-in' | 'enrolment';
+
+/** The text of a code by SMS, or what a voice call reads (each digit, twice). */
+export function phoneCodeText(
+  ctx: AppContext,
+  channel: PhoneChannel,
+  code: string,
+  purpose: PhoneCodePurpose,
+) {
+  const store = storeName(ctx);
+  const what = purpose === 'sign-in' ? 'sign-in code' : 'code to confirm this phone number';
+  if (channel === 'SMS')
+    return `${code} is your ${what} for ${store}. It expires in ${purpose === 'sign-in' ? 30 : 15} minutes. Do not share it.`;
+  const spoken = code.split('').join(', ');
+  return `Hello. Your ${what} for ${store} is: ${spoken}. Again, your code is: ${spoken}. Goodbye.`;
+}
+
+/** Text or call a code without failing the request (like mail: the member can ask for a new one). */
+export async function sendPhoneCode(
+  ctx: AppContext,
+  channel: PhoneChannel,
+  phone: string,
+  code: string,
+  purpose: PhoneCodePurpose,
+): Promise<void> {
+  const sender = phoneSenderFor(ctx);
+  const text = phoneCodeText(ctx, channel, code, purpose);
+  const meta = { tag: purpose === 'sign-in' ? 'sign-in-code' : 'phone-enrolment-code', data: { code } };
+  try {
+    if (channel === 'SMS') await sender.sendSms(phone, text, meta);
+    else await sender.call(phone, text, meta);
+  } catch (error) {
+    ctx.log.error(
+      { err: error instanceof Error ? error.message : String(error), tag: meta.tag, channel },
+      'phone code not sent',
     );
   }
 }

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { Module } from '../../platform/app.ts';
-import { credentials } from '../../platform/auth.ts';
+import { type Caller, credentials } from '../../platform/auth.ts';
 import { forbidden } from '../../platform/errors.ts';
 import { underPrefixes } from '../../platform/routing.ts';
 import { createChallenge } from '../../modules/identity/captcha.ts';
@@ -34,10 +34,13 @@ import { familyOf } from '../../modules/oauth/authenticator.ts';
 import { revokeMemberTokens } from '../../modules/oauth/tokens.ts';
 import { bindingOf } from '../caller.ts';
 import { logout } from '../sessions/logout.ts';
+import { deviceTokenOf, rememberDevice } from './device.ts';
+import { phoneFactorRoutes } from './factor-routes.ts';
 import {
   answer,
   resend,
   sendActivationEmail,
+  sendFactorCode,
   sendRecoveryEmail,
   startEmailVerification,
   verifyFactor,
@@ -46,12 +49,24 @@ import {
 const tags = ['identity'];
 const pub = { access: 'public' as const };
 const FactorParams = Type.Object({ factorType: Type.String({ maxLength: 20 }) });
+const SendCodeRequest = Type.Object({
+  stateToken: Type.String({ maxLength: 200 }),
+  /** Ignored: the path names the factor (clients may repeat it). */
+  factorType: Type.Optional(Type.String({ maxLength: 20 })),
+});
 const ChallengeRequest = Type.Object({
   variant: Type.Optional(Type.Union([Type.Literal('INVISIBLE'), Type.Literal('VISIBLE')])),
 });
 
+/** The member a caller is signed in as: a pending step of someone else is refused. */
+const stepOptions = (caller: Caller) => ({
+  callerMemberId: caller.kind === 'member' ? caller.memberId : undefined,
+});
+
 /** Sign-up, sign-in, recovery and verification calls of oauth-and-identity §3. */
 export const accountRoutes: Module = async (app, ctx) => {
+  await phoneFactorRoutes(app, ctx);
+
   await underPrefixes(app, ['/_api/iam/authentication', '/iam/authentication'], (r) => {
     r.post(
       '/v2/register',
@@ -69,7 +84,8 @@ export const accountRoutes: Module = async (app, ctx) => {
       },
       async (request) => {
         const binding = await bindingOf(ctx, request.caller, request.headers.authorization);
-        return answer(ctx, await login(ctx, request.body, binding, request.ip));
+        const deviceToken = deviceTokenOf(request.headers.cookie);
+        return answer(ctx, await login(ctx, request.body, binding, request.ip, { deviceToken }));
       },
     );
     r.post(
@@ -127,7 +143,31 @@ export const accountRoutes: Module = async (app, ctx) => {
           body: FactorVerifyRequest,
         },
       },
-      async (request) => verifyFactor(ctx, request.params.factorType, request.body),
+      async (request, reply) => {
+        const { body, deviceToken } = await verifyFactor(
+          ctx,
+          request.params.factorType,
+          request.body,
+          stepOptions(request.caller),
+        );
+        if (deviceToken) rememberDevice(ctx, reply, deviceToken);
+        return body;
+      },
+    );
+    r.post(
+      '/v2/:factorType/send',
+      {
+        config: pub,
+        schema: {
+          tags,
+          summary:
+            'Send a new code by this factor for the pending second-factor step, or switch to it (Aisle)',
+          params: FactorParams,
+          body: SendCodeRequest,
+        },
+      },
+      async (request) =>
+        sendFactorCode(ctx, request.params.factorType, request.body.stateToken, stepOptions(request.caller)),
     );
   });
 
@@ -193,7 +233,17 @@ export const accountRoutes: Module = async (app, ctx) => {
         config: pub,
         schema: { tags, summary: 'Submit the mailed code (StateMachine)', body: AuthVerifyRequest },
       },
-      async (request) => answer(ctx, await verifyStep(ctx, request.body.stateToken, request.body.code)),
+      async (request) =>
+        answer(
+          ctx,
+          await verifyStep(
+            ctx,
+            request.body.stateToken,
+            request.body.code,
+            undefined,
+            stepOptions(request.caller),
+          ),
+        ),
     );
     r.post(
       '/v1/auth/resend',
@@ -201,7 +251,7 @@ export const accountRoutes: Module = async (app, ctx) => {
         config: pub,
         schema: { tags, summary: 'Mail the code again (StateMachine)', body: AuthResendRequest },
       },
-      async (request) => resend(ctx, request.body.stateToken),
+      async (request) => resend(ctx, request.body.stateToken, stepOptions(request.caller)),
     );
   });
 

@@ -7,6 +7,7 @@ import { allowsRedirectUri, findClient, type OAuthClient } from '../../modules/o
 import type { OAuthErrorCode } from '../../modules/oauth/errors.ts';
 import { S256_CHALLENGE } from '../../modules/oauth/pkce.ts';
 import { createAuthorizationCode } from '../../modules/oauth/tokens.ts';
+import { deviceTokenOf, rememberDevice } from '../accounts/device.ts';
 import { answer } from '../accounts/flow.ts';
 import { errorPage, newNonce, sendPage } from '../html.ts';
 import { CARRIED, type Carried, codePage, loginPage, messagePage, webMessagePage } from './pages.ts';
@@ -176,7 +177,13 @@ export interface AuthorizeForm extends Carried {
   captcha?: string;
   stateToken?: string;
   code?: string;
+  /** `1`: remember this device after the second factor. */
+  remember?: string;
 }
+
+type CodeFactor = 'EMAIL' | 'TOTP' | 'SMS' | 'CALL';
+const codeFactorOf = (value: string | undefined): CodeFactor =>
+  value === 'TOTP' || value === 'SMS' || value === 'CALL' ? value : 'EMAIL';
 
 function messageOf(error: unknown): { text: string; status: number; captcha?: 'INVISIBLE' | 'VISIBLE' } {
   if (error instanceof AppError) {
@@ -203,7 +210,13 @@ function messageOf(error: unknown): { text: string; status: number; captcha?: 'I
 }
 
 /** `POST /oauth2/authorize`: the hosted form (password, then a code when a step asks for one). */
-export async function submitLogin(ctx: AppContext, form: AuthorizeForm, ip: string, reply: FastifyReply) {
+export async function submitLogin(
+  ctx: AppContext,
+  form: AuthorizeForm,
+  ip: string,
+  reply: FastifyReply,
+  cookieHeader?: string,
+) {
   const checked = await trust(ctx, form as Record<string, unknown>, reply);
   if (!checked.trusted) return checked.page;
   const t = checked.trusted;
@@ -212,7 +225,10 @@ export async function submitLogin(ctx: AppContext, form: AuthorizeForm, ip: stri
   let outcome: SignInOutcome;
   try {
     if (form.step === 'code') {
-      outcome = await verifyStep(ctx, form.stateToken, form.code);
+      outcome = await verifyStep(ctx, form.stateToken, form.code, undefined, {
+        rememberThisDevice: form.remember === '1',
+      });
+      if (outcome.state === 'SUCCESS' && outcome.deviceToken) rememberDevice(ctx, reply, outcome.deviceToken);
     } else {
       outcome = await login(
         ctx,
@@ -223,6 +239,7 @@ export async function submitLogin(ctx: AppContext, form: AuthorizeForm, ip: stri
         },
         { clientId: t.client.id },
         ip,
+        { deviceToken: deviceTokenOf(cookieHeader) },
       );
     }
   } catch (error) {
@@ -234,7 +251,7 @@ export async function submitLogin(ctx: AppContext, form: AuthorizeForm, ip: stri
         params: t.params,
         storeName: storeName(ctx),
         stateToken: form.stateToken,
-        factorType: form.factorType === 'TOTP' ? 'TOTP' : 'EMAIL',
+        factorType: codeFactorOf(form.factorType),
         verifyingEmail: form.verifying === '1',
         error: message.text,
         nonce,
@@ -273,7 +290,7 @@ async function continueAfter(ctx: AppContext, reply: FastifyReply, t: Trusted, o
         );
         return sendPage(reply, 200, html, nonce, framers);
       }
-      const factorType = outcome.state === 'STATUS_CHECK' && outcome.factorType === 'TOTP' ? 'TOTP' : 'EMAIL';
+      const factorType = codeFactorOf(outcome.state === 'STATUS_CHECK' ? outcome.factorType : undefined);
       const html = codePage({
         action: AUTHORIZE_PATH,
         params: t.params,

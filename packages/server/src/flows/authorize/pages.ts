@@ -94,8 +94,8 @@ export interface CodePageOptions {
   params: Carried;
   storeName: string;
   stateToken: string;
-  /** EMAIL: a mailed code; TOTP: the authenticator app. */
-  factorType: 'EMAIL' | 'TOTP';
+  /** EMAIL: a mailed code; TOTP: the authenticator app; SMS / CALL: a code by text message or voice call. */
+  factorType: 'EMAIL' | 'TOTP' | 'SMS' | 'CALL';
   verifyingEmail: boolean;
   hint?: string;
   error?: string;
@@ -107,7 +107,14 @@ export function codePage(o: CodePageOptions): string {
   const lead =
     o.factorType === 'TOTP'
       ? 'Enter the six-digit code from your authenticator app.'
-      : `We sent a six-digit code to ${o.hint ?? 'your e-mail address'}. Enter it here.`;
+      : o.factorType === 'SMS'
+        ? `We sent a six-digit code by text message to ${o.hint ?? 'your phone'}. Enter it here.`
+        : o.factorType === 'CALL'
+          ? `We are calling ${o.hint ?? 'your phone'} to read you a six-digit code. Enter it here.`
+          : `We sent a six-digit code to ${o.hint ?? 'your e-mail address'}. Enter it here.`;
+  const remember = o.verifyingEmail
+    ? ''
+    : '<label class="muted"><input type="checkbox" name="remember" value="1"> <span>Remember this device for 30 days</span></label>';
   const body = `<div class="brand">${escapeHtml(o.storeName)}</div>
 <h1>${title}</h1><p>${escapeHtml(lead)}</p>
 ${o.error ? `<p class="error" role="alert">${escapeHtml(o.error)}</p>` : ''}
@@ -115,6 +122,7 @@ ${o.error ? `<p class="error" role="alert">${escapeHtml(o.error)}</p>` : ''}
 ${hidden(o.params, { step: 'code', stateToken: o.stateToken, factorType: o.factorType, verifying: o.verifyingEmail ? '1' : '0' })}
 <label for="code">Code</label>
 <input id="code" name="code" type="text" inputmode="numeric" pattern="[0-9]{6}" maxlength="6" autocomplete="one-time-code" required autofocus>
+${remember}
 <button type="submit">Continue</button>
 </form>`;
   return page({ title: `${title} · ${o.storeName}`, body, nonce: o.nonce, script: CAPTCHA_SCRIPT });

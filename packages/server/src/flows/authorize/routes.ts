@@ -32,6 +32,7 @@ const LoginForm = Type.Composite([
     code: Param,
     factorType: Param,
     verifying: Param,
+    remember: Param,
   }),
 ]);
 
@@ -57,7 +58,8 @@ export const authorizeRoutes: Module = async (app, ctx) => {
         config: { access: 'public' },
         schema: { tags, summary: 'Hosted login form submission', body: LoginForm },
       },
-      async (request, reply) => submitLogin(ctx, request.body as AuthorizeForm, request.ip, reply),
+      async (request, reply) =>
+        submitLogin(ctx, request.body as AuthorizeForm, request.ip, reply, request.headers.cookie),
     );
   });
 };

@@ -20,6 +20,7 @@ import {
   saveCart,
 } from '../../modules/cart/service.ts';
 import { insertCheckout } from '../../modules/checkout/service.ts';
+import { mediaLinks } from '../../modules/catalogue/media-signing.ts';
 import { type Currency, currencyOf } from '../../modules/pricing/currency.ts';
 import { estimateTotals, type PricingSnapshot, type Totals } from '../../modules/pricing/index.ts';
 import { SHIPPING_CARRIER_ID } from '../../modules/settings/shipping.ts';
@@ -80,7 +81,12 @@ function viewContext(ctx: AppContext, store: StoreSettingsRow): { currency: Curr
   const currency = currencyOf(store.currency, store.locale);
   return {
     currency,
-    view: { currency, baseUrl: ctx.config.publicUrl, defaultTaxGroupId: defaultTaxGroupOf(store) },
+    view: {
+      currency,
+      baseUrl: ctx.config.publicUrl,
+      media: mediaLinks(ctx),
+      defaultTaxGroupId: defaultTaxGroupOf(store),
+    },
   };
 }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { StoredMedia } from '../../modules/catalogue/model.ts';
-import { mediaUrl } from '../../modules/catalogue/wire.ts';
+import { type MediaLinks, unsignedLinks } from '../../modules/catalogue/media-signing.ts';
+import { mediaLink } from '../../modules/catalogue/wire.ts';
 import type {
   CarriedFields,
   CatalogOverrides,
@@ -310,18 +311,23 @@ export interface ViewContext {
   currency: Currency;
   /** The server's public URL: base of media and product page URLs. */
   baseUrl: string;
+  /** Signs media URLs (unsigned when absent). */
+  media?: MediaLinks;
   /** Tax group of catalogue lines. */
   defaultTaxGroupId: string | undefined;
 }
 
-function wireImage(image: StoredImage | undefined, baseUrl: string) {
+function wireImage(image: StoredImage | undefined, ctx: ViewContext) {
   if (!image) return undefined;
-  const url =
-    image.url ??
-    (image.id && image.filename ? mediaUrl(baseUrl, { id: image.id, filename: image.filename }) : undefined);
+  const link = image.url
+    ? { url: image.url }
+    : image.id && image.filename
+      ? mediaLink(ctx.media ?? unsignedLinks(ctx.baseUrl), { id: image.id, filename: image.filename })
+      : undefined;
   return {
     ...(image.id ? { id: image.id } : {}),
-    ...(url ? { url } : {}),
+    ...(link ? { url: link.url } : {}),
+    ...(link?.urlExpirationDate ? { urlExpirationDate: link.urlExpirationDate } : {}),
     ...(image.height !== undefined ? { height: image.height } : {}),
     ...(image.width !== undefined ? { width: image.width } : {}),
     ...(image.altText ? { altText: image.altText } : {}),
@@ -450,7 +456,7 @@ function catalogLineView(
   const shippable = overrides.physicalProperties?.shippable ?? physical;
   const paymentOption = overrides.paymentOption?.value ?? line.paymentOption ?? 'FULL_PAYMENT_ONLINE';
   const itemType = physical ? 'PHYSICAL' : 'DIGITAL';
-  const wireImg = wireImage(image, ctx.baseUrl);
+  const wireImg = wireImage(image, ctx);
   const relativePath = product ? `/product-page/${product.slug}` : undefined;
   const wire: WireLineItem = {
     id: line.id,
@@ -516,7 +522,7 @@ function customLineView(line: StoredCustomLine, ctx: ViewContext): LineView {
   const preset = line.itemType.preset;
   const shippable = line.physicalProperties?.shippable ?? preset === 'PHYSICAL';
   const paymentOption = line.paymentOption ?? 'FULL_PAYMENT_ONLINE';
-  const image = wireImage(line.media, ctx.baseUrl);
+  const image = wireImage(line.media, ctx);
   const wire: WireLineItem = {
     id: line.id,
     quantity: line.quantity,

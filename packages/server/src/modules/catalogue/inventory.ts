@@ -52,7 +52,7 @@ export function inventoryItemToWire(product: ItemProduct, rows: InventoryRow[]) 
 
 export type WireInventoryItem = ReturnType<typeof inventoryItemToWire>;
 
-async function inventoryRows(db: Db, productIds: string[]): Promise<Map<string, InventoryRow[]>> {
+export async function inventoryRows(db: Db, productIds: string[]): Promise<Map<string, InventoryRow[]>> {
   const out = new Map<string, InventoryRow[]>();
   if (productIds.length === 0) return out;
   // In the variants' order.
@@ -78,7 +78,7 @@ export interface InventoryPatch {
   preorderInfo?: { enabled?: boolean; message?: string | null; limit?: number | null };
 }
 
-const stockOf = (r: Pick<InventoryRow, 'quantity' | 'inStock' | 'trackQuantity'>) => ({
+export const stockOf = (r: Pick<InventoryRow, 'quantity' | 'inStock' | 'trackQuantity'>) => ({
   inStock: r.inStock,
   ...(r.trackQuantity ? { quantity: r.quantity ?? 0 } : {}),
 });
@@ -208,12 +208,15 @@ const insufficient = (change: StockChange, variantId: string, available: number 
  * oversell. A decrement past the stock fails with INSUFFICIENT_INVENTORY naming the variant, unless it is
  * a pre-order of a variant open to pre-orders (then it counts against the pre-order limit). Untracked
  * variants do not count: a decrement of one that is out of stock fails, anything else leaves it alone.
+ * With `restrict: false` (v3 `restrictInventory: false`) a decrement past the stock succeeds and leaves the
+ * quantity at zero (stock is never negative), and an untracked out-of-stock variant may be decremented.
  */
 export async function changeStock(
   ctx: AppContext,
   direction: 'decrement' | 'increment',
   changes: StockChange[],
   reason: InventoryReason,
+  { restrict = true }: { restrict?: boolean } = {},
 ): Promise<void> {
   const violations: FieldViolation[] = [];
   for (const c of changes) {
@@ -288,7 +291,7 @@ export async function changeStock(
         });
       if (direction === 'increment') continue; // untracked: nothing to count
       if (!row.trackQuantity) {
-        if (row.inStock) continue;
+        if (row.inStock || !restrict) continue;
         throw insufficient(change, variantId, 0);
       }
       if (change.preorderRequest) {
@@ -308,6 +311,28 @@ export async function changeStock(
           )
           .returning({ counter: inventoryItems.preorderCounter });
         if (preordered) continue;
+      }
+      if (!restrict) {
+        // Oversold: what there was is gone, the shortfall is not kept (no negative stock).
+        if ((row.quantity ?? 0) === 0) continue;
+        await tx
+          .update(inventoryItems)
+          .set({
+            quantity: 0,
+            inStock: false,
+            revision: sql`${inventoryItems.revision} + 1`,
+            updatedDate: sql`now()`,
+          })
+          .where(where);
+        const before = row.quantity ?? 0;
+        const list = perProduct.get(productId) ?? [];
+        list.push({
+          id: variantId,
+          oldValue: { quantity: before, inStock: before > 0 },
+          newValue: { quantity: 0, inStock: false },
+        });
+        perProduct.set(productId, list);
+        continue;
       }
       throw insufficient(change, variantId, row.quantity);
     }

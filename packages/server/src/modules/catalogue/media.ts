@@ -1,92 +1,60 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, type ReadStream } from 'node:fs';
-import { mkdir, readdir, stat, writeFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import sharp from 'sharp';
+import type { AppContext } from '../../platform/context.ts';
+import type { Db } from '../../platform/db.ts';
 import { notFound } from '../../platform/errors.ts';
+import { findMediaRecord, productMediaOf } from './media-files.ts';
+import { LocalDiskStorage, type MediaStorage, mediaStorage } from './media-storage.ts';
 import type { StoredMedia } from './model.ts';
 
 /**
- * Catalogue media files under `DATA_DIR/media/<id>/<filename>`. A file never changes once written (a new
- * image gets a new id), so it is served with a year-long immutable cache.
+ * Catalogue media files under `<id>/<filename>` of the media storage (`DATA_DIR/media` by default). Uploads
+ * have a record (`media-files.ts`); the seed's images are files only. A file never changes once written (a new
+ * image gets a new id).
  */
 
 export const MEDIA_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export const MEDIA_FILENAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
 
-const TYPES: Record<string, string> = {
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.png': 'image/png',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.gif': 'image/gif',
-};
+const IMAGE_EXTENSIONS = new Set(['.jpg', '.jpeg', '.png', '.webp', '.avif', '.gif']);
 
 export const mediaDir = (dataDir: string) => join(dataDir, 'media');
 
-function mediaPath(dataDir: string, id: string, filename: string): string | undefined {
-  if (!MEDIA_ID.test(id) || !MEDIA_FILENAME.test(filename) || filename.includes('..')) return undefined;
-  return join(mediaDir(dataDir), id, filename);
-}
-
-/** Writes a media file (unless one is there already) and returns whether it wrote. */
+/** Writes a media file into `DATA_DIR/media` (unless one is there already) and returns whether it wrote. */
 export async function saveMediaFile(
   dataDir: string,
   id: string,
   filename: string,
   bytes: Buffer | (() => Promise<Buffer>),
 ): Promise<boolean> {
-  const path = mediaPath(dataDir, id, filename);
-  if (!path) throw new Error(`invalid media name ${id}/${filename}`);
-  try {
-    await stat(path);
-    return false;
-  } catch {
-    await mkdir(join(mediaDir(dataDir), id), { recursive: true });
-    await writeFile(path, typeof bytes === 'function' ? await bytes() : bytes);
-    return true;
-  }
-}
-
-export interface MediaFile {
-  stream: ReadStream;
-  size: number;
-  contentType: string;
-}
-
-export async function openMediaFile(
-  dataDir: string,
-  id: string,
-  filename: string,
-): Promise<MediaFile | undefined> {
-  const path = mediaPath(dataDir, id, filename);
-  const contentType = TYPES[extname(filename).toLowerCase()];
-  if (!path || !contentType) return undefined;
-  try {
-    const info = await stat(path);
-    if (!info.isFile()) return undefined;
-    return { stream: createReadStream(path), size: info.size, contentType };
-  } catch {
-    return undefined;
-  }
+  if (!MEDIA_ID.test(id) || !MEDIA_FILENAME.test(filename) || filename.includes('..'))
+    throw new Error(`invalid media name ${id}/${filename}`);
+  const storage = new LocalDiskStorage(mediaDir(dataDir));
+  const key = `${id}/${filename}`;
+  if (await storage.stat(key)) return false;
+  await storage.put(key, typeof bytes === 'function' ? await bytes() : bytes);
+  return true;
 }
 
 /** A media item ready to attach to a product. */
 export type ResolvedMedia = StoredMedia;
 
-/** The stored file of a media id, with its dimensions read from the image itself. */
-export async function findMediaFile(dataDir: string, id: string): Promise<ResolvedMedia | undefined> {
+async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+  return Buffer.concat(chunks);
+}
+
+/** A stored image without a record (the seed's), with its dimensions read from the image itself. */
+export async function findMediaFile(storage: MediaStorage, id: string): Promise<ResolvedMedia | undefined> {
   if (!MEDIA_ID.test(id)) return undefined;
-  let names: string[];
-  try {
-    names = await readdir(join(mediaDir(dataDir), id));
-  } catch {
-    return undefined;
-  }
-  const filename = names.find((n) => MEDIA_FILENAME.test(n) && TYPES[extname(n).toLowerCase()]);
-  if (!filename) return undefined;
-  const meta = await sharp(join(mediaDir(dataDir), id, filename)).metadata();
+  const keys = await storage.list(`${id}/`);
+  const key = keys.find((k) => IMAGE_EXTENSIONS.has(extname(k).toLowerCase()) && !k.includes('/thumb-'));
+  const stream = key ? await storage.get(key) : undefined;
+  if (!key || !stream) return undefined;
+  const filename = key.slice(id.length + 1);
+  const meta = await sharp(await readAll(stream)).metadata();
   return {
     id,
     filename,
@@ -98,20 +66,33 @@ export async function findMediaFile(dataDir: string, id: string): Promise<Resolv
 }
 
 /** `aisle:image://v1/<id>/<filename>#…` (the SDK's image URI) or our own `/media/<id>/<filename>` URL. */
-const OWN_MEDIA = /^(?:aisle:image:\/\/v1\/|(?:https?:\/\/[^/]+)?\/media\/)([0-9a-f-]{36})\//;
+const OWN_MEDIA = /^(?:aisle:(?:image|video):\/\/v1\/|(?:https?:\/\/[^/]+)?\/media\/)([0-9a-f-]{36})\//;
+
+/** A media item we store, by id: an uploaded file (images and videos; never a secure file) or a seed image. */
+async function ownMedia(
+  ctx: AppContext,
+  db: Db,
+  id: string,
+  field: string,
+): Promise<ResolvedMedia | undefined> {
+  const record = await findMediaRecord(db, id);
+  if (record) return productMediaOf(db, record, field);
+  return findMediaFile(mediaStorage(ctx), id);
+}
 
 /**
  * A media reference of an "add media" call: a media id or URL of a file we store, or an external http(s)
  * image URL (kept as a link; its size is unknown, so 0).
  */
 export async function resolveMedia(
-  dataDir: string,
+  ctx: AppContext,
   ref: { mediaId?: string | undefined; url?: string | undefined },
   field: string,
 ): Promise<ResolvedMedia> {
   const ownId = ref.mediaId ?? (ref.url ? OWN_MEDIA.exec(ref.url)?.[1] : undefined);
   if (ownId !== undefined) {
-    const found = await findMediaFile(dataDir, ownId);
+    const sub = ref.mediaId !== undefined ? `${field}.mediaId` : `${field}.url`;
+    const found = await ownMedia(ctx, ctx.db, ownId.toLowerCase(), sub);
     if (!found) throw notFound('MEDIA_NOT_FOUND', `No media ${ownId}`, { field, mediaId: ownId });
     return found;
   }

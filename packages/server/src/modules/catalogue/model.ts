@@ -30,19 +30,65 @@ export const MEASUREMENT_UNITS = [
 ] as const;
 export type MeasurementUnit = (typeof MEASUREMENT_UNITS)[number];
 
-/** A stored media file (served at `/media/{id}/{filename}`); the URL is built at read time. */
+/** SPEC §3 media type (without `unspecified`): what an uploaded file is, detected from its bytes. */
+export const MEDIA_KINDS = ['image', 'video', 'audio', 'document', 'zip'] as const;
+export type MediaKind = (typeof MEDIA_KINDS)[number];
+
+/** SPEC §3 file type of secure files (digital products), one per media kind. */
+export const SECURE_FILE_TYPES = {
+  SECURE_PICTURE: 'image',
+  SECURE_VIDEO: 'video',
+  SECURE_DOCUMENT: 'document',
+  SECURE_MUSIC: 'audio',
+  SECURE_ARCHIVE: 'zip',
+} as const satisfies Record<string, MediaKind>;
+export type SecureFileType = keyof typeof SECURE_FILE_TYPES;
+
+/** A WebP thumbnail of an uploaded image: fits inside `size`×`size` (never enlarged). */
+export interface StoredThumbnail {
+  size: number;
+  width: number;
+  height: number;
+}
+
+/** Percent of the image's width and height (0–100) that crops must keep in view. */
+export interface FocalPoint {
+  x: number;
+  y: number;
+}
+
+/** The poster of a video: an image media file of its own. */
+export interface StoredPoster {
+  id: string;
+  filename: string;
+  width: number;
+  height: number;
+  format: string;
+  focalPoint?: FocalPoint;
+}
+
+/**
+ * A stored media file (served at `/media/{id}/{filename}`); the (signed) URL is built at read time. Uploaded
+ * files copy their record's fields here; a focal-point change is written through to every copy.
+ */
 export interface StoredMedia {
   id: string;
   filename: string;
   width: number;
   height: number;
-  mediaType: 'image';
-  /** e.g. `jpg`, `png`, `webp` */
+  /** Products and collections show images and videos. */
+  mediaType: 'image' | 'video';
+  /** e.g. `jpg`, `png`, `webp`, `mp4` */
   format: string;
   title?: string;
   altText?: string;
   /** An external image added by URL (not served by us); width and height are then unknown (0). */
   url?: string;
+  focalPoint?: FocalPoint;
+  /** Uploaded images: thumbnails served with `?size=<size>`. */
+  thumbnails?: StoredThumbnail[];
+  /** Videos: the poster image. */
+  poster?: StoredPoster;
 }
 
 export interface StoredChoice {

@@ -1,10 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import type { Module } from '../../platform/app.ts';
-import { notFound } from '../../platform/errors.ts';
 import { complexGetHook, underPrefixes } from '../../platform/routing.ts';
-import { openMediaFile } from './media.ts';
+import { mediaRoutes } from './media-routes.ts';
 import { catalogueWriteRoutes } from './write-routes.ts';
 import { inventoryRoutes } from './inventory-routes.ts';
+import { inventoryV3Routes } from './inventory-v3-routes.ts';
+import { catalogueCsvRoutes } from './catalogue-csv-routes.ts';
 import { merchandisingRoutes } from './merchandising-routes.ts';
 import {
   getStoreVariant,
@@ -18,7 +19,6 @@ import {
   CollectionResponse,
   CollectionsResponse,
   GetProductQuery,
-  MediaParams,
   ProductIdParams,
   ProductOptionsAvailabilityRequest,
   ProductOptionsAvailabilityResponse,
@@ -224,19 +224,8 @@ export const catalogueRoutes: Module = async (app, ctx) => {
 
   await catalogueWriteRoutes(app, ctx);
   await inventoryRoutes(app, ctx);
+  await inventoryV3Routes(app, ctx);
+  await catalogueCsvRoutes(app, ctx);
   await merchandisingRoutes(app, ctx);
-
-  app.get(
-    '/media/:id/:filename',
-    { config: open, schema: { tags, summary: 'A catalogue media file', params: MediaParams } },
-    async (request, reply) => {
-      const file = await openMediaFile(ctx.config.dataDir, request.params.id, request.params.filename);
-      if (!file) throw notFound('MEDIA_NOT_FOUND', 'No such media file', { id: request.params.id });
-      return reply
-        .type(file.contentType)
-        .header('content-length', file.size)
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .send(file.stream);
-    },
-  );
+  await mediaRoutes(app, ctx);
 };

@@ -164,6 +164,8 @@ export const productVariants = pgTable(
     primaryKey({ columns: [t.productId, t.id] }),
     // Store-variant look-ups by SKU (wire/catalogue.md §2, `POST /variants/query`).
     index('product_variants_sku_idx').on(t.sku),
+    // v3 inventory items name a variant by its id alone.
+    index('product_variants_id_idx').on(t.id),
   ],
 );
 
@@ -195,6 +197,10 @@ export const inventoryItems = pgTable(
       foreignColumns: [productVariants.productId, productVariants.id],
     }).onDelete('cascade'),
     uniqueIndex('inventory_items_variant_idx').on(t.productId, t.variantId),
+    // v3 inventory items: look-ups by variant id alone, and sorted pages by date.
+    index('inventory_items_variant_id_idx').on(t.variantId),
+    index('inventory_items_created_date_idx').on(t.createdDate, t.id),
+    index('inventory_items_updated_date_idx').on(t.updatedDate, t.id),
   ],
 );
 

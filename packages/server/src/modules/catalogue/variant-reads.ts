@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import { type FieldViolation, notFound, ValidationFailure } from '../../platform/errors.ts';
 import { buildPage, compileQuery, type Page, type QuerySpec } from '../../platform/query/index.ts';
+import { mediaLinks } from './media-signing.ts';
 import type { StoredMedia } from './model.ts';
 import {
   cappedCount,
@@ -71,7 +72,8 @@ export async function productOptionsAvailability(
 
   const matching = (wanted: Record<string, string>) =>
     variants.filter((v) => Object.entries(wanted).every(([k, c]) => v.variant.choices[k] === c));
-  const wire = optionsToWire(options, media, ctx.config.publicUrl);
+  const links = mediaLinks(ctx);
+  const wire = optionsToWire(options, media, links);
   const productOptions = wire.map((option, i) => {
     const others = Object.fromEntries(Object.entries(selected).filter(([k]) => k !== option.name));
     return {
@@ -120,7 +122,7 @@ export async function productOptionsAvailability(
           },
         }
       : {}),
-    media: wireMedia(ctx.config.publicUrl, choiceMedia.length ? choiceMedia : media),
+    media: wireMedia(links, choiceMedia.length ? choiceMedia : media),
     productOptions,
     availableForPurchase: Boolean(variant?.stock.inStock && variant.variant.visible && product.visible),
   };
@@ -234,10 +236,11 @@ export async function queryStoreVariants(
     .limit(plan.fetchLimit)
     .offset(plan.offset);
   const from = sql`${productVariants} inner join ${products} on ${products.id} = ${productVariants.productId} left join ${inventoryItems} on ${variantJoin}`;
+  const links = mediaLinks(ctx);
   const page = await buildPage(
     plan,
     found.map((r) => ({
-      item: storeVariantToWire(r, ctx.config.publicUrl),
+      item: storeVariantToWire(r, links),
       keys: r.keys as Array<string | null> | null,
     })),
     cappedCount(ctx.db, from, and(base, plan.filter)),
@@ -269,5 +272,5 @@ export async function getStoreVariant(
     )
     .limit(1);
   if (!row) throw missing();
-  return storeVariantToWire(row, ctx.config.publicUrl);
+  return storeVariantToWire(row, mediaLinks(ctx));
 }

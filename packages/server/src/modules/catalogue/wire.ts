@@ -1,6 +1,7 @@
 import { getTableColumns } from 'drizzle-orm';
 import { formatMoney, fromCents, moneyToNumber, toCents } from '../../platform/money.ts';
-import type { Dimensions, StoredMedia, StoredOption } from './model.ts';
+import { type MediaLinks, unsignedLinks } from './media-signing.ts';
+import type { Dimensions, FocalPoint, StoredMedia, StoredOption } from './model.ts';
 import { type collections, type inventoryItems, products, type productVariants } from './tables.ts';
 
 /** Rows → v1 catalogue wire objects (wire/catalogue.md §1, §4): prices become JSON numbers here, and only here. */
@@ -18,23 +19,40 @@ export interface WireOptions {
   currency: string;
   /** Adds cost and profit data (admin callers only). */
   merchant: boolean;
+  /** Signs media URLs; unsigned (`unsignedLinks(baseUrl)`) when absent. */
+  media?: MediaLinks;
 }
 
+/** Image object (wire/README §3). */
 export interface WireImage {
   id: string;
   url: string;
   width: number;
   height: number;
-  format: string;
+  format?: string;
   altText?: string;
   filename: string;
+  urlExpirationDate?: string;
+  focalPoint?: FocalPoint;
+}
+
+/** A file of a product media video (one per resolution; uploads are not transcoded, so one). */
+export interface WireVideoFile {
+  url: string;
+  width: number;
+  height: number;
+  format: string;
+  urlExpirationDate?: string;
 }
 
 export interface WireMediaItem {
   id: string;
   title?: string;
-  mediaType: 'image';
-  image: WireImage;
+  mediaType: 'image' | 'video';
+  image?: WireImage;
+  video?: { files: WireVideoFile[]; stillFrameMediaId?: string };
+  /** The smallest thumbnail of an uploaded image, the poster of a video. */
+  thumbnail?: { url: string; width: number; height: number; format?: string; urlExpirationDate?: string };
 }
 
 export interface WireMedia {
@@ -42,30 +60,146 @@ export interface WireMedia {
   items: WireMediaItem[];
 }
 
-export function mediaUrl(baseUrl: string, media: Pick<StoredMedia, 'id' | 'filename' | 'url'>): string {
-  return media.url ?? `${baseUrl}/media/${media.id}/${encodeURIComponent(media.filename)}`;
+/** Store variant video (wire/catalogue.md §2). */
+export interface WireVideo {
+  id: string;
+  filename: string;
+  urlExpirationDate?: string;
+  resolutions: Array<{
+    url: string;
+    height: number;
+    width: number;
+    format: string;
+    urlExpirationDate?: string;
+    poster?: WireImage;
+  }>;
+  posters: WireImage[];
 }
 
-export function mediaItem(baseUrl: string, media: StoredMedia): WireMediaItem {
+const linksOf = (opts: Pick<WireOptions, 'baseUrl' | 'media'>): MediaLinks =>
+  opts.media ?? unsignedLinks(opts.baseUrl);
+
+/**
+ * The URL of a media file: an external image's own URL, else our `/media/<id>/<filename>`, signed (with its
+ * `urlExpirationDate`) when a signer is loaded; `size` picks a thumbnail of an uploaded image.
+ */
+export function mediaLink(
+  links: MediaLinks,
+  media: Pick<StoredMedia, 'id' | 'filename' | 'url'>,
+  size?: number,
+): { url: string; urlExpirationDate?: string } {
+  if (media.url) return { url: media.url };
+  const base = `${links.baseUrl}/media/${media.id}/${encodeURIComponent(media.filename)}`;
+  const signed = links.sign(media.id);
+  const query = [size !== undefined ? `size=${size}` : '', signed?.query ?? ''].filter(Boolean).join('&');
   return {
-    id: media.id,
-    ...(media.title ? { title: media.title } : {}),
-    mediaType: 'image',
-    image: {
-      id: media.id,
-      url: mediaUrl(baseUrl, media),
-      width: media.width,
-      height: media.height,
-      format: media.format,
-      ...(media.altText ? { altText: media.altText } : {}),
-      filename: media.filename,
-    },
+    url: query ? `${base}?${query}` : base,
+    ...(signed ? { urlExpirationDate: signed.expiresAt } : {}),
   };
 }
 
-export function wireMedia(baseUrl: string, list: StoredMedia[]): WireMedia {
-  const items = list.map((m) => mediaItem(baseUrl, m));
+/** Unsigned URL of a stored media file (served as long as the file is public). */
+export function mediaUrl(baseUrl: string, media: Pick<StoredMedia, 'id' | 'filename' | 'url'>): string {
+  return mediaLink(unsignedLinks(baseUrl), media).url;
+}
+
+type ImageSource = Pick<StoredMedia, 'id' | 'filename' | 'width' | 'height' | 'format' | 'url'> &
+  Partial<Pick<StoredMedia, 'altText' | 'focalPoint'>>;
+
+export function imageObject(links: MediaLinks, media: ImageSource): WireImage {
+  const link = mediaLink(links, media);
+  return {
+    id: media.id,
+    url: link.url,
+    width: media.width,
+    height: media.height,
+    ...(media.format ? { format: media.format } : {}),
+    ...(media.altText ? { altText: media.altText } : {}),
+    filename: media.filename,
+    ...(link.urlExpirationDate ? { urlExpirationDate: link.urlExpirationDate } : {}),
+    ...(media.focalPoint ? { focalPoint: media.focalPoint } : {}),
+  };
+}
+
+const posterImage = (links: MediaLinks, media: StoredMedia): WireImage | undefined =>
+  media.poster ? imageObject(links, media.poster) : undefined;
+
+export function mediaItem(links: MediaLinks, media: StoredMedia): WireMediaItem {
+  const head = { id: media.id, ...(media.title ? { title: media.title } : {}) };
+  if (media.mediaType === 'video') {
+    const file = mediaLink(links, media);
+    const poster = posterImage(links, media);
+    return {
+      ...head,
+      mediaType: 'video',
+      video: {
+        files: [{ ...file, width: media.width, height: media.height, format: media.format }],
+        ...(media.poster ? { stillFrameMediaId: media.poster.id } : {}),
+      },
+      ...(poster
+        ? {
+            thumbnail: {
+              url: poster.url,
+              width: poster.width,
+              height: poster.height,
+              ...(poster.format ? { format: poster.format } : {}),
+              ...(poster.urlExpirationDate ? { urlExpirationDate: poster.urlExpirationDate } : {}),
+            },
+          }
+        : {}),
+    };
+  }
+  const smallest = media.thumbnails?.[0];
+  return {
+    ...head,
+    mediaType: 'image',
+    image: imageObject(links, media),
+    ...(smallest
+      ? {
+          thumbnail: {
+            ...mediaLink(links, media, smallest.size),
+            width: smallest.width,
+            height: smallest.height,
+            format: 'webp',
+          },
+        }
+      : {}),
+  };
+}
+
+export function wireMedia(links: MediaLinks, list: StoredMedia[]): WireMedia {
+  const items = list.map((m) => mediaItem(links, m));
   return items[0] ? { mainMedia: items[0], items } : { items };
+}
+
+/** A store variant's `media`: `{image}` or `{video}` (wire/catalogue.md §2). */
+export function variantMediaObject(
+  links: MediaLinks,
+  media: StoredMedia,
+): { image: WireImage } | { video: WireVideo } {
+  if (media.mediaType !== 'video') {
+    const { format: _format, ...image } = imageObject(links, media);
+    return { image };
+  }
+  const file = mediaLink(links, media);
+  const poster = posterImage(links, media);
+  return {
+    video: {
+      id: media.id,
+      filename: media.filename,
+      ...(file.urlExpirationDate ? { urlExpirationDate: file.urlExpirationDate } : {}),
+      resolutions: [
+        {
+          ...file,
+          height: media.height,
+          width: media.width,
+          format: media.format,
+          ...(poster ? { poster } : {}),
+        },
+      ],
+      posters: poster ? [poster] : [],
+    },
+  };
 }
 
 function priceData(price: string, discounted: string, perUnit: string | undefined, currency: string) {
@@ -111,7 +245,7 @@ const range = (min: number | string | null, max: number | string | null) =>
 
 const dimensions = (d: Dimensions | undefined) => (d && Object.keys(d).length ? d : undefined);
 
-export function optionsToWire(list: StoredOption[], media: StoredMedia[], baseUrl: string) {
+export function optionsToWire(list: StoredOption[], media: StoredMedia[], links: MediaLinks) {
   const byId = new Map(media.map((m) => [m.id, m]));
   return list.map((option) => ({
     optionType: option.optionType,
@@ -122,7 +256,7 @@ export function optionsToWire(list: StoredOption[], media: StoredMedia[], baseUr
       inStock: choice.inStock,
       visible: choice.visible,
       media: wireMedia(
-        baseUrl,
+        links,
         choice.mediaIds.map((id) => byId.get(id)).filter((m): m is StoredMedia => m !== undefined),
       ),
     })),
@@ -224,10 +358,10 @@ export function productToWire(
     ribbons: row.ribbon ? [{ text: row.ribbon }] : [],
     ...(row.ribbon !== null ? { ribbon: row.ribbon } : {}),
     ...(row.brand !== null ? { brand: row.brand } : {}),
-    media: wireMedia(opts.baseUrl, media),
+    media: wireMedia(linksOf(opts), media),
     customTextFields: data.customTextFields ?? [],
     manageVariants: row.manageVariants,
-    productOptions: optionsToWire(data.productOptions ?? [], media, opts.baseUrl),
+    productOptions: optionsToWire(data.productOptions ?? [], media, linksOf(opts)),
     productPageUrl: { base: `${opts.baseUrl}/`, path: `/product-page/${row.slug}` },
     numericId: row.numericId.toString(),
     // One v1 inventory item per product, identified by the product id.
@@ -242,7 +376,7 @@ export function productToWire(
 
 export type WireProduct = ReturnType<typeof productToWire>;
 
-export function collectionToWire(row: CollectionRow, opts: Pick<WireOptions, 'baseUrl'>) {
+export function collectionToWire(row: CollectionRow, opts: Pick<WireOptions, 'baseUrl' | 'media'>) {
   return {
     id: row.id,
     name: row.name,
@@ -250,7 +384,7 @@ export function collectionToWire(row: CollectionRow, opts: Pick<WireOptions, 'ba
     description: row.description,
     visible: row.visible,
     numberOfProducts: row.productCount,
-    media: wireMedia(opts.baseUrl, row.media),
+    media: wireMedia(linksOf(opts), row.media),
     lastUpdated: row.lastUpdated.toISOString(),
   };
 }
@@ -278,9 +412,9 @@ export function variantMedia(
 }
 
 /** A store variant (wire/catalogue.md §2): one purchasable variant with its product's context. */
-export function storeVariantToWire({ product, variant, inventory }: StoreVariantSource, baseUrl: string) {
+export function storeVariantToWire({ product, variant, inventory }: StoreVariantSource, links: MediaLinks) {
   const track = inventory?.trackQuantity ?? false;
-  const image = variantMedia(product, variant.choices);
+  const media = variantMedia(product, variant.choices);
   return {
     id: `${product.id}-${variant.id}`,
     variantId: variant.id,
@@ -305,20 +439,7 @@ export function storeVariantToWire({ product, variant, inventory }: StoreVariant
         ? { limit: inventory.preorderLimit }
         : {}),
     },
-    ...(image
-      ? {
-          media: {
-            image: {
-              id: image.id,
-              url: mediaUrl(baseUrl, image),
-              height: image.height,
-              width: image.width,
-              ...(image.altText ? { altText: image.altText } : {}),
-              filename: image.filename,
-            },
-          },
-        }
-      : {}),
+    ...(media ? { media: variantMediaObject(links, media) } : {}),
   };
 }
 

@@ -196,7 +196,7 @@ export async function catalogueWriteRoutes(app: App, ctx: AppContext): Promise<v
           throw invalid(`media[${missing}].mediaId`, 'mediaId or url is required', 'REQUIRED_ONE_OF_FIELD');
         const items = [];
         for (const [i, m] of request.body.media.entries())
-          items.push({ media: await resolveMedia(ctx.config.dataDir, m, `media[${i}]`), choice: m.choice });
+          items.push({ media: await resolveMedia(ctx, m, `media[${i}]`), choice: m.choice });
         await addProductMedia(ctx, request.params.id, items);
         return {};
       },

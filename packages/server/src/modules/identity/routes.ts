@@ -14,7 +14,7 @@ import {
   updateProfile,
 } from './members.ts';
 import { ListMembersQuery, MemberIdParams, PoliciesPatch, UpdateProfileRequest } from './schemas.ts';
-import { enableEmailFactor, removeFactor } from './factors.ts';
+import { enableEmailFactor, listFactors, removeFactor } from './factors.ts';
 import { activateTotp, startTotpEnrolment } from './totp.ts';
 
 const tags = ['members'];
@@ -27,7 +27,9 @@ export function callerMemberId(caller: Caller): string {
 
 const member = { access: 'member' as const };
 const admin = { access: 'admin' as const };
-const FactorParams = Type.Object({ type: Type.Union([Type.Literal('EMAIL'), Type.Literal('TOTP')]) });
+const FactorParams = Type.Object({
+  type: Type.Union([Type.Literal('EMAIL'), Type.Literal('TOTP'), Type.Literal('SMS'), Type.Literal('CALL')]),
+});
 const CodeBody = Type.Object({ code: Type.String({ maxLength: 20 }) });
 
 /**
@@ -54,6 +56,14 @@ export const memberRoutes: Module = async (app, ctx) => {
         const row = await updateProfile(ctx, callerMemberId(request.caller), request.body.profile);
         return { member: await identityOf(ctx.db, row) };
       },
+    );
+    r.get(
+      '/members/me/factors',
+      {
+        config: member,
+        schema: { tags, summary: 'The signed-in member’s factors (masked phone numbers and address)' },
+      },
+      async (request) => ({ factors: await listFactors(ctx, callerMemberId(request.caller)) }),
     );
     r.post(
       '/members/me/factors/totp',

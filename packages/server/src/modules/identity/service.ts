@@ -1,8 +1,9 @@
-import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, badRequest, invalid } from '../../platform/errors.ts';
 import { type CaptchaVariant, requireCaptcha } from './captcha.ts';
 import { emailKey, isValidEmail, requireEmail } from './emails.ts';
+import { activeFactorChoices, type FactorChoice } from './factors.ts';
+import { maskEmail } from './phones.ts';
 import {
   findMember,
   findMemberByEmail,
@@ -16,8 +17,15 @@ import {
 } from './members.ts';
 import { checkPassword, hashPassword, verifyPassword } from './passwords.ts';
 import type { RegisterRequest, SignOnRequest } from './schemas.ts';
-import { memberFactors } from './tables.ts';
-import { assertNotThrottled, clearFailures, failureCounts, recordFailure, throttleKeys } from './throttle.ts';
+import type { SecondFactorType } from './tables.ts';
+import {
+  assertNotThrottled,
+  clearFailures,
+  failureCounts,
+  recordFailure,
+  sendThrottled,
+  throttleKeys,
+} from './throttle.ts';
 import {
   type Binding,
   checkCode,
@@ -25,34 +33,65 @@ import {
   consumeToken,
   createToken,
   findToken,
+  type IdentityToken,
+  isRememberedDevice,
   newCode,
+  RESEND_PAUSE_SECONDS,
   renewCode,
+  resendWait,
   spendMemberTokens,
+  switchToCodeless,
 } from './tokens.ts';
 import { verifyTotp } from './totp.ts';
 
 export const INVALID_PASSWORD = '-19976';
 export const RESET_PASSWORD = '-19973';
 
-/** Where a sign-in stands (SPEC §4). A code to mail travels with the outcome; the caller sends it. */
+/**
+ * Where a sign-in stands (SPEC §4). A code to send travels with the outcome (`code`, and `phone` for SMS and
+ * CALL); the caller sends it and never answers with it.
+ */
 export type SignInOutcome =
-  | { state: 'SUCCESS'; member: Member; sessionToken: string }
+  | {
+      state: 'SUCCESS';
+      member: Member;
+      sessionToken: string;
+      /** Set when a second factor was passed with `rememberThisDevice`: skips the factor for 30 days. */
+      deviceToken?: string;
+    }
   | { state: 'REQUIRE_EMAIL_VERIFICATION'; member: Member; stateToken: string; code?: string }
   | { state: 'REQUIRE_OWNER_APPROVAL'; member: Member }
   | {
       state: 'STATUS_CHECK';
       member: Member;
       stateToken?: string;
-      factorType?: 'EMAIL' | 'TOTP';
+      /** The factor the step asks for now. */
+      factorType?: SecondFactorType;
+      /** Every active factor of the member, the current one included (the page may offer a switch). */
+      factors?: FactorChoice[];
       code?: string;
+      phone?: string;
     };
+
+export interface NextStepOptions {
+  /** Past a second factor already (its verify call), or a flow that never asks for one. */
+  skipFactors?: boolean;
+  /** A remembered device's token (cookie): a valid one for this member skips the second factor. */
+  deviceToken?: string | undefined;
+}
+
+/** A code for the factor when it is one that is sent (EMAIL, SMS, CALL), and where it goes. */
+function codeFor(choice: FactorChoice): { code?: string; phone?: string } {
+  if (choice.factorType === 'TOTP') return {};
+  return { code: newCode(), ...(choice.phone ? { phone: choice.phone } : {}) };
+}
 
 /** What stands between a member whose password (or mailed link) checked out and a session. */
 export async function nextStep(
   ctx: AppContext,
   member: Member,
   binding: Binding,
-  options: { skipFactors?: boolean } = {},
+  options: NextStepOptions = {},
 ): Promise<SignInOutcome> {
   if (member.status === 'BLOCKED') throw new AppError(403, 'MEMBER_BLOCKED', 'This account is blocked');
   if (member.status === 'DELETED') throw new AppError(404, 'MEMBER_NOT_FOUND', 'No such member');
@@ -69,25 +108,16 @@ export async function nextStep(
   if (member.status === 'PENDING') return { state: 'REQUIRE_OWNER_APPROVAL', member };
   if (member.status === 'OFFLINE') return { state: 'STATUS_CHECK', member };
   if (!options.skipFactors) {
-    const factors = await ctx.db
-      .select()
-      .from(memberFactors)
-      .where(and(eq(memberFactors.memberId, member.id), eq(memberFactors.status, 'ACTIVE')));
-    const factor = factors.find((f) => f.type === 'TOTP') ?? factors.find((f) => f.type === 'EMAIL');
-    if (factor) {
-      const code = factor.type === 'EMAIL' ? newCode() : undefined;
+    const factors = await activeFactorChoices(ctx, member);
+    const first = factors[0];
+    if (first && !(await isRememberedDevice(ctx, member.id, options.deviceToken))) {
+      const send = codeFor(first);
       const stateToken = await createToken(ctx, ctx.db, 'state', member.id, {
         ...binding,
-        factorType: factor.type,
-        ...(code ? { code } : {}),
+        factorType: first.factorType,
+        ...(send.code ? { code: send.code } : {}),
       });
-      return {
-        state: 'STATUS_CHECK',
-        member,
-        stateToken,
-        factorType: factor.type,
-        ...(code ? { code } : {}),
-      };
+      return { state: 'STATUS_CHECK', member, stateToken, factorType: first.factorType, factors, ...send };
     }
   }
   await touchLogin(ctx, member.id);
@@ -150,6 +180,7 @@ export async function login(
   input: { loginId?: unknown; password?: unknown; captchaTokens?: unknown },
   binding: Binding,
   ip: string,
+  options: { deviceToken?: string | undefined } = {},
 ): Promise<SignInOutcome> {
   const raw = (input.loginId as { email?: unknown } | undefined)?.email;
   if (typeof raw !== 'string' || !isValidEmail(raw.trim()))
@@ -170,18 +201,39 @@ export async function login(
     throw loginFailure(INVALID_PASSWORD, 'Wrong e-mail address or password');
   }
   await clearFailures(ctx, keys);
-  return nextStep(ctx, known, binding);
+  return nextStep(ctx, known, binding, { deviceToken: options.deviceToken });
 }
 
-/** Finish a pending step with a code: e-mail verification, or a second factor (EMAIL, TOTP). */
+export interface StepOptions {
+  /** The member the caller is signed in as, if any: a pending step of another member is refused. */
+  callerMemberId?: string | undefined;
+}
+
+/** A live state token, refused when the caller is signed in as someone else. */
+async function pendingStep(ctx: AppContext, stateToken: string | undefined, options: StepOptions) {
+  const row = await findToken(ctx, 'state', stateToken);
+  if (!row) throw badRequest('VERIFICATION_FAILED', 'The state token is unknown, used or expired');
+  if (options.callerMemberId && options.callerMemberId !== row.memberId)
+    throw badRequest('VERIFICATION_FAILED', 'This sign-in step belongs to another member');
+  return row;
+}
+
+/** An e-mail verification step (as opposed to EMAIL as a second factor). */
+const verifiesEmail = (row: IdentityToken, member: Member) =>
+  row.factorType === 'EMAIL' && !member.emailVerified;
+
+/**
+ * Finish a pending step with a code: e-mail verification, or a second factor (EMAIL, TOTP, SMS, CALL). A
+ * second factor passed with `rememberThisDevice` comes back with a device token (30 days without the factor).
+ */
 export async function verifyStep(
   ctx: AppContext,
   stateToken: string | undefined,
   code: string | undefined,
   factorType?: string,
+  options: StepOptions & { rememberThisDevice?: boolean | undefined } = {},
 ): Promise<SignInOutcome> {
-  const row = await findToken(ctx, 'state', stateToken);
-  if (!row) throw badRequest('VERIFICATION_FAILED', 'The state token is unknown, used or expired');
+  const row = await pendingStep(ctx, stateToken, options);
   if (factorType && row.factorType !== factorType.toUpperCase())
     throw badRequest('VERIFICATION_FAILED', `This step expects a ${row.factorType} code`);
   if (!code) throw invalid('code', 'is required', 'REQUIRED_FIELD');
@@ -193,28 +245,64 @@ export async function verifyStep(
     throw badRequest('VERIFICATION_FAILED', 'Too many wrong codes; start the sign-in again');
   if (result === 'wrong') throw badRequest('VERIFICATION_FAILED', 'The code is not correct');
   const binding = { visitorId: row.visitorId ?? undefined, clientId: row.clientId ?? undefined };
-  if (row.factorType === 'EMAIL' && !member.emailVerified) {
+  if (verifiesEmail(row, member)) {
     const verified = await updateMember(ctx, member.id, { emailVerified: true });
     return nextStep(ctx, verified, binding);
   }
-  return nextStep(ctx, member, binding, { skipFactors: true });
+  const outcome = await nextStep(ctx, member, binding, { skipFactors: true });
+  if (outcome.state === 'SUCCESS' && options.rememberThisDevice)
+    outcome.deviceToken = await createToken(ctx, ctx.db, 'device', member.id);
+  return outcome;
 }
 
-/** A new code for a pending e-mail step (`auth/resend`). */
+/**
+ * A new code for a pending step (`auth/resend`, `{factorType}/send`), or a switch to another of the member's
+ * factors: SMS, CALL and EMAIL send a new code (the old one stops working), TOTP sends nothing. Sends are
+ * throttled per state token (one per 30 seconds, five in all): `strict` answers 429 then, otherwise the step
+ * is answered unchanged without a send.
+ */
 export async function resendCode(
   ctx: AppContext,
   stateToken: string | undefined,
-): Promise<{ outcome: SignInOutcome; code?: string }> {
-  const row = await findToken(ctx, 'state', stateToken);
-  if (row?.factorType !== 'EMAIL')
-    throw badRequest('VERIFICATION_FAILED', 'The state token is unknown, used or expired');
+  factorType?: string,
+  options: StepOptions & { strict?: boolean } = {},
+): Promise<SignInOutcome> {
+  const row = await pendingStep(ctx, stateToken, options);
   const member = await requireMember(ctx.db, row.memberId);
-  const code = await renewCode(ctx, row);
-  const outcome: SignInOutcome = member.emailVerified
-    ? { state: 'STATUS_CHECK', member, stateToken: stateToken!, factorType: 'EMAIL' }
-    : { state: 'REQUIRE_EMAIL_VERIFICATION', member, stateToken: stateToken! };
-  if (!code) return { outcome };
-  return { outcome, code };
+  const token = stateToken!;
+  if (verifiesEmail(row, member)) {
+    if (factorType && factorType.toUpperCase() !== 'EMAIL')
+      throw badRequest('VERIFICATION_FAILED', 'Confirm the e-mail address first');
+    const wait = resendWait(ctx, row);
+    if (wait > 0 && options.strict) throw sendThrottled(wait);
+    const code = wait > 0 ? undefined : await renewCode(ctx, row);
+    if (!code && options.strict) throw sendThrottled(RESEND_PAUSE_SECONDS);
+    return { state: 'REQUIRE_EMAIL_VERIFICATION', member, stateToken: token, ...(code ? { code } : {}) };
+  }
+  const factors = await activeFactorChoices(ctx, member);
+  const current = (row.factorType ?? '') as SecondFactorType;
+  const target = (factorType?.toUpperCase() ?? current) as SecondFactorType;
+  // A verified member's own e-mail code (`verification/start`) is not a factor, but may be sent again.
+  const ownEmail: FactorChoice | undefined =
+    target === 'EMAIL' && current === 'EMAIL'
+      ? { factorType: 'EMAIL', hint: maskEmail(member.email) }
+      : undefined;
+  const choice = factors.find((f) => f.factorType === target) ?? ownEmail;
+  if (!choice) throw badRequest('VERIFICATION_FAILED', `${target} is not a second factor of this account`);
+  const step = { state: 'STATUS_CHECK' as const, member, stateToken: token, factors };
+  if (target === 'TOTP') {
+    if (current !== 'TOTP' && !(await switchToCodeless(ctx, row, 'TOTP')))
+      throw badRequest('VERIFICATION_FAILED', 'The state token is unknown, used or expired');
+    return { ...step, factorType: 'TOTP' };
+  }
+  const wait = resendWait(ctx, row);
+  if (wait > 0 && options.strict) throw sendThrottled(wait);
+  const code = wait > 0 ? undefined : await renewCode(ctx, row, target === current ? undefined : target);
+  if (!code) {
+    if (options.strict) throw sendThrottled(RESEND_PAUSE_SECONDS);
+    return { ...step, factorType: current };
+  }
+  return { ...step, factorType: target, code, ...(choice.phone ? { phone: choice.phone } : {}) };
 }
 
 /** `verification/start`: mail a code to the member's address; the verification id doubles as a state token. */
@@ -264,7 +352,7 @@ export async function recover(
     emailVerified: true,
     ...(member.status === 'OFFLINE' ? { status: 'ACTIVE' as const, statusReasons: [] } : {}),
   });
-  await spendMemberTokens(ctx, member.id, ['recovery', 'activation', 'session', 'state']);
+  await spendMemberTokens(ctx, member.id, ['recovery', 'activation', 'session', 'state', 'device']);
   return nextStep(ctx, updated, {
     visitorId: row.visitorId ?? undefined,
     clientId: row.clientId ?? undefined,
@@ -275,7 +363,8 @@ export async function changePassword(ctx: AppContext, memberId: string, newPassw
   checkPassword(newPassword, 'newPassword');
   await requireMember(ctx.db, memberId);
   await updateMember(ctx, memberId, { passwordHash: await hashPassword(newPassword) });
-  await spendMemberTokens(ctx, memberId, ['recovery', 'activation']);
+  // Remembered devices are forgotten too: the second factor is asked again everywhere.
+  await spendMemberTokens(ctx, memberId, ['recovery', 'activation', 'device']);
 }
 
 /** Trusted sign-on by the merchant's server: find or create the member by e-mail, then a session token. */

@@ -42,16 +42,23 @@ export const members = pgTable(
   ],
 );
 
-/** Second factors beyond the password (EMAIL one-time codes, TOTP). */
+/** Second factors the member can enrol (PASSWORD is the member's own column). */
+export type SecondFactorType = 'EMAIL' | 'TOTP' | 'SMS' | 'CALL';
+/** Factors whose codes go to a phone (text message or voice call). */
+export type PhoneFactorType = 'SMS' | 'CALL';
+
+/** Second factors beyond the password (EMAIL one-time codes, TOTP, SMS and CALL codes to a phone). */
 export const memberFactors = pgTable(
   'member_factors',
   {
     id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
     memberId: uuid('member_id').notNull(),
-    type: text('type').$type<'EMAIL' | 'TOTP'>().notNull(),
+    type: text('type').$type<SecondFactorType>().notNull(),
     status: text('status').$type<'INACTIVE' | 'ACTIVE' | 'REQUIRE_REENROLL'>().notNull().default('INACTIVE'),
     /** TOTP shared secret (base32). */
     secret: text('secret'),
+    /** SMS / CALL: the phone number in E.164 form (`+447911123456`). */
+    phone: text('phone'),
     /** Last accepted TOTP time step: a code is never accepted twice. */
     lastUsedStep: bigint('last_used_step', { mode: 'number' }),
     createdDate: at('created_date').notNull().defaultNow(),
@@ -69,11 +76,13 @@ export const identityPolicies = pgTable('identity_policies', {
   updatedDate: at('updated_date').notNull().defaultNow(),
 });
 
-export type IdentityTokenKind = 'session' | 'state' | 'recovery' | 'activation';
+export type IdentityTokenKind = 'session' | 'state' | 'recovery' | 'activation' | 'enrolment' | 'device';
 
 /**
  * Short-lived secrets handed to browsers, stored as SHA-256: session tokens (login → authorize), state tokens
- * (a sign-in waiting for a code), recovery and activation tokens (mailed links).
+ * (a sign-in waiting for a code), recovery and activation tokens (mailed links), enrolment codes (a phone
+ * factor waiting for its confirmation code; the token itself is never handed out) and remembered devices (a
+ * second factor passed with `rememberThisDevice`, sent back as a cookie).
  */
 export const identityTokens = pgTable(
   'identity_tokens',
@@ -83,7 +92,7 @@ export const identityTokens = pgTable(
     memberId: uuid('member_id').notNull(),
     visitorId: uuid('visitor_id'),
     clientId: text('client_id'),
-    /** State tokens: what the pending step wants (EMAIL verification, TOTP challenge). */
+    /** State and enrolment tokens: what the pending step wants (EMAIL verification, TOTP, SMS, CALL). */
     factorType: text('factor_type'),
     /** State tokens: SHA-256 of the code mailed for this step, and how often it was tried and sent. */
     codeHash: text('code_hash'),

@@ -82,3 +82,18 @@ export async function recordFailure(ctx: AppContext, keys: ThrottleKeys): Promis
 export async function clearFailures(ctx: AppContext, keys: ThrottleKeys): Promise<void> {
   await ctx.db.delete(loginFailures).where(inArray(loginFailures.key, [keys.account]));
 }
+
+/** 429 for a code asked for too soon or too often (SMS, CALL, e-mail codes), with `Retry-After`. */
+export function sendThrottled(retryAfterSeconds: number): AppError {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  const forever = !Number.isFinite(retryAfterSeconds);
+  return new AppError(
+    429,
+    'THROTTLED_FEATURE',
+    forever
+      ? 'Too many codes were sent for this step; start again'
+      : `Please wait ${seconds} seconds before asking for another code`,
+    forever ? {} : { retryAfterSeconds: seconds },
+    forever ? {} : { 'retry-after': String(seconds) },
+  );
+}

@@ -1,5 +1,5 @@
 import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm';
 import { hashSecret } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
@@ -11,6 +11,8 @@ export const TTL: Record<IdentityTokenKind, number> = {
   state: 30 * 60,
   recovery: 60 * 60,
   activation: 7 * 24 * 3600,
+  enrolment: 15 * 60,
+  device: 30 * 24 * 3600,
 };
 /** Wrong codes a state token survives. */
 export const MAX_CODE_ATTEMPTS = 5;
@@ -141,22 +143,35 @@ export async function checkCode(
 }
 
 /**
- * A fresh code for a pending state token (resend), or undefined while the pause since the last send runs or
- * after too many sends.
+ * Seconds until a new code may be sent for this token: 0 now, `Infinity` once it has sent `MAX_SENDS` codes
+ * (start over), otherwise what is left of the pause since the last send.
  */
-export async function renewCode(ctx: AppContext, row: IdentityToken): Promise<string | undefined> {
-  const now = ctx.clock();
-  const pauseEnd = new Date(now.getTime() - RESEND_PAUSE_SECONDS * 1000);
-  if (row.sends >= MAX_SENDS) return undefined;
-  if (row.lastSentDate && row.lastSentDate > pauseEnd) return undefined;
+export function resendWait(ctx: AppContext, row: IdentityToken): number {
+  if (row.sends >= MAX_SENDS) return Number.POSITIVE_INFINITY;
+  if (!row.lastSentDate) return 0;
+  const left = row.lastSentDate.getTime() + RESEND_PAUSE_SECONDS * 1000 - ctx.clock().getTime();
+  return left > 0 ? Math.ceil(left / 1000) : 0;
+}
+
+/**
+ * A fresh code for a pending state or enrolment token (resend), or undefined while the pause since the last
+ * send runs or after too many sends. `factorType` switches the step to another factor with the new code.
+ */
+export async function renewCode(
+  ctx: AppContext,
+  row: IdentityToken,
+  factorType?: string,
+): Promise<string | undefined> {
+  if (resendWait(ctx, row) > 0) return undefined;
   const code = newCode();
   const [updated] = await ctx.db
     .update(identityTokens)
     .set({
       codeHash: hashSecret(code),
       sends: sql`${identityTokens.sends} + 1`,
-      lastSentDate: now,
+      lastSentDate: ctx.clock(),
       attempts: 0,
+      ...(factorType ? { factorType } : {}),
     })
     .where(
       and(
@@ -169,8 +184,84 @@ export async function renewCode(ctx: AppContext, row: IdentityToken): Promise<st
   return updated ? code : undefined;
 }
 
-/** Spend every live token of a member of these kinds (a password change ends pending recoveries). */
-export async function spendMemberTokens(ctx: AppContext, memberId: string, kinds: IdentityTokenKind[]) {
+/** Switch a pending step to a factor without a sent code (TOTP): the old code stops working. */
+export async function switchToCodeless(
+  ctx: AppContext,
+  row: IdentityToken,
+  factorType: string,
+): Promise<boolean> {
+  const [updated] = await ctx.db
+    .update(identityTokens)
+    .set({ factorType, codeHash: null })
+    .where(and(eq(identityTokens.tokenHash, row.tokenHash), isNull(identityTokens.usedDate)))
+    .returning({ tokenHash: identityTokens.tokenHash });
+  return updated !== undefined;
+}
+
+/** The live token of a member of `kind` for `factorType` (enrolment codes are found by member, not token). */
+export async function findMemberToken(
+  ctx: AppContext,
+  kind: IdentityTokenKind,
+  memberId: string,
+  factorType: string,
+): Promise<IdentityToken | undefined> {
+  const [row] = await ctx.db
+    .select()
+    .from(identityTokens)
+    .where(
+      and(
+        eq(identityTokens.memberId, memberId),
+        eq(identityTokens.kind, kind),
+        eq(identityTokens.factorType, factorType),
+        isNull(identityTokens.usedDate),
+        gt(identityTokens.expiresDate, ctx.clock()),
+      ),
+    )
+    .orderBy(desc(identityTokens.createdDate))
+    .limit(1);
+  return row;
+}
+
+/** Tokens of `kind` a member was given since `since`, spent or not, newest first (send throttling). */
+export async function memberTokensSince(
+  ctx: AppContext,
+  kind: IdentityTokenKind,
+  memberId: string,
+  since: Date,
+): Promise<IdentityToken[]> {
+  return ctx.db
+    .select()
+    .from(identityTokens)
+    .where(
+      and(
+        eq(identityTokens.memberId, memberId),
+        eq(identityTokens.kind, kind),
+        gte(identityTokens.createdDate, since),
+      ),
+    )
+    .orderBy(desc(identityTokens.createdDate));
+}
+
+/** A remembered device of this member (the second factor is skipped), without spending it. */
+export async function isRememberedDevice(
+  ctx: AppContext,
+  memberId: string,
+  deviceToken: string | undefined,
+): Promise<boolean> {
+  const row = await findToken(ctx, 'device', deviceToken);
+  return row !== undefined && row.memberId === memberId;
+}
+
+/**
+ * Spend every live token of a member of these kinds (a password change ends pending recoveries), only those
+ * for `factorType` when given.
+ */
+export async function spendMemberTokens(
+  ctx: AppContext,
+  memberId: string,
+  kinds: IdentityTokenKind[],
+  factorType?: string,
+) {
   for (const kind of kinds) {
     await ctx.db
       .update(identityTokens)
@@ -180,6 +271,7 @@ export async function spendMemberTokens(ctx: AppContext, memberId: string, kinds
           eq(identityTokens.memberId, memberId),
           eq(identityTokens.kind, kind),
           isNull(identityTokens.usedDate),
+          factorType === undefined ? undefined : eq(identityTokens.factorType, factorType),
         ),
       );
   }

@@ -1,7 +1,7 @@
 import { desc, eq, lt } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { AppContext } from '../../platform/context.ts';
-import { devMailboxMessages } from './tables.ts';
+import { type DevMessageChannel, devMailboxMessages } from './tables.ts';
 
 export interface MailMessage {
   to: string;
@@ -42,38 +42,64 @@ export class SmtpMailer implements Mailer {
   }
 }
 
+/** One message as the dev mailbox keeps it (mail, or a text message / call of the dev phone sender). */
+export interface DevMessage {
+  channel: DevMessageChannel;
+  to: string;
+  subject: string;
+  text: string;
+  html?: string | undefined;
+  tag?: string | undefined;
+  data?: Record<string, string> | undefined;
+}
+
+/** How a recipient is looked up: addresses ignoring case, phone numbers ignoring spaces and dashes. */
+const recipientKey = (to: string) =>
+  /^\+[\d\s().-]+$/.test(to.trim()) ? to.replace(/[\s().-]/g, '') : to.trim().toLowerCase();
+
+const devMessagesKept = new WeakMap<AppContext, number>();
+/** Messages the dev mailbox keeps; older ones are pruned every hundred messages. */
+export const DEV_MAILBOX_KEEP = 1000;
+
+/** Store a message in the dev mailbox table (shared by the dev mailer and the dev phone sender). */
+export async function keepDevMessage(ctx: AppContext, message: DevMessage): Promise<void> {
+  await ctx.db.insert(devMailboxMessages).values({
+    channel: message.channel,
+    to: message.to,
+    toKey: recipientKey(message.to),
+    from: ctx.config.mailFrom,
+    subject: message.subject,
+    text: message.text,
+    html: message.html ?? null,
+    tag: message.tag ?? null,
+    data: message.data ?? {},
+    createdDate: ctx.clock(),
+  });
+  const kept = (devMessagesKept.get(ctx) ?? 0) + 1;
+  devMessagesKept.set(ctx, kept);
+  if (kept % 100 === 0) await pruneDevMessages(ctx);
+}
+
+async function pruneDevMessages(ctx: AppContext): Promise<void> {
+  const [oldest] = await ctx.db
+    .select({ seq: devMailboxMessages.seq })
+    .from(devMailboxMessages)
+    .orderBy(desc(devMailboxMessages.seq))
+    .offset(DEV_MAILBOX_KEEP)
+    .limit(1);
+  if (oldest) await ctx.db.delete(devMailboxMessages).where(lt(devMailboxMessages.seq, oldest.seq));
+}
+
 /** Keeps the last messages in a table, readable through the admin API and the `/dev-mailbox` page. */
 export class DevMailbox implements Mailer {
   readonly kind = 'dev-mailbox';
-  static readonly KEEP = 1000;
-  private sent = 0;
+  static readonly KEEP = DEV_MAILBOX_KEEP;
 
   constructor(private readonly ctx: AppContext) {}
 
   async send(message: MailMessage): Promise<void> {
-    await this.ctx.db.insert(devMailboxMessages).values({
-      to: message.to,
-      toKey: message.to.trim().toLowerCase(),
-      from: this.ctx.config.mailFrom,
-      subject: message.subject,
-      text: message.text,
-      html: message.html ?? null,
-      tag: message.tag ?? null,
-      data: message.data ?? {},
-      createdDate: this.ctx.clock(),
-    });
+    await keepDevMessage(this.ctx, { channel: 'EMAIL', ...message });
     this.ctx.log.info({ tag: message.tag }, 'mail kept in the dev mailbox (no SMTP_URL)');
-    if (++this.sent % 100 === 0) await this.prune();
-  }
-
-  private async prune(): Promise<void> {
-    const [oldest] = await this.ctx.db
-      .select({ seq: devMailboxMessages.seq })
-      .from(devMailboxMessages)
-      .orderBy(desc(devMailboxMessages.seq))
-      .offset(DevMailbox.KEEP)
-      .limit(1);
-    if (oldest) await this.ctx.db.delete(devMailboxMessages).where(lt(devMailboxMessages.seq, oldest.seq));
   }
 }
 
@@ -100,12 +126,11 @@ export async function listMessages(
   options: { to?: string | undefined; limit?: number | undefined },
 ) {
   const query = ctx.db.select().from(devMailboxMessages);
-  const filtered = options.to
-    ? query.where(eq(devMailboxMessages.toKey, options.to.trim().toLowerCase()))
-    : query;
+  const filtered = options.to ? query.where(eq(devMailboxMessages.toKey, recipientKey(options.to))) : query;
   const rows = await filtered.orderBy(desc(devMailboxMessages.seq)).limit(options.limit ?? 50);
   return rows.map((r) => ({
     id: r.id,
+    channel: r.channel,
     to: r.to,
     from: r.from,
     subject: r.subject,

@@ -20,13 +20,14 @@ export function mailboxPage(nonce: string): string {
 </style></head>
 <body><main>
 <h1>Dev mailbox</h1>
-<p class="hint">Mail the server would have sent (no <code>SMTP_URL</code> is set). Reading it needs the admin API key.</p>
+<p class="hint">Mail the server would have sent (no <code>SMTP_URL</code> is set), and text messages and voice calls (no phone provider is installed). Reading it needs the admin API key.</p>
 <form id="f"><input id="key" type="password" placeholder="Admin API key" autocomplete="off" required>
-<input id="to" type="email" placeholder="Filter by recipient (optional)"><button>Show mail</button></form>
+<input id="to" type="text" placeholder="Filter by address or +phone (optional)"><button>Show mail</button></form>
 <div id="list"></div>
 </main>
 <script nonce="${nonce}">
 const $ = (id) => document.getElementById(id);
+const CHANNELS = { EMAIL: 'mail', SMS: 'text message', CALL: 'voice call' };
 $('key').value = sessionStorage.getItem('aisle-admin-key') || '';
 function linkify(pre, text) {
   for (const part of text.split(/(https?:\\/\\/[^\\s]+)/g)) {
@@ -45,7 +46,7 @@ async function load(e) {
   if (!messages.length) { const p = document.createElement('p'); p.className = 'empty'; p.textContent = 'No mail yet.'; list.append(p); }
   for (const m of messages) {
     const art = document.createElement('article');
-    const meta = document.createElement('div'); meta.className = 'meta'; meta.textContent = new Date(m.createdDate).toLocaleString() + ' · to ' + m.to;
+    const meta = document.createElement('div'); meta.className = 'meta'; meta.textContent = new Date(m.createdDate).toLocaleString() + ' · ' + (CHANNELS[m.channel] || 'mail') + ' to ' + m.to;
     const h = document.createElement('h2'); h.textContent = m.subject;
     const pre = document.createElement('pre'); linkify(pre, m.text);
     art.append(meta, h, pre); list.append(art);

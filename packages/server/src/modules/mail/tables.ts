@@ -1,13 +1,21 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
-/** Mail kept instead of sent when no `SMTP_URL` is configured (development, demos, tests). */
+/** How a dev-mailbox message would have gone out. */
+export type DevMessageChannel = 'EMAIL' | 'SMS' | 'CALL';
+
+/**
+ * Mail kept instead of sent when no `SMTP_URL` is configured (development, demos, tests); text messages and
+ * voice calls too when no phone provider is installed (`channel` SMS or CALL, `to` the phone number).
+ */
 export const devMailboxMessages = pgTable(
   'dev_mailbox_messages',
   {
     id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
     /** Arrival order (several mails can share a millisecond). */
     seq: bigserial('seq', { mode: 'number' }).notNull(),
+    /** EMAIL, or SMS / CALL for the dev phone sender. */
+    channel: text('channel').$type<DevMessageChannel>().notNull().default('EMAIL'),
     to: text('to').notNull(),
     toKey: text('to_key').notNull(),
     from: text('from').notNull(),

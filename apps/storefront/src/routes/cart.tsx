@@ -1,0 +1,584 @@
+import type { Address, Cart, EstimateTotalsResponse, OfferedShippingOption } from '@aisle/sdk';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { CartLines } from '../components/cart-lines.tsx';
+import { CheckoutButton } from '../components/cart-drawer.tsx';
+import { ErrorNotice } from '../components/form.tsx';
+import type { ShownError } from '../lib/errors.ts';
+import { countryList, countryName, postalLabel, subdivisionName, subdivisionsOf } from '../lib/regions.ts';
+import { usePageTitle } from '../lib/title.ts';
+import {
+  announce,
+  appliedCoupon,
+  applyCoupon,
+  cartErrorMessage,
+  couponMessage,
+  ensureCart,
+  itemCount,
+  nonZero,
+  offeredOptions,
+  orderViolations,
+  reloadCart,
+  removeCoupon,
+  selectShippingOption,
+  setShippingAddress,
+  shippingProblem,
+  useCart,
+} from '../resources/cart.ts';
+
+/** `/cart`: waits for the first read of the cart, so the page does not flash "empty". */
+export async function cartLoader() {
+  await ensureCart();
+  return null;
+}
+
+export function CartPage() {
+  const { cart, loadError, totals, totalsError } = useCart();
+  usePageTitle('Cart');
+  const heading = useRef<HTMLHeadingElement>(null);
+  const lines = cart?.lineItems ?? [];
+  const count = itemCount(cart);
+  return (
+    <section className="cart-page" aria-labelledby="cart-title">
+      <div className="cart-head">
+        <h1 id="cart-title" ref={heading} tabIndex={-1}>
+          Your cart
+        </h1>
+        {count > 0 && (
+          <p className="muted" data-testid="cart-page-count">
+            {count} {count === 1 ? 'item' : 'items'}
+          </p>
+        )}
+      </div>
+      {loadError && (
+        <div className="stack cart-load-error">
+          <ErrorNotice error={loadError} />
+          <p>
+            <button type="button" className="button button-secondary" onClick={() => void reloadCart()}>
+              Try again
+            </button>
+          </p>
+        </div>
+      )}
+      {cart && lines.length > 0 ? (
+        <div className="cart-layout">
+          <div className="cart-items">
+            <CartLines lines={lines} totals={totals} onRemoved={() => heading.current?.focus()} />
+            <p>
+              <Link to="/shop">← Continue shopping</Link>
+            </p>
+          </div>
+          <aside className="cart-summary" aria-label="Order summary">
+            <CouponSection cart={cart} totals={totals} />
+            <ShippingSection cart={cart} totals={totals} />
+            <TotalsSection cart={cart} totals={totals} error={totalsError} />
+            <CheckoutButton className="button button-primary wide" />
+          </aside>
+        </div>
+      ) : (
+        !loadError && (
+          <div className="cart-empty">
+            <p>Your cart is empty.</p>
+            <Link to="/shop" className="button button-primary">
+              Browse the shop
+            </Link>
+          </div>
+        )
+      )}
+    </section>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Coupon
+// ---------------------------------------------------------------------------------------------------------
+
+function CouponSection({ cart, totals }: { cart: Cart; totals: EstimateTotalsResponse | undefined }) {
+  const coupon = appliedCoupon(cart);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<ShownError | undefined>();
+  const [notice, setNotice] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [focusNext, setFocusNext] = useState<'input' | 'remove' | undefined>();
+  const input = useRef<HTMLInputElement>(null);
+  const removeButton = useRef<HTMLButtonElement>(null);
+  const ids = useId();
+  useEffect(() => {
+    if (focusNext === 'input') input.current?.focus();
+    if (focusNext === 'remove') removeButton.current?.focus();
+    setFocusNext(undefined);
+  }, [focusNext]);
+
+  const apply = async (event: FormEvent) => {
+    event.preventDefault();
+    const wanted = code.trim();
+    setNotice('');
+    if (!wanted) {
+      setError({ message: 'Enter a coupon code.' });
+      input.current?.focus();
+      return;
+    }
+    setBusy(true);
+    setError(undefined);
+    try {
+      const next = await applyCoupon(wanted);
+      setCode('');
+      setNotice(`Coupon ${appliedCoupon(next)?.code ?? wanted} applied.`);
+      setFocusNext('remove');
+    } catch (err) {
+      setError(cartErrorMessage(err, wanted, cart.currency));
+      input.current?.focus();
+    } finally {
+      setBusy(false);
+    }
+  };
+  const remove = async () => {
+    setBusy(true);
+    setError(undefined);
+    setNotice('');
+    try {
+      await removeCoupon();
+      setNotice(`Coupon ${coupon?.code ?? ''} removed.`);
+      setFocusNext('input');
+    } catch (err) {
+      setError(cartErrorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  // A coupon on the cart that no longer holds (the cart changed): the server says why.
+  const stale = totals?.calculationErrors?.couponCalculationError?.applicationError;
+  const staleText =
+    coupon && stale
+      ? (couponMessage(stale.code, coupon.code ?? '', stale.data, cart.currency) ?? stale.description)
+      : undefined;
+
+  return (
+    <section className="summary-section" aria-labelledby={`${ids}-title`}>
+      <h2 id={`${ids}-title`}>Coupon</h2>
+      {coupon ? (
+        <div className="coupon-applied" data-testid="applied-coupon">
+          <p>
+            <span className="coupon-code">{coupon.code}</span>
+            {coupon.name && <span className="coupon-name muted small">{coupon.name}</span>}
+          </p>
+          <button
+            ref={removeButton}
+            type="button"
+            className="button button-secondary small"
+            onClick={() => void remove()}
+            disabled={busy}
+          >
+            {busy ? 'Removing…' : 'Remove'}
+            <span className="visually-hidden"> coupon {coupon.code}</span>
+          </button>
+        </div>
+      ) : (
+        <form className="coupon-form" onSubmit={(event) => void apply(event)} noValidate>
+          <label htmlFor={`${ids}-code`}>Coupon code</label>
+          <div className="inline-field">
+            <input
+              ref={input}
+              className="inline-input"
+              id={`${ids}-code`}
+              name="couponCode"
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${ids}-error` : undefined}
+            />
+            <button type="submit" className="button button-secondary" disabled={busy}>
+              {busy ? 'Applying…' : 'Apply'}
+            </button>
+          </div>
+        </form>
+      )}
+      {error && (
+        <p className="field-error" id={`${ids}-error`} role="alert" data-testid="coupon-error">
+          {error.message}
+        </p>
+      )}
+      {staleText && (
+        <p className="line-note line-note-warning" data-testid="coupon-stale">
+          {staleText} It is not applied for now.
+        </p>
+      )}
+      <p className="success-note small" role="status">
+        {notice}
+      </p>
+    </section>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Shipping and tax estimate
+// ---------------------------------------------------------------------------------------------------------
+
+function addressLabel(address: Address): string {
+  const local = [subdivisionName(address.subdivision), address.postalCode].filter(Boolean).join(' ');
+  return [local, countryName(address.country)].filter(Boolean).join(', ');
+}
+
+function ShippingSection({ cart, totals }: { cart: Cart; totals: EstimateTotalsResponse | undefined }) {
+  const address = cart.contactInfo?.address;
+  const known = Boolean(address?.country);
+  const [editing, setEditing] = useState(!known);
+  const ids = useId();
+  const problem = shippingProblem(totals);
+  const options = offeredOptions(totals);
+  const selected = totals?.shippingInfo?.selectedCarrierServiceOption;
+  const [choosing, setChoosing] = useState<string | undefined>();
+  const [error, setError] = useState<ShownError | undefined>();
+  // The server's answer replaces the choice shown meanwhile.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new estimate is the trigger
+  useEffect(() => setChoosing(undefined), [totals]);
+
+  const choose = async (code: string, carrierId: string | undefined) => {
+    setChoosing(code);
+    setError(undefined);
+    try {
+      await selectShippingOption({ code, ...(carrierId ? { carrierId } : {}) });
+    } catch (err) {
+      setChoosing(undefined);
+      setError(cartErrorMessage(err));
+    }
+  };
+  const checked = choosing ?? selected?.code;
+  const changedOption = totals?.calculationErrors?.selectedShippingOptionError;
+
+  return (
+    <section className="summary-section" aria-labelledby={`${ids}-title`}>
+      <h2 id={`${ids}-title`}>Shipping and tax</h2>
+      {known && !editing && address && (
+        <p className="estimate-for">
+          Estimated for <strong data-testid="estimate-address">{addressLabel(address)}</strong>{' '}
+          <button type="button" className="link-button" onClick={() => setEditing(true)}>
+            Change<span className="visually-hidden"> address</span>
+          </button>
+        </p>
+      )}
+      {editing && (
+        <AddressForm
+          address={address}
+          onCancel={known ? () => setEditing(false) : undefined}
+          onSaved={() => setEditing(false)}
+        />
+      )}
+      {!known && !editing && <p className="muted small">Enter your address to see shipping and tax.</p>}
+      {problem && known && (
+        <p className="alert alert-error" role="alert" data-testid="shipping-problem">
+          {problem}
+        </p>
+      )}
+      {options.length > 0 && (
+        <fieldset className="shipping-options">
+          <legend>Delivery</legend>
+          {options.map(({ carrierId, option }) => (
+            <ShippingChoice
+              key={`${carrierId}:${option.code}`}
+              name={`${ids}-option`}
+              option={option}
+              checked={checked === option.code}
+              onChoose={() => option.code && void choose(option.code, carrierId)}
+            />
+          ))}
+        </fieldset>
+      )}
+      {changedOption && !choosing && (
+        <p className="line-note line-note-warning small">
+          Your earlier delivery choice is not offered here; the cheapest option is selected.
+        </p>
+      )}
+      <ErrorNotice error={error} />
+    </section>
+  );
+}
+
+function ShippingChoice({
+  name,
+  option,
+  checked,
+  onChoose,
+}: {
+  name: string;
+  option: OfferedShippingOption;
+  checked: boolean;
+  onChoose: () => void;
+}) {
+  const price = option.cost?.price;
+  const pickup = option.logistics?.pickupDetails;
+  const charges = (option.cost?.otherCharges ?? []).filter((c) => nonZero(c.price?.amount));
+  return (
+    <label className={`shipping-choice${checked ? ' checked' : ''}`} data-testid="shipping-option">
+      <input
+        type="radio"
+        className="shipping-radio"
+        name={name}
+        value={option.code}
+        checked={checked}
+        onChange={onChoose}
+      />
+      <span className="shipping-choice-body">
+        <span className="shipping-choice-head">
+          <span className="shipping-choice-title">{option.title}</span>
+          <span className="shipping-choice-price">
+            {nonZero(price?.amount) ? price?.formattedAmount : 'Free'}
+            {charges.map((charge) => (
+              <span key={charge.type} className="muted small">
+                {' '}
+                + {charge.price?.formattedAmount} {charge.type === 'INSURANCE' ? 'insurance' : 'handling'}
+              </span>
+            ))}
+          </span>
+        </span>
+        {option.logistics?.deliveryTime && (
+          <span className="muted small">{option.logistics.deliveryTime}</span>
+        )}
+        {pickup && (
+          <span className="small pickup-address">
+            Pick up at {pickup.businessLocation ? `${pickup.businessLocation}, ` : ''}
+            {pickup.address?.formatted ??
+              [pickup.address?.addressLine1, pickup.address?.city].filter(Boolean).join(', ')}
+          </span>
+        )}
+        {pickup && option.logistics?.instructions && (
+          <span className="muted small">{option.logistics.instructions}</span>
+        )}
+      </span>
+    </label>
+  );
+}
+
+const US_ZIP = /^\d{5}(-\d{4})?$/;
+
+function AddressForm({
+  address,
+  onCancel,
+  onSaved,
+}: {
+  address: Address | undefined;
+  onCancel: (() => void) | undefined;
+  onSaved: () => void;
+}) {
+  const ids = useId();
+  const [country, setCountry] = useState(address?.country || 'US');
+  const [subdivision, setSubdivision] = useState(address?.subdivision ?? '');
+  const [postalCode, setPostalCode] = useState(address?.postalCode ?? '');
+  const [fieldError, setFieldError] = useState<{ subdivision?: string; postalCode?: string }>({});
+  const [error, setError] = useState<ShownError | undefined>();
+  const [busy, setBusy] = useState(false);
+  const subdivisions = subdivisionsOf(country);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const postal = postalCode.trim();
+    const problems: { subdivision?: string; postalCode?: string } = {};
+    if (subdivisions && !subdivision.startsWith(`${country}-`))
+      problems.subdivision = `Choose a ${subdivisions.label.toLowerCase()}.`;
+    if (country === 'US' && postal && !US_ZIP.test(postal)) problems.postalCode = 'Enter a 5-digit ZIP code.';
+    setFieldError(problems);
+    if (problems.subdivision || problems.postalCode) return;
+    setBusy(true);
+    setError(undefined);
+    try {
+      await setShippingAddress({
+        country,
+        ...(subdivisions ? { subdivision } : {}),
+        ...(postal ? { postalCode: postal } : {}),
+      });
+      announce('Shipping and tax updated for your address.');
+      onSaved();
+    } catch (err) {
+      setError(cartErrorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="address-estimate stack" onSubmit={(event) => void submit(event)} noValidate>
+      <div className="field">
+        <label htmlFor={`${ids}-country`}>Country</label>
+        <select
+          id={`${ids}-country`}
+          name="country"
+          autoComplete="country"
+          value={country}
+          onChange={(event) => {
+            setCountry(event.target.value);
+            setSubdivision('');
+          }}
+        >
+          {countryList().map((c) => (
+            <option key={c.code} value={c.code}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field-row">
+        {subdivisions && (
+          <div className="field">
+            <label htmlFor={`${ids}-subdivision`}>{subdivisions.label}</label>
+            <select
+              id={`${ids}-subdivision`}
+              name="subdivision"
+              autoComplete="address-level1"
+              value={subdivision}
+              onChange={(event) => setSubdivision(event.target.value)}
+              aria-invalid={fieldError.subdivision ? true : undefined}
+              aria-describedby={fieldError.subdivision ? `${ids}-subdivision-error` : undefined}
+            >
+              <option value="">Choose…</option>
+              {subdivisions.list.map((s) => (
+                <option key={s.code} value={s.code}>
+                  {s.name}
+                </option>
+              ))}
+            </select>
+            {fieldError.subdivision && (
+              <p className="field-error" id={`${ids}-subdivision-error`}>
+                {fieldError.subdivision}
+              </p>
+            )}
+          </div>
+        )}
+        <div className="field">
+          <label htmlFor={`${ids}-postal`}>{postalLabel(country)}</label>
+          <input
+            id={`${ids}-postal`}
+            name="postalCode"
+            autoComplete="postal-code"
+            inputMode={country === 'US' ? 'numeric' : 'text'}
+            value={postalCode}
+            onChange={(event) => setPostalCode(event.target.value)}
+            aria-invalid={fieldError.postalCode ? true : undefined}
+            aria-describedby={fieldError.postalCode ? `${ids}-postal-error` : undefined}
+          />
+          {fieldError.postalCode && (
+            <p className="field-error" id={`${ids}-postal-error`}>
+              {fieldError.postalCode}
+            </p>
+          )}
+        </div>
+      </div>
+      <ErrorNotice error={error} />
+      <div className="actions">
+        <button type="submit" className="button button-secondary" disabled={busy}>
+          {busy ? 'Estimating…' : 'Estimate'}
+        </button>
+        {onCancel && (
+          <button type="button" className="button button-ghost" onClick={onCancel}>
+            Cancel
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Totals
+// ---------------------------------------------------------------------------------------------------------
+
+function TotalsSection({
+  cart,
+  totals,
+  error,
+}: {
+  cart: Cart;
+  totals: EstimateTotalsResponse | undefined;
+  error: ShownError | undefined;
+}) {
+  const { totalsLoading } = useCart();
+  const summary = totals?.priceSummary;
+  const known = Boolean(cart.contactInfo?.address?.country);
+  const coupon = appliedCoupon(cart);
+  const shippingError = totals?.calculationErrors?.generalShippingCalculationError?.applicationError;
+  const noShipping = shippingError?.code === 'NO_SHIPPING_OPTIONS';
+  const selected = totals?.shippingInfo?.selectedCarrierServiceOption;
+  const taxError = totals?.calculationErrors?.taxCalculationError;
+  // Without an address, shipping is unknown for anything that ships (even a line out of stock for now).
+  const ships = cart.lineItems.some((line) => line.physicalProperties?.shippable !== false);
+  const general = orderViolations(totals);
+  return (
+    <section className="summary-section" aria-labelledby="totals-title">
+      <h2 id="totals-title" className="visually-hidden">
+        Totals
+      </h2>
+      <ErrorNotice error={error} />
+      {general.map((v) => (
+        <p
+          key={v.description}
+          className={`line-note line-note-${v.severity === 'ERROR' ? 'error' : 'warning'}`}
+        >
+          {v.description}
+        </p>
+      ))}
+      {summary ? (
+        <dl className="summary-totals" aria-busy={totalsLoading} data-testid="cart-totals">
+          <div>
+            <dt>Subtotal</dt>
+            <dd data-testid="total-subtotal">{summary.subtotal?.formattedAmount}</dd>
+          </div>
+          {nonZero(summary.discount?.amount) && (
+            <div className="summary-discount">
+              <dt>Discount{coupon?.code ? ` (${coupon.code})` : ''}</dt>
+              <dd>
+                <span aria-hidden="true">−</span>
+                <span className="visually-hidden">minus </span>
+                <span data-testid="total-discount">{summary.discount?.formattedAmount}</span>
+              </dd>
+            </div>
+          )}
+          <div>
+            <dt>
+              Shipping
+              {selected?.title && known && !noShipping && (
+                <span className="muted small"> ({selected.title})</span>
+              )}
+            </dt>
+            <dd>
+              {!known && (shippingError || ships) ? (
+                <span className="muted small">Add your address</span>
+              ) : noShipping ? (
+                <span className="muted small">Not available</span>
+              ) : (
+                <span data-testid="total-shipping">{summary.shipping?.formattedAmount}</span>
+              )}
+            </dd>
+          </div>
+          <div>
+            <dt>Tax</dt>
+            <dd>
+              {!known ? (
+                <span className="muted small">Add your address</span>
+              ) : taxError ? (
+                <span className="muted small">Not available</span>
+              ) : (
+                <span data-testid="total-tax">{summary.tax?.formattedAmount}</span>
+              )}
+            </dd>
+          </div>
+          {nonZero(summary.additionalFees?.amount) && (
+            <div>
+              <dt>Fees</dt>
+              <dd data-testid="total-fees">{summary.additionalFees?.formattedAmount}</dd>
+            </div>
+          )}
+          <div className="summary-total">
+            <dt>{known ? 'Total' : 'Estimated total'}</dt>
+            <dd data-testid="total-total">{summary.total?.formattedAmount}</dd>
+          </div>
+        </dl>
+      ) : (
+        !error && <p className="muted">Working out your totals…</p>
+      )}
+      {cart.taxIncludedInPrices && <p className="muted small">Prices include tax.</p>}
+    </section>
+  );
+}

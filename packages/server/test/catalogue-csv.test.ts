@@ -1,0 +1,389 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { csvRow, parseCsv } from '../src/platform/csv.ts';
+import { rows } from '../src/platform/db.ts';
+import { seedDemoStore } from '../src/seed/demo.ts';
+import { startTestServer, type TestServer } from '../src/testing.ts';
+import { visitorTokens } from './identity-helpers.ts';
+
+const EXPORT = '/stores/v1/products/export.csv';
+const IMPORT = '/stores/v1/products/import';
+const READER = '/stores-reader/v1';
+
+interface WireProduct {
+  id: string;
+  name: string;
+  slug: string;
+  description: string;
+  productType: string;
+  visible: boolean;
+  brand?: string;
+  ribbon?: string;
+  sku?: string;
+  weight?: number;
+  priceData: { price: number; discountedPrice: number };
+  discount: { type: string; value: number };
+  costAndProfitData?: { itemCost: number };
+  stock: Record<string, unknown>;
+  productOptions: Array<{
+    name: string;
+    optionType: string;
+    choices: Array<{ value: string; description: string; inStock: boolean; visible: boolean }>;
+  }>;
+  variants: Array<{
+    choices: Record<string, string>;
+    variant: {
+      priceData: { price: number };
+      costAndProfitData?: { itemCost: number };
+      weight?: number;
+      sku?: string;
+      visible: boolean;
+    };
+    stock: Record<string, unknown>;
+  }>;
+  collectionIds: string[];
+  media: { items: Array<{ id: string }> };
+}
+interface ImportBody {
+  results: { created: number; updated: number; failed: number };
+  errors: Array<{ line: number; column: string; message: string }>;
+}
+
+let server: TestServer;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'aisle-csv-'));
+  server = await startTestServer({
+    config: { dataDir },
+    seed: async (s) => void (await seedDemoStore(s.ctx)),
+  });
+});
+afterAll(async () => {
+  await server?.stop();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+async function exportCsv(): Promise<string> {
+  const res = await fetch(server.url + EXPORT, { headers: { authorization: server.adminKey } });
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
+  return res.text();
+}
+
+async function importCsv(csv: string, as: 'csv' | 'json' = 'csv'): Promise<ImportBody> {
+  const res =
+    as === 'csv'
+      ? await server.call('POST', IMPORT, {
+          body: csv,
+          token: server.adminKey,
+          headers: { 'content-type': 'text/csv' },
+        })
+      : await server.call('POST', IMPORT, { body: { csv }, token: server.adminKey });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body as unknown as ImportBody;
+}
+
+async function catalogue(): Promise<WireProduct[]> {
+  const out: WireProduct[] = [];
+  for (let offset = 0; ; offset += 100) {
+    const res = await server.call('POST', `${READER}/products/query-platformized`, {
+      token: server.adminKey,
+      body: {
+        query: { sort: [{ fieldName: 'numericId', order: 'ASC' }], paging: { limit: 100, offset } },
+        includeVariants: true,
+        includeMerchantSpecificData: true,
+      },
+    });
+    expect(res.status).toBe(200);
+    const page = res.body.products as WireProduct[];
+    out.push(...page);
+    if (page.length < 100) return out;
+  }
+}
+
+/** What the CSV layout carries of a product. */
+const layout = (p: WireProduct) => ({
+  name: p.name,
+  slug: p.slug,
+  description: p.description,
+  productType: p.productType,
+  visible: p.visible,
+  brand: p.brand,
+  ribbon: p.ribbon,
+  sku: p.sku,
+  weight: p.weight,
+  price: p.priceData.price,
+  discountedPrice: p.priceData.discountedPrice,
+  discount: p.discount,
+  cost: p.costAndProfitData?.itemCost,
+  stock: p.stock,
+  options: p.productOptions.map((o) => ({
+    name: o.name,
+    optionType: o.optionType,
+    choices: o.choices.map((c) => ({ value: c.value, description: c.description, inStock: c.inStock })),
+  })),
+  variants: p.variants.map((v) => ({
+    choices: v.choices,
+    price: v.variant.priceData.price,
+    cost: v.variant.costAndProfitData?.itemCost,
+    weight: v.variant.weight,
+    sku: v.variant.sku,
+    visible: v.variant.visible,
+    stock: v.stock,
+  })),
+  collectionIds: [...p.collectionIds].sort(),
+  media: p.media.items.map((m) => m.id),
+});
+
+const records = (csv: string) => [...parseCsv(csv)].map((r) => r.fields);
+
+describe('catalogue CSV', () => {
+  it('export and import are admin only', async () => {
+    expect((await fetch(server.url + EXPORT)).status).toBe(401);
+    expect((await server.call('POST', IMPORT, { body: { csv: 'Handle\r\n' } })).status).toBe(401);
+    const token = (await visitorTokens(server)).access_token;
+    expect((await fetch(server.url + EXPORT, { headers: { authorization: token } })).status).toBe(403);
+    expect((await server.call('POST', IMPORT, { body: { csv: 'Handle\r\n' }, token })).status).toBe(403);
+  });
+
+  it('exports one row per variant under the documented header', async () => {
+    const csv = await exportCsv();
+    expect(csv.endsWith('\r\n')).toBe(true);
+    const [header, ...body] = records(csv);
+    expect(header!.slice(0, 14)).toEqual([
+      'Handle',
+      'Name',
+      'Description',
+      'Product Type',
+      'Visible',
+      'Brand',
+      'Ribbon',
+      'Price',
+      'Discount Type',
+      'Discount Value',
+      'Discounted Price',
+      'Cost',
+      'Weight',
+      'SKU',
+    ]);
+    expect(header).toContain('Option2 Color');
+    expect(header!.slice(-10)).toEqual([
+      'Variant Price',
+      'Variant Cost',
+      'Variant Weight',
+      'Variant SKU',
+      'Variant Visible',
+      'Track Quantity',
+      'Quantity',
+      'In Stock',
+      'Collections',
+      'Image URLs',
+    ]);
+    const products = await catalogue();
+    expect(body).toHaveLength(products.reduce((n, p) => n + p.variants.length, 0));
+    const col = (name: string) => header!.indexOf(name);
+    const tee = body.filter((r) => r[col('Handle')] === 'classic-cotton-tee');
+    expect(tee.length).toBeGreaterThan(1);
+    expect(tee[0]![col('Name')]).toBe('Classic Cotton Tee');
+    expect(tee[1]![col('Name')]).toBe('');
+    expect(tee[0]![col('Option1 Name')]).toBe('Size');
+    expect(tee[0]![col('Option2 Name')]).toBe('Color');
+    expect(tee[0]![col('Option2 Color')]).toMatch(/^#/);
+    expect(tee[0]![col('Collections')]!.split(';')).toContain('apparel');
+    expect(tee[0]![col('Image URLs')]).toContain(`${server.url}/media/`);
+  });
+
+  it('round-trips: re-importing the export changes nothing; re-creating from it reproduces the catalogue', async () => {
+    const before = await catalogue();
+    const csv = await exportCsv();
+    const eventCount = async () =>
+      (await rows<{ n: number }>(server.ctx.db, sql`select count(*)::int as n from outbox_events`))[0]!.n;
+    const eventsBefore = await eventCount();
+
+    const again = await importCsv(csv);
+    expect(again).toEqual({ results: { created: 0, updated: before.length, failed: 0 }, errors: [] });
+    expect(await eventCount()).toBe(eventsBefore);
+    expect((await catalogue()).map(layout)).toEqual(before.map(layout));
+    expect(await exportCsv()).toBe(csv);
+
+    for (const p of before)
+      await server.call('DELETE', `/stores/v1/products/${p.id}`, { token: server.adminKey });
+    expect(await catalogue()).toEqual([]);
+    const created = await importCsv(csv, 'json');
+    expect(created).toEqual({ results: { created: before.length, updated: 0, failed: 0 }, errors: [] });
+    const after = await catalogue();
+    expect(after.map((p) => p.id)).not.toEqual(before.map((p) => p.id));
+    expect(after.map(layout)).toEqual(before.map(layout));
+    expect(await exportCsv()).toBe(csv);
+  });
+
+  it('keeps the good rows of a file with bad ones and names each bad line and column', async () => {
+    const header = ['Handle', 'Name', 'Price', 'Track Quantity', 'Quantity', 'Collections', 'Description'];
+    const file = [
+      header,
+      ['csv-good-one', 'Good One', '12.50', 'true', '4', 'apparel', 'Plain'],
+      ['csv-bad-price', 'Bad Price', 'twelve', 'true', '4', '', ''],
+      ['csv-good-two', 'Good Two', '3', 'false', '', '', '<p>Says "hi", twice</p>'],
+      ['csv-bad-collection', 'Bad Collection', '5.00', '', '', 'apparel;no-such-collection', ''],
+      ['csv-good-three', 'Good Three', '7.25', '', '', 'home;kitchen', 'Two\r\nlines'],
+      ['csv-bad-stock', 'Bad Stock', '5.00', 'true', '', '', ''],
+      ['csv-good-four', 'Good Four', '0', 'true', '0', '', ''],
+    ]
+      .map(csvRow)
+      .join('');
+    const result = await importCsv(`\uFEFF${file}`);
+    expect(result.results).toEqual({ created: 4, updated: 0, failed: 3 });
+    // Lines are the file's: the two-line description of line 6 puts the next record on line 8.
+    expect(result.errors.map((e) => [e.line, e.column])).toEqual([
+      [3, 'Price'],
+      [5, 'Collections'],
+      [8, 'Quantity'],
+    ]);
+    expect(result.errors[0]!.message).toContain('twelve');
+    expect(result.errors[1]!.message).toContain('no-such-collection');
+
+    const imported = (await catalogue()).filter((p) => p.slug.startsWith('csv-'));
+    expect(imported.map((p) => p.slug)).toEqual([
+      'csv-good-one',
+      'csv-good-two',
+      'csv-good-three',
+      'csv-good-four',
+    ]);
+    const [one, two, three, four] = imported;
+    expect(one).toMatchObject({ name: 'Good One', priceData: { price: 12.5 } });
+    expect(one!.stock).toMatchObject({ trackInventory: true, quantity: 4, inStock: true });
+    expect(two!.description).toBe('<p>Says "hi", twice</p>');
+    expect(three!.description).toBe('Two\r\nlines');
+    expect(three!.collectionIds).toHaveLength(2);
+    expect(four!.stock).toMatchObject({ inStock: false, inventoryStatus: 'OUT_OF_STOCK' });
+  });
+
+  it('leaves out a whole product when one of its rows is bad, and says so on its other lines', async () => {
+    const file = [
+      ['Handle', 'Name', 'Price', 'Option1 Name', 'Option1 Value', 'Variant Price', 'Quantity'],
+      ['csv-multi', 'Multi', '10', 'Size', 'S', '', '1'],
+      ['csv-multi', '', '', 'Size', 'M', '-4', '2'],
+      ['csv-multi', '', '', '', 'L', '12', '3'],
+      ['Not A Handle!', 'X', '1', '', '', '', ''],
+    ]
+      .map(csvRow)
+      .join('');
+    const result = await importCsv(file);
+    expect(result.results).toEqual({ created: 0, updated: 0, failed: 1 });
+    expect(result.errors.map((e) => [e.line, e.column])).toEqual([
+      [2, 'Handle'],
+      [3, 'Variant Price'],
+      [4, 'Handle'],
+      [5, 'Handle'],
+    ]);
+    expect(result.errors[0]!.message).toContain('not imported');
+  });
+
+  it('updates by handle: variant prices, stock, options, collections and images', async () => {
+    const base = [
+      [
+        'Handle',
+        'Name',
+        'Price',
+        'Option1 Name',
+        'Option1 Value',
+        'Variant Price',
+        'Track Quantity',
+        'Quantity',
+        'Collections',
+        'Image URLs',
+      ],
+      [
+        'csv-upd',
+        'Updatable',
+        '10',
+        'Size',
+        'S',
+        '',
+        'true',
+        '5',
+        'home',
+        'https://img.example.com/a.jpg;https://img.example.com/b.jpg',
+      ],
+      ['csv-upd', '', '', 'Size', 'M', '11', 'true', '6', '', ''],
+    ];
+    expect((await importCsv(base.map(csvRow).join(''))).results).toEqual({
+      created: 1,
+      updated: 0,
+      failed: 0,
+    });
+    const changed = [
+      base[0]!,
+      [
+        'csv-upd',
+        'Updated',
+        '10',
+        'Size',
+        'S',
+        '9.50',
+        'false',
+        '',
+        'kitchen',
+        'https://img.example.com/b.jpg;https://img.example.com/c.jpg',
+      ],
+      ['csv-upd', '', '', 'Size', 'M', '', 'true', '0', '', ''],
+      ['csv-upd', '', '', 'Size', 'L', '12', 'true', '2', '', ''],
+    ];
+    const result = await importCsv(changed.map(csvRow).join(''));
+    expect(result).toEqual({ results: { created: 0, updated: 1, failed: 0 }, errors: [] });
+    const p = (await catalogue()).find((x) => x.slug === 'csv-upd')!;
+    expect(p.name).toBe('Updated');
+    expect(p.productOptions[0]!.choices.map((c) => c.description)).toEqual(['S', 'M', 'L']);
+    expect(p.variants.map((v) => [v.choices.Size, v.variant.priceData.price, v.stock])).toEqual([
+      ['S', 9.5, { trackQuantity: false, inStock: true }],
+      ['M', 10, { trackQuantity: true, quantity: 0, inStock: false }],
+      ['L', 12, { trackQuantity: true, quantity: 2, inStock: true }],
+    ]);
+    const slugs = (
+      await server.call('POST', '/v2/collections/query', { body: { query: { paging: { limit: 100 } } } })
+    ).body.collections as Array<{ id: string; slug: string }>;
+    expect(p.collectionIds).toEqual([slugs.find((c) => c.slug === 'kitchen')!.id]);
+    const urls = (p.media as unknown as { items: Array<{ image: { url: string } }> }).items.map(
+      (m) => m.image.url,
+    );
+    expect(urls).toEqual(['https://img.example.com/b.jpg', 'https://img.example.com/c.jpg']);
+    // The stock went through the inventory items: v3 reads see it.
+    const items = await server.call('POST', '/stores/v3/inventory-items/query', {
+      token: server.adminKey,
+      body: { query: { filter: { productId: p.id, trackQuantity: true } } },
+    });
+    expect((items.body.inventoryItems as unknown[]).length).toBe(2);
+  });
+
+  it('refuses a file whose header it cannot read, importing nothing', async () => {
+    const result = await importCsv('Handle,Name,Prise\r\ncsv-typo,Typo,1\r\n');
+    expect(result.results).toEqual({ created: 0, updated: 0, failed: 0 });
+    expect(result.errors).toEqual([
+      { line: 1, column: 'Prise', message: expect.stringContaining('not a column') },
+    ]);
+    const empty = await server.call('POST', IMPORT, { body: { csv: '  ' }, token: server.adminKey });
+    expect(empty.status).toBe(400);
+  });
+
+  it('takes files past the default 1 MB body limit', async () => {
+    const big = `Handle,Name,Price\r\ncsv-big,Big,1\r\n${'\r\n'.repeat(700_000)}`;
+    expect((await importCsv(big)).results).toEqual({ created: 1, updated: 0, failed: 0 });
+    expect((await importCsv(big, 'json')).results).toEqual({ created: 0, updated: 1, failed: 0 });
+  });
+
+  it('updates product columns alone, leaving variants and stock of a product with options as they are', async () => {
+    const before = (await catalogue()).find((p) => p.slug === 'classic-cotton-tee')!;
+    const result = await importCsv('Handle,Ribbon\r\nclassic-cotton-tee,Bestseller\r\n');
+    expect(result).toEqual({ results: { created: 0, updated: 1, failed: 0 }, errors: [] });
+    const after = (await catalogue()).find((p) => p.slug === 'classic-cotton-tee')!;
+    expect(after.ribbon).toBe('Bestseller');
+    expect(layout(after).variants).toEqual(layout(before).variants);
+    const stock = await importCsv('Handle,Quantity\r\nclassic-cotton-tee,3\r\n');
+    expect(stock.results.failed).toBe(1);
+    expect(stock.errors[0]).toMatchObject({ line: 2, column: 'Option1 Name' });
+  });
+});
