@@ -17,6 +17,10 @@ const cases: Array<[string, string]> = [
     'createClient + collections',
     `import { createClient, collections } from '@aisle/sdk'; console.log(createClient({ modules: { collections } }));`,
   ],
+  [
+    'storefront set: OAuthStrategy + products + currentCart',
+    `import { createClient, OAuthStrategy, products, currentCart } from '@aisle/sdk'; console.log(createClient({ modules: { products, currentCart }, auth: OAuthStrategy({ clientId: 'x' }) }));`,
+  ],
 ];
 
 const results: Array<{ name: string; minified: number; gzipped: number }> = [];
