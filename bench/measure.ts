@@ -10,6 +10,8 @@ export interface Scenario {
   headers?: Record<string, string>;
   /** Vary the request per call (e.g. rotate ids); returns a path. */
   paths?: string[];
+  /** Rotate the Authorization header over these tokens (e.g. one cart per shopper). */
+  tokens?: string[];
 }
 
 export interface Result {
@@ -46,10 +48,16 @@ export async function measure(
         path: scenario.path,
         headers,
         ...(body !== undefined ? { body } : {}),
-        ...(paths
+        ...(paths || scenario.tokens
           ? {
               setupRequest: (req: autocannon.Request) => {
-                req.path = paths[i++ % paths.length]!;
+                const n = i++;
+                if (paths) req.path = paths[n % paths.length]!;
+                if (scenario.tokens)
+                  req.headers = {
+                    ...req.headers,
+                    authorization: scenario.tokens[n % scenario.tokens.length]!,
+                  };
                 return req;
               },
             }

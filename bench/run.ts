@@ -9,6 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
 import { measure, type Result } from './measure.ts';
+import { cartScenarios } from './scenarios/cart.ts';
 import { catalogueScenarios } from './scenarios/catalogue.ts';
 import { identityScenarios } from './scenarios/identity.ts';
 import { platformScenarios } from './scenarios/platform.ts';
@@ -53,6 +54,7 @@ try {
     ...(await platformScenarios()),
     ...(await catalogueScenarios(server.url, adminKey)),
     ...(await identityScenarios(server.url)),
+    ...(await cartScenarios(server.url)),
   ];
   const only = values.only?.split(',');
   for (const scenario of all) {
