@@ -18,23 +18,19 @@ import { CartLines } from './cart-lines.tsx';
 import { ErrorNotice } from './form.tsx';
 
 /**
- * The header's cart button (with the number of items) and the screen-reader announcements of cart changes.
- * It also keeps the cart in step with the shopper: read on the first page, again after signing in or out (the
+ * The header's cart button, with the number of items; it opens the drawer. It also keeps the cart in step with the shopper: read on the first page, again after signing in or out (the
  * server merges a visitor's cart into the member's) and when the tab comes back into view.
  */
 export function CartButton() {
   const { cart } = useCart();
   const member = useMember();
   const memberId = member?.id;
-  const first = useRef(true);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new member (or none) is the trigger
+  // The member the cart was read for (`null`: not read yet); another one means the cart owner changed.
+  const readFor = useRef<string | undefined | null>(null);
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      void ensureCart();
-    } else {
-      void reloadCart();
-    }
+    if (readFor.current === null || readFor.current === memberId) void ensureCart();
+    else void reloadCart();
+    readFor.current = memberId;
   }, [memberId]);
   useEffect(() => {
     const onVisible = () => {
@@ -79,7 +75,8 @@ function Announcer({ active }: { active: boolean }) {
   const { announcement } = useCart();
   return (
     <div className="visually-hidden" aria-live="polite" aria-atomic="true">
-      {active ? announcement?.text : null}
+      {/* A trailing space on every other message makes a repeat of the same words a change, so it is heard. */}
+      {active && announcement ? `${announcement.text}${announcement.at % 2 ? '\u00a0' : ''}` : null}
     </div>
   );
 }

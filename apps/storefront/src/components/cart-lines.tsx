@@ -170,7 +170,9 @@ function CartLine({
           </p>
         ))}
         {left && <p className="muted small">Not counted in the totals. Remove it to check out.</p>}
-        <div className="cart-line-actions">
+      </div>
+      <div className="cart-line-actions">
+        <div className="cart-line-buttons">
           {!left && (
             <QuantityStepper
               value={quantity}

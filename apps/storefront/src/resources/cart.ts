@@ -37,7 +37,7 @@ export interface CartState {
   /** Writes in flight (queued included). */
   pending: number;
   drawer: { open: boolean; added: AddedLine[] };
-  /** The last thing said to screen-reader users (`at` makes a repeat of the same words heard again). */
+  /** The last thing said to screen-reader users; `at` counts them (a repeat of the same words is heard). */
   announcement: { text: string; at: number } | undefined;
 }
 
@@ -171,9 +171,9 @@ function write(call: () => Promise<Cart>): Promise<Cart> {
   return run;
 }
 
-/** Says something to screen-reader users through the header's live region. */
+/** Says something to screen-reader users (the drawer's live regions). */
 export function announce(text: string): void {
-  set({ announcement: { text, at: Date.now() } });
+  set({ announcement: { text, at: (state.announcement?.at ?? 0) + 1 } });
 }
 
 /** The lines whose quantity grew from `before` to `after`. */
@@ -190,8 +190,11 @@ function grownLines(before: Cart | null | undefined, after: Cart): AddedLine[] {
 
 /** Adds lines (the server merges a repeat of the same item and options), then opens the drawer on them. */
 export async function addToCart(lineItems: LineItemInput[]): Promise<Cart> {
-  const before = state.cart;
-  const cart = await write(() => client.currentCart.addToCurrentCart({ lineItems }));
+  let before: Cart | null | undefined;
+  const cart = await write(() => {
+    before = state.cart;
+    return client.currentCart.addToCurrentCart({ lineItems });
+  });
   const added = grownLines(before, cart);
   set({ drawer: { open: true, added } });
   announce(

@@ -18,7 +18,7 @@ const VERTICALS: Record<string, { title: string; text: string }> = {
   },
   checkout: {
     title: 'Checkout',
-    text: 'Checkout is not open in this store yet: the cart and checkout services are still being built.',
+    text: 'Checkout is not open in this store yet: payments and orders are still being built. Your cart is saved.',
   },
 };
 
@@ -35,7 +35,8 @@ export async function unavailableLoader({ params, request }: LoaderFunctionArgs)
       title: 'Not available',
       text: 'This part of the store does not exist. Everything we sell is in the shop.',
     },
-    back: typeof back === 'string' ? back : undefined,
+    // A checkout started from this store's cart goes back to it.
+    back: typeof back === 'string' ? back : params.checkoutId ? '/cart' : undefined,
   };
 }
 
