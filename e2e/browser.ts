@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, chromium, type Locator } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const STOREFRONT_DIST = fileURLToPath(new URL('../apps/storefront/dist', import.meta.url));
@@ -28,4 +28,18 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+}
+
+/**
+ * Check a radio or checkbox whose state follows the URL (option pickers, filters): the click navigates and
+ * the input re-renders, so wait for it to read checked instead of asserting straight after the click.
+ */
+export async function choose(input: Locator, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await input.isChecked())) {
+    if (Date.now() > deadline) throw new Error(`${String(input)} did not become checked`);
+    await input.click();
+    // Give the navigation time to land before judging (a second click would untick a checkbox).
+    for (let i = 0; i < 20 && !(await input.isChecked()); i++) await input.page().waitForTimeout(100);
+  }
 }

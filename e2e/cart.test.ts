@@ -1,7 +1,7 @@
 import type { TestServer } from '@aisle/server/testing';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './browser.ts';
+import { choose, launchBrowser } from './browser.ts';
 import { errorsOf, newShopper, registerMember, signInDirect, startStore } from './store.ts';
 
 let server: TestServer;
@@ -133,8 +133,8 @@ describe('cart', () => {
     await page.getByTestId('add-to-cart').click();
     await page.getByText('Choose a size and color first.').waitFor();
 
-    await page.getByRole('radio', { name: 'M', exact: true }).check();
-    await page.getByRole('radio', { name: 'Navy' }).check();
+    await choose(page.getByRole('radio', { name: 'M', exact: true }));
+    await choose(page.getByRole('radio', { name: 'Navy' }));
     await page.getByTestId('add-to-cart').click();
     const drawer = page.getByRole('dialog', { name: /Added to your cart/ });
     await drawer.waitFor();
@@ -225,7 +225,7 @@ describe('cart', () => {
     expect(pickup.priceSummary.shipping.amount).toBe('0.00');
     expect(Number(pickup.priceSummary.tax.amount)).toBeGreaterThan(0);
 
-    await page.getByRole('radio', { name: /Standard/ }).check();
+    await choose(page.getByRole('radio', { name: /Standard/ }));
     await expect.poll(() => page.getByTestId('total-shipping').textContent()).toBe('$5.99');
     const standard = await expectTotalsMatchApi(page, true);
     expect(standard.shippingInfo.selectedCarrierServiceOption?.title).toBe('Standard');
@@ -335,7 +335,7 @@ describe('cart', () => {
     const runner = await productBySlug('trail-runner-gtx');
     const soldOut = runner.variants.find((v) => !v.stock.inStock)!.choices.Size!;
     await page.goto(`${server.url}/product-page/trail-runner-gtx`);
-    await page.getByRole('radio', { name: `${soldOut} (out of stock)` }).check();
+    await choose(page.getByRole('radio', { name: `${soldOut} (out of stock)` }));
     await expect(page.getByTestId('add-to-cart').isDisabled()).resolves.toBe(true);
     await expect(page.getByTestId('add-to-cart').textContent()).resolves.toBe('Sold out');
     expect(errorsOf(page)).toEqual([]);

@@ -1,7 +1,7 @@
 import type { TestServer } from '@aisle/server/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './browser.ts';
+import { choose, launchBrowser } from './browser.ts';
 import { errorsOf, newShopper, startStore } from './store.ts';
 
 let server: TestServer;
@@ -66,7 +66,7 @@ describe('shop filters and search', () => {
     await expectCount(page, all.total);
     const filters = page.getByRole('form', { name: 'Filters' });
 
-    await filters.getByRole('checkbox', { name: 'Strider' }).check();
+    await choose(filters.getByRole('checkbox', { name: 'Strider' }));
     await page.waitForURL((url) => url.searchParams.getAll('brand').join() === 'Strider');
     const strider = await query({ brand: { $eq: 'Strider' } });
     expect(strider.total).toBeGreaterThan(1);
@@ -75,7 +75,7 @@ describe('shop filters and search', () => {
     expect(new Set(await cardTexts(page, '.product-brand'))).toEqual(new Set(['Strider']));
 
     // A second brand widens the match.
-    await filters.getByRole('checkbox', { name: 'Cobble & Co.' }).check();
+    await choose(filters.getByRole('checkbox', { name: 'Cobble & Co.' }));
     await page.waitForURL((url) => url.searchParams.getAll('brand').length === 2);
     const both = await query({ brand: { $in: ['Strider', 'Cobble & Co.'] } });
     await expectCount(page, both.total);
@@ -97,7 +97,7 @@ describe('shop filters and search', () => {
       expect(now).toBeLessThanOrEqual(130);
     }
 
-    await filters.getByRole('checkbox', { name: 'In stock only' }).check();
+    await choose(filters.getByRole('checkbox', { name: 'In stock only' }));
     await page.waitForURL((url) => url.searchParams.get('inStock') === '1');
     const stocked = await query({
       brand: { $in: ['Strider', 'Cobble & Co.'] },
@@ -214,8 +214,8 @@ describe('product page', () => {
     await expect(page.getByTestId('product-price').textContent()).resolves.toBe('From $24.00');
     await expect(page.getByTestId('stock-status').textContent()).resolves.toMatch(/^Choose a size and color/);
 
-    await page.getByRole('radio', { name: 'XL' }).check();
-    await page.getByRole('radio', { name: 'Navy' }).check();
+    await choose(page.getByRole('radio', { name: 'XL' }));
+    await choose(page.getByRole('radio', { name: 'Navy' }));
     await page.waitForURL(
       (url) => url.searchParams.get('Size') === 'XL' && url.searchParams.get('Color') === 'Navy',
     );
@@ -230,7 +230,7 @@ describe('product page', () => {
       'Classic Cotton Tee in navy',
     );
 
-    await page.getByRole('radio', { name: 'M', exact: true }).check();
+    await choose(page.getByRole('radio', { name: 'M', exact: true }));
     const m = variant('M', 'Navy');
     await expect(page.getByTestId('product-price').textContent()).resolves.toBe(
       m.variant.priceData.formatted.discountedPrice,
@@ -261,11 +261,11 @@ describe('product page', () => {
     for (const size of soldOut) {
       await page.getByRole('radio', { name: `${size} (out of stock)` }).waitFor();
     }
-    await page.getByRole('radio', { name: available.choices.Size, exact: true }).check();
+    await choose(page.getByRole('radio', { name: available.choices.Size, exact: true }));
     await expect(page.getByTestId('stock-status').textContent()).resolves.toMatch(/In stock|Only \d+ left/);
     await expect(page.getByTestId('product-sku').textContent()).resolves.toBe(available.variant.sku);
 
-    await page.getByRole('radio', { name: `${soldOut[0]} (out of stock)` }).check();
+    await choose(page.getByRole('radio', { name: `${soldOut[0]} (out of stock)` }));
     await expect(page.getByTestId('stock-status').textContent()).resolves.toBe('Out of stock');
     const sold = runner!.variants!.find((v) => v.choices.Size === soldOut[0])!;
     await expect(page.getByTestId('product-sku').textContent()).resolves.toBe(sold.variant.sku);
