@@ -7,7 +7,7 @@ import { type Static, type TSchema, Type } from '@sinclair/typebox';
 
 const Opt = Type.Optional;
 const Str = (max = 200, extra: Record<string, unknown> = {}) => Type.String({ maxLength: max, ...extra });
-import { literals } from '../../platform/schema.ts';
+import { Address, literals } from '../../platform/schema.ts';
 const orNull = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const Loose = Type.Record(Type.String(), Type.Unknown());
 
@@ -21,35 +21,7 @@ const Money = Type.String({
 const Uuid = Type.String({ format: 'uuid' });
 const TranslatableText = Type.Object({ original: Str(1000), translated: Opt(Str(1000)) });
 
-export const Address = Type.Object({
-  country: Opt(Type.String({ pattern: '^[A-Za-z]{2}$', description: 'ISO 3166-1 alpha-2' })),
-  subdivision: Opt(
-    Type.String({ pattern: '^([A-Za-z]{2}-)?[A-Za-z0-9]{1,3}$', description: 'ISO 3166-2, e.g. "US-CA"' }),
-  ),
-  city: Opt(Str(200)),
-  postalCode: Opt(Str(40)),
-  addressLine: Opt(Str(400)),
-  addressLine2: Opt(Str(400)),
-  formattedAddress: Opt(Str(1000)),
-  streetAddress: Opt(
-    Type.Object({
-      name: Opt(Str(200)),
-      number: Opt(Str(40)),
-      apt: Opt(Str(40)),
-      formattedAddressLine: Opt(Str(400)),
-    }),
-  ),
-  geocode: Opt(
-    Type.Object({
-      latitude: Type.Number({ minimum: -90, maximum: 90 }),
-      longitude: Type.Number({ minimum: -180, maximum: 180 }),
-    }),
-  ),
-  hint: Opt(Str(400)),
-  countryFullname: Opt(Str(200)),
-  subdivisionFullname: Opt(Str(200)),
-});
-export type AddressInput = Static<typeof Address>;
+export { Address, type AddressInput } from '../../platform/schema.ts';
 
 const Image = Type.Object({
   id: Opt(Str(200)),

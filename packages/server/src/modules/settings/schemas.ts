@@ -8,7 +8,7 @@ import { type Static, type TSchema, Type } from '@sinclair/typebox';
 
 const Opt = Type.Optional;
 const Str = (max = 200, extra: Record<string, unknown> = {}) => Type.String({ maxLength: max, ...extra });
-import { literals } from '../../platform/schema.ts';
+import { Address, CountryCode, literals, Subdivision } from '../../platform/schema.ts';
 const orNull = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
 export const Money = Type.String({
@@ -21,42 +21,12 @@ export const PercentString = Type.String({
   description: 'A percentage as a decimal string, e.g. "8.875"',
 });
 export const Id = Type.String({ format: 'uuid' });
-export const CountryCode = Type.String({ pattern: '^[A-Za-z]{2}$', description: 'ISO 3166-1 alpha-2' });
-export const Subdivision = Type.String({
-  pattern: '^([A-Za-z]{2}-)?[A-Za-z0-9]{1,3}$',
-  description: 'ISO 3166-2, e.g. "US-CA" (or "CA")',
-});
+export { CountryCode, Subdivision } from '../../platform/schema.ts';
 const Revision = Type.Union([Type.String({ pattern: '^\\d{1,19}$' }), Type.Integer({ minimum: 0 })]);
 const Loose = Type.Record(Type.String(), Type.Unknown());
 const DateTime = Type.String({ format: 'date-time' });
 
-export const Address = Type.Object({
-  country: Opt(CountryCode),
-  subdivision: Opt(Subdivision),
-  city: Opt(Str(200)),
-  postalCode: Opt(Str(40)),
-  addressLine: Opt(Str(400)),
-  addressLine2: Opt(Str(400)),
-  formattedAddress: Opt(Str(1000)),
-  streetAddress: Opt(
-    Type.Object({
-      name: Opt(Str(200)),
-      number: Opt(Str(40)),
-      apt: Opt(Str(40)),
-      formattedAddressLine: Opt(Str(400)),
-    }),
-  ),
-  geocode: Opt(
-    Type.Object({
-      latitude: Type.Number({ minimum: -90, maximum: 90 }),
-      longitude: Type.Number({ minimum: -180, maximum: 180 }),
-    }),
-  ),
-  hint: Opt(Str(400)),
-  countryFullname: Opt(Str(200)),
-  subdivisionFullname: Opt(Str(200)),
-});
-export type AddressInput = Static<typeof Address>;
+export { Address, type AddressInput } from '../../platform/schema.ts';
 
 /** `{e, fieldMask}` PATCH bodies and `{e}` create bodies share these. */
 const FieldMask = Opt(
