@@ -9,3 +9,6 @@ export * from '../modules/redirects/tables.ts';
 export * from '../modules/settings/tables.ts';
 export * from '../modules/cart/tables.ts';
 export * from '../modules/checkout/tables.ts';
+export * from '../modules/orders/tables.ts';
+export * from '../modules/payments/tables.ts';
+export * from '../modules/checkout-settings/tables.ts';

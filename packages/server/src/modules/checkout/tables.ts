@@ -1,11 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { CartInfo, StoredCoupon, StoredLine, StoredMerchantDiscount } from '../cart/model.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
- * Checkouts created from the current cart (`create-checkout`). Minimal for now: the cart as it was and the
- * request's fields; the checkout issue adds the rest of the entity.
+ * Checkouts: created from the current cart (`create-checkout`) or directly (`POST /ecom/v1/checkouts`). Lines
+ * are stored like the cart's (catalogue references, quantities) and priced from the catalogue and the pricing
+ * engine at every read, until an order is placed; the order then keeps the priced snapshot.
+ * Every write locks the row (`select … for update`) and bumps `revision`.
  */
 export const checkouts = pgTable(
   'checkouts',
@@ -15,12 +18,30 @@ export const checkouts = pgTable(
     memberId: uuid('member_id'),
     visitorId: uuid('visitor_id'),
     channelType: text('channel_type').notNull().default('WEB'),
-    /** The wire cart at creation (lines priced from the catalogue then). */
-    cart: jsonb('cart').$type<Record<string, unknown>>().notNull(),
-    /** `shippingAddress`, `billingAddress`, `selectedShippingOption`, `email` as sent. */
+    /** The wire cart at creation (lines priced from the catalogue then); kept for reference. */
+    cart: jsonb('cart').$type<Record<string, unknown>>().notNull().default({}),
+    /** `shippingAddress`, `billingAddress`, `selectedShippingOption`, `email` as sent to create-checkout. */
     request: jsonb('request').$type<Record<string, unknown>>().notNull().default({}),
+    lineItems: jsonb('line_items').$type<StoredLine[]>().notNull().default([]),
+    /**
+     * Everything else the buyer or merchant set: billingInfo, shippingInfo (destination, selected option),
+     * buyerInfo, buyerNote, customFields, customSettings, membershipOptions, extendedFields,
+     * customContentReference, externalReference, businessLocationId, overrideCheckoutUrl, tipChoice…
+     */
+    info: jsonb('info').$type<CartInfo & Record<string, unknown>>().notNull().default({}),
+    coupon: jsonb('coupon').$type<StoredCoupon>(),
+    merchantDiscounts: jsonb('merchant_discounts').$type<StoredMerchantDiscount[]>().notNull().default([]),
+    purchaseFlowId: uuid('purchase_flow_id').notNull().default(sql`gen_random_uuid()`),
+    completed: boolean('completed').notNull().default(false),
+    /** The order placed from this checkout (set in the order's transaction). */
+    orderId: uuid('order_id'),
+    revision: bigint('revision', { mode: 'bigint' }).notNull().default(sql`0`),
     createdDate: at('created_date').notNull().defaultNow(),
     updatedDate: at('updated_date').notNull().defaultNow(),
   },
-  (t) => [index('checkouts_cart_idx').on(t.cartId)],
+  (t) => [
+    index('checkouts_cart_idx').on(t.cartId),
+    index('checkouts_member_idx').on(t.memberId),
+    index('checkouts_updated_idx').on(t.updatedDate),
+  ],
 );

@@ -1,0 +1,45 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** Checkout settings (singleton): the wire `checkoutSettings` object (policies, fields, brand) as set. */
+export const checkoutSettings = pgTable(
+  'checkout_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    revision: bigint('revision', { mode: 'bigint' }).notNull().default(sql`1`),
+    createdDate: at('created_date').notNull().defaultNow(),
+    updatedDate: at('updated_date').notNull().defaultNow(),
+  },
+  (t) => [check('checkout_settings_singleton_check', sql`${t.id} = 1`)],
+);
+
+/**
+ * Tip settings: the choices offered at checkout. `tipType` PERCENTAGE | AMOUNT, `choices` the preset values
+ * (percentages or decimal-string amounts), `allowCustomAmount` adds CUSTOM; one `isDefault` row is used
+ * when a preview names no settings.
+ */
+export const tipSettings = pgTable('tip_settings', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  enabled: boolean('enabled').notNull().default(true),
+  isDefault: boolean('is_default').notNull().default(false),
+  tipType: text('tip_type').notNull().default('PERCENTAGE'),
+  choices: jsonb('choices').$type<string[]>().notNull().default([]),
+  defaultChoice: text('default_choice'),
+  allowCustomAmount: boolean('allow_custom_amount').notNull().default(true),
+  title: text('title'),
+  revision: bigint('revision', { mode: 'bigint' }).notNull().default(sql`1`),
+  createdDate: at('created_date').notNull().defaultNow(),
+  updatedDate: at('updated_date').notNull().defaultNow(),
+});
+
+/** The buyer's tip choice per purchase flow (a checkout's `purchaseFlowId`): `{tipType, value}`. */
+export const tipChoices = pgTable('tip_choices', {
+  purchaseFlowId: uuid('purchase_flow_id').primaryKey(),
+  tipType: text('tip_type').notNull(),
+  value: text('value').notNull(),
+  tipSettingsId: uuid('tip_settings_id'),
+  updatedDate: at('updated_date').notNull().defaultNow(),
+});

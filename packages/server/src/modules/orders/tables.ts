@@ -1,0 +1,144 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgSequence,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const money = (name: string) => numeric(name, { precision: 20, scale: 4 });
+
+/** Order numbers: `nextval` at placement; `set-order-number-counter` moves it (`setval`). Gaps are allowed. */
+export const orderNumberSeq = pgSequence('order_number_seq', { startWith: 10001 });
+
+/**
+ * Orders. The wire order (every field of wire/orders.md §1 the platform fills, minus `activities`, which live
+ * in `order_activities`) is kept in `data`; the columns beside it are what search, aggregate, access checks
+ * and the exactly-once guarantee need. Every write locks the row and bumps `revision`.
+ *
+ * Exactly once: `checkout_id` is unique among orders that are not REJECTED (an order whose payment failed
+ * after a buyer action is REJECTED, restocked, and its checkout can be ordered again).
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    number: bigint('number', { mode: 'bigint' }).notNull().unique(),
+    checkoutId: uuid('checkout_id'),
+    cartId: uuid('cart_id'),
+    memberId: uuid('member_id'),
+    visitorId: uuid('visitor_id'),
+    buyerEmail: text('buyer_email'),
+    /** INITIALIZED | APPROVED | CANCELED | PENDING | REJECTED */
+    status: text('status').notNull(),
+    /** wire/orders.md paymentStatus */
+    paymentStatus: text('payment_status').notNull(),
+    /** NOT_FULFILLED | FULFILLED | PARTIALLY_FULFILLED | CANCELED */
+    fulfillmentStatus: text('fulfillment_status').notNull().default('NOT_FULFILLED'),
+    currency: text('currency').notNull(),
+    total: money('total').notNull(),
+    /** Paid so far minus refunded (balanceSummary is derived from payments and refunds). */
+    archived: boolean('archived').notNull().default(false),
+    imported: boolean('imported').notNull().default(false),
+    channelType: text('channel_type').notNull().default('WEB'),
+    /** Hash of the confirmation token a visitor reads their just-placed order with (never the token). */
+    confirmationTokenHash: text('confirmation_token_hash'),
+    /** Private and public tag ids, for filters; also mirrored in `data.tags`. */
+    tagIds: jsonb('tag_ids').$type<string[]>().notNull().default([]),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    revision: bigint('revision', { mode: 'bigint' }).notNull().default(sql`1`),
+    purchasedDate: at('purchased_date'),
+    createdDate: at('created_date').notNull().defaultNow(),
+    updatedDate: at('updated_date').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('orders_checkout_once_idx').on(t.checkoutId).where(sql`${t.status} <> 'REJECTED'`),
+    index('orders_member_created_idx').on(t.memberId, t.createdDate),
+    index('orders_created_idx').on(t.createdDate, t.id),
+    index('orders_status_idx').on(t.status, t.paymentStatus, t.fulfillmentStatus),
+    index('orders_email_idx').on(sql`lower(${t.buyerEmail})`),
+  ],
+);
+
+/** Order activities (wire `activities[]`), appended by every change; ordered by `created_date`, `seq`. */
+export const orderActivities = pgTable(
+  'order_activities',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    type: text('type').notNull(),
+    authorEmail: text('author_email'),
+    /** The one detail object: merchantComment, customActivity, orderRefunded, payment/refund details… */
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    createdDate: at('created_date').notNull().defaultNow(),
+  },
+  (t) => [index('order_activities_order_idx').on(t.orderId, t.createdDate)],
+);
+
+/** Fulfilments of an order: which lines and how many, with tracking. */
+export const orderFulfillments = pgTable(
+  'order_fulfillments',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    lineItems: jsonb('line_items').$type<Array<{ id: string; quantity: number }>>().notNull(),
+    trackingInfo: jsonb('tracking_info').$type<{
+      trackingNumber?: string;
+      shippingProvider?: string;
+      trackingLink?: string;
+    }>(),
+    completed: boolean('completed').notNull().default(true),
+    createdDate: at('created_date').notNull().defaultNow(),
+  },
+  (t) => [index('order_fulfillments_order_idx').on(t.orderId)],
+);
+
+/** Invoices of an order (Draft → Sent → Paid / Overdue / Void …). */
+export const orderInvoices = pgTable(
+  'order_invoices',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    status: text('status').notNull().default('Draft'),
+    dueDate: at('due_date'),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    createdDate: at('created_date').notNull().defaultNow(),
+    updatedDate: at('updated_date').notNull().defaultNow(),
+  },
+  (t) => [index('order_invoices_order_idx').on(t.orderId)],
+);
+
+/** Orders settings (singleton): inventory update trigger, approval strategy, invoices. */
+export const ordersSettings = pgTable(
+  'orders_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    /** ON_ORDER_PLACED | ON_ORDER_PAID */
+    inventoryUpdateTrigger: text('inventory_update_trigger').notNull().default('ON_ORDER_PLACED'),
+    /** DEFAULT | PAYMENT_RECEIVED | PAYMENT_METHOD_SAVED */
+    orderApprovalStrategy: text('order_approval_strategy').notNull().default('DEFAULT'),
+    createInvoice: boolean('create_invoice').notNull().default(false),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    createdDate: at('created_date').notNull().defaultNow(),
+    updatedDate: at('updated_date').notNull().defaultNow(),
+  },
+  (t) => [check('orders_settings_singleton_check', sql`${t.id} = 1`)],
+);

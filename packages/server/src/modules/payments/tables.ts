@@ -1,0 +1,81 @@
+import { sql } from 'drizzle-orm';
+import { index, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const money = (name: string) => numeric(name, { precision: 20, scale: 4 });
+
+/**
+ * Payments of an order (wire `orderTransactions.payments[]`). Card data never reaches this table: a payment
+ * holds the provider's reference and, for cards, brand and last four digits only.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    orderId: uuid('order_id').notNull(),
+    /** `sandbox-card`, `offline`, `manual`, or an installed provider's id. */
+    provider: text('provider').notNull(),
+    /** The provider's charge / authorization id. */
+    providerReference: text('provider_reference'),
+    /** Idempotency key sent to the provider (one per order and attempt). */
+    idempotencyKey: text('idempotency_key'),
+    amount: money('amount').notNull(),
+    /** APPROVED | PENDING | PENDING_MERCHANT | CANCELED | DECLINED | REFUNDED | PARTIALLY_REFUNDED | AUTHORIZED | VOIDED */
+    status: text('status').notNull(),
+    refundedAmount: money('refunded_amount').notNull().default('0'),
+    /** `{brand, lastFourDigits}` for cards; `paymentMethod`, decline reason, authorization/capture/void dates… */
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    createdDate: at('created_date').notNull().defaultNow(),
+    updatedDate: at('updated_date').notNull().defaultNow(),
+  },
+  (t) => [
+    index('payments_order_idx').on(t.orderId),
+    uniqueIndex('payments_idempotency_idx').on(t.provider, t.idempotencyKey),
+  ],
+);
+
+/** Refunds (wire `orderTransactions.refunds[]`): one per trigger-refund, over one or more payments. */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    orderId: uuid('order_id').notNull(),
+    /** `[{paymentId, amount, externalRefund, status, providerReference}]` */
+    transactions: jsonb('transactions').$type<Array<Record<string, unknown>>>().notNull().default([]),
+    amount: money('amount').notNull(),
+    /** PENDING | SUCCEEDED | FAILED */
+    status: text('status').notNull(),
+    /** `{lineItems, shipping, additionalFees, reason}` and restock info as requested. */
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    createdDate: at('created_date').notNull().defaultNow(),
+    updatedDate: at('updated_date').notNull().defaultNow(),
+  },
+  (t) => [index('refunds_order_idx').on(t.orderId)],
+);
+
+/**
+ * Sandbox card tokens: what the buyer's card resolves to (brand, last four, the outcome its test number asks
+ * for), stored by the token's hash, single use, short lived. The card number itself is never stored.
+ */
+export const sandboxCardTokens = pgTable('sandbox_card_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  brand: text('brand').notNull(),
+  lastFourDigits: text('last_four_digits').notNull(),
+  /** APPROVE | DECLINE | INSUFFICIENT_FUNDS | REQUIRE_CONFIRMATION */
+  outcome: text('outcome').notNull(),
+  expiresAt: at('expires_at').notNull(),
+  usedAt: at('used_at'),
+  createdDate: at('created_date').notNull().defaultNow(),
+});
+
+/** Payment steps waiting for the buyer (the sandbox's confirmation page): token hash → payment. */
+export const paymentActions = pgTable('payment_actions', {
+  tokenHash: text('token_hash').primaryKey(),
+  paymentId: uuid('payment_id').notNull(),
+  orderId: uuid('order_id').notNull(),
+  returnUrl: text('return_url'),
+  /** PENDING | CONFIRMED | FAILED */
+  status: text('status').notNull().default('PENDING'),
+  expiresAt: at('expires_at').notNull(),
+  createdDate: at('created_date').notNull().defaultNow(),
+});
