@@ -6,11 +6,12 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
 import { measure, type Result } from './measure.ts';
 import { cartScenarios } from './scenarios/cart.ts';
 import { catalogueScenarios } from './scenarios/catalogue.ts';
+import { checkoutScenarios } from './scenarios/checkout.ts';
 import { identityScenarios } from './scenarios/identity.ts';
 import { platformScenarios } from './scenarios/platform.ts';
 import { startServerProcess } from './server-process.ts';
@@ -47,6 +48,8 @@ if (values.products) {
   if (seeded.status !== 0) process.exit(seeded.status ?? 1);
 }
 
+// Other work on the machine skews every figure: the report states the load average before the run.
+const loadBefore = loadavg()[0]!.toFixed(1);
 const server = await startServerProcess(env);
 const results: Result[] = [];
 try {
@@ -55,10 +58,12 @@ try {
     ...(await catalogueScenarios(server.url, adminKey)),
     ...(await identityScenarios(server.url)),
     ...(await cartScenarios(server.url)),
+    ...checkoutScenarios(server.url, adminKey),
   ];
   const only = values.only?.split(',');
   for (const scenario of all) {
     if (only && !only.includes(scenario.name) && scenario.name !== 'bare route') continue;
+    await scenario.prepare?.();
     // A short warm-up so JIT and caches are not measured.
     await measure(server.url, scenario, 2, connections);
     const result = await measure(server.url, scenario, seconds, connections);
@@ -106,13 +111,14 @@ const report = {
   database: pgVersion,
   seconds,
   connections,
+  loadAverageBefore: Number(loadBefore),
   products: values.products ?? 'demo',
   results,
 };
 writeFileSync('bench/results/latest.json', `${JSON.stringify(report, null, 2)}\n`);
 
 const table = [
-  `Run ${date} · ${machine} · ${pgVersion} · ${connections} connections · ${seconds} s per scenario · catalogue: ${catalogue}`,
+  `Run ${date} · ${machine} · ${pgVersion} · ${connections} connections · ${seconds} s per scenario · catalogue: ${catalogue} · load average before: ${loadBefore}`,
   '',
   '| scenario | req/s | × ceiling | p50 ms | p99 ms | max ms | errors | non-2xx |',
   '|---|---:|---:|---:|---:|---:|---:|---:|',

@@ -20,6 +20,8 @@ export async function catalogueScenarios(url: string, _adminKey: string): Promis
   const page = (await res.json()) as ProductsPage;
   const products = page.products ?? [];
   if (products.length === 0) return [];
+  const bySlug = (slug: string) =>
+    encode({ query: { filter: { slug: { $eq: slug } }, paging: { limit: 1 } }, includeVariants: true });
   const queries = [0, 20, 40, 60].map((offset, k) =>
     encode({
       query: {
@@ -35,6 +37,13 @@ export async function catalogueScenarios(url: string, _adminKey: string): Promis
       description: 'GET /stores-reader/v1/products/{id}, 100 ids in rotation',
       path: `/stores-reader/v1/products/${products[0]!.id}`,
       paths: products.map((p) => `/stores-reader/v1/products/${p.id}`),
+    },
+    {
+      name: 'get product by slug',
+      description:
+        'GET* query-platformized {slug $eq, limit 1, includeVariants}: the storefront product page, 100 slugs in rotation',
+      path: `/stores-reader/v1/products/query-platformized?${bySlug(products[0]!.slug)}`,
+      paths: products.map((p) => `/stores-reader/v1/products/query-platformized?${bySlug(p.slug)}`),
     },
     {
       name: 'product query page of 20',

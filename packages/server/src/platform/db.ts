@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -5,7 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -54,6 +55,114 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Db, kind: 'embedded', close: () => client.close() };
+}
+
+/** A subscription to a notification channel (`LISTEN`); `close()` ends it. */
+export interface Listener {
+  close(): Promise<void>;
+}
+
+export interface ListenHandlers {
+  /** A `NOTIFY` on the channel (from any process, delivered after the notifying transaction commits). */
+  onNotify(payload: string): void;
+  /** The subscription is live (again): notifications sent before this may have been missed. */
+  onUp(): void;
+  /** The subscription broke; it is retried until `close()`. Nothing is delivered meanwhile. */
+  onDown(error: unknown): void;
+}
+
+const RELISTEN_MS = 1000;
+
+/**
+ * `LISTEN` on `channel`. PostgreSQL: one dedicated connection of the pool's settings, re-established after a
+ * failure (`onDown`, then `onUp` once listening again). Embedded: the one PGlite client (one process, never
+ * down). Channel names are identifiers: `[a-z_]+`.
+ */
+export async function listen(db: Db, channel: string, handlers: ListenHandlers): Promise<Listener> {
+  if (!/^[a-z_]+$/.test(channel)) throw new Error(`bad channel name: ${channel}`);
+  const client = (db as unknown as { $client: unknown }).$client;
+  if (client instanceof PGlite) {
+    const unlisten = await client.listen(channel, handlers.onNotify);
+    handlers.onUp();
+    return { close: () => unlisten() };
+  }
+  const pool = client as pg.Pool;
+  let closed = false;
+  let current: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    const conn = new pg.Client(pool.options);
+    const fail = (error: unknown) => {
+      if (current !== conn) return;
+      current = undefined;
+      conn.end().catch(() => {});
+      handlers.onDown(error);
+      if (!closed) retry = setTimeout(() => void connect().catch(() => {}), RELISTEN_MS);
+    };
+    current = conn;
+    conn.on('error', fail);
+    conn.on('end', () => fail(new Error('listening connection ended')));
+    conn.on('notification', (message) => {
+      if (message.channel === channel) handlers.onNotify(message.payload ?? '');
+    });
+    try {
+      await conn.connect();
+      await conn.query(`listen ${channel}`);
+    } catch (error) {
+      fail(error);
+      throw error;
+    }
+    if (closed) return void conn.end().catch(() => {});
+    handlers.onUp();
+  };
+  await connect().catch(() => {});
+  return {
+    async close() {
+      closed = true;
+      if (retry) clearTimeout(retry);
+      const conn = current;
+      current = undefined;
+      await conn?.end().catch(() => {});
+    },
+  };
+}
+
+/** Names a statement by its SQL text, so PostgreSQL prepares it once per connection and reuses the plan. */
+export function statementName(text: string): string {
+  return `q_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+}
+
+const dialect = new PgDialect();
+// Dates stay text, as in drizzle's own sessions: map them with the columns' `mapFromDriverValue`.
+const RAW_TYPES = new Set([
+  pg.types.builtins.TIMESTAMPTZ,
+  pg.types.builtins.TIMESTAMP,
+  pg.types.builtins.DATE,
+  pg.types.builtins.INTERVAL,
+]);
+const raw = (value: string) => value;
+const pgTypes = {
+  getTypeParser: (id: number, format?: 'text' | 'binary') =>
+    RAW_TYPES.has(id) ? raw : pg.types.getTypeParser(id, format),
+} as pg.CustomTypesConfig;
+const pgliteParsers = Object.fromEntries([...RAW_TYPES].map((id) => [id, raw]));
+
+/**
+ * Run `query` as a prepared statement named after its text (planned once per connection) and get the rows
+ * as the driver returns them, keyed by the selected column names: json parsed, int8 and numeric as
+ * strings (int8 may be a bigint on the embedded database), dates as text. On a `Db` or a transaction. For hot
+ * paths whose statements drizzle's query builder would take longer to build than to run.
+ */
+export async function preparedRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const client = (db as unknown as { session: { client: unknown } }).session.client;
+  if (client instanceof pg.Pool || client instanceof pg.Client) {
+    const result = await client.query({ name: statementName(text), text, values: params, types: pgTypes });
+    return result.rows as T[];
+  }
+  const embedded = client as Pick<PGlite, 'query'>;
+  const result = await embedded.query<T>(text, params, { parsers: pgliteParsers });
+  return result.rows;
 }
 
 /** Run a raw query and get its rows, the same on both drivers. */

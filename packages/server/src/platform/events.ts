@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { type Db, rows } from './db.ts';
+import { type Db, type Listener, listen, rows } from './db.ts';
 import { outboxEvents } from './tables.ts';
 
 export interface EventInput {
@@ -21,6 +21,20 @@ export interface DomainEvent extends EventInput {
 export type Subscriber = (event: DomainEvent) => Promise<void> | void;
 
 const MAX_ATTEMPTS = 5;
+/** The `NOTIFY` channel of committed changes to watched entities (payload: the entity name). */
+export const CHANGES_CHANNEL = 'aisle_changes';
+
+/**
+ * Entities whose committed changes are announced to every process (`NOTIFY`), so that `watch` works across
+ * a cluster. Declared when a module is loaded (`announceChanges`), hence the same in every process whether
+ * or not it has a watcher yet.
+ */
+const ANNOUNCED = new Set<string>();
+
+/** Announce committed events of these entities on `CHANGES_CHANNEL` (call at module load). */
+export function announceChanges(entities: readonly string[]): void {
+  for (const entity of entities) ANNOUNCED.add(entity);
+}
 const LEASE_SECONDS = 30;
 const BATCH = 100;
 
@@ -45,6 +59,12 @@ export class Events {
   private running: Promise<void> | undefined;
   private again = false;
   private stopped = false;
+  /** Entity → what to call when a change to it commits (see `watch`). */
+  private readonly watchers = new Map<string, Set<() => void>>();
+  /** Entities recorded by each open `transaction`, for the watchers of this process. */
+  private readonly recorded = new WeakMap<Db, Set<string>>();
+  private listener: Promise<Listener | undefined> | undefined;
+  private live = false;
 
   constructor(
     private readonly db: Db,
@@ -61,15 +81,82 @@ export class Events {
     };
   }
 
+  /**
+   * Call `fn` whenever a transaction that recorded an event of one of `entities` has committed: in this
+   * process right after the commit (`transaction`), in every process through `LISTEN/NOTIFY` (a few
+   * milliseconds later; the entities must be `announceChanges`d at module load, so that every process
+   * notifies); also whenever that channel goes down or comes back up, since changes may have been missed
+   * meanwhile. For in-process caches of rarely changed data: cache only while `changesLive`.
+   */
+  watch(entities: string[], fn: () => void): () => void {
+    announceChanges(entities);
+    for (const entity of entities) {
+      let set = this.watchers.get(entity);
+      if (!set) {
+        set = new Set();
+        this.watchers.set(entity, set);
+      }
+      set.add(fn);
+    }
+    return () => {
+      for (const entity of entities) this.watchers.get(entity)?.delete(fn);
+    };
+  }
+
+  /** Whether changes of other processes reach the watchers (the `LISTEN` connection is up). */
+  get changesLive(): boolean {
+    return this.live;
+  }
+
+  private changed(entities: Iterable<string>): void {
+    const called = new Set<() => void>();
+    for (const entity of entities)
+      for (const fn of this.watchers.get(entity) ?? [])
+        if (!called.has(fn)) {
+          called.add(fn);
+          fn();
+        }
+  }
+
+  private changedAll(): void {
+    this.changed([...this.watchers.keys()]);
+  }
+
   async record(tx: Db, input: EventInput | EventInput[]): Promise<void> {
     const list = Array.isArray(input) ? input : [input];
     if (list.length === 0) return;
     await tx.insert(outboxEvents).values(list);
+    const watched = [...new Set(list.map((e) => e.entity))].filter((e) => ANNOUNCED.has(e));
+    if (watched.length === 0) return;
+    // Delivered to every listening process when (and only if) the transaction commits.
+    await tx.execute(
+      sql`select pg_notify(${CHANGES_CHANNEL}, e) from unnest(${`{${watched.join(',')}}`}::text[]) as e`,
+    );
+    const recorded = this.recorded.get(tx);
+    if (recorded) for (const entity of watched) recorded.add(entity);
+  }
+
+  /**
+   * The statement part that records `input` once per row of the CTE named `source` (`saved`), so one
+   * statement can write a row and its event atomically without a transaction. Not for announced entities
+   * (it sends no notification).
+   */
+  recordFrom(source: string, input: EventInput): SQL {
+    if (!/^[a-z_]+$/.test(source)) throw new Error(`bad CTE name: ${source}`);
+    if (ANNOUNCED.has(input.entity)) throw new Error(`${input.entity} is announced: record it with record()`);
+    return sql`insert into ${outboxEvents} (entity, entity_id, type, payload)
+      select ${input.entity}, ${input.entityId}, ${input.type}, ${JSON.stringify(input.payload)}::jsonb from ${sql.raw(source)}`;
   }
 
   /** Run `fn` in a transaction; events recorded in it are dispatched after commit. */
   async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
-    const result = await this.db.transaction((tx) => fn(tx as unknown as Db));
+    let recorded: Set<string> | undefined;
+    const result = await this.db.transaction((tx) => {
+      recorded = new Set();
+      this.recorded.set(tx as unknown as Db, recorded);
+      return fn(tx as unknown as Db);
+    });
+    if (recorded?.size) this.changed(recorded);
     this.kick();
     return result;
   }
@@ -96,16 +183,36 @@ export class Events {
     await this.dispatchAll();
   }
 
+  /** Poll for pending events every `pollMs`, and listen for other processes' changes (`watch`). */
   start(pollMs = 1000): void {
     this.stopped = false;
     this.timer = setInterval(() => this.kick(), pollMs);
     this.timer.unref();
+    this.listener ??= listen(this.db, CHANGES_CHANNEL, {
+      onNotify: (entity) => this.changed([entity]),
+      onUp: () => {
+        this.live = true;
+        this.changedAll();
+      },
+      onDown: (error) => {
+        this.live = false;
+        this.changedAll();
+        if (!this.stopped) this.log.warn({ err: error }, 'change notifications interrupted');
+      },
+    }).catch((error: unknown) => {
+      this.log.warn({ err: error }, 'change notifications unavailable');
+      return undefined;
+    });
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     while (this.running) await this.running;
+    const listener = await this.listener;
+    this.listener = undefined;
+    this.live = false;
+    await listener?.close();
   }
 
   private async dispatchAll(): Promise<void> {
@@ -129,6 +236,8 @@ export class Events {
           returning id, event_id, entity, entity_id, type, payload, occurred_at, attempts`,
     );
     claimed.sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
+    // Delivered rows are marked together, in one statement per batch.
+    const delivered: string[] = [];
     for (const row of claimed) {
       const event: DomainEvent = {
         id: String(row.id),
@@ -140,7 +249,8 @@ export class Events {
         occurredAt: new Date(row.occurred_at),
       };
       const error = await this.deliver(event);
-      if (error === undefined || row.attempts >= MAX_ATTEMPTS) {
+      if (error === undefined) delivered.push(String(row.id));
+      else if (row.attempts >= MAX_ATTEMPTS) {
         await this.db.execute(
           sql`update outbox_events set dispatched_at = now(), claimed_until = null, last_error = ${error ?? null} where id = ${row.id}`,
         );
@@ -151,6 +261,11 @@ export class Events {
         );
       }
     }
+    if (delivered.length)
+      await this.db.execute(
+        sql`update outbox_events set dispatched_at = now(), claimed_until = null, last_error = null
+            where id = any(${`{${delivered.join(',')}}`}::bigint[])`,
+      );
     return claimed.length;
   }
 

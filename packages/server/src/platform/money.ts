@@ -57,16 +57,25 @@ export function percentOfCents(cents: bigint, rate: string): bigint {
 }
 
 const formatters = new Map<string, Intl.NumberFormat>();
+/** Formatted amounts by locale, currency and value: a totals response formats the same few amounts many times. */
+const formatted = new Map<string, string>();
+const FORMATTED_LIMIT = 10_000;
 
 /** Display string for an amount, e.g. `$1,234.50`. */
 export function formatMoney(value: string, currency: string, locale = 'en-US'): string {
   const key = `${locale}:${currency}`;
+  const memo = `${key}:${value}`;
+  const known = formatted.get(memo);
+  if (known !== undefined) return known;
   let format = formatters.get(key);
   if (!format) {
     format = new Intl.NumberFormat(locale, { style: 'currency', currency });
     formatters.set(key, format);
   }
-  return format.format(Number(value));
+  const text = format.format(Number(value));
+  if (formatted.size >= FORMATTED_LIMIT) formatted.clear();
+  formatted.set(memo, text);
+  return text;
 }
 
 /*

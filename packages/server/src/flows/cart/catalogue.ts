@@ -1,4 +1,4 @@
-import { eq, and, inArray } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { ProductData } from '../../modules/catalogue/model.ts';
 import { inventoryItems, products, productVariants } from '../../modules/catalogue/tables.ts';
 import type { Db } from '../../platform/db.ts';
@@ -48,12 +48,8 @@ export interface CatalogProduct {
 
 export type Catalog = Map<string, CatalogProduct>;
 
-/** Products (any visibility) with their variants in position order; unknown ids are simply absent. */
-export async function loadProducts(db: Db, ids: Iterable<string>): Promise<Catalog> {
-  const wanted = [...new Set(ids)].filter((id) => UUID.test(id));
-  const out: Catalog = new Map();
-  if (wanted.length === 0) return out;
-  const found = await db
+function prepareCatalogueRead(db: Db) {
+  return db
     .select({
       id: products.id,
       name: products.name,
@@ -87,8 +83,24 @@ export async function loadProducts(db: Db, ids: Iterable<string>): Promise<Catal
         eq(inventoryItems.variantId, productVariants.id),
       ),
     )
-    .where(inArray(products.id, wanted))
-    .orderBy(products.id, productVariants.position);
+    .where(sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .orderBy(products.id, productVariants.position)
+    .prepare('cart_catalogue_products');
+}
+/** One prepared read per database (a transaction prepares its own once). */
+const catalogueReads = new WeakMap<Db, ReturnType<typeof prepareCatalogueRead>>();
+
+/** Products (any visibility) with their variants in position order; unknown ids are simply absent. */
+export async function loadProducts(db: Db, ids: Iterable<string>): Promise<Catalog> {
+  const wanted = [...new Set(ids)].filter((id) => UUID.test(id));
+  const out: Catalog = new Map();
+  if (wanted.length === 0) return out;
+  let read = catalogueReads.get(db);
+  if (!read) {
+    read = prepareCatalogueRead(db);
+    catalogueReads.set(db, read);
+  }
+  const found = await read.execute({ ids: `{${wanted.join(',')}}` });
   for (const r of found) {
     let product = out.get(r.id);
     if (!product) {

@@ -1,7 +1,8 @@
-import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
-import { type Db, rows } from '../../platform/db.ts';
+import { announceChanges } from '../../platform/events.ts';
+import { type Db, preparedRows, rows } from '../../platform/db.ts';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { notFound } from '../../platform/errors.ts';
 import {
   buildPage,
@@ -16,7 +17,10 @@ import {
   collectionToWire,
   type InventoryRow,
   productColumns,
+  productFromRow,
+  productSelectList,
   productToWire,
+  type StockRow,
   type VariantRow,
   type WireCollection,
   type WireOptions,
@@ -126,11 +130,33 @@ export async function loadVariants(
   return out;
 }
 
-/** The hot single-product reads, prepared once per database: no query building, no re-planning. */
+/** A variant with its stock as `variantsJson` returns it (money as decimal strings, like the columns). */
+type VariantJson = VariantRow & { inventory: StockRow | null };
+
+/**
+ * The variants of the outer `products` row with their stock, in position order, as one JSON array: a
+ * product and its variants come back in one statement.
+ */
+function variantsJson() {
+  return sql<VariantJson[]>`(select coalesce(json_agg(json_build_object(
+      'productId', v.product_id, 'id', v.id, 'position', v.position, 'choices', v.choices,
+      'price', v.price::text, 'discountedPrice', v.discounted_price::text, 'cost', v.cost::text,
+      'weight', v.weight, 'sku', v.sku, 'visible', v.visible, 'data', v.data,
+      'inventory', case when i.id is null then null else json_build_object(
+        'trackQuantity', i.track_quantity, 'quantity', i.quantity, 'inStock', i.in_stock) end
+    ) order by v.position), '[]'::json)
+    from ${productVariants} v left join ${inventoryItems} i on i.product_id = v.product_id and i.variant_id = v.id
+    where v.product_id = ${products}.id)`;
+}
+
+const variantsOf = (list: VariantJson[]) =>
+  list.map(({ inventory, ...variant }) => ({ variant, inventory: inventory ?? undefined }));
+
+/** The hot single-product reads, prepared once per database: one statement, no query building, no re-planning. */
 function prepareProductReads(db: Db) {
   const byId = (visibleOnly: boolean, name: string) =>
     db
-      .select(productColumns)
+      .select({ product: productColumns, variants: variantsJson() })
       .from(products)
       .where(
         visibleOnly
@@ -140,21 +166,8 @@ function prepareProductReads(db: Db) {
       .limit(1)
       .prepare(name);
   return {
-    visible: byId(true, 'catalogue_product_visible'),
-    any: byId(false, 'catalogue_product_any'),
-    variants: db
-      .select({ variant: productVariants, inventory: inventoryItems })
-      .from(productVariants)
-      .leftJoin(
-        inventoryItems,
-        and(
-          eq(inventoryItems.productId, productVariants.productId),
-          eq(inventoryItems.variantId, productVariants.id),
-        ),
-      )
-      .where(eq(productVariants.productId, sql.placeholder('id')))
-      .orderBy(asc(productVariants.position))
-      .prepare('catalogue_product_variants'),
+    visible: byId(true, 'catalogue_product_with_variants_visible'),
+    any: byId(false, 'catalogue_product_with_variants_any'),
   };
 }
 const productReads = new WeakMap<Db, ReturnType<typeof prepareProductReads>>();
@@ -178,13 +191,8 @@ export async function getProduct(
   const reads = readsOf(ctx.db);
   const [row] = await (viewer.merchant ? reads.any : reads.visible).execute({ id });
   if (!row) throw missing();
-  const variants = await reads.variants.execute({ id: row.id });
   const merchant = viewer.merchant && options.includeMerchantSpecificData === true;
-  return productToWire(
-    row,
-    wireOptions(ctx, merchant),
-    variants.map(({ variant, inventory }) => ({ variant, inventory: inventory ?? undefined })),
-  );
+  return productToWire(row.product, wireOptions(ctx, merchant), variantsOf(row.variants));
 }
 
 export interface ProductQueryRequest {
@@ -205,9 +213,63 @@ export function cappedCount(db: Db, table: SQL, where: SQL | undefined) {
   };
 }
 
-/** Names a dynamic query by its SQL text, so PostgreSQL prepares it once per connection and reuses the plan. */
-export function statementName(text: string): string {
-  return `q_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+export { statementName } from '../../platform/db.ts';
+
+const dialect = new PgDialect();
+
+/**
+ * Catalogue writes that can change which products match a filter, and so a count (a brand or ribbon rename
+ * rewrites its products' `brand` / `ribbon` columns).
+ */
+const CATALOGUE_ENTITIES = ['product', 'inventory_item', 'collection', 'brand', 'ribbon'];
+announceChanges(CATALOGUE_ENTITIES);
+/** A count is kept at most this long (a safety net for writes that record no event). */
+export const COUNT_CACHE_MS = 5_000;
+const COUNT_CACHE_SIZE = 1_000;
+
+/**
+ * Capped counts of product filters, per process: counting up to `COUNT_CAP` matches costs more than the page
+ * itself, and listing pages repeat the same few filters. Dropped whenever a catalogue event commits (here at
+ * once, in other processes through LISTEN/NOTIFY), kept only while notifications flow, and for `COUNT_CACHE_MS`
+ * at most.
+ */
+class CountCache {
+  private readonly counts = new Map<string, { n: number; at: number }>();
+  /** Bumped by every change: a count that started before one is not kept. */
+  private generation = 0;
+
+  constructor(private readonly events: AppContext['events']) {
+    events.watch(CATALOGUE_ENTITIES, () => {
+      this.generation++;
+      this.counts.clear();
+    });
+  }
+
+  wrap(key: string, count: (limit: number) => Promise<number>) {
+    return async (limit: number): Promise<number> => {
+      if (!this.events.changesLive) return count(limit);
+      const k = `${limit}:${key}`;
+      const now = Date.now();
+      const hit = this.counts.get(k);
+      if (hit && now - hit.at < COUNT_CACHE_MS) return hit.n;
+      const generation = this.generation;
+      const n = await count(limit);
+      if (generation === this.generation) {
+        if (this.counts.size >= COUNT_CACHE_SIZE) this.counts.clear();
+        this.counts.set(k, { n, at: now });
+      }
+      return n;
+    };
+  }
+}
+const countCaches = new WeakMap<AppContext['events'], CountCache>();
+function countCacheOf(ctx: AppContext): CountCache {
+  let cache = countCaches.get(ctx.events);
+  if (!cache) {
+    cache = new CountCache(ctx.events);
+    countCaches.set(ctx.events, cache);
+  }
+  return cache;
 }
 
 export async function queryProducts(
@@ -218,43 +280,46 @@ export async function queryProducts(
   const plan = compileQuery(request.query, PRODUCT_QUERY);
   const base = viewer.merchant ? undefined : eq(products.visible, true);
   let where = and(base, plan.where);
-  let count = cappedCount(ctx.db, sql`${products}`, and(base, plan.filter));
+  const counted = and(base, plan.filter);
+  let count = cappedCount(ctx.db, sql`${products}`, counted);
   if (plan.textSearch) {
     // Few matches of a search: take them through the text index, then sort (see TEXT_SEARCH_FENCE).
     const matches = await ctx.db
       .select({ id: products.id })
       .from(products)
-      .where(and(base, plan.filter))
+      .where(counted)
       .limit(TEXT_SEARCH_FENCE + 1);
     if (matches.length <= TEXT_SEARCH_FENCE) {
       const ids = `{${matches.map((m) => m.id).join(',')}}`;
       where = and(sql`${products.id} = any(${ids}::uuid[])`, plan.where);
       count = async () => matches.length;
     }
+  } else if (counted) {
+    const { sql: text, params } = dialect.sqlToQuery(counted);
+    count = countCacheOf(ctx).wrap(`${text}\u0000${JSON.stringify(params)}`, count);
   }
-  const pageQuery = ctx.db
-    .select({ product: productColumns, keys: plan.keys ?? sql<null>`null` })
-    .from(products)
-    .where(where)
-    .orderBy(...plan.orderBy)
-    .limit(plan.fetchLimit)
-    .offset(plan.offset);
-  const found = await pageQuery.prepare(statementName(pageQuery.toSQL().sql)).execute();
+  // Written in SQL (drizzle's builder takes longer to build this than PostgreSQL to run it); variants, when
+  // asked for, come in the same statement (a JSON array per product).
+  const found = await preparedRows<Record<string, unknown> & { _keys: unknown; _variants: unknown }>(
+    ctx.db,
+    sql`select ${productSelectList}, ${plan.keys ?? sql`null`} as _keys,
+      ${request.includeVariants ? variantsJson() : sql`null`} as _variants
+      from ${products} where ${where ?? sql`true`} order by ${sql.join(plan.orderBy, sql`, `)}
+      limit ${plan.fetchLimit} offset ${plan.offset}`,
+  );
   const page = await buildPage(
     plan,
-    found.map((r) => ({ item: r.product, keys: r.keys as Array<string | null> | null })),
+    found.map((r) => ({ item: r, keys: r._keys as Array<string | null> | null })),
     count,
   );
-  const variants = request.includeVariants
-    ? await loadVariants(
-        ctx.db,
-        page.items.map((p) => p.id),
-      )
-    : undefined;
   const opts = wireOptions(ctx, viewer.merchant && request.includeMerchantSpecificData === true);
   return {
-    products: page.items.map((row) =>
-      productToWire(row, opts, variants ? (variants.get(row.id) ?? []) : undefined),
+    products: page.items.map((r) =>
+      productToWire(
+        productFromRow(r),
+        opts,
+        r._variants ? variantsOf(r._variants as VariantJson[]) : undefined,
+      ),
     ),
     metadata: page.metadata,
   };

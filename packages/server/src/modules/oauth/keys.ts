@@ -19,6 +19,8 @@ const TYP = 'at+jwt';
 export const ISSUER = 'aisle';
 /** How often an unknown `kid` may send us back to the database (keys added by another process). */
 const RELOAD_AFTER_MS = 30_000;
+/** Verified access tokens kept per process (see `KeyStore.verify`). */
+const VERIFIED_CACHE_SIZE = 10_000;
 
 /** What an access token says about its bearer. */
 export interface AccessClaims {
@@ -147,8 +149,28 @@ export class KeyStore {
       .sign(signing.key);
   }
 
+  /**
+   * Tokens already verified, with their claims: a shopper sends the same token with every call, and an
+   * ES256 verification costs more CPU than a whole catalogue read. A hit is still checked for expiry.
+   */
+  private readonly verified = new Map<string, AccessClaims>();
+
   /** The claims of a valid, unexpired access token, or null. */
   async verify(token: string): Promise<AccessClaims | null> {
+    const hit = this.verified.get(token);
+    if (hit) {
+      if (hit.exp > Math.floor(this.ctx.clock().getTime() / 1000)) return hit;
+      this.verified.delete(token);
+    }
+    const claims = await this.verifySignature(token);
+    if (claims) {
+      if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.clear();
+      this.verified.set(token, claims);
+    }
+    return claims;
+  }
+
+  private async verifySignature(token: string): Promise<AccessClaims | null> {
     let loaded = await this.load();
     const kid = kidOf(token);
     if (kid === undefined) return null;
@@ -191,6 +213,7 @@ export class KeyStore {
   /** Forget the cached keys (tests, key rotation). */
   reset(): void {
     this.loaded = undefined;
+    this.verified.clear();
   }
 }
 

@@ -37,6 +37,7 @@ export interface QueryPlan {
   orderBy: SQL[];
   limit: number;
   offset: number;
+  /** Rows to fetch: one more than `limit` (the extra row tells whether there is more; `buildPage` drops it). */
   fetchLimit: number;
   /** Cursor mode: select this (`text[]`) per row and pass it to `buildPage`. */
   keys: SQL | undefined;
@@ -165,7 +166,8 @@ export function compileQuery(raw: unknown, spec: QuerySpec, path = 'query'): Que
       orderBy: orderBy(keys),
       limit,
       offset,
-      fetchLimit: limit,
+      // One row more than the page: when it does not come, the total is known without counting.
+      fetchLimit: limit + 1,
       keys: undefined,
       cursor: undefined,
       textSearch,
@@ -210,8 +212,8 @@ export async function buildPage<T>(
   countUpTo: (limit: number) => Promise<number>,
 ): Promise<Page<T>> {
   if (plan.mode === 'offset' || !plan.cursor) {
-    const items = rows.map((r) => r.item);
-    const exact = items.length < plan.limit && (items.length > 0 || plan.offset === 0);
+    const items = rows.slice(0, plan.limit).map((r) => r.item);
+    const exact = rows.length <= plan.limit && (items.length > 0 || plan.offset === 0);
     if (exact)
       return {
         items,

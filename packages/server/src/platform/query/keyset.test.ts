@@ -21,7 +21,8 @@ beforeAll(async () => {
       (g % 5) * 2.5, g % 3, case when g % 6 = 0 then null else (g % 4) * 0.5 end, g % 5 <> 0,
       timestamptz '2024-01-01' + (g % 9) * interval '1.000001 second', array['t' || (g % 2)], '{}', 'a', null
     from generate_series(1, 61) g;`);
-});
+  // Starting an embedded database takes seconds on a busy machine.
+}, 60_000);
 afterAll(async () => {
   await client.close();
 });

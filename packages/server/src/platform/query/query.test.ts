@@ -24,7 +24,7 @@ function violations(query: unknown): Array<[string, string]> {
 describe('compileQuery', () => {
   it('uses the defaults: offset paging, default page size, default sort', () => {
     const plan = compileQuery(undefined, ITEMS);
-    expect(plan).toMatchObject({ mode: 'offset', limit: 50, offset: 0, fetchLimit: 50, where: undefined });
+    expect(plan).toMatchObject({ mode: 'offset', limit: 50, offset: 0, fetchLimit: 51, where: undefined });
     expect(orderText(plan)).toBe('"items"."n" asc');
   });
 
@@ -244,14 +244,29 @@ describe('buildPage', () => {
       { count: 3, offset: 20, total: 23, tooManyToCount: false },
     ],
     ['empty first page', 10, 0, 0, 'never', { count: 0, offset: 0, total: 0, tooManyToCount: false }],
-    ['full page: counted', 10, 0, 10, 57, { count: 10, offset: 0, total: 57, tooManyToCount: false }],
+    [
+      'full page and the extra row: counted',
+      10,
+      0,
+      11,
+      57,
+      { count: 10, offset: 0, total: 57, tooManyToCount: false },
+    ],
+    [
+      'full last page (no extra row): exact total without counting',
+      10,
+      40,
+      10,
+      'never',
+      { count: 10, offset: 40, total: 50, tooManyToCount: false },
+    ],
     ['past the end: counted', 10, 90, 0, 57, { count: 0, offset: 90, total: 57, tooManyToCount: false }],
-    ['too many to count: no total', 10, 0, 10, COUNT_CAP + 1, { count: 10, offset: 0, tooManyToCount: true }],
+    ['too many to count: no total', 10, 0, 11, COUNT_CAP + 1, { count: 10, offset: 0, tooManyToCount: true }],
     [
       'exactly the cap is counted',
       10,
       0,
-      10,
+      11,
       COUNT_CAP,
       { count: 10, offset: 0, total: COUNT_CAP, tooManyToCount: false },
     ],

@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoSettings } from '../src/seed/demo-settings.ts';
+import { startTestServer, type TestServer } from '../src/testing.ts';
+import { visitorTokens } from './identity-helpers.ts';
+
+/**
+ * Carts read store settings, shipping and tax from a per-process cache (flows/cart/pricing.ts): a settings
+ * write must show in the very next cart call.
+ */
+
+const APP = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
+const ADDRESS = { country: 'US', subdivision: 'US-CA', city: 'San Francisco', postalCode: '94103' };
+
+let server: TestServer;
+let token: string;
+type Body = Record<string, unknown>;
+
+beforeAll(async () => {
+  server = await startTestServer({
+    seed: async (s) => {
+      await seedDemoSettings(s.ctx);
+    },
+  });
+  token = (await visitorTokens(server)).access_token;
+  const product = await server.call('POST', '/stores/v1/products', {
+    token: server.adminKey,
+    body: { product: { name: 'Cache mug', priceData: { price: 20 }, weight: 0.5 } },
+  });
+  expect(product.status).toBe(200);
+  const id = (product.body.product as { id: string }).id;
+  const added = await server.call('POST', '/ecom/v1/carts/current/add-to-cart', {
+    token,
+    body: { lineItems: [{ quantity: 1, catalogReference: { catalogItemId: id, appId: APP } }] },
+  });
+  expect(added.status).toBe(200);
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+const admin = async (method: string, path: string, body?: unknown) => {
+  const res = await server.call(method, path, { token: server.adminKey, ...(body ? { body } : {}) });
+  expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).toBe(200);
+  return res.body;
+};
+
+async function estimate(): Promise<Body & { cart: Body }> {
+  const res = await server.call('POST', '/ecom/v1/carts/current/estimate-totals', {
+    token,
+    body: { shippingAddress: ADDRESS },
+  });
+  expect(res.status).toBe(200);
+  return res.body as Body & { cart: Body };
+}
+
+const offered = (totals: Body) =>
+  (
+    (totals.shippingInfo as { carrierServiceOptions: Array<{ shippingOptions: Array<{ title: string }> }> })
+      .carrierServiceOptions[0]?.shippingOptions ?? []
+  ).map((o) => o.title);
+
+describe('merchant settings seen by carts', () => {
+  it('follow store settings and shipping option writes at once', async () => {
+    const before = await estimate();
+    expect(before.cart.weightUnit).toBe('KG');
+    expect(offered(before)).toContain('Express');
+    // Read twice: the second comes from the cache.
+    expect((await estimate()).cart.weightUnit).toBe('KG');
+
+    await admin('PATCH', '/ecom/v1/store-settings', {
+      storeSettings: { weightUnit: 'LB' },
+      fieldMask: 'weightUnit',
+    });
+    expect((await estimate()).cart.weightUnit).toBe('LB');
+    const cart = await server.call('GET', '/ecom/v1/carts/current', { token });
+    expect((cart.body.cart as Body).weightUnit).toBe('LB');
+
+    const options = (await admin('POST', '/ecom/v1/shipping-options/query', {})).shippingOptions as Array<{
+      id: string;
+      title: string;
+    }>;
+    const express = options.find((o) => o.title === 'Express')!;
+    await admin('DELETE', `/ecom/v1/shipping-options/${express.id}`);
+    const after = await estimate();
+    expect(offered(after)).not.toContain('Express');
+    expect(offered(after).length).toBe(offered(before).length - 1);
+  });
+});
