@@ -8,8 +8,10 @@ export interface Scenario {
   path: string;
   body?: unknown;
   headers?: Record<string, string>;
-  /** Vary the request per call (e.g. rotate ids); returns a path. */
-  paths?: string[];
+  /** Vary the request per call: ids in rotation, or a function giving each call its path. */
+  paths?: string[] | (() => string);
+  /** Work done once before the scenario is measured (e.g. creating what each call uses up). */
+  prepare?: () => Promise<void>;
   /** Rotate the Authorization header over these tokens (e.g. one cart per shopper). */
   tokens?: string[];
 }
@@ -52,7 +54,7 @@ export async function measure(
           ? {
               setupRequest: (req: autocannon.Request) => {
                 const n = i++;
-                if (paths) req.path = paths[n % paths.length]!;
+                if (paths) req.path = typeof paths === 'function' ? paths() : paths[n % paths.length]!;
                 if (scenario.tokens)
                   req.headers = {
                     ...req.headers,

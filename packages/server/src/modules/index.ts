@@ -13,6 +13,10 @@ import { oauthRoutes } from './oauth/routes.ts';
 import { redirectRoutes } from './redirects/routes.ts';
 import { settingsRoutes } from './settings/routes.ts';
 import { cartRoutes } from '../flows/cart/routes.ts';
+import { checkoutSettingsRoutes } from './checkout-settings/routes.ts';
+import { orderSearchRoutes } from './orders/search-routes.ts';
+import { orderRoutes } from '../flows/orders/routes.ts';
+import { checkoutRoutes } from '../flows/checkout/routes.ts';
 
 /** Every module's routes, in registration order. */
 export const modules: Module[] = [
@@ -31,4 +35,8 @@ export const modules: Module[] = [
   janitor,
   settingsRoutes,
   cartRoutes,
+  checkoutSettingsRoutes,
+  orderSearchRoutes,
+  orderRoutes,
+  checkoutRoutes,
 ];

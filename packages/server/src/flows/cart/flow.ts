@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
 import type { CartInfo, StoredCoupon, StoredLine, StoredMerchantDiscount } from '../../modules/cart/model.ts';
 import type {
   AddToCartRequest,
@@ -6,7 +8,7 @@ import type {
   EstimateTotalsRequest,
   UpdateCartRequest,
 } from '../../modules/cart/schemas.ts';
-import { MAX_QUANTITY } from '../../modules/cart/schemas.ts';
+import { MAX_LINES, MAX_QUANTITY } from '../../modules/cart/schemas.ts';
 import {
   type CartChanges,
   type CartOwner,
@@ -17,16 +19,15 @@ import {
   findCart,
   lockCart,
   mergeLines,
+  ownerKey,
   saveCart,
 } from '../../modules/cart/service.ts';
-import { insertCheckout } from '../../modules/checkout/service.ts';
-import { mediaLinks } from '../../modules/catalogue/media-signing.ts';
-import { type Currency, currencyOf } from '../../modules/pricing/currency.ts';
-import { estimateTotals, type PricingSnapshot, type Totals } from '../../modules/pricing/index.ts';
-import { SHIPPING_CARRIER_ID } from '../../modules/settings/shipping.ts';
-import { readStoreSettings, type StoreSettingsRow } from '../../modules/settings/store.ts';
+import { carts } from '../../modules/cart/tables.ts';
+import type { Currency } from '../../modules/pricing/currency.ts';
+import { estimateTotals, type Totals } from '../../modules/pricing/index.ts';
+import type { StoreSettingsRow } from '../../modules/settings/store.ts';
 import type { AppContext } from '../../platform/context.ts';
-import type { Db } from '../../platform/db.ts';
+import { type Db, preparedRows } from '../../platform/db.ts';
 import {
   AppError,
   badRequest,
@@ -35,6 +36,7 @@ import {
   ValidationFailure,
 } from '../../platform/errors.ts';
 import { decimalFromNumber } from '../../platform/money.ts';
+import { createCheckoutFromCart } from '../checkout/from-cart.ts';
 import { type Catalog, loadProducts } from './catalogue.ts';
 import {
   catalogLinesFrom,
@@ -47,19 +49,21 @@ import {
   type WireLineItem,
 } from './lines.ts';
 import {
+  couponFailure,
   couponSnapshot,
-  defaultTaxGroupOf,
-  loadShippingAndTax,
   merchantDiscountsSnapshot,
-  shippingSnapshot,
+  merchantSettings,
+  pricingSnapshot,
+  storedCouponOf,
   storeSnapshot,
-  taxSnapshot,
+  viewContext,
 } from './pricing.ts';
 
 /**
  * The current cart (wire/cart-and-checkout.md §3): the caller's one cart, its lines priced from the live
- * catalogue on every read, totals from the pricing engine. Each write locks the cart row for its whole
- * transaction, so parallel writes never lose a line or a quantity, and bumps `revision`.
+ * catalogue on every read, totals from the pricing engine. Every write bumps `revision` and never loses a
+ * parallel write's line or quantity: it first writes optimistically (one statement, only if the revision it
+ * read is still current), and after a conflict locks the cart row for a transaction (see `writeCart`).
  */
 
 export interface Caller {
@@ -77,22 +81,32 @@ interface Loaded {
   view: ViewContext;
 }
 
-function viewContext(ctx: AppContext, store: StoreSettingsRow): { currency: Currency; view: ViewContext } {
-  const currency = currencyOf(store.currency, store.locale);
-  return {
-    currency,
-    view: {
-      currency,
-      baseUrl: ctx.config.publicUrl,
-      media: mediaLinks(ctx),
-      defaultTaxGroupId: defaultTaxGroupOf(store),
-    },
-  };
+async function load(ctx: AppContext, db: Db, lines: StoredLine[]): Promise<Loaded> {
+  const [{ store }, catalog] = await Promise.all([
+    merchantSettings(ctx),
+    loadProducts(db, productIdsOf(lines)),
+  ]);
+  return { store, catalog, ...viewContext(ctx, store) };
 }
 
-async function load(ctx: AppContext, db: Db, lines: StoredLine[]): Promise<Loaded> {
-  const [store, catalog] = await Promise.all([readStoreSettings(db), loadProducts(db, productIdsOf(lines))]);
-  return { store, catalog, ...viewContext(ctx, store) };
+/** The owner's cart, by a statement prepared once per database. */
+const cartReads = new WeakMap<Db, ReturnType<typeof prepareCartRead>>();
+function prepareCartRead(db: Db) {
+  return db
+    .select()
+    .from(carts)
+    .where(eq(carts.ownerKey, sql.placeholder('key')))
+    .limit(1)
+    .prepare('cart_by_owner');
+}
+async function readCart(db: Db, owner: CartOwner): Promise<CartRow | undefined> {
+  let read = cartReads.get(db);
+  if (!read) {
+    read = prepareCartRead(db);
+    cartReads.set(db, read);
+  }
+  const [row] = await read.execute({ key: ownerKey(owner) });
+  return row;
 }
 
 export interface WireCart {
@@ -155,7 +169,7 @@ function cartToWire(row: CartRow, loaded: Loaded): { wire: WireCart; views: Line
 }
 
 export async function getCart(ctx: AppContext, owner: CartOwner): Promise<WireCart> {
-  const row = await findCart(ctx.db, owner);
+  const row = await readCart(ctx.db, owner);
   if (!row) throw cartNotFound();
   return cartToWire(row, await load(ctx, ctx.db, row.lineItems)).wire;
 }
@@ -172,58 +186,174 @@ interface WriteTools {
   views(lines: StoredLine[]): Promise<LineView[]>;
 }
 
+interface WriteOptions {
+  create: boolean;
+  productIds?: string[];
+  /** Run `change` in the transaction that holds the row lock (it writes other rows with `tools.tx`). */
+  locked?: boolean;
+}
+
+type Change = (cart: CartChanges, tools: WriteTools) => Promise<void> | void;
+
+/** Optimistic tries before a write takes the row lock instead. */
+const OPTIMISTIC_TRIES = 2;
+
 /**
- * One cart write: (create and) lock the row, let `change` edit a copy, save it with the next revision, and
- * record `cart.created` or `cart.updated` with the cart as returned.
+ * One cart write: let `change` edit a copy of the cart, save it with the next revision and record
+ * `cart.created` or `cart.updated` (`{id, revision, memberId | visitorId}`; read the cart for its content).
+ * First optimistically, without a transaction: read the cart, then insert it (new carts) or update it only
+ * if its revision is still the one read, together with the event in the same statement. When another write
+ * got there first, `change` runs again on the fresh row; after `OPTIMISTIC_TRIES` conflicts (or when
+ * `options.locked`), the row is locked for a transaction (`select … for update`), which always succeeds.
  */
 async function writeCart(
   ctx: AppContext,
   owner: CartOwner,
-  options: { create: boolean; productIds?: string[] },
-  change: (cart: CartChanges, tools: WriteTools) => Promise<void> | void,
+  options: WriteOptions,
+  change: Change,
 ): Promise<{ wire: WireCart; row: CartRow }> {
+  if (!options.locked)
+    for (let i = 0; i < OPTIMISTIC_TRIES; i++) {
+      const written = await writeOptimistically(ctx, owner, options, change);
+      if (written) return written;
+    }
+  return writeLocked(ctx, owner, options, change);
+}
+
+/** What a write needs besides the row: settings, the catalogue as read so far, the change applied. */
+async function applyChange(
+  ctx: AppContext,
+  tx: Db,
+  row: CartRow,
+  store: StoreSettingsRow,
+  productIds: string[],
+  change: Change,
+  /** Products already read, and the ids they were read for (an unknown id is not read again). */
+  preloaded?: { catalog: Catalog; ids: string[] },
+) {
+  const { currency, view } = viewContext(ctx, store);
+  const catalog: Catalog = new Map(preloaded?.catalog);
+  const asked = new Set<string>(preloaded?.ids);
+  const products = async (ids: string[]) => {
+    const missing = [...new Set(ids)].filter((id) => !asked.has(id));
+    for (const id of missing) asked.add(id);
+    if (missing.length) for (const [id, p] of await loadProducts(tx, missing)) catalog.set(id, p);
+    return catalog;
+  };
+  await products([...productIdsOf(row.lineItems), ...productIds]);
+  const working: CartChanges = {
+    lineItems: row.lineItems,
+    info: row.info,
+    coupon: row.coupon,
+    merchantDiscounts: row.merchantDiscounts,
+    checkoutId: row.checkoutId,
+  };
+  const views = async (lines: StoredLine[]) => {
+    await products(productIdsOf(lines));
+    return lines.map((line) => lineView(line, catalog, view));
+  };
+  await change(working, { tx, store, row, products, views });
+  /** The saved row as returned, with its lines priced. */
+  const finish = async (saved: CartRow) => {
+    await products(productIdsOf(saved.lineItems));
+    return { wire: cartToWire(saved, { store, currency, catalog, view }).wire, row: saved };
+  };
+  return { working, finish };
+}
+
+function cartEvent(row: CartRow, type: 'created' | 'updated') {
+  return {
+    entity: 'cart',
+    entityId: row.id,
+    type,
+    payload: {
+      id: row.id,
+      revision: row.revision.toString(),
+      ...(row.memberId ? { memberId: row.memberId } : { visitorId: row.visitorId }),
+    },
+  };
+}
+
+async function writeOptimistically(
+  ctx: AppContext,
+  owner: CartOwner,
+  options: WriteOptions,
+  change: Change,
+): Promise<{ wire: WireCart; row: CartRow } | undefined> {
+  const now = ctx.clock();
+  // The products asked for are read beside the cart (the cart's own lines' products, if others, after it).
+  const [found, { store }, preloaded] = await Promise.all([
+    readCart(ctx.db, owner),
+    merchantSettings(ctx),
+    loadProducts(ctx.db, options.productIds ?? []),
+  ]);
+  if (!found && !options.create) throw cartNotFound();
+  const row: CartRow = found ?? {
+    id: randomUUID(),
+    ownerKey: ownerKey(owner),
+    memberId: owner.memberId ?? null,
+    visitorId: owner.visitorId ?? null,
+    lineItems: [],
+    info: {},
+    coupon: null,
+    merchantDiscounts: [],
+    checkoutId: null,
+    revision: 0n,
+    createdDate: now,
+    updatedDate: now,
+  };
+  const { working, finish } = await applyChange(ctx, ctx.db, row, store, [], change, {
+    catalog: preloaded,
+    ids: options.productIds ?? [],
+  });
+  if (working.lineItems.length > MAX_LINES)
+    throw new AppError(400, 'MAX_LINE_ITEMS_EXCEEDED', `A cart holds at most ${MAX_LINES} line items`, {
+      max: MAX_LINES,
+    });
+  const saved: CartRow = { ...row, ...working, revision: row.revision + 1n, updatedDate: now };
+  const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
+  const write = found
+    ? sql`update ${carts} set line_items = ${json(saved.lineItems)}, info = ${json(saved.info)},
+        coupon = ${json(saved.coupon)}, merchant_discounts = ${json(saved.merchantDiscounts)},
+        checkout_id = ${saved.checkoutId}, revision = revision + 1, updated_date = ${now}
+        where id = ${row.id} and revision = ${row.revision} returning id`
+    : sql`insert into ${carts} (id, owner_key, member_id, visitor_id, line_items, info, coupon,
+          merchant_discounts, checkout_id, revision, created_date, updated_date)
+        values (${saved.id}, ${saved.ownerKey}, ${saved.memberId}, ${saved.visitorId}, ${json(saved.lineItems)},
+          ${json(saved.info)}, ${json(saved.coupon)}, ${json(saved.merchantDiscounts)}, ${saved.checkoutId},
+          ${saved.revision}, ${now}, ${now})
+        on conflict (owner_key) do nothing returning id`;
+  // The row and its event in one statement: both or neither, no transaction.
+  const done = await preparedRows<{ id: string }>(
+    ctx.db,
+    sql`with saved as (${write}), event as (${ctx.events.recordFrom('saved', cartEvent(saved, found ? 'updated' : 'created'))})
+        select id from saved`,
+  );
+  if (done.length === 0) return undefined;
+  ctx.events.kick();
+  return finish(saved);
+}
+
+async function writeLocked(
+  ctx: AppContext,
+  owner: CartOwner,
+  options: WriteOptions,
+  change: Change,
+): Promise<{ wire: WireCart; row: CartRow }> {
+  const { store } = await merchantSettings(ctx);
   return ctx.events.transaction(async (tx) => {
     const now = ctx.clock();
     const created = options.create ? await ensureCart(tx, owner, now) : false;
     const row = await lockCart(tx, owner);
     if (!row) throw cartNotFound();
-    const store = await readStoreSettings(tx);
-    const { currency, view } = viewContext(ctx, store);
-    const catalog: Catalog = new Map();
-    const asked = new Set<string>();
-    const products = async (ids: string[]) => {
-      const missing = [...new Set(ids)].filter((id) => !asked.has(id));
-      for (const id of missing) asked.add(id);
-      if (missing.length) for (const [id, p] of await loadProducts(tx, missing)) catalog.set(id, p);
-      return catalog;
-    };
-    await products([...productIdsOf(row.lineItems), ...(options.productIds ?? [])]);
-    const working: CartChanges = {
-      lineItems: row.lineItems,
-      info: row.info,
-      coupon: row.coupon,
-      merchantDiscounts: row.merchantDiscounts,
-      checkoutId: row.checkoutId,
-    };
-    const views = async (lines: StoredLine[]) => {
-      await products(productIdsOf(lines));
-      return lines.map((line) => lineView(line, catalog, view));
-    };
-    await change(working, { tx, store, row, products, views });
+    const { working, finish } = await applyChange(ctx, tx, row, store, options.productIds ?? [], change);
     const saved = await saveCart(tx, row.id, working, now);
-    await products(productIdsOf(saved.lineItems));
-    const { wire } = cartToWire(saved, { store, currency, catalog, view });
-    await ctx.events.record(tx, {
-      entity: 'cart',
-      entityId: saved.id,
-      type: created ? 'created' : 'updated',
-      payload: { cart: wire },
-    });
-    return { wire, row: saved };
+    await ctx.events.record(tx, cartEvent(saved, created ? 'created' : 'updated'));
+    return finish(saved);
   });
 }
 
-function addLines(cart: CartChanges, added: StoredLine[], field: string): void {
+function addLines(cart: Pick<CartChanges, 'lineItems'>, added: StoredLine[], field: string): void {
   const merged = mergeLines(cart.lineItems, added);
   // A merge that hit the quantity cap is a client mistake, not a silent change.
   added.forEach((line, index) => {
@@ -247,11 +377,12 @@ function addLines(cart: CartChanges, added: StoredLine[], field: string): void {
   cart.lineItems = merged;
 }
 
-async function addInputs(
+/** Adds line inputs to a cart's (or a checkout's) lines: catalogue lines merge, custom lines need an admin. */
+export async function addInputs(
   ctx: AppContext,
-  caller: Caller,
-  cart: CartChanges,
-  tools: WriteTools,
+  caller: Pick<Caller, 'admin'>,
+  cart: Pick<CartChanges, 'lineItems'>,
+  tools: Pick<WriteTools, 'products'>,
   body: Pick<AddToCartRequest, 'lineItems' | 'customLineItems'>,
 ): Promise<void> {
   const now = ctx.clock();
@@ -379,27 +510,9 @@ async function applyCoupon(
     calculateShipping: false,
     calculateTax: false,
   });
-  const error = totals.calculationErrors.couponCalculationError;
-  if (error) {
-    if ('applicationError' in error)
-      throw new AppError(400, error.applicationError.code, error.applicationError.description, {
-        couponCode: code,
-        ...(error.applicationError.data ?? {}),
-      });
-    throw badRequest('COUPON_NOT_APPLIED', `Coupon "${code}" could not be applied`, { couponCode: code });
-  }
-  const definition = coupon.definition!;
-  return {
-    id: definition.id,
-    code: definition.code,
-    name: definition.name,
-    discountType:
-      definition.discount.type === 'FREE_SHIPPING'
-        ? 'SHIPPING'
-        : definition.scope.type === 'ALL_ITEMS'
-          ? 'GLOBAL'
-          : 'SPECIFIC_ITEMS',
-  };
+  const failure = couponFailure(totals.calculationErrors, code);
+  if (failure) throw failure;
+  return storedCouponOf(coupon.definition!);
 }
 
 function customerOf(owner: CartOwner, info: CartInfo) {
@@ -451,24 +564,33 @@ export async function updateQuantities(
   changes: Array<{ id: string; quantity: number }>,
 ): Promise<WireCart> {
   const { wire } = await writeCart(ctx, caller.owner, { create: false }, (cart) => {
-    const violations: FieldViolation[] = [];
-    const wanted = new Map<string, number>();
-    changes.forEach((c, i) => {
-      if (!cart.lineItems.some((line) => line.id === c.id))
-        violations.push({
-          field: `lineItems[${i}].id`,
-          description: 'is not a line item of the cart',
-          violatedRule: 'VALIDATION',
-          data: { id: c.id },
-        });
-      wanted.set(c.id, c.quantity);
-    });
-    if (violations.length) throw new ValidationFailure(violations);
-    cart.lineItems = cart.lineItems
-      .map((line) => (wanted.has(line.id) ? { ...line, quantity: wanted.get(line.id)! } : line))
-      .filter((line) => line.quantity > 0);
+    cart.lineItems = withQuantities(cart.lineItems, changes, 'cart');
   });
   return wire;
+}
+
+/** Lines with new quantities (0 removes the line); an id that is not a line is a violation naming it. */
+export function withQuantities(
+  lines: StoredLine[],
+  changes: Array<{ id: string; quantity: number }>,
+  owner: 'cart' | 'checkout',
+): StoredLine[] {
+  const violations: FieldViolation[] = [];
+  const wanted = new Map<string, number>();
+  changes.forEach((c, i) => {
+    if (!lines.some((line) => line.id === c.id))
+      violations.push({
+        field: `lineItems[${i}].id`,
+        description: `is not a line item of the ${owner}`,
+        violatedRule: 'VALIDATION',
+        data: { id: c.id },
+      });
+    wanted.set(c.id, c.quantity);
+  });
+  if (violations.length) throw new ValidationFailure(violations);
+  return lines
+    .map((line) => (wanted.has(line.id) ? { ...line, quantity: wanted.get(line.id)! } : line))
+    .filter((line) => line.quantity > 0);
 }
 
 export async function removeCoupon(ctx: AppContext, caller: Caller): Promise<WireCart> {
@@ -507,95 +629,54 @@ export async function estimateCartTotals(
   owner: CartOwner,
   body: EstimateTotalsRequest,
 ): Promise<EstimateTotalsResponse> {
-  const row = await findCart(ctx.db, owner);
+  const row = await readCart(ctx.db, owner);
   if (!row) throw cartNotFound();
-  const [loaded, settings, coupon] = await Promise.all([
+  const [loaded, { shippingAndTax: settings }, coupon] = await Promise.all([
     load(ctx, ctx.db, row.lineItems),
-    loadShippingAndTax(ctx.db),
+    merchantSettings(ctx),
     row.coupon ? couponSnapshot(ctx.db, row.coupon.code, customerOf(owner, row.info)) : undefined,
   ]);
   const { wire, views } = cartToWire(row, loaded);
-  const selected = body.selectedShippingOption ?? row.info.selectedShippingOption;
-  const shippingAddress = body.shippingAddress ?? row.info.contactInfo?.address;
-  const memberships = body.selectedMemberships?.memberships;
-  const snapshot: PricingSnapshot = {
-    now: ctx.clock().toISOString(),
-    store: storeSnapshot(loaded.store),
+  const snapshot = pricingSnapshot({
+    now: ctx.clock(),
+    store: loaded.store,
     lineItems: views.map((v) => v.snapshot),
-    ...(coupon ? { coupon } : {}),
-    merchantDiscounts: merchantDiscountsSnapshot(row.merchantDiscounts),
-    shipping: shippingSnapshot(settings),
-    tax: taxSnapshot(settings, loaded.store),
-    ...(memberships?.length
-      ? {
-          memberships: {
-            eligible: [],
-            invalid: [],
-            selected: memberships.map((m) => ({
-              id: m.id,
-              appId: m.appId,
-              lineItemIds: m.lineItemIds ?? [],
-            })),
-          },
-        }
-      : {}),
-    ...(shippingAddress ? { shippingAddress } : {}),
-    ...(body.billingAddress ? { billingAddress: body.billingAddress } : {}),
-    // A code alone selects one of the store's own options.
-    ...(selected?.code
-      ? {
-          selectedShippingOption: {
-            carrierId: selected.carrierId || SHIPPING_CARRIER_ID,
-            code: selected.code,
-          },
-        }
-      : {}),
-    calculateTax: body.calculateTax ?? true,
-    calculateShipping: body.calculateShipping ?? true,
-  };
+    coupon,
+    merchantDiscounts: row.merchantDiscounts,
+    settings,
+    shippingAddress: body.shippingAddress ?? row.info.contactInfo?.address,
+    billingAddress: body.billingAddress,
+    selectedShippingOption: body.selectedShippingOption ?? row.info.selectedShippingOption,
+    memberships: body.selectedMemberships?.memberships,
+    calculateTax: body.calculateTax,
+    calculateShipping: body.calculateShipping,
+  });
   return { cart: wire, ...estimateTotals(snapshot) };
 }
 
-/** A checkout record from the cart as it is now; the cart remembers its id. */
+/** A checkout from the cart as it is now (flows/checkout); the cart remembers its id. */
 export async function createCheckout(
   ctx: AppContext,
   caller: Caller,
   body: CreateCheckoutRequest,
 ): Promise<{ checkoutId: string }> {
   let checkoutId = '';
-  await writeCart(ctx, caller.owner, { create: false }, async (cart, tools) => {
+  const settings = await merchantSettings(ctx);
+  await writeCart(ctx, caller.owner, { create: false, locked: true }, async (cart, tools) => {
     if (cart.lineItems.length === 0)
       throw badRequest('EMPTY_CART', 'The cart has no line items to check out');
     const views = await tools.views(cart.lineItems);
-    checkoutId = await insertCheckout(tools.tx, {
+    const checkout = await createCheckoutFromCart(ctx, tools.tx, {
+      owner: caller.owner,
       cartId: tools.row.id,
-      memberId: caller.owner.memberId,
-      visitorId: caller.owner.visitorId,
-      channelType: body.channelType ?? 'WEB',
-      cart: {
-        id: tools.row.id,
-        lineItems: views.map((v) => v.wire),
-        info: cart.info,
-        coupon: cart.coupon,
-        merchantDiscounts: cart.merchantDiscounts,
-        currency: tools.store.currency,
-        weightUnit: tools.store.weightUnit,
-      },
-      request: {
-        ...(body.shippingAddress ? { shippingAddress: body.shippingAddress } : {}),
-        ...(body.billingAddress ? { billingAddress: body.billingAddress } : {}),
-        ...(body.selectedShippingOption ? { selectedShippingOption: body.selectedShippingOption } : {}),
-        ...(body.email ? { email: body.email } : {}),
-      },
-      now: ctx.clock(),
+      cart,
+      catalog: await tools.products([]),
+      settings,
+      wireLines: views.map((v) => v.wire),
+      request: body,
     });
+    checkoutId = checkout.id;
     cart.checkoutId = checkoutId;
-    await ctx.events.record(tools.tx, {
-      entity: 'checkout',
-      entityId: checkoutId,
-      type: 'created',
-      payload: { id: checkoutId, cartId: tools.row.id, channelType: body.channelType ?? 'WEB' },
-    });
   });
   return { checkoutId };
 }
@@ -613,7 +694,7 @@ export async function mergeVisitorCart(ctx: AppContext, visitorId: string, membe
   const visitorOwner: CartOwner = { visitorId };
   if (!(await findCart(ctx.db, visitorOwner))) return;
   try {
-    await writeCart(ctx, { memberId, visitorId }, { create: true }, async (cart, tools) => {
+    await writeCart(ctx, { memberId, visitorId }, { create: true, locked: true }, async (cart, tools) => {
       const visitor = await lockCart(tools.tx, visitorOwner);
       if (!visitor) throw new NothingToMerge();
       await tools.products(productIdsOf(visitor.lineItems));

@@ -1,8 +1,11 @@
-import type { StoredMerchantDiscount } from '../../modules/cart/model.ts';
+import type { StoredCoupon, StoredMerchantDiscount } from '../../modules/cart/model.ts';
 import type {
+  AdditionalFeeSnapshot,
   Address,
+  CalculationErrors,
   CouponDefinition,
   CouponSnapshot,
+  LineItemSnapshot,
   MerchantDiscountSnapshot,
   PricingSnapshot,
   StoreSettings,
@@ -21,7 +24,8 @@ import {
   SHIPPING_CARRIER_ID,
   type ShippingOptionRow,
 } from '../../modules/settings/shipping.ts';
-import type { StoreSettingsRow } from '../../modules/settings/store.ts';
+import { readStoreSettings, type StoreSettingsRow } from '../../modules/settings/store.ts';
+import type { ViewContext } from './lines.ts';
 import {
   listTaxGroups,
   listTaxRates,
@@ -31,7 +35,12 @@ import {
   type TaxRateRow,
   type TaxRegionRow,
 } from '../../modules/settings/tax.ts';
+import { mediaLinks } from '../../modules/catalogue/media-signing.ts';
+import { type Currency, currencyOf } from '../../modules/pricing/currency.ts';
+import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
+import { announceChanges, type Events } from '../../platform/events.ts';
+import { AppError, badRequest } from '../../platform/errors.ts';
 
 /** Merchant settings → the pricing engine's snapshot parts (modules/pricing/snapshot.ts). */
 
@@ -48,6 +57,23 @@ export function storeSnapshot(row: StoreSettingsRow): StoreSettings {
 
 /** The tax group of catalogue lines: the store's setting, else the system "Products" group. */
 export const defaultTaxGroupOf = (row: StoreSettingsRow) => row.defaultTaxGroupId ?? PRODUCTS_TAX_GROUP_ID;
+
+/** The store's currency and what line views need (public URL, media links, tax group). */
+export function viewContext(
+  ctx: AppContext,
+  store: StoreSettingsRow,
+): { currency: Currency; view: ViewContext } {
+  const currency = currencyOf(store.currency, store.locale);
+  return {
+    currency,
+    view: {
+      currency,
+      baseUrl: ctx.config.publicUrl,
+      media: mediaLinks(ctx),
+      defaultTaxGroupId: defaultTaxGroupOf(store),
+    },
+  };
+}
 
 export function couponDefinition(row: CouponRow): CouponDefinition {
   return {
@@ -155,4 +181,162 @@ export function taxSnapshot(data: ShippingAndTax, store: StoreSettingsRow): TaxS
     defaultTaxGroupId: defaultTaxGroupOf(store),
     ...(store.shippingTaxGroupId ? { shippingTaxGroupId: store.shippingTaxGroupId } : {}),
   };
+}
+
+/**
+ * The coupon as a cart or checkout keeps it once the engine accepted it; `discountType` as its applied discount
+ * will show.
+ */
+export function storedCouponOf(definition: CouponDefinition): StoredCoupon {
+  return {
+    id: definition.id,
+    code: definition.code,
+    name: definition.name,
+    discountType:
+      definition.discount.type === 'FREE_SHIPPING'
+        ? 'SHIPPING'
+        : definition.scope.type === 'ALL_ITEMS'
+          ? 'GLOBAL'
+          : 'SPECIFIC_ITEMS',
+  };
+}
+
+/** The engine's coupon error as the 400 a write that sets the code answers with; none when it applied. */
+export function couponFailure(errors: CalculationErrors, code: string): AppError | undefined {
+  const error = errors.couponCalculationError;
+  if (!error) return undefined;
+  if ('applicationError' in error)
+    return new AppError(400, error.applicationError.code, error.applicationError.description, {
+      couponCode: code,
+      ...(error.applicationError.data ?? {}),
+    });
+  return badRequest('COUPON_NOT_APPLIED', `Coupon "${code}" could not be applied`, { couponCode: code });
+}
+
+export interface SnapshotInput {
+  now: Date;
+  store: StoreSettingsRow;
+  lineItems: LineItemSnapshot[];
+  coupon?: CouponSnapshot | undefined;
+  merchantDiscounts: StoredMerchantDiscount[];
+  settings: ShippingAndTax;
+  shippingAddress?: Address | undefined;
+  billingAddress?: Address | undefined;
+  selectedShippingOption?: { carrierId?: string | undefined; code?: string | undefined } | undefined;
+  memberships?: Array<{ id: string; appId: string; lineItemIds?: string[] | undefined }> | undefined;
+  additionalFees?: AdditionalFeeSnapshot[] | undefined;
+  calculateTax?: boolean | undefined;
+  calculateShipping?: boolean | undefined;
+}
+
+/** The pricing engine's input for a cart's estimate or a checkout: one builder, so both price alike. */
+export function pricingSnapshot(input: SnapshotInput): PricingSnapshot {
+  const selected = input.selectedShippingOption;
+  const memberships = input.memberships;
+  return {
+    now: input.now.toISOString(),
+    store: storeSnapshot(input.store),
+    lineItems: input.lineItems,
+    ...(input.coupon ? { coupon: input.coupon } : {}),
+    merchantDiscounts: merchantDiscountsSnapshot(input.merchantDiscounts),
+    shipping: shippingSnapshot(input.settings),
+    tax: taxSnapshot(input.settings, input.store),
+    ...(memberships?.length
+      ? {
+          memberships: {
+            eligible: [],
+            invalid: [],
+            selected: memberships.map((m) => ({
+              id: m.id,
+              appId: m.appId,
+              lineItemIds: m.lineItemIds ?? [],
+            })),
+          },
+        }
+      : {}),
+    ...(input.additionalFees?.length ? { additionalFees: input.additionalFees } : {}),
+    ...(input.shippingAddress ? { shippingAddress: input.shippingAddress } : {}),
+    ...(input.billingAddress ? { billingAddress: input.billingAddress } : {}),
+    // A code alone selects one of the store's own options.
+    ...(selected?.code
+      ? {
+          selectedShippingOption: {
+            carrierId: selected.carrierId || SHIPPING_CARRIER_ID,
+            code: selected.code,
+          },
+        }
+      : {}),
+    calculateTax: input.calculateTax ?? true,
+    calculateShipping: input.calculateShipping ?? true,
+  };
+}
+
+// ---- Merchant settings, cached per process
+
+export interface MerchantSettings {
+  store: StoreSettingsRow;
+  shippingAndTax: ShippingAndTax;
+}
+
+/** The events of every write to the settings `MerchantSettings` holds. */
+export const MERCHANT_SETTINGS_ENTITIES = [
+  'store_settings',
+  'delivery_region',
+  'shipping_option',
+  'tax_group',
+  'tax_region',
+  'tax_rate',
+];
+announceChanges(MERCHANT_SETTINGS_ENTITIES);
+
+/** A safety net for writes that bypass the services (and so record no event): reload at least this often. */
+export const MERCHANT_SETTINGS_MAX_AGE_MS = 60_000;
+
+async function readMerchantSettings(db: Db): Promise<MerchantSettings> {
+  const [store, shippingAndTax] = await Promise.all([readStoreSettings(db), loadShippingAndTax(db)]);
+  return { store, shippingAndTax };
+}
+
+/**
+ * Store settings, shipping and tax as of the last change: read once, kept until a settings event commits
+ * (in this process at once, in others through LISTEN/NOTIFY within milliseconds; see `Events.watch`). While
+ * the notification channel is down nothing is kept, so no process serves settings older than its last
+ * notification, and never older than `MERCHANT_SETTINGS_MAX_AGE_MS`.
+ */
+class MerchantSettingsCache {
+  private value: Promise<MerchantSettings> | undefined;
+  private loadedAt = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly events: Events,
+  ) {
+    events.watch(MERCHANT_SETTINGS_ENTITIES, () => {
+      this.value = undefined;
+    });
+  }
+
+  get(now: number): Promise<MerchantSettings> {
+    if (!this.events.changesLive) return readMerchantSettings(this.db);
+    if (this.value && now - this.loadedAt < MERCHANT_SETTINGS_MAX_AGE_MS) return this.value;
+    const loading = readMerchantSettings(this.db);
+    this.value = loading;
+    this.loadedAt = now;
+    loading.catch(() => {
+      if (this.value === loading) this.value = undefined;
+    });
+    return loading;
+  }
+}
+
+const settingsCaches = new WeakMap<Events, MerchantSettingsCache>();
+
+/** The merchant settings a cart needs (store, shipping, tax), from this process's cache when it is current. */
+export function merchantSettings(ctx: AppContext): Promise<MerchantSettings> {
+  let cache = settingsCaches.get(ctx.events);
+  if (!cache) {
+    cache = new MerchantSettingsCache(ctx.db, ctx.events);
+    settingsCaches.set(ctx.events, cache);
+  }
+  return cache.get(Date.now());
 }

@@ -38,24 +38,26 @@ function ownerOf(caller: RequestCaller): CartOwner | undefined {
   return undefined;
 }
 
+/** The visitor or member of the request's token, or of the token sent beside an admin key. */
+export async function tokenOwner(ctx: AppContext, request: FastifyRequest): Promise<CartOwner | undefined> {
+  const owner = ownerOf(request.caller);
+  if (owner) return owner;
+  for (const credential of credentials(request.headers.authorization)) {
+    if (!credential.startsWith('eyJ')) continue;
+    const claims = await keyStore(ctx).verify(credential);
+    if (claims) return ownerOf(callerOf(claims));
+  }
+  return undefined;
+}
+
 /**
  * Whose cart a request acts on: the visitor's or member's token; for admin keys, the token sent beside the key
  * (`Authorization: <access token>,<api key>`). A member's pending visitor cart is merged in first, so a
  * shopper who just signed in sees one cart even before the `member.signed_in` event is handled.
  */
 async function cartCaller(ctx: AppContext, request: FastifyRequest): Promise<Caller> {
-  let owner = ownerOf(request.caller);
+  const owner = await tokenOwner(ctx, request);
   const admin = request.caller.kind === 'admin';
-  if (!owner) {
-    for (const credential of credentials(request.headers.authorization)) {
-      if (!credential.startsWith('eyJ')) continue;
-      const claims = await keyStore(ctx).verify(credential);
-      if (claims) {
-        owner = ownerOf(callerOf(claims));
-        break;
-      }
-    }
-  }
   if (!owner)
     throw forbidden(
       'The current cart belongs to a visitor or member: send their access token (beside the API key)',

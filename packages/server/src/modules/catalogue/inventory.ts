@@ -236,120 +236,133 @@ export async function changeStock(
       });
   }
   if (violations.length) throw new ValidationFailure(violations);
-  await ctx.events.transaction(async (tx) => {
-    // Lock every product first, in one order, so that two multi-product changes cannot deadlock.
-    const productIds = [...new Set(changes.map((c) => c.productId.toLowerCase()))].sort();
-    for (const id of productIds) await lockProduct(tx, id);
-    const perProduct = new Map<string, Array<{ id: string; oldValue: object; newValue: object }>>();
-    for (const change of changes) {
-      const productId = change.productId.toLowerCase();
-      const variantId = (change.variantId ?? DEFAULT_VARIANT_ID).toLowerCase();
-      const where = and(eq(inventoryItems.productId, productId), eq(inventoryItems.variantId, variantId));
-      const n = change.by;
-      const [updated] =
-        direction === 'decrement'
-          ? await tx
-              .update(inventoryItems)
-              .set({
-                quantity: sql`${inventoryItems.quantity} - ${n}`,
-                inStock: sql`${inventoryItems.quantity} - ${n} > 0`,
-                revision: sql`${inventoryItems.revision} + 1`,
-                updatedDate: sql`now()`,
-              })
-              .where(
-                and(where, eq(inventoryItems.trackQuantity, true), sql`${inventoryItems.quantity} >= ${n}`),
-              )
-              .returning({ quantity: inventoryItems.quantity })
-          : await tx
-              .update(inventoryItems)
-              .set({
-                quantity: sql`coalesce(${inventoryItems.quantity}, 0) + ${n}`,
-                inStock: true,
-                revision: sql`${inventoryItems.revision} + 1`,
-                updatedDate: sql`now()`,
-              })
-              .where(and(where, eq(inventoryItems.trackQuantity, true)))
-              .returning({ quantity: inventoryItems.quantity });
-      if (updated) {
-        const after = updated.quantity ?? 0;
-        const before = direction === 'decrement' ? after + n : after - n;
-        const list = perProduct.get(productId) ?? [];
-        list.push({
-          id: variantId,
-          oldValue: { quantity: before, inStock: before > 0 },
-          newValue: { quantity: after, inStock: after > 0 },
-        });
-        perProduct.set(productId, list);
-        continue;
-      }
-      const [row] = await tx.select().from(inventoryItems).where(where);
-      if (!row)
-        throw notFound('VARIANT_NOT_FOUND', `Product ${productId} has no variant ${variantId}`, {
-          field: `${change.field}.variantId`,
-          productId,
-          variantId,
-        });
-      if (direction === 'increment') continue; // untracked: nothing to count
-      if (!row.trackQuantity) {
-        if (row.inStock || !restrict) continue;
-        throw insufficient(change, variantId, 0);
-      }
-      if (change.preorderRequest) {
-        const [preordered] = await tx
-          .update(inventoryItems)
-          .set({
-            preorderCounter: sql`${inventoryItems.preorderCounter} + ${n}`,
-            revision: sql`${inventoryItems.revision} + 1`,
-            updatedDate: sql`now()`,
-          })
-          .where(
-            and(
-              where,
-              eq(inventoryItems.preorderEnabled, true),
-              sql`(${inventoryItems.preorderLimit} is null or ${inventoryItems.preorderCounter} + ${n} <= ${inventoryItems.preorderLimit})`,
-            ),
-          )
-          .returning({ counter: inventoryItems.preorderCounter });
-        if (preordered) continue;
-      }
-      if (!restrict) {
-        // Oversold: what there was is gone, the shortfall is not kept (no negative stock).
-        if ((row.quantity ?? 0) === 0) continue;
-        await tx
-          .update(inventoryItems)
-          .set({
-            quantity: 0,
-            inStock: false,
-            revision: sql`${inventoryItems.revision} + 1`,
-            updatedDate: sql`now()`,
-          })
-          .where(where);
-        const before = row.quantity ?? 0;
-        const list = perProduct.get(productId) ?? [];
-        list.push({
-          id: variantId,
-          oldValue: { quantity: before, inStock: before > 0 },
-          newValue: { quantity: 0, inStock: false },
-        });
-        perProduct.set(productId, list);
-        continue;
-      }
-      throw insufficient(change, variantId, row.quantity);
+  await ctx.events.transaction((tx) => changeStockIn(ctx, tx, direction, changes, reason, { restrict }));
+}
+
+/**
+ * `changeStock` inside the caller's transaction `tx` (an order's cancel or refund restocks with its own
+ * writes); ids must already be GUIDs. Events are recorded in `tx`.
+ */
+export async function changeStockIn(
+  ctx: AppContext,
+  tx: Db,
+  direction: 'decrement' | 'increment',
+  changes: StockChange[],
+  reason: InventoryReason,
+  { restrict = true }: { restrict?: boolean } = {},
+): Promise<void> {
+  // Lock every product first, in one order, so that two multi-product changes cannot deadlock.
+  const productIds = [...new Set(changes.map((c) => c.productId.toLowerCase()))].sort();
+  for (const id of productIds) await lockProduct(tx, id);
+  const perProduct = new Map<string, Array<{ id: string; oldValue: object; newValue: object }>>();
+  for (const change of changes) {
+    const productId = change.productId.toLowerCase();
+    const variantId = (change.variantId ?? DEFAULT_VARIANT_ID).toLowerCase();
+    const where = and(eq(inventoryItems.productId, productId), eq(inventoryItems.variantId, variantId));
+    const n = change.by;
+    const [updated] =
+      direction === 'decrement'
+        ? await tx
+            .update(inventoryItems)
+            .set({
+              quantity: sql`${inventoryItems.quantity} - ${n}`,
+              inStock: sql`${inventoryItems.quantity} - ${n} > 0`,
+              revision: sql`${inventoryItems.revision} + 1`,
+              updatedDate: sql`now()`,
+            })
+            .where(
+              and(where, eq(inventoryItems.trackQuantity, true), sql`${inventoryItems.quantity} >= ${n}`),
+            )
+            .returning({ quantity: inventoryItems.quantity })
+        : await tx
+            .update(inventoryItems)
+            .set({
+              quantity: sql`coalesce(${inventoryItems.quantity}, 0) + ${n}`,
+              inStock: true,
+              revision: sql`${inventoryItems.revision} + 1`,
+              updatedDate: sql`now()`,
+            })
+            .where(and(where, eq(inventoryItems.trackQuantity, true)))
+            .returning({ quantity: inventoryItems.quantity });
+    if (updated) {
+      const after = updated.quantity ?? 0;
+      const before = direction === 'decrement' ? after + n : after - n;
+      const list = perProduct.get(productId) ?? [];
+      list.push({
+        id: variantId,
+        oldValue: { quantity: before, inStock: before > 0 },
+        newValue: { quantity: after, inStock: after > 0 },
+      });
+      perProduct.set(productId, list);
+      continue;
     }
-    const events: EventInput[] = [];
-    for (const productId of productIds) {
-      await refreshProduct(tx, productId);
-      const variants = perProduct.get(productId);
-      if (variants)
-        events.push({
-          entity: 'inventory_item',
-          entityId: productId,
-          type: 'variants_changed',
-          payload: { inventoryItemId: productId, externalId: productId, variants, reason },
-        });
+    const [row] = await tx.select().from(inventoryItems).where(where);
+    if (!row)
+      throw notFound('VARIANT_NOT_FOUND', `Product ${productId} has no variant ${variantId}`, {
+        field: `${change.field}.variantId`,
+        productId,
+        variantId,
+      });
+    if (direction === 'increment') continue; // untracked: nothing to count
+    if (!row.trackQuantity) {
+      if (row.inStock || !restrict) continue;
+      throw insufficient(change, variantId, 0);
     }
-    await ctx.events.record(tx, events);
-  });
+    if (change.preorderRequest) {
+      const [preordered] = await tx
+        .update(inventoryItems)
+        .set({
+          preorderCounter: sql`${inventoryItems.preorderCounter} + ${n}`,
+          revision: sql`${inventoryItems.revision} + 1`,
+          updatedDate: sql`now()`,
+        })
+        .where(
+          and(
+            where,
+            eq(inventoryItems.preorderEnabled, true),
+            sql`(${inventoryItems.preorderLimit} is null or ${inventoryItems.preorderCounter} + ${n} <= ${inventoryItems.preorderLimit})`,
+          ),
+        )
+        .returning({ counter: inventoryItems.preorderCounter });
+      if (preordered) continue;
+    }
+    if (!restrict) {
+      // Oversold: what there was is gone, the shortfall is not kept (no negative stock).
+      if ((row.quantity ?? 0) === 0) continue;
+      await tx
+        .update(inventoryItems)
+        .set({
+          quantity: 0,
+          inStock: false,
+          revision: sql`${inventoryItems.revision} + 1`,
+          updatedDate: sql`now()`,
+        })
+        .where(where);
+      const before = row.quantity ?? 0;
+      const list = perProduct.get(productId) ?? [];
+      list.push({
+        id: variantId,
+        oldValue: { quantity: before, inStock: before > 0 },
+        newValue: { quantity: 0, inStock: false },
+      });
+      perProduct.set(productId, list);
+      continue;
+    }
+    throw insufficient(change, variantId, row.quantity);
+  }
+  const events: EventInput[] = [];
+  for (const productId of productIds) {
+    await refreshProduct(tx, productId);
+    const variants = perProduct.get(productId);
+    if (variants)
+      events.push({
+        entity: 'inventory_item',
+        entityId: productId,
+        type: 'variants_changed',
+        payload: { inventoryItemId: productId, externalId: productId, variants, reason },
+      });
+  }
+  await ctx.events.record(tx, events);
 }
 
 async function readableItemProduct(ctx: AppContext, id: string, viewer: Viewer): Promise<ItemProduct> {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import sharp, { type Metadata } from 'sharp';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
@@ -396,6 +396,28 @@ export async function findMediaRecord(db: Db, id: string): Promise<MediaFileRow 
   return row;
 }
 
+/**
+ * The file a digital product delivers (docs/CATALOGUE.md): an uploaded secure file, share-locked until the
+ * writing transaction ends so that it cannot be deleted meanwhile. 400 on `field` otherwise.
+ */
+export async function checkSecureFile(tx: Db, id: string, field: string): Promise<void> {
+  const [row] = UUID.test(id)
+    ? await tx
+        .select({ private: mediaFiles.private })
+        .from(mediaFiles)
+        .where(eq(mediaFiles.id, id))
+        .for('share')
+    : [];
+  if (!row) throw invalid(field, 'is not an uploaded media file', 'VALIDATION', { fileId: id });
+  if (!row.private)
+    throw invalid(
+      field,
+      'is not a secure file: upload it with a fileType (SECURE_DOCUMENT, SECURE_ARCHIVE, …)',
+      'VALIDATION',
+      { fileId: id },
+    );
+}
+
 async function posterOf(db: Db, row: MediaFileRow): Promise<MediaFileRow | undefined> {
   return row.posterId ? findMediaRecord(db, row.posterId) : undefined;
 }
@@ -640,7 +662,8 @@ export async function setFocalPoint(
 
 /**
  * Deletes a file, its thumbnails and (unless shown elsewhere) its generated or uploaded poster. A file that
- * products or collections show is refused (409 MEDIA_IN_USE): remove it from them first.
+ * products or collections show, or that a digital product delivers, is refused (409 MEDIA_IN_USE): remove it
+ * from them first.
  */
 export async function deleteMediaFile(ctx: AppContext, id: string): Promise<void> {
   if (!UUID.test(id)) throw mediaNotFound(id);
@@ -651,7 +674,12 @@ export async function deleteMediaFile(ctx: AppContext, id: string): Promise<void
       const productIds = await tx
         .select({ id: products.id })
         .from(products)
-        .where(usedBy(sql`${products.data}->'media'`, fileId))
+        .where(
+          or(
+            usedBy(sql`${products.data}->'media'`, fileId),
+            sql`${products.data}->'digitalFile'->>'fileId' = ${fileId}`,
+          ),
+        )
         .limit(10);
       const collectionIds = await tx
         .select({ id: collections.id })
@@ -662,7 +690,11 @@ export async function deleteMediaFile(ctx: AppContext, id: string): Promise<void
     };
     const users = await inUse(id);
     if (users.productIds.length || users.collectionIds.length)
-      throw conflict('MEDIA_IN_USE', `Media file ${id} is shown by products or collections`, users);
+      throw conflict(
+        'MEDIA_IN_USE',
+        `Media file ${id} is shown by products or collections, or is a product's digital file`,
+        users,
+      );
     const ids = [id];
     if (row.posterId) {
       const posterUsers = await inUse(row.posterId);

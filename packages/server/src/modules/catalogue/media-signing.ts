@@ -12,8 +12,9 @@ import { mediaSigningKeys } from './media-tables.ts';
  * (secure files) last minutes and are the only way to a secure file.
  */
 
-export type LinkPurpose = 'public' | 'download';
-const TAG: Record<LinkPurpose, string> = { public: 'p', download: 'd' };
+/** `order`: the order links of order mails (an order id, no expiry); media serving never accepts them. */
+export type LinkPurpose = 'public' | 'download' | 'order';
+const TAG: Record<LinkPurpose, string> = { public: 'p', download: 'd', order: 'o' };
 
 const DAY = 86_400;
 export const PUBLIC_LINK_DAYS = 7;

@@ -131,6 +131,14 @@ export interface SeoData {
   settings?: { preventAutoRedirect?: boolean; keywords?: Array<{ term: string; isMain: boolean }> };
 }
 
+/**
+ * Aisle extension: the secure media file (an upload with `private: true` and a `fileType`) a digital product
+ * delivers. Merchant-only, like cost; placement copies it to the order's DIGITAL lines (docs/CATALOGUE.md).
+ */
+export interface DigitalFileRef {
+  fileId: string;
+}
+
 /** The wire fields of a product that no filter or sort reads. */
 export interface ProductData {
   productOptions?: StoredOption[];
@@ -140,6 +148,7 @@ export interface ProductData {
   seoData?: SeoData;
   productDimensions?: Dimensions;
   packageDimensions?: Dimensions;
+  digitalFile?: DigitalFileRef;
 }
 
 export interface VariantData {
@@ -209,6 +218,8 @@ export interface ProductInput {
   productDimensions?: Dimensions;
   packageDimensions?: Dimensions;
   collectionIds?: string[];
+  /** Digital products only: a secure media file of the media module. */
+  digitalFile?: DigitalFileRef;
 }
 
 export interface CollectionInput {
@@ -241,6 +252,8 @@ export interface ProductPatch {
   seoData?: SeoData;
   productDimensions?: Dimensions | null;
   packageDimensions?: Dimensions | null;
+  /** `null` removes it. */
+  digitalFile?: DigitalFileRef | null;
 }
 
 /** One entry of an "update variants" call: targets by ids or by (partial) choices. */

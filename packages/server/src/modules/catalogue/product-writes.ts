@@ -6,6 +6,7 @@ import type { EventInput } from '../../platform/events.ts';
 import { normalizeMoney } from '../../platform/money.ts';
 import { computeAggregates, discountedPrice } from './aggregates.ts';
 import type { ResolvedMedia } from './media.ts';
+import { checkSecureFile } from './media-files.ts';
 import type { ProductData, ProductInput, ProductPatch, StoredMedia, StoredOption } from './model.ts';
 import { brands, collections, productCollections, products, productVariants, ribbons } from './tables.ts';
 import {
@@ -51,6 +52,19 @@ function checkDiscount(
   return value;
 }
 
+const DIGITAL_FILE = 'product.digitalFile';
+
+/** Only a digital product delivers a file. */
+function checkDigitalType(violations: FieldViolation[], type: ProductInput['productType']): void {
+  if (type !== 'digital')
+    violations.push({
+      field: DIGITAL_FILE,
+      description: 'is for digital products only: set productType "digital"',
+      violatedRule: 'VALIDATION',
+      data: {},
+    });
+}
+
 export async function createProduct(ctx: AppContext, input: ProductInput): Promise<CreatedProduct> {
   const violations: FieldViolation[] = [];
   if (!input.name?.trim()) violations.push(required('product.name'));
@@ -58,6 +72,7 @@ export async function createProduct(ctx: AppContext, input: ProductInput): Promi
   const variants = planVariants(input, options, violations);
   const discountValue = checkDiscount(violations, input.discount);
   checkChoiceMedia(options, new Set((input.media ?? []).map((m) => m.id)), violations);
+  if (input.digitalFile) checkDigitalType(violations, input.productType);
   if (violations.length) throw new ValidationFailure(violations);
   const price = normalizeMoney(input.price);
   const aggregates = computeAggregates(variants, options);
@@ -67,6 +82,7 @@ export async function createProduct(ctx: AppContext, input: ProductInput): Promi
     ctx.events.transaction(async (tx) => {
       const events: EventInput[] = [];
       const slug = await freeSlug(tx, products, input.slug, input.name, 'PRODUCT_SLUG_ALREADY_EXISTS');
+      if (input.digitalFile) await checkSecureFile(tx, input.digitalFile.fileId, `${DIGITAL_FILE}.fileId`);
       const brandId = input.brand ? await ensureNamed(tx, brands, 'brand', input.brand, events) : null;
       const ribbonId = input.ribbon ? await ensureNamed(tx, ribbons, 'ribbon', input.ribbon, events) : null;
       if (collectionIds.length) {
@@ -87,6 +103,7 @@ export async function createProduct(ctx: AppContext, input: ProductInput): Promi
         ...(input.seoData ? { seoData: input.seoData } : {}),
         ...(input.productDimensions ? { productDimensions: input.productDimensions } : {}),
         ...(input.packageDimensions ? { packageDimensions: input.packageDimensions } : {}),
+        ...(input.digitalFile ? { digitalFile: { fileId: input.digitalFile.fileId } } : {}),
       };
       const ppu = input.pricePerUnitData;
       const [row] = await tx
@@ -245,6 +262,14 @@ export async function updateProduct(ctx: AppContext, productId: string, patch: P
         const value = patch[key];
         if (value === null) delete data[key];
         else if (value) data[key] = value;
+      }
+      if (patch.digitalFile === null) delete data.digitalFile;
+      else if (patch.digitalFile) {
+        const problems: FieldViolation[] = [];
+        checkDigitalType(problems, patch.productType ?? product.productType);
+        if (problems.length) throw new ValidationFailure(problems);
+        await checkSecureFile(tx, patch.digitalFile.fileId, `${DIGITAL_FILE}.fileId`);
+        data.digitalFile = { fileId: patch.digitalFile.fileId };
       }
       let options: StoredOption[] | undefined;
       if (patch.productOptions) {

@@ -69,6 +69,7 @@ export function productInputFromWire(product: ProductWrite): ProductInput {
   if (product.seoData) input.seoData = product.seoData;
   if (product.productDimensions) input.productDimensions = product.productDimensions;
   if (product.packageDimensions) input.packageDimensions = product.packageDimensions;
+  if (product.digitalFile) input.digitalFile = { fileId: product.digitalFile.fileId.toLowerCase() };
   return input;
 }
 
@@ -104,6 +105,8 @@ export function productPatchFromWire(product: ProductWrite): ProductPatch {
     patch.productDimensions = dimensions(product.productDimensions);
   if (product.packageDimensions !== undefined)
     patch.packageDimensions = dimensions(product.packageDimensions);
+  if (product.digitalFile !== undefined)
+    patch.digitalFile = product.digitalFile && { fileId: product.digitalFile.fileId.toLowerCase() };
   return patch;
 }
 

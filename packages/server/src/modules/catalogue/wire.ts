@@ -1,4 +1,4 @@
-import { getTableColumns } from 'drizzle-orm';
+import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { formatMoney, fromCents, moneyToNumber, toCents } from '../../platform/money.ts';
 import { type MediaLinks, unsignedLinks } from './media-signing.ts';
 import type { Dimensions, FocalPoint, StoredMedia, StoredOption } from './model.ts';
@@ -9,8 +9,24 @@ import { type collections, type inventoryItems, products, type productVariants }
 export type ProductRow = Omit<typeof products.$inferSelect, 'search'>;
 /** Every column of `products` but the search vector: what product reads select. */
 export const { search: _search, ...productColumns } = getTableColumns(products);
+const productColumnList = Object.entries(productColumns);
+/** `productColumns` as a select list, qualified (`"products"."id", …`): for statements written in SQL. */
+export const productSelectList: SQL = sql.raw(
+  productColumnList.map(([, column]) => `"products"."${column.name}"`).join(', '),
+);
+/** A row of `productSelectList` as the driver returns it (`preparedRows`) → `ProductRow`, as drizzle maps it. */
+export function productFromRow(raw: Record<string, unknown>): ProductRow {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of productColumnList) {
+    const value = raw[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as ProductRow;
+}
 export type VariantRow = typeof productVariants.$inferSelect;
 export type InventoryRow = typeof inventoryItems.$inferSelect;
+/** What a product read needs of a variant's inventory item. */
+export type StockRow = Pick<InventoryRow, 'trackQuantity' | 'quantity' | 'inStock'>;
 export type CollectionRow = typeof collections.$inferSelect;
 
 export interface WireOptions {
@@ -266,7 +282,7 @@ export function optionsToWire(list: StoredOption[], media: StoredMedia[], links:
 export function variantToWire(
   row: ProductRow,
   variant: VariantRow,
-  inventory: InventoryRow | undefined,
+  inventory: StockRow | undefined,
   opts: WireOptions,
 ) {
   const prices = priceData(
@@ -310,7 +326,7 @@ export type WireVariant = ReturnType<typeof variantToWire>;
 export function productToWire(
   row: ProductRow,
   opts: WireOptions,
-  variants?: Array<{ variant: VariantRow; inventory: InventoryRow | undefined }>,
+  variants?: Array<{ variant: VariantRow; inventory: StockRow | undefined }>,
 ) {
   const data = row.data;
   const media = data.media ?? [];
@@ -350,6 +366,7 @@ export function productToWire(
       ? { costAndProfitData: costAndProfit(row.discountedPrice, row.cost, opts.currency) }
       : {}),
     ...(opts.merchant && costRange ? { costRange } : {}),
+    ...(opts.merchant && data.digitalFile ? { digitalFile: { fileId: data.digitalFile.fileId } } : {}),
     ...(ppu ? { pricePerUnitData: ppu } : {}),
     discount: { type: row.discountType, value: moneyToNumber(row.discountValue) },
     ...(dimensions(data.productDimensions) ? { productDimensions: data.productDimensions } : {}),

@@ -108,6 +108,14 @@ export const ProductWrite = Type.Object(
     ),
     productDimensions: Opt(orNull(DimensionsInput)),
     packageDimensions: Opt(orNull(DimensionsInput)),
+    digitalFile: Opt(
+      orNull(
+        Type.Object(
+          { fileId: Str({ format: 'uuid', description: 'A secure media file (uploaded with a fileType)' }) },
+          { description: 'Aisle extension: the file a digital product delivers; null removes it' },
+        ),
+      ),
+    ),
   },
   { description: 'Writable fields of a v1 product; read-only fields sent back are ignored' },
 );

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -21,19 +32,24 @@ export const checkoutSettings = pgTable(
  * (percentages or decimal-string amounts), `allowCustomAmount` adds CUSTOM; one `isDefault` row is used
  * when a preview names no settings.
  */
-export const tipSettings = pgTable('tip_settings', {
-  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-  enabled: boolean('enabled').notNull().default(true),
-  isDefault: boolean('is_default').notNull().default(false),
-  tipType: text('tip_type').notNull().default('PERCENTAGE'),
-  choices: jsonb('choices').$type<string[]>().notNull().default([]),
-  defaultChoice: text('default_choice'),
-  allowCustomAmount: boolean('allow_custom_amount').notNull().default(true),
-  title: text('title'),
-  revision: bigint('revision', { mode: 'bigint' }).notNull().default(sql`1`),
-  createdDate: at('created_date').notNull().defaultNow(),
-  updatedDate: at('updated_date').notNull().defaultNow(),
-});
+export const tipSettings = pgTable(
+  'tip_settings',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    enabled: boolean('enabled').notNull().default(true),
+    isDefault: boolean('is_default').notNull().default(false),
+    tipType: text('tip_type').notNull().default('PERCENTAGE'),
+    choices: jsonb('choices').$type<string[]>().notNull().default([]),
+    defaultChoice: text('default_choice'),
+    allowCustomAmount: boolean('allow_custom_amount').notNull().default(true),
+    title: text('title'),
+    revision: bigint('revision', { mode: 'bigint' }).notNull().default(sql`1`),
+    createdDate: at('created_date').notNull().defaultNow(),
+    updatedDate: at('updated_date').notNull().defaultNow(),
+  },
+  // At most one default: a second concurrent "make default" fails instead of leaving two.
+  (t) => [uniqueIndex('tip_settings_default_idx').on(t.isDefault).where(sql`${t.isDefault}`)],
+);
 
 /** The buyer's tip choice per purchase flow (a checkout's `purchaseFlowId`): `{tipType, value}`. */
 export const tipChoices = pgTable('tip_choices', {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { CartInfo, StoredCoupon, StoredLine, StoredMerchantDiscount } from '../cart/model.ts';
+import type { StoredCoupon, StoredLine, StoredMerchantDiscount } from '../cart/model.ts';
+import type { CheckoutInfo } from './model.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -28,7 +29,7 @@ export const checkouts = pgTable(
      * buyerInfo, buyerNote, customFields, customSettings, membershipOptions, extendedFields,
      * customContentReference, externalReference, businessLocationId, overrideCheckoutUrl, tipChoice…
      */
-    info: jsonb('info').$type<CartInfo & Record<string, unknown>>().notNull().default({}),
+    info: jsonb('info').$type<CheckoutInfo>().notNull().default({}),
     coupon: jsonb('coupon').$type<StoredCoupon>(),
     merchantDiscounts: jsonb('merchant_discounts').$type<StoredMerchantDiscount[]>().notNull().default([]),
     purchaseFlowId: uuid('purchase_flow_id').notNull().default(sql`gen_random_uuid()`),

@@ -300,3 +300,16 @@ export async function redeemCoupon(
     .set({ timesUsed: sql`${coupons.timesUsed} + 1` })
     .where(eq(coupons.id, couponId));
 }
+
+/** Takes back the uses an order made (its payment failed and it was rejected); call inside its transaction. */
+export async function unredeemCoupons(tx: Db, orderId: string): Promise<void> {
+  const removed = await tx
+    .delete(couponRedemptions)
+    .where(eq(couponRedemptions.orderId, orderId))
+    .returning({ couponId: couponRedemptions.couponId });
+  for (const { couponId } of removed)
+    await tx
+      .update(coupons)
+      .set({ timesUsed: sql`greatest(${coupons.timesUsed} - 1, 0)` })
+      .where(eq(coupons.id, couponId));
+}

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "tip_settings_default_idx" ON "tip_settings" USING btree ("is_default") WHERE "tip_settings"."is_default";

@@ -1,0 +1,71 @@
+import { eq } from 'drizzle-orm';
+import { lockCheckout, saveCheckout } from '../../modules/checkout/service.ts';
+import { allowsReturnUrl, listClients } from '../../modules/oauth/clients.ts';
+import { orders } from '../../modules/orders/tables.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { AppError, invalid } from '../../platform/errors.ts';
+import { tokenOpensOrder } from '../orders/access.ts';
+import { priceCheckout, pricingInputs } from './pricing.ts';
+import { checkoutToWire } from './wire.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Where a hosted flow may send the browser: the store's origin or a registered client's (oauth `allowsReturnUrl`). */
+export async function allowedReturnUrl(ctx: AppContext, url: string): Promise<boolean> {
+  if (allowsReturnUrl(ctx, undefined, url)) return true;
+  return (await listClients(ctx.db)).some((client) => allowsReturnUrl(ctx, client, url));
+}
+
+const badToken = () =>
+  new AppError(401, 'UNAUTHENTICATED_TOKEN', 'The token is not the confirmation token of an order');
+
+/**
+ * `GET …/mark-checkout-as-completed-and-redirect-to-url?token=`: `token` is an order's confirmation token (the
+ * one create-order answered with, `<orderId>.<secret>`). The order's checkout is completed (it already is when
+ * the order was placed here) and the browser goes to `redirectUrl` when it is on an allowed origin, else to the
+ * store's order page.
+ */
+export async function completeAndRedirect(
+  ctx: AppContext,
+  token: string,
+  redirectUrl: string | undefined,
+): Promise<string> {
+  const orderId = token.split('.')[0] ?? '';
+  if (!UUID.test(orderId)) throw badToken();
+  const [order] = await ctx.db
+    .select({
+      id: orders.id,
+      status: orders.status,
+      checkoutId: orders.checkoutId,
+      confirmationTokenHash: orders.confirmationTokenHash,
+    })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  if (!order || !(await tokenOpensOrder(ctx, order, token))) throw badToken();
+  if (redirectUrl !== undefined && !(await allowedReturnUrl(ctx, redirectUrl)))
+    throw invalid('redirectUrl', "is not on the store's or a registered client's origin");
+  const checkoutId = order.checkoutId;
+  // A rejected order's checkout was opened again for another try: it stays open.
+  if (checkoutId && order.status !== 'REJECTED') {
+    const inputs = await pricingInputs(ctx);
+    await ctx.events.transaction(async (tx) => {
+      const row = await lockCheckout(tx, checkoutId);
+      if (!row || row.completed) return;
+      const now = ctx.clock();
+      const saved = await saveCheckout(
+        tx,
+        checkoutId,
+        { completed: true, orderId: row.orderId ?? order.id },
+        now,
+      );
+      const checkout = checkoutToWire(await priceCheckout(ctx, tx, saved, inputs), now);
+      await ctx.events.record(tx, {
+        entity: 'checkout',
+        entityId: checkoutId,
+        type: 'completed',
+        payload: { checkout },
+      });
+    });
+  }
+  return redirectUrl ?? `${ctx.config.publicUrl}/orders/${order.id}?token=${encodeURIComponent(token)}`;
+}

@@ -1,0 +1,203 @@
+import type { FastifyRequest } from 'fastify';
+import {
+  AddToCheckoutRequest,
+  CheckoutIdParams,
+  CompletionRedirectQuery,
+  CreateCheckoutRequest,
+  CreateOrderAndChargeRequest,
+  CreateOrderRequest,
+  RemoveLineItemsRequest,
+  UpdateCheckoutRequest,
+  UpdateQuantitiesRequest,
+} from '../../modules/checkout/schemas.ts';
+import { paymentRoutes } from '../../modules/payments/routes.ts';
+import type { App, Module } from '../../platform/app.ts';
+import { underPrefixes } from '../../platform/routing.ts';
+import { placeOrder } from '../orders/place-order.ts';
+import { checkoutCaller } from './access.ts';
+import { completeAndRedirect } from './completion.ts';
+import { sandboxConfirmationPages } from './confirm-page.ts';
+import {
+  addToCheckout,
+  checkoutUrl,
+  createCheckout,
+  getCheckout,
+  getCheckoutByCart,
+  markAsCompleted,
+  removeCoupon,
+  removeGiftCard,
+  removeLineItems,
+  removeOverrideCheckoutUrl,
+  updateCheckout,
+  updateLineItemsQuantity,
+} from './flow.ts';
+import { checkoutJanitor } from './janitor.ts';
+
+const tags = ['checkout'];
+const visitor = { access: 'visitor' } as const;
+const params = CheckoutIdParams;
+type WithId = FastifyRequest<{ Params: { id: string } }>;
+
+/**
+ * The checkout calls of wire/cart-and-checkout.md §5 on the public path and its custom-host alias, the sandbox
+ * card provider's token and confirmation pages, and the purge of abandoned checkouts.
+ */
+export const checkoutRoutes: Module = async (app, ctx) => {
+  const caller = (request: FastifyRequest) => checkoutCaller(ctx, request);
+
+  await underPrefixes(app, ['/ecom/v1/checkouts', '/_api/ecom-checkout/v1/checkouts'], (r: App) => {
+    r.post(
+      '',
+      {
+        config: visitor,
+        schema: { tags, summary: 'Create a checkout from line items', body: CreateCheckoutRequest },
+      },
+      async (request) => ({ checkout: await createCheckout(ctx, await caller(request), request.body) }),
+    );
+    r.get(
+      '/mark-checkout-as-completed-and-redirect-to-url',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags,
+          summary: "Complete the order's checkout and send the browser to the order page (or redirectUrl)",
+          querystring: CompletionRedirectQuery,
+        },
+      },
+      async (request, reply) =>
+        reply.redirect(await completeAndRedirect(ctx, request.query.token, request.query.redirectUrl), 302),
+    );
+    r.get(
+      '/by-cart-id/:id',
+      { config: visitor, schema: { tags, summary: 'The newest checkout of a cart', params } },
+      async (request) => ({
+        checkout: await getCheckoutByCart(ctx, await caller(request), request.params.id),
+      }),
+    );
+    r.get(
+      '/:id',
+      { config: visitor, schema: { tags, summary: 'A checkout, priced now', params } },
+      async (request) => ({ checkout: await getCheckout(ctx, await caller(request), request.params.id) }),
+    );
+    r.patch(
+      '/:id',
+      {
+        config: visitor,
+        schema: {
+          tags,
+          summary: 'Update checkout fields (fieldMask), coupon, override URL; add lines',
+          params,
+          body: UpdateCheckoutRequest,
+        },
+      },
+      async (request) => ({
+        checkout: await updateCheckout(ctx, await caller(request), request.params.id, request.body),
+      }),
+    );
+    r.post(
+      '/:id/add-to-checkout',
+      { config: visitor, schema: { tags, summary: 'Add lines', params, body: AddToCheckoutRequest } },
+      async (request) => ({
+        checkout: await addToCheckout(ctx, await caller(request), request.params.id, request.body),
+      }),
+    );
+    r.post(
+      '/:id/remove-line-items',
+      { config: visitor, schema: { tags, summary: 'Remove lines', params, body: RemoveLineItemsRequest } },
+      async (request) => ({
+        checkout: await removeLineItems(
+          ctx,
+          await caller(request),
+          request.params.id,
+          request.body.lineItemIds,
+        ),
+      }),
+    );
+    r.post(
+      '/:id/update-line-items-quantity',
+      {
+        config: visitor,
+        schema: { tags, summary: 'Set line quantities (0 removes)', params, body: UpdateQuantitiesRequest },
+      },
+      async (request) => ({
+        checkout: await updateLineItemsQuantity(
+          ctx,
+          await caller(request),
+          request.params.id,
+          request.body.lineItems,
+        ),
+      }),
+    );
+    const simple = (path: string, summary: string, run: typeof removeCoupon) =>
+      r.post(path, { config: visitor, schema: { tags, summary, params } }, async (request: WithId) => ({
+        checkout: await run(ctx, await caller(request), request.params.id),
+      }));
+    simple('/:id/remove-coupon', 'Remove the coupon', removeCoupon);
+    simple('/:id/remove-gift-card', 'Remove the gift card (gift cards are not supported)', removeGiftCard);
+    simple(
+      '/:id/remove-override-checkout-url',
+      'Remove the override checkout URL',
+      removeOverrideCheckoutUrl,
+    );
+    r.post(
+      '/:id/create-order',
+      {
+        config: visitor,
+        schema: {
+          tags,
+          summary: 'Place the order, to be paid offline (exactly once)',
+          params,
+          body: CreateOrderRequest,
+        },
+      },
+      async (request) =>
+        placeOrder(ctx, await caller(request), request.params.id, {
+          charge: false,
+          delayCapture: request.body.delayCapture,
+        }),
+    );
+    r.post(
+      '/:id/create-order-and-charge',
+      {
+        config: visitor,
+        schema: {
+          tags,
+          summary: 'Place the order and charge the payment token (exactly once)',
+          params,
+          body: CreateOrderAndChargeRequest,
+        },
+      },
+      async (request) =>
+        placeOrder(ctx, await caller(request), request.params.id, {
+          charge: true,
+          paymentToken: request.body.paymentToken,
+          delayCapture: request.body.delayCapture,
+        }),
+    );
+    r.post(
+      '/:id/mark-as-completed',
+      { config: visitor, schema: { tags, summary: 'Mark the checkout completed', params } },
+      async (request) => {
+        await markAsCompleted(ctx, await caller(request), request.params.id);
+        return {};
+      },
+    );
+    r.get(
+      '/:id/checkout-url',
+      {
+        config: visitor,
+        schema: { tags, summary: 'Where the checkout page is (the override when set)', params },
+      },
+      async (request) => checkoutUrl(ctx, await caller(request), request.params.id, { platform: false }),
+    );
+    r.get(
+      '/:id/aisle-checkout-url',
+      { config: visitor, schema: { tags, summary: "The store's own checkout page", params } },
+      async (request) => checkoutUrl(ctx, await caller(request), request.params.id, { platform: true }),
+    );
+  });
+
+  await paymentRoutes(app, ctx);
+  await sandboxConfirmationPages(app, ctx);
+  await checkoutJanitor(app, ctx);
+};

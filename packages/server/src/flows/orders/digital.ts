@@ -1,0 +1,62 @@
+import { downloadUrl } from '../../modules/catalogue/media-files.ts';
+import { DOWNLOAD_LINK_MINUTES } from '../../modules/catalogue/media-signing.ts';
+import type { OrderRow } from '../../modules/orders/wire.ts';
+import type { DigitalLink } from '../../modules/orders/wire.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { isRecord, type Json, linesOf } from './store.ts';
+
+/**
+ * Digital lines: a DIGITAL line carries `digitalFile {fileId}` (a secure media file). Its download link is
+ * a signed, expiring URL made at read time for whoever may read the order, and only while the order is
+ * paid (also after a partial refund) and not canceled, and the line is not wholly refunded.
+ */
+
+/** Lifetime of the links sent by mail (the order page makes fresh ones at every read). */
+export const MAILED_LINK_MINUTES = 24 * 60;
+
+const DOWNLOADABLE = new Set(['PAID', 'PARTIALLY_REFUNDED']);
+
+export function isDownloadable(row: Pick<OrderRow, 'status' | 'paymentStatus'>): boolean {
+  return DOWNLOADABLE.has(row.paymentStatus) && row.status !== 'CANCELED' && row.status !== 'REJECTED';
+}
+
+export interface DigitalLine {
+  lineId: string;
+  fileId: string;
+  name: string;
+}
+
+/** The digital lines that have a file and are not wholly refunded. */
+export function digitalLines(data: Json): DigitalLine[] {
+  const out: DigitalLine[] = [];
+  for (const line of linesOf(data)) {
+    const file = isRecord(line.digitalFile) ? line.digitalFile : undefined;
+    if (!file || typeof file.fileId !== 'string' || typeof line.id !== 'string') continue;
+    const quantity = typeof line.quantity === 'number' ? line.quantity : 0;
+    const refunded = typeof line.refundQuantity === 'number' ? line.refundQuantity : 0;
+    if (quantity > 0 && refunded >= quantity) continue;
+    const name = isRecord(line.productName) ? String(line.productName.original ?? '') : '';
+    out.push({ lineId: line.id, fileId: file.fileId, name });
+  }
+  return out;
+}
+
+/** Fresh download links of an order's digital lines, by line id (none while not downloadable). */
+export async function digitalLinksOf(
+  ctx: AppContext,
+  row: Pick<OrderRow, 'status' | 'paymentStatus' | 'data'>,
+  minutes = DOWNLOAD_LINK_MINUTES,
+): Promise<Map<string, DigitalLink>> {
+  const out = new Map<string, DigitalLink>();
+  if (!isDownloadable(row)) return out;
+  for (const line of digitalLines(row.data)) {
+    try {
+      const { url, urlExpirationDate } = await downloadUrl(ctx, line.fileId, minutes);
+      out.set(line.lineId, { link: url, expirationDate: urlExpirationDate });
+    } catch (error) {
+      // The file was deleted since: the line stays, without a link.
+      ctx.log.warn({ err: error, fileId: line.fileId }, 'no download link for a digital order line');
+    }
+  }
+  return out;
+}

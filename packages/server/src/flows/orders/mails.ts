@@ -1,0 +1,259 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { MailMessage } from '../../modules/mail/mailer.ts';
+import { renderMail } from '../../modules/mail/templates.ts';
+import { loadOrderParts, partsToWire } from '../../modules/orders/parts.ts';
+import { orderMoney } from '../../modules/orders/state.ts';
+import { orderActivities, orders } from '../../modules/orders/tables.ts';
+import type { OrderRow, WireOrder } from '../../modules/orders/wire.ts';
+import type { AppContext } from '../../platform/context.ts';
+import type { DomainEvent } from '../../platform/events.ts';
+import { sendMail } from '../accounts/mails.ts';
+import { orderPageUrl } from './access.ts';
+import { digitalLines, digitalLinksOf, isDownloadable, MAILED_LINK_MINUTES } from './digital.ts';
+import { insertActivities, isRecord, type Json, linesOf } from './store.ts';
+
+/**
+ * Order mails, through the mailer (SMTP or the dev mailbox). The confirmation and the download links go out
+ * from outbox subscribers (`order.created`, `order.updated`), so placement never waits on mail; the merchant
+ * actions (shipping confirmation, refund, cancellation, invoice) send after their transaction commits. Every
+ * mail links to the order page `{PUBLIC_URL}/orders/{id}?token=<order link token>` (see access.ts).
+ */
+
+const storeName = (ctx: AppContext) => new URL(ctx.config.publicUrl).host;
+
+/** Where an order's mail goes: the buyer's e-mail, if there is one. */
+export function buyerEmailOf(row: Pick<OrderRow, 'buyerEmail' | 'data'>): string | undefined {
+  const info = isRecord(row.data.buyerInfo) ? row.data.buyerInfo : {};
+  const email = row.buyerEmail ?? (typeof info.email === 'string' ? info.email : undefined);
+  return email || undefined;
+}
+
+function lineSummary(order: WireOrder): string[] {
+  const money = orderMoney(order.currency);
+  return linesOf(order as unknown as Json).map((line) => {
+    const name = isRecord(line.productName) ? String(line.productName.original ?? '') : 'Item';
+    const price = isRecord(line.price)
+      ? money.price(money.parse(String(line.price.amount))).formattedAmount
+      : '';
+    return `${line.quantity ?? 1} × ${name}${price ? ` (${price} each)` : ''}`;
+  });
+}
+
+function totalOf(order: WireOrder): string {
+  const summary = isRecord((order as Json).priceSummary) ? ((order as Json).priceSummary as Json) : {};
+  const total = isRecord(summary.total) ? summary.total : undefined;
+  return typeof total?.formattedAmount === 'string' ? total.formattedAmount : '';
+}
+
+async function orderMail(
+  ctx: AppContext,
+  order: WireOrder,
+  to: string,
+  tag: string,
+  title: string,
+  paragraphs: string[],
+  data: Record<string, string> = {},
+): Promise<MailMessage> {
+  const link = await orderPageUrl(ctx, order.id);
+  const body = renderMail({
+    title,
+    paragraphs,
+    button: { label: 'View your order', url: link },
+    footer: `Order #${order.number} at ${storeName(ctx)}.`,
+  });
+  return {
+    to,
+    subject: `${title} · ${storeName(ctx)}`,
+    ...body,
+    tag,
+    data: { orderId: order.id, orderNumber: order.number, link, ...data },
+  };
+}
+
+export async function sendConfirmationMail(ctx: AppContext, order: WireOrder, to: string): Promise<void> {
+  const total = totalOf(order);
+  await sendMail(
+    ctx,
+    await orderMail(ctx, order, to, 'order-confirmation', `Thank you for your order #${order.number}`, [
+      'We received your order:',
+      ...lineSummary(order),
+      ...(total ? [`Total: ${total}`] : []),
+    ]),
+  );
+}
+
+export async function sendCanceledMail(
+  ctx: AppContext,
+  order: WireOrder,
+  to: string,
+  customMessage?: string,
+) {
+  await sendMail(
+    ctx,
+    await orderMail(ctx, order, to, 'order-canceled', `Your order #${order.number} was canceled`, [
+      'Your order was canceled.',
+      ...(customMessage ? [customMessage] : []),
+    ]),
+  );
+}
+
+export async function sendRefundMail(
+  ctx: AppContext,
+  order: WireOrder,
+  to: string,
+  amount: string,
+  customMessage?: string,
+) {
+  await sendMail(
+    ctx,
+    await orderMail(
+      ctx,
+      order,
+      to,
+      'order-refunded',
+      `A refund for your order #${order.number}`,
+      [`We refunded ${amount} of your order.`, ...(customMessage ? [customMessage] : [])],
+      { amount },
+    ),
+  );
+}
+
+export async function sendShippingMail(
+  ctx: AppContext,
+  order: WireOrder,
+  to: string,
+  tracking: { trackingNumber?: string; shippingProvider?: string; trackingLink?: string },
+) {
+  const carrier = tracking.shippingProvider ? ` with ${tracking.shippingProvider}` : '';
+  await sendMail(
+    ctx,
+    await orderMail(
+      ctx,
+      order,
+      to,
+      'shipping-confirmation',
+      `Your order #${order.number} is on its way`,
+      [
+        `Your order was shipped${carrier}.`,
+        ...(tracking.trackingNumber ? [`Tracking number: ${tracking.trackingNumber}`] : []),
+        ...(tracking.trackingLink ? [`Track it here: ${tracking.trackingLink}`] : []),
+      ],
+      {
+        ...(tracking.trackingNumber ? { trackingNumber: tracking.trackingNumber } : {}),
+        ...(tracking.trackingLink ? { trackingLink: tracking.trackingLink } : {}),
+      },
+    ),
+  );
+}
+
+export async function sendInvoiceMail(
+  ctx: AppContext,
+  order: WireOrder,
+  to: string,
+  invoice: { id: string; number: string; dueDate?: string | undefined },
+) {
+  const total = totalOf(order);
+  await sendMail(
+    ctx,
+    await orderMail(
+      ctx,
+      order,
+      to,
+      'order-invoice',
+      `Invoice ${invoice.number} for your order #${order.number}`,
+      [
+        ...(total ? [`Amount: ${total}`] : []),
+        ...(invoice.dueDate ? [`Due by ${invoice.dueDate.slice(0, 10)}`] : []),
+      ],
+      { invoiceId: invoice.id },
+    ),
+  );
+}
+
+/**
+ * The download links of a paid order's digital lines, once: the DOWNLOAD_LINK_SENT activity is written
+ * (under the order lock) before the mail goes, so redelivered events never send twice.
+ */
+export async function sendDownloadLinksOnce(ctx: AppContext, orderId: string): Promise<boolean> {
+  const claimed = await ctx.events.transaction(async (tx) => {
+    const parts = await loadOrderParts(tx, orderId, { lock: true });
+    if (!parts || !isDownloadable(parts.row) || digitalLines(parts.row.data).length === 0) return undefined;
+    if (parts.activities.some((a) => a.type === 'DOWNLOAD_LINK_SENT')) return undefined;
+    const to = buyerEmailOf(parts.row);
+    if (!to) return undefined;
+    await insertActivities(tx, orderId, [{ type: 'DOWNLOAD_LINK_SENT', details: {} }], ctx.clock());
+    return { parts, to };
+  });
+  if (!claimed) return false;
+  const { parts, to } = claimed;
+  const links = await digitalLinksOf(ctx, parts.row, MAILED_LINK_MINUTES);
+  const order = partsToWire(parts);
+  const names = new Map(digitalLines(parts.row.data).map((l) => [l.lineId, l.name]));
+  const paragraphs = [
+    'Your downloads are ready. These links work for 24 hours; the order page always has fresh ones.',
+    ...[...links].map(([lineId, l]) => `${names.get(lineId) || 'Download'}: ${l.link}`),
+  ];
+  const data: Record<string, string> = {};
+  for (const [lineId, l] of links) data[`download:${lineId}`] = l.link;
+  await sendMail(
+    ctx,
+    await orderMail(
+      ctx,
+      order,
+      to,
+      'download-links',
+      `Your downloads for order #${order.number}`,
+      paragraphs,
+      data,
+    ),
+  );
+  return true;
+}
+
+/** The confirmation mail, once per order (claimed by a `_confirmationMailSent` mark in `data`). */
+async function sendConfirmationOnce(ctx: AppContext, orderId: string): Promise<void> {
+  const [claimed] = await ctx.db
+    .update(orders)
+    .set({
+      data: sql`${orders.data} || jsonb_build_object('_confirmationMailSent', ${ctx.clock().toISOString()}::text)`,
+    })
+    .where(and(eq(orders.id, orderId), sql`not (${orders.data} ? '_confirmationMailSent')`))
+    .returning({ id: orders.id });
+  if (!claimed) return;
+  const parts = await loadOrderParts(ctx.db, orderId);
+  const to = parts ? buyerEmailOf(parts.row) : undefined;
+  if (!parts || !to) return;
+  await sendConfirmationMail(ctx, partsToWire(parts), to);
+}
+
+/** Whether the event asks for no buyer notification (create-order `settings.notifications`). */
+const buyerNotified = (event: DomainEvent) => {
+  const notifications = isRecord(event.payload.notifications) ? event.payload.notifications : {};
+  return notifications.sendNotificationToBuyer !== false;
+};
+
+/** Whether an event's order snapshot rules out download links (saves a locked read per order update). */
+function noDownloadsIn(event: DomainEvent): boolean {
+  const order = isRecord(event.payload.order) ? event.payload.order : undefined;
+  if (!order) return false;
+  if (!isDownloadable(order as Pick<OrderRow, 'status' | 'paymentStatus'>)) return true;
+  if (digitalLines(order).length === 0) return true;
+  const activities = Array.isArray(order.activities) ? order.activities : [];
+  return activities.some((a) => isRecord(a) && a.type === 'DOWNLOAD_LINK_SENT');
+}
+
+/** Subscribes the order mails to the outbox. */
+export function subscribeOrderMails(ctx: AppContext): void {
+  ctx.events.subscribe('order.created', async (event) => {
+    if (buyerNotified(event)) await sendConfirmationOnce(ctx, event.entityId);
+    if (!noDownloadsIn(event)) await sendDownloadLinksOnce(ctx, event.entityId);
+  });
+  ctx.events.subscribe('order.updated', async (event) => {
+    if (!noDownloadsIn(event)) await sendDownloadLinksOnce(ctx, event.entityId);
+  });
+}
+
+/** Records that a mail of a merchant action went out (SHIPPING_CONFIRMATION_EMAIL_SENT, INVOICE_SENT…). */
+export async function recordMailActivity(ctx: AppContext, orderId: string, type: string, details: Json = {}) {
+  await ctx.db.insert(orderActivities).values({ orderId, type, details, createdDate: ctx.clock() });
+}

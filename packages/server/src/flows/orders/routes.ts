@@ -1,0 +1,238 @@
+import {
+  AddActivitiesRequest,
+  AddActivityRequest,
+  ActivityParams,
+  BulkDeleteImportedRequest,
+  BulkUpdateOrdersRequest,
+  BulkUpdateTagsRequest,
+  CancelOrderRequest,
+  CreateOrderRequest,
+  GetOrderQuery,
+  ImportOrderRequest,
+  LineItemParams,
+  OrderIdParams,
+  OrderParams,
+  SetCounterRequest,
+  UpdateActivityRequest,
+  UpdateLineItemRequest,
+  UpdateOrderRequest,
+  UpdateStatusRequest,
+} from '../../modules/orders/schemas.ts';
+import type { Module } from '../../platform/app.ts';
+import { underPrefixes } from '../../platform/routing.ts';
+import { paymentsCollectorRoutes } from '../payments-collector/routes.ts';
+import { addActivities, deleteActivity, updateActivity } from './activities.ts';
+import { fulfillmentRoutes } from './fulfillment-routes.ts';
+import { invoiceRoutes } from './invoice-routes.ts';
+import { subscribeOrderMails } from './mails.ts';
+import { readOrder } from './read.ts';
+import {
+  bulkDeleteImportedOrders,
+  bulkUpdateTags,
+  createOrder,
+  importOrder,
+  type OrderInput,
+  setOrderNumberCounter,
+} from './records.ts';
+import { cancelOrder, updateOrderStatus } from './status.ts';
+import { orderTipRoutes } from './tip-routes.ts';
+import { bulkUpdateOrders, updateLineItem, updateOrder } from './update.ts';
+
+const tags = ['orders'];
+const admin = { access: 'admin' } as const;
+
+/**
+ * The order calls of wire/orders.md §2 (search and aggregate are in `modules/orders/search-routes.ts`), on the
+ * public paths and their custom-host aliases; plus fulfilments, invoices, the payments collector and the
+ * order mails' subscriptions.
+ */
+export const orderRoutes: Module = async (app, ctx) => {
+  subscribeOrderMails(ctx);
+
+  await underPrefixes(app, ['/ecom/v1/orders', '/_api/ecom-orders/v1/orders'], (r) => {
+    r.get(
+      '/:id',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags,
+          summary: "An order: admins; the buyer's member or visitor token; or its confirmation token",
+          params: OrderParams,
+          querystring: GetOrderQuery,
+        },
+      },
+      async (request) => ({
+        order: await readOrder(ctx, request.params.id, request.caller, request.query.confirmationToken),
+      }),
+    );
+    r.post(
+      '/',
+      { config: admin, schema: { tags, summary: 'Create an order (merchant)', body: CreateOrderRequest } },
+      async (request) => ({
+        order: await createOrder(ctx, request.body.order as OrderInput, request.body.settings),
+      }),
+    );
+    r.patch(
+      '/:id',
+      {
+        config: admin,
+        schema: {
+          tags,
+          summary: 'Update an order (field mask)',
+          params: OrderParams,
+          body: UpdateOrderRequest,
+        },
+      },
+      async (request) => ({
+        order: await updateOrder(ctx, request.params.id, request.body.order, request.body.fieldMask),
+      }),
+    );
+    r.patch(
+      '/:id/line-item/:lineItemId',
+      {
+        config: admin,
+        schema: {
+          tags,
+          summary: 'Update a line item: names, descriptions, image, digital file… (not quantities or prices)',
+          params: LineItemParams,
+          body: UpdateLineItemRequest,
+        },
+      },
+      async (request) => ({
+        order: await updateLineItem(
+          ctx,
+          request.params.id,
+          request.params.lineItemId,
+          request.body.lineItem,
+          request.body.fieldMask,
+        ),
+      }),
+    );
+    r.post(
+      '/:id/activities',
+      {
+        config: admin,
+        schema: {
+          tags,
+          summary: 'Add a merchant comment or custom activity',
+          params: OrderParams,
+          body: AddActivityRequest,
+        },
+      },
+      async (request) => {
+        const { order, activityIds } = await addActivities(
+          ctx,
+          request.params.id,
+          [request.body.activity],
+          'activity',
+        );
+        return { order, activityId: activityIds[0] };
+      },
+    );
+    r.post(
+      '/:orderId/activities/add',
+      {
+        config: admin,
+        schema: {
+          tags,
+          summary: 'Add activities (with their createdDate)',
+          params: OrderIdParams,
+          body: AddActivitiesRequest,
+        },
+      },
+      async (request) =>
+        addActivities(ctx, request.params.orderId, request.body.orderActivities, 'orderActivities'),
+    );
+    r.patch(
+      '/:id/activities/:activityId',
+      {
+        config: admin,
+        schema: {
+          tags,
+          summary: 'Edit a merchant comment or custom activity',
+          params: ActivityParams,
+          body: UpdateActivityRequest,
+        },
+      },
+      async (request) => ({
+        order: await updateActivity(ctx, request.params.id, request.params.activityId, request.body.activity),
+      }),
+    );
+    r.delete(
+      '/:id/activities/:activityId',
+      {
+        config: admin,
+        schema: { tags, summary: 'Delete a merchant comment or custom activity', params: ActivityParams },
+      },
+      async (request) => ({ order: await deleteActivity(ctx, request.params.id, request.params.activityId) }),
+    );
+    r.post(
+      '/:id/cancel',
+      {
+        config: admin,
+        schema: { tags, summary: 'Cancel an order', params: OrderParams, body: CancelOrderRequest },
+      },
+      async (request) => ({ order: await cancelOrder(ctx, request.params.id, request.body) }),
+    );
+    r.post(
+      '/:orderId/update-status',
+      {
+        config: admin,
+        schema: {
+          tags,
+          summary: "Change an order's status",
+          params: OrderIdParams,
+          body: UpdateStatusRequest,
+        },
+      },
+      async (request) => ({
+        order: await updateOrderStatus(ctx, request.params.orderId, request.body.status),
+      }),
+    );
+    r.post(
+      '/import',
+      {
+        config: admin,
+        schema: { tags, summary: 'Import an order from elsewhere', body: ImportOrderRequest },
+      },
+      async (request) => ({ order: await importOrder(ctx, request.body.order as OrderInput) }),
+    );
+    r.post(
+      '/import/set-order-number-counter',
+      { config: admin, schema: { tags, summary: 'Set the order number counter', body: SetCounterRequest } },
+      async (request) =>
+        setOrderNumberCounter(ctx, request.body.counter, request.body.allowLowerCounter === true),
+    );
+    r.post(
+      '/import/bulk-delete-imported-orders',
+      {
+        config: admin,
+        schema: {
+          tags,
+          summary: 'Delete imported orders (others are left alone)',
+          body: BulkDeleteImportedRequest,
+        },
+      },
+      async (request) => bulkDeleteImportedOrders(ctx, request.body.orderIds),
+    );
+  });
+
+  await underPrefixes(app, ['/ecom/v1/bulk/orders', '/_api/ecom-orders/v1/bulk/orders'], (r) => {
+    r.post(
+      '/update',
+      { config: admin, schema: { tags, summary: 'Update orders', body: BulkUpdateOrdersRequest } },
+      async (request) => bulkUpdateOrders(ctx, request.body.orders, request.body.returnEntity),
+    );
+    r.post(
+      '/update-tags',
+      { config: admin, schema: { tags, summary: 'Assign and unassign tags', body: BulkUpdateTagsRequest } },
+      async (request) =>
+        bulkUpdateTags(ctx, request.body.orderIds, request.body.assignTags, request.body.unassignTags),
+    );
+  });
+
+  await fulfillmentRoutes(app, ctx);
+  await invoiceRoutes(app, ctx);
+  await orderTipRoutes(app, ctx);
+  await paymentsCollectorRoutes(app, ctx);
+};

@@ -1,0 +1,66 @@
+import { type OrderStatus, orderActionError, statusTransitionError } from '../../modules/orders/state.ts';
+import type { WireOrder } from '../../modules/orders/wire.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { buyerEmailOf, sendCanceledMail } from './mails.ts';
+import { restockLines } from './restock.ts';
+import { changeOrder, linesOf, type NewActivity, type OrderEventType, ruleFailure } from './store.ts';
+
+/** Cancel and update-status (wire/orders.md §2), with the transitions of `state.ts`. */
+
+export interface CancelRequest {
+  sendOrderCanceledEmail?: boolean | undefined;
+  customMessage?: string | undefined;
+  restockAllItems?: boolean | undefined;
+}
+
+/**
+ * Cancels an order: ORDER_CANCELED (already canceled) and ORDER_IS_REJECTED refuse; `restockAllItems` puts
+ * every unit not restocked before back in stock in the same transaction; the mail goes after commit.
+ * Payments are left as they are: the merchant refunds (or voids) them on their own.
+ */
+export async function cancelOrder(ctx: AppContext, id: string, request: CancelRequest): Promise<WireOrder> {
+  const { order, parts } = await changeOrder(ctx, id, async (tx, parts) => {
+    const refused = orderActionError(parts.row.status as OrderStatus);
+    if (refused) throw ruleFailure(refused, { orderId: id });
+    let data = parts.row.data;
+    if (request.restockAllItems) {
+      const lines = linesOf(data);
+      const all = new Map(lines.map((l) => [String(l.id), Number(l.quantity) || 0]));
+      data = { ...data, lineItems: (await restockLines(ctx, tx, data, lines, all)).lines };
+    }
+    return {
+      change: {
+        set: { status: 'CANCELED', data },
+        activities: [{ type: 'ORDER_CANCELED' }],
+        events: ['canceled'],
+      },
+    };
+  });
+  const to = buyerEmailOf(parts.row);
+  if (request.sendOrderCanceledEmail && to) await sendCanceledMail(ctx, order, to, request.customMessage);
+  return order;
+}
+
+const STATUS_ACTIVITY: Partial<Record<OrderStatus, string>> = {
+  PENDING: 'ORDER_PENDING',
+  REJECTED: 'ORDER_REJECTED',
+  CANCELED: 'ORDER_CANCELED',
+};
+
+/** update-status: STATUS_ALREADY_SET for the same status, UNSUPPORTED_TRANSITION for the others not allowed. */
+export async function updateOrderStatus(
+  ctx: AppContext,
+  id: string,
+  status: OrderStatus,
+): Promise<WireOrder> {
+  const { order } = await changeOrder(ctx, id, async (_tx, parts) => {
+    const refused = statusTransitionError(parts.row.status as OrderStatus, status);
+    if (refused) throw ruleFailure(refused, { orderId: id, status: parts.row.status, requested: status });
+    const type = STATUS_ACTIVITY[status];
+    const activities: NewActivity[] = type ? [{ type }] : [];
+    const events: OrderEventType[] =
+      status === 'APPROVED' ? ['approved'] : status === 'CANCELED' ? ['canceled'] : [];
+    return { change: { set: { status }, activities, events } };
+  });
+  return order;
+}

@@ -1,0 +1,164 @@
+import type { Module } from '../../platform/app.ts';
+import { underPrefixes } from '../../platform/routing.ts';
+import {
+  bulkMarkAsPaid,
+  captureAuthorizedPayments,
+  chargeMembership,
+  markAsPaid,
+  paymentCollectabilityStatus,
+  preparePaymentCollection,
+  recordManualPayment,
+  voidAuthorizedPayments,
+} from './collector.ts';
+import { getRefundability, triggerRefund } from './refunds.ts';
+import {
+  amountOf,
+  BulkMarkAsPaidRequest,
+  CaptureRequest,
+  ChargeMembershipRequest,
+  EcomOrderParams,
+  EcomOrderQuery,
+  GatewayOrderRequest,
+  ManualPaymentRequest,
+  MarkAsPaidRequest,
+  OrderIdParams,
+  PrepareRequest,
+  TriggerRefundRequest,
+  VoidRequest,
+} from './schemas.ts';
+
+const tags = ['payments collector'];
+const admin = { access: 'admin' } as const;
+
+/** wire/orders.md §3, on `/ecom/v1/payments-collector` and its custom-host alias `/v1/payments-collector`. */
+export const paymentsCollectorRoutes: Module = async (app, ctx) => {
+  await underPrefixes(app, ['/ecom/v1/payments-collector', '/v1/payments-collector'], (r) => {
+    const body = <T>(schema: T) => ({ params: EcomOrderParams, body: schema });
+    r.post(
+      '/orders/:ecomOrderId/prepare-payment-collection',
+      { config: admin, schema: { tags, summary: 'Prepare collecting the balance', ...body(PrepareRequest) } },
+      async (request) =>
+        preparePaymentCollection(
+          ctx,
+          request.params.ecomOrderId,
+          request.body.amount === undefined ? undefined : amountOf(request.body.amount),
+          request.body.paymentGatewayOrderId,
+        ),
+    );
+    r.get(
+      '/orders/:ecomOrderId/payment-collectability-status',
+      {
+        config: admin,
+        schema: {
+          tags,
+          summary: 'Whether the balance can be collected',
+          params: EcomOrderParams,
+          querystring: EcomOrderQuery,
+        },
+      },
+      async (request) => paymentCollectabilityStatus(ctx, request.params.ecomOrderId),
+    );
+    r.post(
+      '/orders/:ecomOrderId/mark-as-paid',
+      {
+        config: admin,
+        schema: { tags, summary: 'Record the balance as paid offline', ...body(MarkAsPaidRequest) },
+      },
+      async (request) => markAsPaid(ctx, request.params.ecomOrderId),
+    );
+    r.post(
+      '/orders/:orderId/manual-payment',
+      {
+        config: admin,
+        schema: {
+          tags,
+          summary: 'Record a manual payment',
+          params: OrderIdParams,
+          body: ManualPaymentRequest,
+        },
+      },
+      async (request) => recordManualPayment(ctx, request.params.orderId, amountOf(request.body.amount)),
+    );
+    r.get(
+      '/orders/:ecomOrderId/refundability',
+      {
+        config: admin,
+        schema: {
+          tags,
+          summary: 'How each payment can be refunded',
+          params: EcomOrderParams,
+          querystring: EcomOrderQuery,
+        },
+      },
+      async (request) => getRefundability(ctx, request.params.ecomOrderId),
+    );
+    r.post(
+      '/orders/:ecomOrderId/create-payment-gateway-order',
+      {
+        config: admin,
+        schema: { tags, summary: 'A payment gateway order for the balance', ...body(GatewayOrderRequest) },
+      },
+      async (request) => preparePaymentCollection(ctx, request.params.ecomOrderId, undefined, undefined),
+    );
+    r.post(
+      '/orders/:ecomOrderId/charge-membership',
+      {
+        config: admin,
+        schema: {
+          tags,
+          summary: 'Charge memberships (not offered: always an error)',
+          ...body(ChargeMembershipRequest),
+        },
+      },
+      async () => chargeMembership(),
+    );
+    r.post(
+      '/orders/:ecomOrderId/trigger-refund',
+      { config: admin, schema: { tags, summary: 'Refund payments', ...body(TriggerRefundRequest) } },
+      async (request) => {
+        const { payments, details, sideEffects } = request.body;
+        return triggerRefund(ctx, request.params.ecomOrderId, {
+          payments: payments.map((p) => ({
+            paymentId: p.paymentId,
+            amount: amountOf(p.amount),
+            externalRefund: p.externalRefund,
+          })),
+          details: details && {
+            lineItems: details.lineItems,
+            shipping: details.shipping && { amount: amountOf(details.shipping.amount) },
+            additionalFees: details.additionalFees?.map((f) => ({
+              additionalFeeId: f.additionalFeeId,
+              amount: amountOf(f.amount),
+            })),
+            reason: details.reason,
+          },
+          sideEffects,
+        });
+      },
+    );
+    r.post(
+      '/orders/:ecomOrderId/void-authorized-payments',
+      { config: admin, schema: { tags, summary: 'Void authorizations', ...body(VoidRequest) } },
+      async (request) => voidAuthorizedPayments(ctx, request.params.ecomOrderId, request.body.paymentIds),
+    );
+    r.post(
+      '/orders/:ecomOrderId/capture-authorized-payments',
+      { config: admin, schema: { tags, summary: 'Capture authorizations', ...body(CaptureRequest) } },
+      async (request) =>
+        captureAuthorizedPayments(
+          ctx,
+          request.params.ecomOrderId,
+          request.body.payments.map((p) => ({
+            paymentId: p.paymentId,
+            amount: p.amount && amountOf(p.amount),
+          })),
+        ),
+    );
+  });
+  // No prefix on any host (wire/README §1).
+  app.post(
+    '/v1/bulk/payments-collector/mark-as-paid',
+    { config: admin, schema: { tags, summary: 'Mark orders as paid', body: BulkMarkAsPaidRequest } },
+    async (request) => bulkMarkAsPaid(ctx, request.body.ecomOrderIds),
+  );
+};

@@ -1,0 +1,134 @@
+import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { ProductInput } from '../src/modules/catalogue/model.ts';
+import { createProduct } from '../src/modules/catalogue/product-writes.ts';
+import { rows } from '../src/platform/db.ts';
+import { seedDemoSettings } from '../src/seed/demo-settings.ts';
+import { startTestServer, type TestServer } from '../src/testing.ts';
+import { CLIENT_ID, seedClient } from './identity-helpers.ts';
+
+/** Shared by the checkout, order placement and sandbox payment tests: a demo store and its shoppers. */
+
+export const APP = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
+export type Body = Record<string, unknown>;
+
+/** A New York address: Standard ($5.99, free from $100) and Express shipping, 8.5 % tax. */
+export const NEW_YORK = {
+  country: 'US',
+  subdivision: 'US-NY',
+  city: 'New York',
+  postalCode: '10001',
+  addressLine: '1 Main St',
+};
+
+/** A tracked physical item the tests buy: $20, 250 g, 100 in stock. */
+export const TEE = {
+  name: 'Basic Tee',
+  price: '20.00',
+  weight: 0.25,
+  stock: { trackQuantity: true, quantity: 100 },
+};
+
+export const startStore = () =>
+  startTestServer({
+    seed: async (s) => {
+      await seedClient(s);
+      await seedDemoSettings(s.ctx);
+    },
+  });
+
+export async function product(server: TestServer, input: Partial<ProductInput> & { name: string }) {
+  return (await createProduct(server.ctx, { price: '10.00', ...input })).id;
+}
+
+/** A new anonymous shopper's access token. */
+export async function visitor(server: TestServer): Promise<string> {
+  const res = await server.call('POST', '/oauth2/token', {
+    body: { grantType: 'anonymous', clientId: CLIENT_ID },
+  });
+  expect(res.status).toBe(200);
+  return res.body.access_token as string;
+}
+
+export const line = (productId: string, quantity = 1, extra: Body = {}) => ({
+  quantity,
+  catalogReference: { catalogItemId: productId, appId: APP },
+  ...extra,
+});
+
+export function errorCode(body: Body): string | undefined {
+  return (body.details as { applicationError?: { code: string } } | undefined)?.applicationError?.code;
+}
+
+export function errorData(body: Body): Body {
+  return (body.details as { applicationError: { data: Body } }).applicationError.data;
+}
+
+export function violationFields(body: Body): string[] {
+  const v = (body.details as { validationError?: { fieldViolations: Array<{ field: string }> } } | undefined)
+    ?.validationError;
+  return (v?.fieldViolations ?? []).map((f) => f.field);
+}
+
+/** A checkout of `lines` to New York with a shipping address and e-mail, created by `token`'s shopper. */
+export async function newCheckout(server: TestServer, token: string, lines: Body[], info: Body = {}) {
+  const res = await server.call('POST', '/ecom/v1/checkouts', {
+    token,
+    body: {
+      lineItems: lines,
+      checkoutInfo: {
+        shippingInfo: { shippingDestination: { address: NEW_YORK } },
+        buyerInfo: { email: 'buyer@example.com' },
+        ...info,
+      },
+    },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.checkout as Body & { id: string };
+}
+
+export async function cardToken(server: TestServer, token: string, number: string): Promise<string> {
+  const res = await server.call('POST', '/payments/sandbox/v1/card-tokens', {
+    token,
+    body: { number, expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: '123' },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.paymentToken as string;
+}
+
+export async function stockOf(server: TestServer, productId: string): Promise<number | null> {
+  const [row] = await rows<{ quantity: number | null }>(
+    server.ctx.db,
+    sql`select quantity from inventory_items where product_id = ${productId}`,
+  );
+  return row?.quantity ?? null;
+}
+
+export async function orderRow(server: TestServer, id: string) {
+  const [row] = await rows<{
+    id: string;
+    number: string;
+    status: string;
+    payment_status: string;
+    total: string;
+    checkout_id: string;
+    member_id: string | null;
+    visitor_id: string | null;
+    confirmation_token_hash: string;
+    data: Body;
+  }>(server.ctx.db, sql`select * from orders where id = ${id}`);
+  return row!;
+}
+
+export async function countRows(server: TestServer, query: ReturnType<typeof sql>): Promise<number> {
+  const [row] = await rows<{ n: number }>(server.ctx.db, query);
+  return Number(row?.n ?? 0);
+}
+
+/** Events of an entity recorded in the outbox, oldest first. */
+export async function eventsOf(server: TestServer, entityId: string) {
+  return rows<{ entity: string; type: string; payload: Body }>(
+    server.ctx.db,
+    sql`select entity, type, payload from outbox_events where entity_id = ${entityId} order by id`,
+  );
+}
