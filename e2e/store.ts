@@ -123,3 +123,136 @@ export async function signInDirect(page: Page, server: TestServer, email: string
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// Checkout and orders (e2e/checkout*.test.ts, e2e/orders*.test.ts)
+// ---------------------------------------------------------------------------------------------------------
+
+/** Sandbox test cards (docs/CHECKOUT.md): any future expiry and any CVC. */
+export const CARDS = {
+  approves: '4242 4242 4242 4242',
+  declines: '4000 0000 0000 0002',
+  needsConfirmation: '4000 0000 0000 3220',
+} as const;
+
+/** The shopper's access token as the storefront keeps it (the owner of their cart, checkouts and orders). */
+export async function shopperToken(page: Page): Promise<string> {
+  const raw = await page.evaluate(() => localStorage.getItem('aisle.storefront.tokens'));
+  return (JSON.parse(raw ?? '{}') as { accessToken: { value: string } }).accessToken.value;
+}
+
+/** Adds a product from its page, choosing the options named (radio labels), and closes the drawer. */
+export async function addFromProductPage(
+  page: Page,
+  server: TestServer,
+  slug: string,
+  choices: string[] = [],
+): Promise<void> {
+  await page.goto(`${server.url}/product-page/${slug}`);
+  for (const choice of choices) {
+    const radio = page.getByRole('radio', { name: choice, exact: true });
+    for (let i = 0; i < 50 && !(await radio.isChecked()); i++) {
+      if (i % 10 === 0) await radio.click();
+      await page.waitForTimeout(100);
+    }
+  }
+  await page.getByTestId('add-to-cart').click();
+  const drawer = page.getByRole('dialog', { name: /Added to your cart/ });
+  await drawer.waitFor();
+  await drawer.getByRole('button', { name: 'Close cart' }).click();
+  await drawer.waitFor({ state: 'hidden' });
+}
+
+/** From the cart page to the hosted checkout page; returns the checkout id. */
+export async function startCheckout(page: Page, server: TestServer): Promise<string> {
+  await page.goto(`${server.url}/cart`);
+  await page.getByRole('button', { name: 'Checkout', exact: true }).click();
+  await page.waitForURL((url) => url.pathname.startsWith('/checkout/'));
+  await page.getByRole('heading', { name: 'Checkout', exact: true }).waitFor();
+  return decodeURIComponent(new URL(page.url()).pathname.split('/')[2] ?? '');
+}
+
+export interface CheckoutAddress {
+  firstName: string;
+  lastName: string;
+  street: string;
+  city: string;
+  /** ISO 3166-2, e.g. `US-CA`. */
+  state: string;
+  zip: string;
+}
+
+export const SAN_FRANCISCO: CheckoutAddress = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  street: '500 Howard St',
+  city: 'San Francisco',
+  state: 'US-CA',
+  zip: '94105',
+};
+
+/** Fills the checkout's contact and shipping form (US address) and continues to delivery. */
+export async function fillCheckoutDetails(
+  page: Page,
+  email: string | undefined,
+  address: CheckoutAddress = SAN_FRANCISCO,
+): Promise<void> {
+  const step = page.getByTestId('details-step');
+  if (email !== undefined) await step.getByLabel('E-mail').fill(email);
+  await step.getByLabel('First name').fill(address.firstName);
+  await step.getByLabel('Last name').fill(address.lastName);
+  await step.getByLabel('Country').selectOption('US');
+  await step.getByLabel('Street and house number').fill(address.street);
+  await step.getByLabel('City').fill(address.city);
+  await step.getByLabel('State').selectOption(address.state);
+  await step.getByLabel('ZIP code').fill(address.zip);
+  await step.getByRole('button', { name: 'Continue to delivery' }).click();
+  await step.getByTestId('details-summary').waitFor();
+}
+
+/** Picks a delivery option by its title and waits until the server's totals for it are on the page. */
+export async function chooseDelivery(page: Page, title: string): Promise<void> {
+  const step = page.getByTestId('delivery-step');
+  const option = step.getByTestId('shipping-option').filter({ hasText: title });
+  await option.locator('input').check();
+  await expect.poll(() => option.locator('input').isChecked()).toBe(true);
+  const totals = page.getByTestId('checkout-totals');
+  await expect
+    .poll(async () => `${await totals.getAttribute('aria-busy')} ${await totals.textContent()}`)
+    .toMatch(new RegExp(`^false .*Shipping \\(${title}\\)`));
+}
+
+/** Fills the card form and presses Pay. */
+export async function payByCard(page: Page, number: string, name = 'Ada Lovelace'): Promise<void> {
+  const step = page.getByTestId('payment-step');
+  await step.getByLabel('Card number').fill(number);
+  await step.getByLabel('Expiry date').fill('12 / 34');
+  await step.getByLabel('Security code').fill('123');
+  await step.getByLabel('Name on card').fill(name);
+  await step.getByTestId('place-order').click();
+}
+
+interface ApiMoney {
+  amount: string;
+  formattedAmount: string;
+}
+
+/** The parts of a wire order the browser tests compare with the pages. */
+export interface ApiOrder {
+  id: string;
+  number: string;
+  status: string;
+  paymentStatus: string;
+  fulfillmentStatus: string;
+  priceSummary: Record<'subtotal' | 'discount' | 'shipping' | 'tax' | 'total', ApiMoney>;
+  lineItems: Array<{ id: string; quantity: number; productName: { original: string } }>;
+  appliedDiscounts?: Array<{ coupon?: { code: string } }>;
+  buyerInfo?: { email?: string; memberId?: string; visitorId?: string };
+}
+
+/** An order as the merchant reads it (admin key). */
+export async function adminOrder(server: TestServer, id: string): Promise<ApiOrder> {
+  const res = await server.call('GET', `/ecom/v1/orders/${id}`, { token: server.adminKey });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.order as unknown as ApiOrder;
+}

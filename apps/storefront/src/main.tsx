@@ -2,9 +2,12 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider, redirect } from 'react-router';
 import { Account, accountLoader } from './routes/account.tsx';
+import { AccountOrders, accountOrdersLoader } from './routes/account-orders.tsx';
+import { AccountOrder, accountOrderLoader } from './routes/account-orders-detail.tsx';
 import { AccountSection, accountSectionAction, accountSectionLoader } from './routes/account-section.tsx';
 import { Callback, callbackLoader } from './routes/callback.tsx';
 import { CartPage, cartLoader } from './routes/cart.tsx';
+import { CheckoutPage, checkoutLoader } from './routes/checkout.tsx';
 import { CollectionPage, collectionLoader } from './routes/collection.tsx';
 import { ErrorPage, RouteError } from './routes/error-page.tsx';
 import { ForgotPassword, forgotPasswordAction } from './routes/forgot-password.tsx';
@@ -13,6 +16,7 @@ import { Layout, rootLoader } from './routes/layout.tsx';
 import { Login, loginAction, loginLoader } from './routes/login.tsx';
 import { logoutAction } from './routes/logout.ts';
 import { NotFound } from './routes/not-found.tsx';
+import { OrderPage, orderLoader } from './routes/order.tsx';
 import { ProductPage, productLoader, productShouldRevalidate } from './routes/product.tsx';
 import { Register, registerAction, registerLoader } from './routes/register.tsx';
 import { ResetPassword, resetPasswordAction, resetPasswordLoader } from './routes/reset-password.tsx';
@@ -58,6 +62,8 @@ const router = createBrowserRouter([
             Component: Account,
             children: [
               { index: true, loader: () => redirect('/account/info') },
+              { path: 'orders', loader: accountOrdersLoader, Component: AccountOrders },
+              { path: 'orders/:orderId', loader: accountOrderLoader, Component: AccountOrder },
               {
                 path: ':section',
                 loader: accountSectionLoader,
@@ -67,7 +73,8 @@ const router = createBrowserRouter([
             ],
           },
           { path: 'unavailable/:vertical', loader: unavailableLoader, Component: Unavailable },
-          { path: 'checkout/:checkoutId', loader: unavailableLoader, Component: Unavailable },
+          { path: 'checkout/:checkoutId', loader: checkoutLoader, Component: CheckoutPage },
+          { path: 'orders/:orderId', loader: orderLoader, Component: OrderPage },
           { path: '*', Component: NotFound },
         ],
       },

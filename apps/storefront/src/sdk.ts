@@ -1,5 +1,6 @@
 import {
   authentication,
+  checkout,
   collections,
   createClient,
   currentCart,
@@ -7,12 +8,15 @@ import {
   localStorageTokenStorage,
   members,
   OAuthStrategy,
+  orders,
   PRODUCT_TRANSFORM,
   type Product,
   prefixTransform,
   products,
   recovery,
   redirects,
+  sandboxPayments,
+  tips,
   verification,
 } from '@aisle/sdk';
 
@@ -53,6 +57,10 @@ export const client = createClient({
     verification,
     redirects,
     currentCart,
+    checkout,
+    orders,
+    sandboxPayments,
+    tips,
   },
   auth,
 });

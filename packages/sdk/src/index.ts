@@ -325,3 +325,73 @@ export {
   type Tokens,
   type TokenStorage,
 } from './oauth/tokens.ts';
+export type * from './modules/checkout-types.ts';
+export {
+  CHECKOUT_CONVERSION,
+  CHECKOUTS_PATH,
+  type CheckoutModule,
+  checkout,
+  REDIRECT_SESSION_HEADER,
+  SANDBOX_PAYMENTS_PATH,
+  type SandboxPaymentsModule,
+  sandboxPayments,
+  toCheckout,
+} from './modules/checkout.ts';
+export type * from './modules/order-types.ts';
+export {
+  BULK_ORDERS_PATH,
+  FULFILLMENTS_PATH,
+  ORDER_CONVERSION,
+  ORDERS_PATH,
+  type OrdersModule,
+  orders,
+  toOrder,
+} from './modules/orders.ts';
+export {
+  BULK_MARK_AS_PAID_PATH,
+  ORDER_TRANSACTIONS_TRANSFORM,
+  PAYMENTS_COLLECTOR_PATH,
+  type PaymentsCollectorModule,
+  paymentsCollector,
+} from './modules/payments-collector.ts';
+export type * from './modules/checkout-settings-types.ts';
+export {
+  CHECKOUT_SETTINGS_CONVERSION,
+  CHECKOUT_SETTINGS_PATH,
+  type CheckoutSettingsModule,
+  checkoutSettings,
+} from './modules/checkout-settings.ts';
+export {
+  ORDERS_SETTINGS_CONVERSION,
+  ORDERS_SETTINGS_PATH,
+  type OrdersSettingsModule,
+  ordersSettings,
+} from './modules/orders-settings.ts';
+export { TIP_CONVERSION, TIP_SETTINGS_PATH, TIPS_PATH, type TipsModule, tips } from './modules/tips.ts';
+export {
+  type DownloadUrl,
+  type FocalPoint,
+  type ListFilesOptions,
+  MEDIA_FILE_CONVERSION,
+  MEDIA_FILES_CONVERSION,
+  MEDIA_FILES_PATH,
+  type MediaFile,
+  type MediaFileImage,
+  type MediaFilesPage,
+  type MediaFileThumbnail,
+  type MediaFileVideo,
+  type MediaModule,
+  media,
+  type SecureFileType,
+  type UploadBody,
+  type UploadFileOptions,
+} from './modules/media.ts';
+export {
+  type CatalogueCsvModule,
+  type CsvExportOptions,
+  type CsvImportError,
+  type CsvImportResult,
+  catalogueCsv,
+  PRODUCTS_EXPORT_PATH,
+  PRODUCTS_IMPORT_PATH,
+} from './modules/catalogue-csv.ts';

@@ -246,13 +246,7 @@ export function AccountSection() {
   switch (section) {
     case 'security':
       return <SecurityPanel member={member} result={result} factors={factors} />;
-    case 'orders':
-      return (
-        <Placeholder title="Orders">
-          Order history is not available in this store yet: there is no orders service behind the storefront
-          so far.
-        </Placeholder>
-      );
+    // `/account/orders` has its own routes (account-orders.tsx).
     case 'subscriptions':
       return (
         <Placeholder title="Subscriptions">

@@ -2,10 +2,12 @@ import type { Address, Cart, EstimateTotalsResponse, OfferedShippingOption } fro
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { CartLines } from '../components/cart-lines.tsx';
+import { CountryField, SubdivisionField } from '../components/checkout/address-fields.tsx';
+import { CouponField } from '../components/checkout/coupon-field.tsx';
 import { CheckoutButton } from '../components/cart-drawer.tsx';
 import { ErrorNotice } from '../components/form.tsx';
 import type { ShownError } from '../lib/errors.ts';
-import { countryList, countryName, postalLabel, subdivisionName, subdivisionsOf } from '../lib/regions.ts';
+import { countryName, postalLabel, subdivisionName, subdivisionsOf } from '../lib/regions.ts';
 import { usePageTitle } from '../lib/title.ts';
 import {
   announce,
@@ -95,58 +97,7 @@ export function CartPage() {
 
 function CouponSection({ cart, totals }: { cart: Cart; totals: EstimateTotalsResponse | undefined }) {
   const coupon = appliedCoupon(cart);
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<ShownError | undefined>();
-  const [notice, setNotice] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [focusNext, setFocusNext] = useState<'input' | 'remove' | undefined>();
-  const input = useRef<HTMLInputElement>(null);
-  const removeButton = useRef<HTMLButtonElement>(null);
   const ids = useId();
-  useEffect(() => {
-    if (focusNext === 'input') input.current?.focus();
-    if (focusNext === 'remove') removeButton.current?.focus();
-    setFocusNext(undefined);
-  }, [focusNext]);
-
-  const apply = async (event: FormEvent) => {
-    event.preventDefault();
-    const wanted = code.trim();
-    setNotice('');
-    if (!wanted) {
-      setError({ message: 'Enter a coupon code.' });
-      input.current?.focus();
-      return;
-    }
-    setBusy(true);
-    setError(undefined);
-    try {
-      const next = await applyCoupon(wanted);
-      setCode('');
-      setNotice(`Coupon ${appliedCoupon(next)?.code ?? wanted} applied.`);
-      setFocusNext('remove');
-    } catch (err) {
-      setError(cartErrorMessage(err, wanted, cart.currency));
-      input.current?.focus();
-    } finally {
-      setBusy(false);
-    }
-  };
-  const remove = async () => {
-    setBusy(true);
-    setError(undefined);
-    setNotice('');
-    try {
-      await removeCoupon();
-      setNotice(`Coupon ${coupon?.code ?? ''} removed.`);
-      setFocusNext('input');
-    } catch (err) {
-      setError(cartErrorMessage(err));
-    } finally {
-      setBusy(false);
-    }
-  };
-
   // A coupon on the cart that no longer holds (the cart changed): the server says why.
   const stale = totals?.calculationErrors?.couponCalculationError?.applicationError;
   const staleText =
@@ -157,59 +108,19 @@ function CouponSection({ cart, totals }: { cart: Cart; totals: EstimateTotalsRes
   return (
     <section className="summary-section" aria-labelledby={`${ids}-title`}>
       <h2 id={`${ids}-title`}>Coupon</h2>
-      {coupon ? (
-        <div className="coupon-applied" data-testid="applied-coupon">
-          <p>
-            <span className="coupon-code">{coupon.code}</span>
-            {coupon.name && <span className="coupon-name muted small">{coupon.name}</span>}
-          </p>
-          <button
-            ref={removeButton}
-            type="button"
-            className="button button-secondary small"
-            onClick={() => void remove()}
-            disabled={busy}
-          >
-            {busy ? 'Removing…' : 'Remove'}
-            <span className="visually-hidden"> coupon {coupon.code}</span>
-          </button>
-        </div>
-      ) : (
-        <form className="coupon-form" onSubmit={(event) => void apply(event)} noValidate>
-          <label htmlFor={`${ids}-code`}>Coupon code</label>
-          <div className="inline-field">
-            <input
-              ref={input}
-              className="inline-input"
-              id={`${ids}-code`}
-              name="couponCode"
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              value={code}
-              onChange={(event) => setCode(event.target.value)}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${ids}-error` : undefined}
-            />
-            <button type="submit" className="button button-secondary" disabled={busy}>
-              {busy ? 'Applying…' : 'Apply'}
-            </button>
-          </div>
-        </form>
-      )}
-      {error && (
-        <p className="field-error" id={`${ids}-error`} role="alert" data-testid="coupon-error">
-          {error.message}
-        </p>
-      )}
+      <CouponField
+        coupon={coupon}
+        onApply={async (code) => appliedCoupon(await applyCoupon(code))?.code}
+        onRemove={async () => {
+          await removeCoupon();
+        }}
+        errorMessage={(err, code) => cartErrorMessage(err, code, cart.currency).message}
+      />
       {staleText && (
         <p className="line-note line-note-warning" data-testid="coupon-stale">
           {staleText} It is not applied for now.
         </p>
       )}
-      <p className="success-note small" role="status">
-        {notice}
-      </p>
     </section>
   );
 }
@@ -298,7 +209,7 @@ function ShippingSection({ cart, totals }: { cart: Cart; totals: EstimateTotalsR
   );
 }
 
-function ShippingChoice({
+export function ShippingChoice({
   name,
   option,
   checked,
@@ -401,52 +312,26 @@ function AddressForm({
 
   return (
     <form className="address-estimate stack" onSubmit={(event) => void submit(event)} noValidate>
-      <div className="field">
-        <label htmlFor={`${ids}-country`}>Country</label>
-        <select
-          id={`${ids}-country`}
-          name="country"
-          autoComplete="country"
-          value={country}
-          onChange={(event) => {
-            setCountry(event.target.value);
-            setSubdivision('');
-          }}
-        >
-          {countryList().map((c) => (
-            <option key={c.code} value={c.code}>
-              {c.name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <CountryField
+        id={`${ids}-country`}
+        name="country"
+        autoComplete="country"
+        value={country}
+        onChange={(next) => {
+          setCountry(next);
+          setSubdivision('');
+        }}
+      />
       <div className="field-row">
-        {subdivisions && (
-          <div className="field">
-            <label htmlFor={`${ids}-subdivision`}>{subdivisions.label}</label>
-            <select
-              id={`${ids}-subdivision`}
-              name="subdivision"
-              autoComplete="address-level1"
-              value={subdivision}
-              onChange={(event) => setSubdivision(event.target.value)}
-              aria-invalid={fieldError.subdivision ? true : undefined}
-              aria-describedby={fieldError.subdivision ? `${ids}-subdivision-error` : undefined}
-            >
-              <option value="">Choose…</option>
-              {subdivisions.list.map((s) => (
-                <option key={s.code} value={s.code}>
-                  {s.name}
-                </option>
-              ))}
-            </select>
-            {fieldError.subdivision && (
-              <p className="field-error" id={`${ids}-subdivision-error`}>
-                {fieldError.subdivision}
-              </p>
-            )}
-          </div>
-        )}
+        <SubdivisionField
+          id={`${ids}-subdivision`}
+          name="subdivision"
+          autoComplete="address-level1"
+          country={country}
+          value={subdivision}
+          onChange={setSubdivision}
+          error={fieldError.subdivision}
+        />
         <div className="field">
           <label htmlFor={`${ids}-postal`}>{postalLabel(country)}</label>
           <input

@@ -16,6 +16,8 @@ export interface FindSpec {
   /** Response transform, from the response root (e.g. `products.lastUpdated`). */
   transform?: TransformSpec;
   renames?: boolean;
+  /** Request key of the query object; default `query` (orders search: `search`). */
+  queryKey?: string;
   /** Request fields sent beside `query` (e.g. `fields`, `includeVariants`). */
   extra?: object;
   /** Converts each item after `transform` (image URIs, addresses, …). */
@@ -29,7 +31,7 @@ export function createFinder<T>(http: Http, spec: FindSpec): QueryRunner<T> {
     const response = await http.request<unknown>({
       method,
       path: spec.path,
-      data: { ...spec.extra, query: spec.renames ? renameQueryToWire(query) : query },
+      data: { ...spec.extra, [spec.queryKey ?? 'query']: spec.renames ? renameQueryToWire(query) : query },
       complex: method === 'GET',
       fallbackPath: spec.fallbackPath,
       transform: spec.transform,

@@ -1,0 +1,385 @@
+import type { TestServer } from '@aisle/server/testing';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './browser.ts';
+import {
+  adminOrder,
+  addFromProductPage,
+  CARDS,
+  chooseDelivery,
+  errorsOf,
+  fillCheckoutDetails,
+  newShopper,
+  payByCard,
+  startCheckout,
+  startStore,
+  uniqueEmail,
+} from './store.ts';
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startStore();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const STORES_APP_ID = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
+
+/** A new anonymous visitor of the storefront's OAuth client (another site's shopper, say). */
+async function anonymousToken(): Promise<string> {
+  const res = await server.call('POST', '/oauth2/token', {
+    body: { grantType: 'anonymous', clientId: 'demo-storefront' },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.access_token as string;
+}
+
+async function productId(slug: string): Promise<string> {
+  const res = await server.call('POST', '/stores-reader/v1/products/query-platformized', {
+    body: { query: { filter: { slug: { $eq: slug } } } },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return (res.body.products as Array<{ id: string }>)[0]!.id;
+}
+
+const PDF = '%PDF-1.4\n% Alpine trail maps\n%%EOF\n';
+
+/** Uploads a secure (download-only) file through the media API; returns its id. */
+async function uploadSecureFile(filename: string, content: string): Promise<string> {
+  const form = new FormData();
+  form.set('fileType', 'SECURE_DOCUMENT');
+  form.set('file', new Blob([content], { type: 'application/pdf' }), filename);
+  const res = await fetch(`${server.url}/site-media/v1/files/upload`, {
+    method: 'POST',
+    headers: { Authorization: server.adminKey },
+    body: form,
+  });
+  const body = (await res.json()) as { file?: { id: string } };
+  expect(res.status, JSON.stringify(body)).toBe(200);
+  return body.file?.id ?? '';
+}
+
+/** The figures the checkout or confirmation page shows (null: not shown). */
+const shownTotals = (page: Page) =>
+  page.evaluate(() => {
+    const text = (id: string) => document.querySelector(`[data-testid="${id}"]`)?.textContent ?? null;
+    return {
+      subtotal: text('total-subtotal'),
+      discount: text('total-discount'),
+      shipping: text('total-shipping'),
+      tax: text('total-tax'),
+      total: text('total-total'),
+    };
+  });
+
+describe('hosted checkout', () => {
+  it('a visitor buys two items with a coupon: a declined card, then a good one, then the confirmation', async () => {
+    const page = await newShopper(browser);
+    const email = uniqueEmail('visitor');
+    await addFromProductPage(page, server, 'classic-cotton-tee', ['M', 'Navy']);
+    await addFromProductPage(page, server, 'classic-french-press');
+    const checkoutId = await startCheckout(page, server);
+    await expect
+      .poll(() => page.getByRole('list', { name: 'Items in your order' }).getByTestId('summary-line').count())
+      .toBe(2);
+
+    // Nothing can be paid before the address: the payment step says what is missing.
+    await page
+      .getByTestId('payment-step')
+      .getByText('Add your address and choose a delivery option first.')
+      .waitFor();
+
+    // The form checks itself before anything is sent.
+    const details = page.getByTestId('details-step');
+    await details.getByRole('button', { name: 'Continue to delivery' }).click();
+    await details.getByText('Enter an e-mail address like name@example.com.').waitFor();
+    await details.getByText('Enter the street and house number.').waitFor();
+    await details.getByText('Choose a state.').waitFor();
+    await expect(details.getByLabel('E-mail').evaluate((el) => el === document.activeElement)).resolves.toBe(
+      true,
+    );
+
+    await fillCheckoutDetails(page, email);
+    await details.getByText('500 Howard St').waitFor();
+    await chooseDelivery(page, 'Standard');
+
+    // A coupon on the checkout itself: a wrong code is refused, WELCOME10 takes 10 % off.
+    const coupon = page.getByLabel('Coupon code');
+    await coupon.fill('NOSUCHCODE');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page.getByTestId('coupon-error').textContent()).resolves.toBe(
+      '“NOSUCHCODE” is not a valid coupon code. Check the spelling and try again.',
+    );
+    await coupon.fill('welcome10');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByTestId('applied-coupon').getByText('WELCOME10', { exact: true }).waitFor();
+    await page.getByTestId('total-discount').waitFor();
+
+    // The page shows the engine's totals for this checkout.
+    const res = await server.call('GET', `/ecom/v1/checkouts/${checkoutId}`, { token: server.adminKey });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const priced = (
+      res.body.checkout as { priceSummary: Record<string, { formattedAmount: string; amount: string }> }
+    ).priceSummary;
+    await expect
+      .poll(() => shownTotals(page))
+      .toEqual({
+        subtotal: priced.subtotal?.formattedAmount,
+        discount: priced.discount?.formattedAmount,
+        shipping: priced.shipping?.formattedAmount,
+        tax: priced.tax?.formattedAmount,
+        total: priced.total?.formattedAmount,
+      });
+    expect(Number(priced.discount?.amount)).toBeCloseTo(Number(priced.subtotal?.amount) / 10, 2);
+    const total = priced.total?.formattedAmount ?? '';
+    await expect(page.getByTestId('place-order').textContent()).resolves.toBe(`Pay ${total}`);
+
+    // Declined: said plainly, nothing placed, and the shopper can try again on the same page.
+    await payByCard(page, CARDS.declines);
+    const declined = page.getByTestId('payment-declined');
+    await declined.waitFor();
+    await expect(declined.textContent()).resolves.toContain('Your card was declined');
+    await expect(declined.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    expect(new URL(page.url()).pathname).toBe(`/checkout/${checkoutId}`);
+    const none = await server.call('POST', '/ecom/v1/orders/search', {
+      token: server.adminKey,
+      body: { search: { filter: { checkoutId }, cursorPaging: { limit: 5 } } },
+    });
+    expect(none.status, JSON.stringify(none.body)).toBe(200);
+    expect(none.body.orders).toEqual([]);
+
+    await payByCard(page, CARDS.approves);
+    await page.waitForURL((url) => url.pathname.startsWith('/orders/'));
+    await page.getByRole('heading', { name: 'Thank you for your order!' }).waitFor();
+    const orderId = decodeURIComponent(new URL(page.url()).pathname.split('/')[2] ?? '');
+    const order = await adminOrder(server, orderId);
+    expect(order.paymentStatus).toBe('PAID');
+    expect(order.priceSummary.total.formattedAmount).toBe(total);
+    expect(order.appliedDiscounts?.some((d) => d.coupon?.code === 'WELCOME10')).toBe(true);
+    await expect(page.getByTestId('order-number').textContent()).resolves.toBe(order.number);
+    await expect(page.getByTestId('total-total').textContent()).resolves.toBe(total);
+    await expect(page.getByTestId('total-discount').textContent()).resolves.toBe(
+      order.priceSummary.discount.formattedAmount,
+    );
+    await expect(page.getByTestId('payment-status').textContent()).resolves.toBe('Paid');
+    await expect.poll(() => page.getByTestId('summary-line').count()).toBe(2);
+    await page.getByText('Shipping to').waitFor();
+    await page.getByRole('main').getByText('500 Howard St').first().waitFor();
+    await page.getByText(`We sent a confirmation to ${email}.`).waitFor();
+    // The cart became the order.
+    await expect.poll(() => page.getByTestId('cart-count').textContent()).toBe('0');
+
+    // The confirmation link works in another browser with its token, and not without it.
+    const token = new URL(page.url()).searchParams.get('token');
+    expect(token).toBeTruthy();
+    const other = await newShopper(browser, { width: 390, height: 844 });
+    await other.goto(`${server.url}/orders/${orderId}?token=${encodeURIComponent(token ?? '')}`);
+    await expect(other.getByTestId('order-number').textContent()).resolves.toBe(order.number);
+    await other.goto(`${server.url}/orders/${orderId}`);
+    await other.getByRole('heading', { name: 'Page not found' }).waitFor();
+    await other.context().close();
+
+    // Back to the checkout: it is complete and leads to the order again.
+    await page.goto(`${server.url}/checkout/${checkoutId}`);
+    await page.waitForURL((url) => url.pathname === `/orders/${orderId}`);
+    expect(errorsOf(page)).toEqual([]);
+    await page.context().close();
+  });
+  it('a digital item paid with a card that needs confirmation: the sandbox page, then the download link', async () => {
+    const page = await newShopper(browser, { width: 390, height: 844 });
+    await addFromProductPage(page, server, 'alpine-trail-maps-digital-pack');
+    await startCheckout(page, server);
+    // Nothing ships: no address, no delivery step.
+    const details = page.getByTestId('details-step');
+    await expect.poll(() => details.getByLabel('First name').count()).toBe(0);
+    await details.getByLabel('E-mail').fill(uniqueEmail('maps'));
+    await details.getByRole('button', { name: 'Continue to payment' }).click();
+    await details.getByTestId('details-summary').waitFor();
+    await expect.poll(() => page.getByTestId('delivery-step').count()).toBe(0);
+
+    // The billing address is asked for on its own.
+    const payment = page.getByTestId('payment-step');
+    await payByCard(page, CARDS.needsConfirmation);
+    await payment.getByText('Enter the street and house number.').waitFor();
+    await payment.getByLabel('First name').fill('Grace');
+    await payment.getByLabel('Last name').fill('Hopper');
+    await payment.getByLabel('Street and house number').fill('1 Navy Way');
+    await payment.getByLabel('City').fill('Arlington');
+    await payment.getByLabel('State').selectOption('US-VA');
+    await payment.getByLabel('ZIP code').fill('22202');
+    await payment.getByTestId('place-order').click();
+
+    // The bank's step (the sandbox page). Failed: nothing is charged and the checkout opens again.
+    await page.waitForURL((url) => url.pathname === '/payments/sandbox/v1/confirm');
+    await page.getByRole('heading', { name: 'Confirm your payment' }).waitFor();
+    await page.getByRole('button', { name: 'Fail payment' }).click();
+    await page.getByRole('heading', { name: 'Your payment did not go through' }).waitFor();
+    const rejected = decodeURIComponent(new URL(page.url()).pathname.split('/')[2] ?? '');
+    expect((await adminOrder(server, rejected)).status).toBe('REJECTED');
+    await page.getByRole('link', { name: 'Back to checkout' }).click();
+    await page.getByRole('heading', { name: 'Checkout', exact: true }).waitFor();
+    // What the shopper entered is still there; the same card, confirmed this time.
+    await expect(payment.getByLabel('Street and house number').inputValue()).resolves.toBe('1 Navy Way');
+    await payByCard(page, CARDS.needsConfirmation);
+    await page.waitForURL((url) => url.pathname === '/payments/sandbox/v1/confirm');
+    await page.getByRole('button', { name: 'Confirm payment' }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/orders/'));
+    await page.getByRole('heading', { name: 'Thank you for your order!' }).waitFor();
+    const orderId = decodeURIComponent(new URL(page.url()).pathname.split('/')[2] ?? '');
+    const order = await adminOrder(server, orderId);
+    expect(order.paymentStatus).toBe('PAID');
+    await expect(page.getByTestId('payment-status').textContent()).resolves.toBe('Paid');
+    await expect(page.getByTestId('fulfillment-status').textContent()).resolves.toBe('Download');
+    await page.getByText('Your download link appears here when it is ready.').waitFor();
+
+    // The merchant attaches the file (a secure media file) to the line; the page then offers the download.
+    const fileId = await uploadSecureFile('trail-maps.pdf', PDF);
+    const patched = await server.call(
+      'PATCH',
+      `/ecom/v1/orders/${orderId}/line-item/${order.lineItems[0]?.id}`,
+      {
+        token: server.adminKey,
+        body: { lineItem: { digitalFile: { fileId } }, fieldMask: 'digitalFile' },
+      },
+    );
+    expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+    await page.reload();
+    const download = page.getByTestId('download-link');
+    await expect(download.textContent()).resolves.toBe('Download Alpine Trail Maps (Digital Pack)');
+    const href = (await download.getAttribute('href')) ?? '';
+    const file = await page.request.get(new URL(href, server.url).href);
+    expect(file.status()).toBe(200);
+    expect((await file.body()).toString()).toBe(PDF);
+    await page.getByText('Billing address').waitFor();
+    await page.getByText('1 Navy Way').waitFor();
+    expect(errorsOf(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it("opens another site's checkout from a redirect session and places the order to pay offline", async () => {
+    // A headless site's visitor (its own anonymous token) fills a cart and asks for the hosted checkout.
+    const token = await anonymousToken();
+    const press = await productId('classic-french-press');
+    const added = await server.call('POST', '/ecom/v1/carts/current/add-to-cart', {
+      token,
+      body: {
+        lineItems: [{ quantity: 2, catalogReference: { catalogItemId: press, appId: STORES_APP_ID } }],
+      },
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    const created = await server.call('POST', '/ecom/v1/carts/current/create-checkout', {
+      token,
+      body: { channelType: 'WEB', email: 'headless@example.com' },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const checkoutId = created.body.checkoutId as string;
+    const session = await server.call('POST', '/_api/redirects-api/v1/redirect-session', {
+      token,
+      body: { ecomCheckout: { checkoutId }, callbacks: { postFlowUrl: `${server.url}/shop` } },
+    });
+    expect(session.status, JSON.stringify(session.body)).toBe(200);
+    const fullUrl = (session.body.redirectSession as { fullUrl: string }).fullUrl;
+
+    // The storefront's own visitor is someone else: the session is what opens the checkout.
+    const page = await newShopper(browser);
+    await page.goto(fullUrl);
+    await page.getByRole('heading', { name: 'Checkout', exact: true }).waitFor();
+    await expect(page.getByTestId('details-step').getByLabel('E-mail').inputValue()).resolves.toBe(
+      'headless@example.com',
+    );
+    await expect.poll(() => page.getByTestId('summary-line').getByText('Qty 2').count()).toBe(1);
+    await fillCheckoutDetails(page, undefined);
+    await chooseDelivery(page, 'Standard');
+    const total = await page.getByTestId('total-total').textContent();
+
+    const payment = page.getByTestId('payment-step');
+    await payment.getByText('Pay offline', { exact: true }).click();
+    await expect.poll(() => payment.getByLabel('Card number').count()).toBe(0);
+    await expect(page.getByTestId('place-order').textContent()).resolves.toBe(
+      `Place order (pay ${total} offline)`,
+    );
+    await page.getByTestId('place-order').click();
+    await page.waitForURL((url) => url.pathname.startsWith('/orders/'));
+    await page.getByRole('heading', { name: 'Thank you for your order!' }).waitFor();
+    const orderId = decodeURIComponent(new URL(page.url()).pathname.split('/')[2] ?? '');
+    const order = await adminOrder(server, orderId);
+    expect(order.paymentStatus).toBe('NOT_PAID');
+    expect(order.priceSummary.total.formattedAmount).toBe(total);
+    await expect(page.getByTestId('total-total').textContent()).resolves.toBe(total);
+    await expect(page.getByTestId('payment-status').textContent()).resolves.toBe('Not paid yet');
+    await page.getByText(`${total} to pay. The store will tell you how to pay for this order.`).waitFor();
+    // The way back goes to the site that sent the shopper.
+    await expect(page.getByRole('link', { name: 'Continue shopping' }).getAttribute('href')).resolves.toBe(
+      `${server.url}/shop`,
+    );
+
+    // The session is bound to this browser: another one cannot use the link.
+    const other = await newShopper(browser);
+    await other.goto(fullUrl);
+    await other.getByRole('heading', { name: 'Page not found' }).waitFor();
+    await other.context().close();
+    expect(errorsOf(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('offers the store’s tips and charges the chosen one with the order', async () => {
+    const tips = await server.call('POST', '/tips/v1/tip-settings', {
+      token: server.adminKey,
+      body: {
+        tipSettings: {
+          title: 'Tip the team',
+          tipType: 'PERCENTAGE',
+          choices: ['10', '15'],
+          defaultChoice: '10',
+          isDefault: true,
+          allowCustomAmount: true,
+        },
+      },
+    });
+    expect(tips.status, JSON.stringify(tips.body)).toBe(200);
+    try {
+      const page = await newShopper(browser);
+      await addFromProductPage(page, server, 'classic-french-press');
+      await startCheckout(page, server);
+      await fillCheckoutDetails(page, uniqueEmail('tipper'));
+      await chooseDelivery(page, 'Standard');
+
+      // 10 % is preselected and already in the totals.
+      const tip = page.getByTestId('tip-step');
+      await tip.getByRole('heading', { name: 'Tip the team' }).waitFor();
+      await expect.poll(() => tip.getByRole('radio', { name: /^10%/ }).isChecked()).toBe(true);
+      await expect.poll(() => page.getByTestId('total-fees').count()).toBe(1);
+      const tenPercent = await page.getByTestId('total-fees').textContent();
+
+      await tip.getByText('No tip').click();
+      await expect.poll(() => page.getByTestId('total-fees').count()).toBe(0);
+      await tip.getByLabel('Custom tip amount').fill('4.50');
+      await tip.getByRole('button', { name: 'Set tip' }).click();
+      await expect.poll(() => page.getByTestId('total-fees').textContent()).toBe('$4.50');
+      await tip.getByText(/^15%/).click();
+      await expect.poll(() => tip.getByRole('radio', { name: /^15%/ }).isChecked()).toBe(true);
+      await expect.poll(() => page.getByTestId('total-fees').textContent()).not.toBe('$4.50');
+      const fee = await page.getByTestId('total-fees').textContent();
+      expect(fee).not.toBe(tenPercent);
+      const total = await page.getByTestId('total-total').textContent();
+
+      await payByCard(page, CARDS.approves);
+      await page.getByRole('heading', { name: 'Thank you for your order!' }).waitFor();
+      const orderId = decodeURIComponent(new URL(page.url()).pathname.split('/')[2] ?? '');
+      const order = await adminOrder(server, orderId);
+      expect(order.priceSummary.total.formattedAmount).toBe(total);
+      await expect(page.getByTestId('total-fees').textContent()).resolves.toBe(fee);
+      expect(errorsOf(page)).toEqual([]);
+      await page.context().close();
+    } finally {
+      const id = (tips.body.tipSettings as { id: string }).id;
+      await server.call('DELETE', `/tips/v1/tip-settings/${id}`, { token: server.adminKey });
+    }
+  });
+});

@@ -1,0 +1,116 @@
+import type { TestServer } from '@aisle/server/testing';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './browser.ts';
+import {
+  adminOrder,
+  addFromProductPage,
+  CARDS,
+  chooseDelivery,
+  errorsOf,
+  fillCheckoutDetails,
+  newShopper,
+  payByCard,
+  registerMember,
+  signInDirect,
+  startCheckout,
+  startStore,
+} from './store.ts';
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startStore();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('member orders', () => {
+  it('a member buys, finds the order in the account, and sees the tracking once the merchant ships it', async () => {
+    const email = await registerMember(server);
+    const page = await newShopper(browser, { width: 390, height: 844 });
+    await signInDirect(page, server, email);
+    await page.getByRole('banner').getByTestId('member-name').waitFor({ timeout: 20_000 });
+
+    // No orders yet.
+    await page.goto(`${server.url}/account/orders`);
+    await page.getByText('You have not placed any orders yet.').waitFor();
+
+    await addFromProductPage(page, server, 'stoneware-table-lamp');
+    await startCheckout(page, server);
+    // A member's e-mail is filled in already.
+    await expect(page.getByTestId('details-step').getByLabel('E-mail').inputValue()).resolves.toBe(email);
+    await fillCheckoutDetails(page, undefined);
+    await chooseDelivery(page, 'Express');
+    await payByCard(page, CARDS.approves, 'Ada Lovelace');
+    await page.getByRole('heading', { name: 'Thank you for your order!' }).waitFor();
+    const orderId = decodeURIComponent(new URL(page.url()).pathname.split('/')[2] ?? '');
+    const order = await adminOrder(server, orderId);
+    expect(order.buyerInfo?.memberId).toBeTruthy();
+    expect(order.fulfillmentStatus).toBe('NOT_FULFILLED');
+
+    // The account lists it with its status, total and date.
+    await page.getByRole('link', { name: 'View in my account' }).click();
+    await page.waitForURL((url) => url.pathname === `/account/orders/${orderId}`);
+    await page.getByRole('link', { name: '← All orders' }).click();
+    await page.waitForURL((url) => url.pathname === '/account/orders');
+    const rows = page.getByTestId('order-row');
+    await expect.poll(() => rows.count()).toBe(1);
+    await rows.getByRole('link', { name: `Order ${order.number}` }).waitFor();
+    await expect(rows.getByTestId('order-total').textContent()).resolves.toBe(
+      order.priceSummary.total.formattedAmount,
+    );
+    await expect(rows.getByTestId('order-state').textContent()).resolves.toBe('Confirmed');
+    await rows.getByText(/Paid · Not shipped yet/).waitFor();
+
+    // The merchant ships it with a tracking number and link (admin API).
+    const shipped = await server.call('POST', `/ecom/v1/fulfillments/orders/${orderId}/create-fulfillment`, {
+      token: server.adminKey,
+      body: {
+        fulfillment: {
+          trackingInfo: {
+            trackingNumber: '1Z999AA10123456784',
+            shippingProvider: 'UPS',
+            trackingLink: 'https://www.ups.com/track?tracknum=1Z999AA10123456784',
+          },
+        },
+      },
+    });
+    expect(shipped.status, JSON.stringify(shipped.body)).toBe(200);
+    expect((await adminOrder(server, orderId)).fulfillmentStatus).toBe('FULFILLED');
+
+    await page.reload();
+    await expect(rows.getByTestId('order-state').textContent()).resolves.toBe('Fulfilled');
+    await rows.getByRole('link', { name: `Order ${order.number}` }).click();
+    await page.waitForURL((url) => url.pathname === `/account/orders/${orderId}`);
+    await expect(page.getByTestId('fulfillment-status').textContent()).resolves.toBe('Shipped');
+    await expect(page.getByTestId('tracking-number').textContent()).resolves.toBe('1Z999AA10123456784');
+    const link = page.getByTestId('tracking-link');
+    await expect(link.getAttribute('href')).resolves.toBe(
+      'https://www.ups.com/track?tracknum=1Z999AA10123456784',
+    );
+    await expect(link.textContent()).resolves.toContain('Track your parcel');
+    await expect.poll(() => page.getByTestId('summary-line').count()).toBe(1);
+    await expect(page.getByTestId('total-total').textContent()).resolves.toBe(
+      order.priceSummary.total.formattedAmount,
+    );
+
+    // Another member's order is not there for them.
+    const stranger = await newShopper(browser);
+    await signInDirect(stranger, server, await registerMember(server));
+    await stranger.getByRole('banner').getByTestId('member-name').waitFor({ timeout: 20_000 });
+    await stranger.goto(`${server.url}/account/orders/${orderId}`);
+    await stranger.getByText('There is no such order in your account.').waitFor();
+    await stranger.goto(`${server.url}/account/orders`);
+    await stranger.getByText('You have not placed any orders yet.').waitFor();
+    await stranger.context().close();
+
+    expect(errorsOf(page)).toEqual([]);
+    await page.context().close();
+  });
+});
