@@ -6,8 +6,9 @@ const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 
 /**
  * Current carts: at most one per owner. `owner_key` is `m:<memberId>` for a member and `v:<visitorId>` for an
- * anonymous visitor, so creating the cart is one atomic `insert … on conflict do nothing`, and every write
- * locks the row (`select … for update`) before changing its lines.
+ * anonymous visitor, so creating the cart is one atomic `insert … on conflict do nothing`. Every write raises
+ * `revision`: writes save only if the revision is still the one they read (and retry, then fall back to
+ * `select … for update`), so anything that updates this table must raise `revision` too.
  */
 export const carts = pgTable(
   'carts',
