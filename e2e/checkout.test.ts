@@ -48,6 +48,32 @@ async function productId(slug: string): Promise<string> {
   return (res.body.products as Array<{ id: string }>)[0]!.id;
 }
 
+/**
+ * A headless site's visitor (its own anonymous token) fills a cart with French presses and asks for the hosted
+ * checkout: the redirect session's URL.
+ */
+async function headlessCheckout(quantity: number, email: string, callbacks: Record<string, string> = {}) {
+  const token = await anonymousToken();
+  const press = await productId('classic-french-press');
+  const added = await server.call('POST', '/ecom/v1/carts/current/add-to-cart', {
+    token,
+    body: { lineItems: [{ quantity, catalogReference: { catalogItemId: press, appId: STORES_APP_ID } }] },
+  });
+  expect(added.status, JSON.stringify(added.body)).toBe(200);
+  const created = await server.call('POST', '/ecom/v1/carts/current/create-checkout', {
+    token,
+    body: { channelType: 'WEB', email },
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(200);
+  const checkoutId = created.body.checkoutId as string;
+  const session = await server.call('POST', '/_api/redirects-api/v1/redirect-session', {
+    token,
+    body: { ecomCheckout: { checkoutId }, callbacks },
+  });
+  expect(session.status, JSON.stringify(session.body)).toBe(200);
+  return (session.body.redirectSession as { fullUrl: string }).fullUrl;
+}
+
 const PDF = '%PDF-1.4\n% Alpine trail maps\n%%EOF\n';
 
 /** Uploads a secure (download-only) file through the media API; returns its id. */
@@ -192,6 +218,14 @@ describe('hosted checkout', () => {
     await page.context().close();
   });
   it('a digital item paid with a card that needs confirmation: the sandbox page, then the download link', async () => {
+    // The merchant names the product's file (a secure media file): buyers get its download link once paid.
+    const fileId = await uploadSecureFile('trail-maps.pdf', PDF);
+    const maps = await productId('alpine-trail-maps-digital-pack');
+    const named = await server.call('PATCH', `/stores/v1/products/${maps}`, {
+      token: server.adminKey,
+      body: { product: { digitalFile: { fileId } } },
+    });
+    expect(named.status, JSON.stringify(named.body)).toBe(200);
     const page = await newShopper(browser, { width: 390, height: 844 });
     await addFromProductPage(page, server, 'alpine-trail-maps-digital-pack');
     await startCheckout(page, server);
@@ -236,20 +270,10 @@ describe('hosted checkout', () => {
     expect(order.paymentStatus).toBe('PAID');
     await expect(page.getByTestId('payment-status').textContent()).resolves.toBe('Paid');
     await expect(page.getByTestId('fulfillment-status').textContent()).resolves.toBe('Download');
-    await page.getByText('Your download link appears here when it is ready.').waitFor();
 
-    // The merchant attaches the file (a secure media file) to the line; the page then offers the download.
-    const fileId = await uploadSecureFile('trail-maps.pdf', PDF);
-    const patched = await server.call(
-      'PATCH',
-      `/ecom/v1/orders/${orderId}/line-item/${order.lineItems[0]?.id}`,
-      {
-        token: server.adminKey,
-        body: { lineItem: { digitalFile: { fileId } }, fieldMask: 'digitalFile' },
-      },
-    );
-    expect(patched.status, JSON.stringify(patched.body)).toBe(200);
-    await page.reload();
+    // Placement copied the product's file to the line: the page offers the download at once.
+    const [line] = order.lineItems as Array<{ digitalFile?: { fileId: string } }>;
+    expect(line?.digitalFile?.fileId).toBe(fileId);
     const download = page.getByTestId('download-link');
     await expect(download.textContent()).resolves.toBe('Download Alpine Trail Maps (Digital Pack)');
     const href = (await download.getAttribute('href')) ?? '';
@@ -264,27 +288,7 @@ describe('hosted checkout', () => {
 
   it("opens another site's checkout from a redirect session and places the order to pay offline", async () => {
     // A headless site's visitor (its own anonymous token) fills a cart and asks for the hosted checkout.
-    const token = await anonymousToken();
-    const press = await productId('classic-french-press');
-    const added = await server.call('POST', '/ecom/v1/carts/current/add-to-cart', {
-      token,
-      body: {
-        lineItems: [{ quantity: 2, catalogReference: { catalogItemId: press, appId: STORES_APP_ID } }],
-      },
-    });
-    expect(added.status, JSON.stringify(added.body)).toBe(200);
-    const created = await server.call('POST', '/ecom/v1/carts/current/create-checkout', {
-      token,
-      body: { channelType: 'WEB', email: 'headless@example.com' },
-    });
-    expect(created.status, JSON.stringify(created.body)).toBe(200);
-    const checkoutId = created.body.checkoutId as string;
-    const session = await server.call('POST', '/_api/redirects-api/v1/redirect-session', {
-      token,
-      body: { ecomCheckout: { checkoutId }, callbacks: { postFlowUrl: `${server.url}/shop` } },
-    });
-    expect(session.status, JSON.stringify(session.body)).toBe(200);
-    const fullUrl = (session.body.redirectSession as { fullUrl: string }).fullUrl;
+    const fullUrl = await headlessCheckout(2, 'headless@example.com', { postFlowUrl: `${server.url}/shop` });
 
     // The storefront's own visitor is someone else: the session is what opens the checkout.
     const page = await newShopper(browser);
@@ -377,6 +381,19 @@ describe('hosted checkout', () => {
       await expect(page.getByTestId('total-fees').textContent()).resolves.toBe(fee);
       expect(errorsOf(page)).toEqual([]);
       await page.context().close();
+
+      // Another site's checkout, opened through its redirect session, offers the tip too.
+      const hosted = await newShopper(browser);
+      await hosted.goto(await headlessCheckout(1, uniqueEmail('headless-tipper')));
+      const hostedTip = hosted.getByTestId('tip-step');
+      await hostedTip.getByRole('heading', { name: 'Tip the team' }).waitFor();
+      await expect.poll(() => hostedTip.getByRole('radio', { name: /^10%/ }).isChecked()).toBe(true);
+      await expect.poll(() => hosted.getByTestId('total-fees').textContent()).toBe(tenPercent);
+      await hostedTip.getByText(/^15%/).click();
+      await expect.poll(() => hostedTip.getByRole('radio', { name: /^15%/ }).isChecked()).toBe(true);
+      await expect.poll(() => hosted.getByTestId('total-fees').textContent()).toBe(fee);
+      expect(errorsOf(hosted)).toEqual([]);
+      await hosted.context().close();
     } finally {
       const id = (tips.body.tipSettings as { id: string }).id;
       await server.call('DELETE', `/tips/v1/tip-settings/${id}`, { token: server.adminKey });

@@ -171,7 +171,7 @@ describe('catalogue CSV', () => {
       'SKU',
     ]);
     expect(header).toContain('Option2 Color');
-    expect(header!.slice(-10)).toEqual([
+    expect(header!.slice(-11)).toEqual([
       'Variant Price',
       'Variant Cost',
       'Variant Weight',
@@ -182,6 +182,7 @@ describe('catalogue CSV', () => {
       'In Stock',
       'Collections',
       'Image URLs',
+      'Digital File Id',
     ]);
     const products = await catalogue();
     expect(body).toHaveLength(products.reduce((n, p) => n + p.variants.length, 0));

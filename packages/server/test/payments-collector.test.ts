@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct } from '../src/modules/catalogue/product-writes.ts';
 import { DEFAULT_VARIANT_ID, inventoryItems } from '../src/modules/catalogue/tables.ts';
-import { ordersSettings } from '../src/modules/orders/tables.ts';
+import { runScheduledPaymentActions } from '../src/flows/payments-collector/collections.ts';
+import { orders, ordersSettings } from '../src/modules/orders/tables.ts';
 import { payments } from '../src/modules/payments/tables.ts';
 import { startTestServer, type TestServer } from '../src/testing.ts';
 import { errorCode, seedClient } from './identity-helpers.ts';
@@ -496,5 +497,259 @@ describe('refunds', () => {
     expect(errorCode(unknown.body)).toBe('PAYMENT_NOT_FOUND');
     const none = await call('POST', `${PC}/${placed.id}/trigger-refund`, { payments: [] });
     expect(none.status).toBe(400);
+  });
+});
+
+describe('canceling an order with an open authorization', () => {
+  const paymentRow = async (id: string) =>
+    (await server.ctx.db.select().from(payments).where(eq(payments.id, id)))[0]!;
+
+  it('voids it through the provider (AUTHORIZED_PAYMENT_VOIDED), by cancel and by update-status', async () => {
+    for (const cancel of [
+      (id: string) => call('POST', `/ecom/v1/orders/${id}/cancel`, { restockAllItems: false }),
+      (id: string) => call('POST', `/ecom/v1/orders/${id}/update-status`, { status: 'CANCELED' }),
+    ]) {
+      const placed = await placeTestOrder(server, {
+        lines: [{ quantity: 1, price: '50.00' }],
+        payment: 'authorized',
+      });
+      const res = await cancel(placed.id);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const o = await order(placed.id);
+      expect(o).toMatchObject({ status: 'CANCELED', paymentStatus: 'CANCELED' });
+      expect(o.balanceSummary.authorized!.amount).toBe('0.00');
+      expect(types(o)).toEqual(expect.arrayContaining(['ORDER_CANCELED', 'AUTHORIZED_PAYMENT_VOIDED']));
+      expect(o.activities.find((a) => a.type === 'AUTHORIZED_PAYMENT_VOIDED')).toMatchObject({
+        authorizedPaymentVoided: { paymentId: placed.paymentId },
+      });
+      const payment = await paymentRow(placed.paymentId!);
+      expect(payment.status).toBe('VOIDED');
+      expect(payment.details.authorization).toMatchObject({ void: { reason: 'MANUAL' } });
+    }
+    // Money already collected stays (the merchant refunds it); nothing is voided.
+    const paid = await placeTestOrder(server, { lines: [{ quantity: 1, price: '50.00' }] });
+    await call('POST', `/ecom/v1/orders/${paid.id}/cancel`, {});
+    expect((await paymentRow(paid.paymentId!)).status).toBe('APPROVED');
+    expect(types(await order(paid.id))).not.toContain('AUTHORIZED_PAYMENT_VOIDED');
+  });
+
+  it('a provider refusing the void refuses the cancel, and nothing changes', async () => {
+    const placed = await placeTestOrder(server, {
+      lines: [{ productId: tee, quantity: 2, price: '20.00' }],
+      payment: 'authorized',
+    });
+    const start = await stock();
+    // A reference the sandbox does not know: it refuses to void it.
+    await server.ctx.db
+      .update(payments)
+      .set({ providerReference: 'not-ours' })
+      .where(eq(payments.id, placed.paymentId!));
+    const res = await call('POST', `/ecom/v1/orders/${placed.id}/cancel`, { restockAllItems: true });
+    expect(res.status).toBe(409);
+    expect(errorCode(res.body)).toBe('VOID_FAILED');
+    const o = await order(placed.id);
+    expect(o).toMatchObject({ status: 'APPROVED', paymentStatus: 'NOT_PAID' });
+    expect(types(o)).not.toContain('ORDER_CANCELED');
+    expect((await paymentRow(placed.paymentId!)).status).toBe('AUTHORIZED');
+    expect(await stock()).toBe(start);
+  });
+});
+
+describe('refund limits of shipping and fees', () => {
+  const refund = (id: string, paymentId: string, amount: string, details: Body) =>
+    call('POST', `${PC}/${id}/trigger-refund`, { payments: [{ paymentId, amount }], details });
+  const fieldOf = (body: Body) =>
+    (body.details as { applicationError: { data: { field?: string } } }).applicationError.data.field;
+
+  it('shipping and each fee up to what is left of them; refused refunds write nothing', async () => {
+    const placed = await placeTestOrder(server, {
+      lines: [{ quantity: 1, price: '20.00' }],
+      shipping: '5.00',
+      additionalFees: [
+        { id: 'fee-handling', name: 'Handling', price: '2.00' },
+        { id: 'fee-wrap', name: 'Gift wrap', price: '1.50' },
+      ],
+    });
+    const pay = placed.paymentId!;
+    const over = await refund(placed.id, pay, '5.01', { shipping: { amount: '5.01' } });
+    expect(over.status).toBe(400);
+    expect(errorCode(over.body)).toBe('INVALID_AMOUNT');
+    expect(fieldOf(over.body)).toBe('details.shipping.amount');
+    expect((await refund(placed.id, pay, '3.00', { shipping: { amount: '3.00' } })).status).toBe(200);
+    const rest = await refund(placed.id, pay, '2.01', { shipping: { amount: '2.01' } });
+    expect(fieldOf(rest.body)).toBe('details.shipping.amount');
+    expect((await refund(placed.id, pay, '2.00', { shipping: { amount: { amount: '2.00' } } })).status).toBe(
+      200,
+    );
+    expect(fieldOf((await refund(placed.id, pay, '0.01', { shipping: { amount: '0.01' } })).body)).toBe(
+      'details.shipping.amount',
+    );
+
+    // Per fee; a fee named twice counts once in all.
+    const twice = await refund(placed.id, pay, '2.50', {
+      additionalFees: [
+        { additionalFeeId: 'fee-wrap', amount: '1.50' },
+        { additionalFeeId: 'fee-handling', amount: '0.50' },
+        { additionalFeeId: 'fee-handling', amount: '1.51' },
+      ],
+    });
+    expect(twice.status).toBe(400);
+    expect(errorCode(twice.body)).toBe('INVALID_AMOUNT');
+    expect(fieldOf(twice.body)).toBe('details.additionalFees[2].amount');
+    const fees = await refund(placed.id, pay, '3.50', {
+      additionalFees: [
+        { additionalFeeId: 'fee-wrap', amount: '1.50' },
+        { additionalFeeId: 'fee-handling', amount: '2.00' },
+      ],
+    });
+    expect(fees.status, JSON.stringify(fees.body)).toBe(200);
+    const again = await refund(placed.id, pay, '0.01', {
+      additionalFees: [{ additionalFeeId: 'fee-handling', amount: '0.01' }],
+    });
+    expect(fieldOf(again.body)).toBe('details.additionalFees[0].amount');
+    const o = await order(placed.id);
+    expect(o.balanceSummary.refunded!.amount).toBe('8.50');
+    expect(types(o).filter((t) => t === 'REFUND_INITIATED')).toHaveLength(3);
+  });
+
+  it('a refund that failed entirely does not count', async () => {
+    const placed = await placeTestOrder(server, {
+      lines: [{ quantity: 1, price: '20.00' }],
+      shipping: '5.00',
+      refundFails: true,
+    });
+    for (let i = 0; i < 2; i++) {
+      const res = await refund(placed.id, placed.paymentId!, '5.00', { shipping: { amount: '5.00' } });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.failedPaymentIds).toEqual([placed.paymentId]);
+    }
+  });
+});
+
+describe('payment collections and their delayed-capture settings', () => {
+  const HOUR = 3_600_000;
+  const collectionsOf = async (id: string) =>
+    ((await server.ctx.db.select({ data: orders.data }).from(orders).where(eq(orders.id, id)))[0]!.data
+      ._paymentCollections ?? []) as Body[];
+  const paymentStatus = async (id: string) =>
+    (await server.ctx.db.select().from(payments).where(eq(payments.id, id)))[0]!;
+  const prepare = (id: string, body: Body) => call('POST', `${PC}/${id}/prepare-payment-collection`, body);
+  const schedule = (paymentId: string, scheduledAction: string, count: number, unit = 'HOURS') => ({
+    paymentGatewayOrderId: paymentId,
+    delayedCapture: true,
+    delayedCaptureSettings: { scheduledAction, delayDuration: { count, unit } },
+  });
+  const authorized = (price = '50.00') =>
+    placeTestOrder(server, { lines: [{ quantity: 1, price }], payment: 'authorized' });
+
+  it('keeps each answered gateway order on the order, never sent; refuses incomplete settings', async () => {
+    const placed = await placeTestOrder(server, {
+      lines: [{ quantity: 1, price: '10.00' }],
+      payment: 'offline',
+    });
+    const first = await prepare(placed.id, { amount: '4.00', paymentGatewayOrderId: 'pgo-1' });
+    expect(first.body).toEqual({ paymentGatewayOrderId: 'pgo-1' });
+    const gateway = await call('POST', `${PC}/${placed.id}/create-payment-gateway-order`, {
+      chargedBy: { id: 'staff-1', fullName: 'Sam' },
+    });
+    const gatewayId = gateway.body.paymentGatewayOrderId as string;
+    expect(gatewayId).not.toBe('pgo-1');
+    let kept = await collectionsOf(placed.id);
+    expect(kept).toMatchObject([
+      { paymentGatewayOrderId: 'pgo-1', amount: '4.00', delayedCapture: false },
+      { paymentGatewayOrderId: gatewayId, amount: '10.00', chargedBy: { id: 'staff-1', fullName: 'Sam' } },
+    ]);
+    expect(typeof kept[0]!.createdDate).toBe('string');
+    // The same id again replaces its entry.
+    await prepare(placed.id, { amount: { amount: '6.00' }, paymentGatewayOrderId: 'pgo-1' });
+    kept = await collectionsOf(placed.id);
+    expect(kept.map((c) => [c.paymentGatewayOrderId, c.amount])).toEqual([
+      [gatewayId, '10.00'],
+      ['pgo-1', '6.00'],
+    ]);
+    const wire = await call('GET', `/ecom/v1/orders/${placed.id}`);
+    expect(JSON.stringify(wire.body)).not.toContain('paymentCollections');
+
+    for (const [body, field] of [
+      [
+        { delayedCapture: false, delayedCaptureSettings: schedule('x', 'VOID', 1).delayedCaptureSettings },
+        'delayedCaptureSettings',
+      ],
+      [
+        { delayedCaptureSettings: { delayDuration: { count: 1, unit: 'HOURS' } } },
+        'delayedCaptureSettings.scheduledAction',
+      ],
+      [{ delayedCaptureSettings: { scheduledAction: 'CAPTURE' } }, 'delayedCaptureSettings.delayDuration'],
+      [schedule('x', 'CAPTURE', 31, 'DAYS'), 'delayedCaptureSettings.delayDuration.count'],
+    ] as const) {
+      const res = await prepare(placed.id, body);
+      expect(res.status).toBe(400);
+      expect(
+        (
+          res.body.details as { validationError: { fieldViolations: Array<{ field: string }> } }
+        ).validationError.fieldViolations.map((v) => v.field),
+      ).toEqual([field]);
+    }
+    expect(await collectionsOf(placed.id)).toEqual(kept);
+  });
+
+  it('captures an authorization once its delay has passed, once however many runs', async () => {
+    const placed = await authorized();
+    const untouched = await authorized();
+    const res = await prepare(placed.id, schedule(placed.paymentId!, 'CAPTURE', 2));
+    expect(res.body).toEqual({ paymentGatewayOrderId: placed.paymentId });
+    const start = Date.now();
+    expect(await runScheduledPaymentActions(server.ctx, new Date(start + HOUR))).toBe(0);
+    expect((await paymentStatus(placed.paymentId!)).status).toBe('AUTHORIZED');
+
+    const later = new Date(start + 2 * HOUR + 60_000);
+    const runs = await Promise.all([
+      runScheduledPaymentActions(server.ctx, later),
+      runScheduledPaymentActions(server.ctx, later),
+    ]);
+    expect(runs[0]! + runs[1]!).toBe(1);
+    expect(await runScheduledPaymentActions(server.ctx, later)).toBe(0);
+    const payment = await paymentStatus(placed.paymentId!);
+    expect(payment).toMatchObject({ status: 'APPROVED', amount: '50.0000' });
+    const o = await order(placed.id);
+    expect(o.paymentStatus).toBe('PAID');
+    expect(types(o).filter((t) => t === 'AUTHORIZED_PAYMENT_CAPTURED')).toHaveLength(1);
+    // An authorization no collection names is left alone.
+    expect((await paymentStatus(untouched.paymentId!)).status).toBe('AUTHORIZED');
+  });
+
+  it('voids when told to, or when nothing is left to collect; a provider refusing is retried', async () => {
+    const voided = await authorized();
+    await prepare(voided.id, schedule(voided.paymentId!, 'VOID', 30, 'MINUTES'));
+    const paidMeanwhile = await authorized();
+    await prepare(paidMeanwhile.id, schedule(paidMeanwhile.paymentId!, 'CAPTURE', 30, 'MINUTES'));
+    await call('POST', `${PC}/${paidMeanwhile.id}/mark-as-paid`, {});
+    const refused = await authorized('30.00');
+    await prepare(refused.id, { amount: '20.00', ...schedule(refused.paymentId!, 'CAPTURE', 30, 'MINUTES') });
+    await server.ctx.db
+      .update(payments)
+      .set({ providerReference: 'not-ours' })
+      .where(eq(payments.id, refused.paymentId!));
+
+    const later = new Date(Date.now() + HOUR);
+    expect(await runScheduledPaymentActions(server.ctx, later)).toBe(2);
+    for (const placed of [voided, paidMeanwhile]) {
+      const payment = await paymentStatus(placed.paymentId!);
+      expect(payment.status).toBe('VOIDED');
+      expect(payment.details.authorization).toMatchObject({ void: { reason: 'SCHEDULED' } });
+      expect(types(await order(placed.id))).toContain('AUTHORIZED_PAYMENT_VOIDED');
+    }
+    expect((await order(voided.id)).paymentStatus).toBe('CANCELED');
+    expect((await order(paidMeanwhile.id)).paymentStatus).toBe('PAID');
+    expect((await paymentStatus(refused.paymentId!)).status).toBe('AUTHORIZED');
+
+    await server.ctx.db
+      .update(payments)
+      .set({ providerReference: 'sbx_ch_retried' })
+      .where(eq(payments.id, refused.paymentId!));
+    expect(await runScheduledPaymentActions(server.ctx, later)).toBe(1);
+    // The collection's amount: 20.00 of the 30.00 authorized; the rest is released.
+    expect(await paymentStatus(refused.paymentId!)).toMatchObject({ status: 'APPROVED', amount: '20.0000' });
+    expect((await order(refused.id)).paymentStatus).toBe('PARTIALLY_PAID');
   });
 });

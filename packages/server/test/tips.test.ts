@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutTip } from '../src/modules/checkout-settings/tips.ts';
 import { checkouts } from '../src/modules/checkout/tables.ts';
@@ -460,6 +460,64 @@ describe('tip choice', () => {
     expect(unknown.status).toBe(404);
     const malformed = await getChoice('not-a-flow', server.adminKey);
     expect(fields(malformed.body)).toEqual([['purchaseFlowId', 'FORMAT']]);
+  });
+
+  it("is the hosted page's through the owner's redirect session (header or query), bound to that page", async () => {
+    const owner = await visitor();
+    const flow = await checkoutOf({ visitorId: owner.visitorId });
+    const [row] = await server.ctx.db
+      .select({ id: checkouts.id })
+      .from(checkouts)
+      .where(eq(checkouts.purchaseFlowId, flow));
+    const made = await server.call('POST', '/_api/redirects-api/v1/redirect-session', {
+      token: owner.token,
+      body: { ecomCheckout: { checkoutId: row!.id } },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const sessionId = (made.body.redirectSession as { id: string }).id;
+    const grant = { 'x-aisle-redirect-session': sessionId };
+    const page = await visitor();
+    const choice = { tipType: 'PERCENTAGE', value: '20' };
+
+    expect(errorCode((await getChoice(flow, page.token)).body)).toBe('CHECKOUT_NOT_FOUND');
+    expect((await setChoice(flow, page.token, choice)).status).toBe(404);
+    const read = await server.call('GET', `${TIPS}/choice/${flow}`, { token: page.token, headers: grant });
+    expect(read.status, JSON.stringify(read.body)).toBe(200);
+    expect(read.body).toEqual({ tipChoice: { tipType: 'PERCENTAGE', value: '15' } });
+    const set = await server.call('PATCH', `/_api/tips-service/v1/tips/choice`, {
+      token: page.token,
+      headers: grant,
+      body: { purchaseFlowId: flow, tipChoice: choice },
+    });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    // The owner sees the page's choice, and the checkout is priced with it.
+    expect((await getChoice(flow, owner.token)).body).toEqual({ tipChoice: choice });
+    expect((await checkoutTip(server.ctx.db, flow, '10', 'USD')).amount).toBe('2.00');
+    const byQuery = await server.call('GET', `${TIPS}/choice/${flow}?redirectSessionId=${sessionId}`, {
+      token: page.token,
+    });
+    expect(byQuery.body).toEqual({ tipChoice: choice });
+
+    // Bound to the page's visitor: the same session grants nobody else, and no other checkout.
+    const thief = await visitor();
+    for (const res of [
+      await server.call('GET', `${TIPS}/choice/${flow}`, { token: thief.token, headers: grant }),
+      await server.call('PATCH', `${TIPS}/choice`, {
+        token: thief.token,
+        headers: grant,
+        body: { purchaseFlowId: flow, tipChoice: { tipType: 'PERCENTAGE', value: '10' } },
+      }),
+    ]) {
+      expect(res.status).toBe(404);
+      expect(errorCode(res.body)).toBe('CHECKOUT_NOT_FOUND');
+    }
+    const elsewhere = await checkoutOf({ visitorId: owner.visitorId });
+    const foreign = await server.call('GET', `${TIPS}/choice/${elsewhere}`, {
+      token: page.token,
+      headers: grant,
+    });
+    expect(foreign.status).toBe(404);
+    expect((await getChoice(flow, owner.token)).body).toEqual({ tipChoice: choice });
   });
 
   it('cannot change once an order was placed from the checkout', async () => {

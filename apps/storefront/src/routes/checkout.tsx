@@ -181,7 +181,7 @@ export function CheckoutPage() {
             write={write}
           />
           {ships && detailsDone && <DeliverySection checkout={checkout} write={write} />}
-          <TipSection checkout={checkout} write={write} />
+          <TipSection checkout={checkout} api={api} write={write} />
           <PaymentSection
             checkout={checkout}
             ships={ships}

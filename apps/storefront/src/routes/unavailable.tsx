@@ -14,20 +14,16 @@ const VERTICALS: Record<string, { title: string; text: string }> = {
   },
   'payment-requests': {
     title: 'Payment requests',
-    text: 'This store cannot take payment requests yet: Aisle has no payments service so far.',
-  },
-  checkout: {
-    title: 'Checkout',
-    text: 'Checkout is not open in this store yet: payments and orders are still being built. Your cart is saved.',
+    text: 'This store cannot take payment requests: Aisle has no payment-requests service.',
   },
 };
 
 /**
- * The honest page for redirect intents of verticals Aisle does not have (`/unavailable/:vertical`), and for
- * `/checkout/:id` until checkout exists. A redirect session's callbacks give the way back.
+ * The honest page for redirect intents of verticals Aisle does not have (`/unavailable/:vertical`). A redirect
+ * session's callbacks give the way back.
  */
 export async function unavailableLoader({ params, request }: LoaderFunctionArgs) {
-  const vertical = params.vertical ?? (params.checkoutId ? 'checkout' : '');
+  const vertical = params.vertical ?? '';
   const session = await readRedirectSession(new URL(request.url).searchParams.get('redirectSessionId'));
   const back = session?.callbacks?.postFlowUrl ?? session?.callbacks?.cartPageUrl;
   return {
@@ -35,8 +31,7 @@ export async function unavailableLoader({ params, request }: LoaderFunctionArgs)
       title: 'Not available',
       text: 'This part of the store does not exist. Everything we sell is in the shop.',
     },
-    // A checkout started from this store's cart goes back to it.
-    back: typeof back === 'string' ? back : params.checkoutId ? '/cart' : undefined,
+    back: typeof back === 'string' ? back : undefined,
   };
 }
 

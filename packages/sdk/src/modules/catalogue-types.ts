@@ -191,6 +191,8 @@ export interface Product {
   price?: PriceData;
   convertedPriceData?: PriceData;
   costAndProfitData?: CostAndProfitData;
+  /** Aisle extension, merchant data (like cost): the secure media file a digital product delivers. */
+  digitalFile?: { fileId: string };
   pricePerUnitData?: PricePerUnitData;
   discount?: ProductDiscount;
   productDimensions?: Dimensions;
@@ -308,6 +310,8 @@ export interface ProductInput {
   weight?: number | null;
   priceData?: { price?: number; currency?: string };
   costAndProfitData?: { itemCost?: number | null };
+  /** Digital products: the secure media file (`fileType` upload) buyers download; `null` removes it. */
+  digitalFile?: { fileId: string } | null;
   pricePerUnitData?: {
     totalQuantity: number;
     totalMeasurementUnit: MeasurementUnit;

@@ -26,7 +26,8 @@ const tipOf = (response: { tip?: unknown }): Tip => convertFromWire(response.tip
 
 /**
  * Tips: the merchant's tip settings (admin writes; shoppers read enabled ones), previews, and the buyer's
- * choice for a checkout (by its `purchaseFlowId`; the checkout's visitor or member, or an admin).
+ * choice for a checkout (by its `purchaseFlowId`; whoever may act on the checkout: its visitor or member, an
+ * admin, or a hosted page whose client sends the checkout's redirect session in `REDIRECT_SESSION_HEADER`).
  */
 export const tips = (http: Http) => {
   const settings = entityCalls<TipSettings, TipSettingsInput, TipSettingsUpdate>(http, {

@@ -1,11 +1,11 @@
 import type { Checkout, TipChoice, TipSettings } from '@aisle/sdk';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { type ShownError, showError } from '../../lib/errors.ts';
-import { client } from '../../sdk.ts';
-import type { CheckoutWrite } from './api.ts';
+import type { CheckoutApi, CheckoutWrite } from './api.ts';
 
 // Tips (wire/merchant-settings.md "Tips", docs/CHECKOUT.md): the store's default tip settings, what each preset
-// gives on this checkout's lines, and the buyer's choice; the checkout adds the tip to its totals as a fee.
+// gives on this checkout's lines, and the buyer's choice; the checkout adds the tip to its totals as a fee. The
+// calls go through the page's checkout client, so another site's checkout (a redirect session) offers tips too.
 
 interface Tips {
   settings: Required<Pick<TipSettings, 'id' | 'tipType' | 'choices'>> &
@@ -15,8 +15,8 @@ interface Tips {
   amounts: Record<string, string>;
 }
 
-async function loadTips(checkout: Checkout): Promise<Tips | undefined> {
-  const settings = await client.tips.getDefaultTipSettings();
+async function loadTips(api: CheckoutApi, checkout: Checkout): Promise<Tips | undefined> {
+  const settings = await api.tips.getDefaultTipSettings();
   const choices = settings?.choices ?? [];
   if (!settings?.enabled || !settings.tipType || choices.length === 0 || !checkout.purchaseFlowId)
     return undefined;
@@ -25,9 +25,9 @@ async function loadTips(checkout: Checkout): Promise<Tips | undefined> {
     .filter((line) => line.price?.amount !== undefined)
     .map((line) => ({ lineItemId: line.id, price: line.price?.amount ?? '0', quantity: line.quantity ?? 1 }));
   const [choice, ...previews] = await Promise.all([
-    client.tips.getTipChoice(checkout.purchaseFlowId),
+    api.tips.getTipChoice(checkout.purchaseFlowId),
     ...choices.map((value) =>
-      client.tips.previewTip({ lineItemInfo, tipChoice: { tipType, value }, tipSettingsId: settings.id }),
+      api.tips.previewTip({ lineItemInfo, tipChoice: { tipType, value }, tipSettingsId: settings.id }),
     ),
   ]);
   const amounts = Object.fromEntries(choices.map((value, i) => [value, previews[i]?.amount ?? '0']));
@@ -57,7 +57,15 @@ const same = (a: TipChoice | undefined, b: TipChoice) =>
  * A tip for the store, when it has tip settings switched on (hidden otherwise): the presets with what each
  * adds, no tip, and a custom amount when allowed. The checkout's totals then include the tip.
  */
-export function TipSection({ checkout, write }: { checkout: Checkout; write: CheckoutWrite }) {
+export function TipSection({
+  checkout,
+  api,
+  write,
+}: {
+  checkout: Checkout;
+  api: CheckoutApi;
+  write: CheckoutWrite;
+}) {
   const ids = useId();
   const [tips, setTips] = useState<Tips | undefined>();
   const [busy, setBusy] = useState(false);
@@ -68,14 +76,14 @@ export function TipSection({ checkout, write }: { checkout: Checkout; write: Che
   // biome-ignore lint/correctness/useExhaustiveDependencies: the lines are the trigger
   useEffect(() => {
     let live = true;
-    loadTips(checkout)
+    loadTips(api, checkout)
       .then((loaded) => live && setTips(loaded))
       // Tips are optional: a store whose tips cannot be read checks out without them.
       .catch(() => live && setTips(undefined));
     return () => {
       live = false;
     };
-  }, [linesKey, checkout.purchaseFlowId]);
+  }, [linesKey, checkout.purchaseFlowId, api]);
 
   if (!tips) return null;
   const { settings, choice, amounts } = tips;
@@ -84,7 +92,7 @@ export function TipSection({ checkout, write }: { checkout: Checkout; write: Che
     setBusy(true);
     setError(undefined);
     try {
-      await client.tips.updateTipChoice(checkout.purchaseFlowId ?? '', next, { tipSettingsId: settings.id });
+      await api.tips.updateTipChoice(checkout.purchaseFlowId ?? '', next, { tipSettingsId: settings.id });
       setTips({ ...tips, choice: next });
       await write((api) => api.checkout.getCheckout(checkout.id));
     } catch (err) {

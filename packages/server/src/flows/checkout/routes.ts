@@ -32,6 +32,7 @@ import {
   updateLineItemsQuantity,
 } from './flow.ts';
 import { checkoutJanitor } from './janitor.ts';
+import { tipChoiceRoutes } from './tip-choice.ts';
 
 const tags = ['checkout'];
 const visitor = { access: 'visitor' } as const;
@@ -200,4 +201,5 @@ export const checkoutRoutes: Module = async (app, ctx) => {
   await paymentRoutes(app, ctx);
   await sandboxConfirmationPages(app, ctx);
   await checkoutJanitor(app, ctx);
+  await tipChoiceRoutes(app, ctx);
 };

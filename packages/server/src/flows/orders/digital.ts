@@ -1,8 +1,10 @@
+import type { StoredLine } from '../../modules/cart/model.ts';
 import { downloadUrl } from '../../modules/catalogue/media-files.ts';
 import { DOWNLOAD_LINK_MINUTES } from '../../modules/catalogue/media-signing.ts';
 import type { OrderRow } from '../../modules/orders/wire.ts';
 import type { DigitalLink } from '../../modules/orders/wire.ts';
 import type { AppContext } from '../../platform/context.ts';
+import type { Catalog } from '../cart/catalogue.ts';
 import { isRecord, type Json, linesOf } from './store.ts';
 
 /**
@@ -24,6 +26,20 @@ export interface DigitalLine {
   lineId: string;
   fileId: string;
   name: string;
+}
+
+/**
+ * For placement (`orderDataFrom`'s `digitalFiles`): the secure file the catalogue names for each store-catalogue
+ * line's product (`product.digitalFile`, docs/CATALOGUE.md), by line id. Only DIGITAL lines keep it.
+ */
+export function catalogueDigitalFiles(lines: readonly StoredLine[], catalog: Catalog): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const line of lines) {
+    if (line.kind !== 'catalog') continue;
+    const fileId = catalog.get(line.productId)?.data.digitalFile?.fileId;
+    if (fileId) out.set(line.id, fileId);
+  }
+  return out;
 }
 
 /** The digital lines that have a file and are not wholly refunded. */

@@ -1,11 +1,24 @@
 import { type OrderStatus, orderActionError, statusTransitionError } from '../../modules/orders/state.ts';
 import type { WireOrder } from '../../modules/orders/wire.ts';
+import type { OrderParts } from '../../modules/orders/parts.ts';
 import type { AppContext } from '../../platform/context.ts';
+import type { Db } from '../../platform/db.ts';
+import { voidPayments } from '../payments-collector/collector.ts';
 import { buyerEmailOf, sendCanceledMail } from './mails.ts';
 import { restockLines } from './restock.ts';
 import { changeOrder, linesOf, type NewActivity, type OrderEventType, ruleFailure } from './store.ts';
 
 /** Cancel and update-status (wire/orders.md §2), with the transitions of `state.ts`. */
+
+/** A canceled order holds no money: its open authorizations (AUTHORIZED payments) are voided. */
+function voidOpenAuthorizations(ctx: AppContext, tx: Db, parts: OrderParts): Promise<NewActivity[]> {
+  return voidPayments(
+    ctx,
+    tx,
+    parts.payments.filter((p) => p.status === 'AUTHORIZED'),
+    'MANUAL',
+  );
+}
 
 export interface CancelRequest {
   sendOrderCanceledEmail?: boolean | undefined;
@@ -16,7 +29,9 @@ export interface CancelRequest {
 /**
  * Cancels an order: ORDER_CANCELED (already canceled) and ORDER_IS_REJECTED refuse; `restockAllItems` puts
  * every unit not restocked before back in stock in the same transaction; the mail goes after commit.
- * Payments are left as they are: the merchant refunds (or voids) them on their own.
+ * Authorizations not captured (AUTHORIZED payments) are voided through their providers in the same transaction
+ * (AUTHORIZED_PAYMENT_VOIDED); a provider refusing a void refuses the cancel (409 VOID_FAILED / PROVIDER_IS_DOWN)
+ * and nothing changes. Money already collected stays: the merchant refunds it on their own.
  */
 export async function cancelOrder(ctx: AppContext, id: string, request: CancelRequest): Promise<WireOrder> {
   const { order, parts } = await changeOrder(ctx, id, async (tx, parts) => {
@@ -28,11 +43,13 @@ export async function cancelOrder(ctx: AppContext, id: string, request: CancelRe
       const all = new Map(lines.map((l) => [String(l.id), Number(l.quantity) || 0]));
       data = { ...data, lineItems: (await restockLines(ctx, tx, data, lines, all)).lines };
     }
+    const voided = await voidOpenAuthorizations(ctx, tx, parts);
     return {
       change: {
         set: { status: 'CANCELED', data },
-        activities: [{ type: 'ORDER_CANCELED' }],
+        activities: [{ type: 'ORDER_CANCELED' }, ...voided],
         events: ['canceled'],
+        paymentsChanged: voided.length > 0,
       },
     };
   });
@@ -47,20 +64,31 @@ const STATUS_ACTIVITY: Partial<Record<OrderStatus, string>> = {
   CANCELED: 'ORDER_CANCELED',
 };
 
-/** update-status: STATUS_ALREADY_SET for the same status, UNSUPPORTED_TRANSITION for the others not allowed. */
+/**
+ * update-status: STATUS_ALREADY_SET for the same status, UNSUPPORTED_TRANSITION for the others not allowed.
+ * CANCELED voids open authorizations as `cancelOrder` does.
+ */
 export async function updateOrderStatus(
   ctx: AppContext,
   id: string,
   status: OrderStatus,
 ): Promise<WireOrder> {
-  const { order } = await changeOrder(ctx, id, async (_tx, parts) => {
+  const { order } = await changeOrder(ctx, id, async (tx, parts) => {
     const refused = statusTransitionError(parts.row.status as OrderStatus, status);
     if (refused) throw ruleFailure(refused, { orderId: id, status: parts.row.status, requested: status });
     const type = STATUS_ACTIVITY[status];
     const activities: NewActivity[] = type ? [{ type }] : [];
     const events: OrderEventType[] =
       status === 'APPROVED' ? ['approved'] : status === 'CANCELED' ? ['canceled'] : [];
-    return { change: { set: { status }, activities, events } };
+    const voided = status === 'CANCELED' ? await voidOpenAuthorizations(ctx, tx, parts) : [];
+    return {
+      change: {
+        set: { status },
+        activities: [...activities, ...voided],
+        events,
+        paymentsChanged: voided.length > 0,
+      },
+    };
   });
   return order;
 }

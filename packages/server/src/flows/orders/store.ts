@@ -111,63 +111,76 @@ export async function changeOrder<T = undefined>(
   return ctx.events.transaction(async (tx) => {
     const parts = await loadOrderParts(tx, id, { lock: true });
     if (!parts) throw orderNotFound(id);
-    const { change, result } = await fn(tx, parts);
-    if (change.none) return { parts, order: partsToWire(parts), result: result as T, activityIds: [] };
-    const now = ctx.clock();
-    const set: Partial<typeof orders.$inferInsert> = { ...(change.set ?? {}) };
-    const activities = [...(change.activities ?? [])];
-    const events = new Set<OrderEventType>(change.events ?? []);
-    if (change.paymentsChanged) {
-      const fresh = (await loadOrderParts(tx, id))!;
-      const money = moneyOf(fresh);
-      const next = paymentStatusOf(
-        money.parse(String(set.total ?? fresh.row.total)),
-        paymentFactsOf(money, fresh.payments, fresh.refunds),
-      );
-      if (next !== parts.row.paymentStatus) {
-        set.paymentStatus = next;
-        const type = PAID_ACTIVITY[next];
-        if (type) activities.push({ type });
-        if (next === 'PAID')
-          set.data = await takeStockWhenPaid(ctx, tx, (set.data as Json | undefined) ?? parts.row.data);
-        const status = set.status ?? parts.row.status;
-        if (next === 'PAID' && status === 'PENDING' && (await approvalStrategy(tx)) === 'PAYMENT_RECEIVED') {
-          set.status = 'APPROVED';
-          events.add('approved');
-        }
-      }
-    }
-    if (change.fulfillmentsChanged) {
-      const fresh = await tx.select().from(orderFulfillments).where(eq(orderFulfillments.orderId, id));
-      const lines = linesOf((set.data as Json | undefined) ?? parts.row.data).map((l) => ({
-        id: String(l.id),
-        quantity: Number(l.quantity) || 0,
-      }));
-      const next = fulfillmentStatusOf(lines, fresh);
-      if (next !== parts.row.fulfillmentStatus) {
-        set.fulfillmentStatus = next;
-        if (next === 'FULFILLED') activities.push({ type: 'ORDER_FULFILLED' });
-        else if (parts.row.fulfillmentStatus === 'FULFILLED')
-          activities.push({ type: 'ORDER_NOT_FULFILLED' });
-      }
-    }
-    const activityIds = await insertActivities(tx, id, activities, now);
-    await tx
-      .update(orders)
-      .set({ ...set, revision: sql`${orders.revision} + 1`, updatedDate: now })
-      .where(eq(orders.id, id));
-    const after = (await loadOrderParts(tx, id))!;
-    const order = partsToWire(after);
-    const records: EventInput[] = [{ entity: 'order', entityId: id, type: 'updated', payload: { order } }];
-    for (const type of events) records.push({ entity: 'order', entityId: id, type, payload: { order } });
-    if (change.fulfillmentsChanged)
-      records.push({
-        entity: 'fulfillments',
-        entityId: id,
-        type: 'updated',
-        payload: { orderId: id, fulfillments: after.fulfillments.map(fulfillmentToWire) },
-      });
-    await ctx.events.record(tx, records);
-    return { parts: after, order, result: result as T, activityIds };
+    return changeLockedOrder(ctx, tx, parts, fn);
   });
+}
+
+/**
+ * `changeOrder` on an order whose row `tx` (a `ctx.events.transaction`) has locked already, e.g. with `SKIP LOCKED`
+ * by a periodic job.
+ */
+export async function changeLockedOrder<T = undefined>(
+  ctx: AppContext,
+  tx: Db,
+  parts: OrderParts,
+  fn: (tx: Db, parts: OrderParts) => Promise<{ change: OrderChange; result?: T }>,
+): Promise<Changed<T>> {
+  const id = parts.row.id;
+  const { change, result } = await fn(tx, parts);
+  if (change.none) return { parts, order: partsToWire(parts), result: result as T, activityIds: [] };
+  const now = ctx.clock();
+  const set: Partial<typeof orders.$inferInsert> = { ...(change.set ?? {}) };
+  const activities = [...(change.activities ?? [])];
+  const events = new Set<OrderEventType>(change.events ?? []);
+  if (change.paymentsChanged) {
+    const fresh = (await loadOrderParts(tx, id))!;
+    const money = moneyOf(fresh);
+    const next = paymentStatusOf(
+      money.parse(String(set.total ?? fresh.row.total)),
+      paymentFactsOf(money, fresh.payments, fresh.refunds),
+    );
+    if (next !== parts.row.paymentStatus) {
+      set.paymentStatus = next;
+      const type = PAID_ACTIVITY[next];
+      if (type) activities.push({ type });
+      if (next === 'PAID')
+        set.data = await takeStockWhenPaid(ctx, tx, (set.data as Json | undefined) ?? parts.row.data);
+      const status = set.status ?? parts.row.status;
+      if (next === 'PAID' && status === 'PENDING' && (await approvalStrategy(tx)) === 'PAYMENT_RECEIVED') {
+        set.status = 'APPROVED';
+        events.add('approved');
+      }
+    }
+  }
+  if (change.fulfillmentsChanged) {
+    const fresh = await tx.select().from(orderFulfillments).where(eq(orderFulfillments.orderId, id));
+    const lines = linesOf((set.data as Json | undefined) ?? parts.row.data).map((l) => ({
+      id: String(l.id),
+      quantity: Number(l.quantity) || 0,
+    }));
+    const next = fulfillmentStatusOf(lines, fresh);
+    if (next !== parts.row.fulfillmentStatus) {
+      set.fulfillmentStatus = next;
+      if (next === 'FULFILLED') activities.push({ type: 'ORDER_FULFILLED' });
+      else if (parts.row.fulfillmentStatus === 'FULFILLED') activities.push({ type: 'ORDER_NOT_FULFILLED' });
+    }
+  }
+  const activityIds = await insertActivities(tx, id, activities, now);
+  await tx
+    .update(orders)
+    .set({ ...set, revision: sql`${orders.revision} + 1`, updatedDate: now })
+    .where(eq(orders.id, id));
+  const after = (await loadOrderParts(tx, id))!;
+  const order = partsToWire(after);
+  const records: EventInput[] = [{ entity: 'order', entityId: id, type: 'updated', payload: { order } }];
+  for (const type of events) records.push({ entity: 'order', entityId: id, type, payload: { order } });
+  if (change.fulfillmentsChanged)
+    records.push({
+      entity: 'fulfillments',
+      entityId: id,
+      type: 'updated',
+      payload: { orderId: id, fulfillments: after.fulfillments.map(fulfillmentToWire) },
+    });
+  await ctx.events.record(tx, records);
+  return { parts: after, order, result: result as T, activityIds };
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { runBulk } from '../../modules/catalogue/write-support.ts';
 import type { OrderParts } from '../../modules/orders/parts.ts';
@@ -6,6 +5,7 @@ import {
   balanceOf,
   collectabilityOf,
   collectionError,
+  type OrderMoney,
   type OrderPaymentStatus,
   type OrderStatus,
   type PaymentStatus,
@@ -28,7 +28,7 @@ export const invalidAmount = (description: string, data: Record<string, unknown>
 export const paymentNotFound = (paymentId: string) =>
   notFound('PAYMENT_NOT_FOUND', `The order has no payment ${paymentId}`, { paymentId });
 
-function balanceOfParts(parts: OrderParts) {
+export function balanceOfParts(parts: OrderParts) {
   const money = moneyOf(parts);
   return balanceOf(money.parse(parts.row.total), paymentFactsOf(money, parts.payments, parts.refunds));
 }
@@ -50,37 +50,9 @@ export async function paymentCollectabilityStatus(ctx: AppContext, orderId: stri
   return { status, amount: money.price(status === 'COLLECTABLE' ? balanceOfParts(parts).balance : 0n) };
 }
 
-function assertCollectable(parts: OrderParts) {
+export function assertCollectable(parts: OrderParts) {
   const refused = collectionError(collectability(parts));
   if (refused) throw ruleFailure(refused, { orderId: parts.row.id });
-}
-
-/**
- * prepare-payment-collection and create-payment-gateway-order: check that the amount can be collected now and
- * answer with the id the payment is collected under. There is no hosted payment page behind it yet: the
- * merchant records what was paid with mark-as-paid or manual-payment (docs/ORDERS.md).
- */
-export async function preparePaymentCollection(
-  ctx: AppContext,
-  orderId: string,
-  amount: string | undefined,
-  paymentGatewayOrderId: string | undefined,
-) {
-  const parts = await merchantOrder(ctx, orderId);
-  assertCollectable(parts);
-  if (amount !== undefined) {
-    const money = moneyOf(parts);
-    const wanted = money.parse(amount);
-    const { balance } = balanceOfParts(parts);
-    if (wanted <= 0n || wanted > balance)
-      throw invalidAmount(
-        `The amount must be more than zero and at most the balance ${money.text(balance)}`,
-        {
-          balance: money.text(balance),
-        },
-      );
-  }
-  return { paymentGatewayOrderId: paymentGatewayOrderId || randomUUID() };
 }
 
 async function insertPayment(tx: Db, values: typeof payments.$inferInsert) {
@@ -180,6 +152,68 @@ const authorizationOf = (payment: PaymentRow) =>
   (payment.details.authorization as Record<string, unknown> | undefined) ?? {};
 
 /**
+ * Captures `amount` (more than zero, at most the authorization; checked by the caller) of an AUTHORIZED payment
+ * through its provider, inside the caller's order transaction: APPROVED for that amount (a smaller capture
+ * releases the rest). A provider refusal throws CAPTURE_FAILED, which rolls the transaction back.
+ */
+export async function capturePayment(
+  ctx: AppContext,
+  tx: Db,
+  money: OrderMoney,
+  payment: PaymentRow,
+  amount: bigint,
+): Promise<NewActivity> {
+  await askProvider(ctx, payment, 'capture', money.text(amount));
+  const now = ctx.clock();
+  const authorization = {
+    ...authorizationOf(payment),
+    authorizedAmount: money.price(money.parse(payment.amount)),
+    captures: [{ amount: money.price(amount), status: 'SUCCEEDED', createdDate: now.toISOString() }],
+  };
+  await tx
+    .update(payments)
+    .set({
+      status: 'APPROVED',
+      amount: money.text(amount),
+      details: { ...payment.details, authorization },
+      updatedDate: now,
+    })
+    .where(eq(payments.id, payment.id));
+  return {
+    type: 'AUTHORIZED_PAYMENT_CAPTURED',
+    details: { authorizedPaymentCaptured: { paymentId: payment.id, amount: money.price(amount) } },
+  };
+}
+
+/**
+ * Voids AUTHORIZED payments through their providers inside the caller's order transaction: VOIDED, one
+ * AUTHORIZED_PAYMENT_VOIDED activity each; `reason` MANUAL (the merchant, also by canceling the order) or
+ * SCHEDULED (delayed-capture settings). A provider refusal throws VOID_FAILED, which rolls everything back.
+ */
+export async function voidPayments(
+  ctx: AppContext,
+  tx: Db,
+  list: PaymentRow[],
+  reason: 'MANUAL' | 'SCHEDULED',
+): Promise<NewActivity[]> {
+  const now = ctx.clock();
+  const activities: NewActivity[] = [];
+  for (const payment of list) {
+    await askProvider(ctx, payment, 'void');
+    const authorization = { ...authorizationOf(payment), void: { voidedDate: now.toISOString(), reason } };
+    await tx
+      .update(payments)
+      .set({ status: 'VOIDED', details: { ...payment.details, authorization }, updatedDate: now })
+      .where(eq(payments.id, payment.id));
+    activities.push({
+      type: 'AUTHORIZED_PAYMENT_VOIDED',
+      details: { authorizedPaymentVoided: { paymentId: payment.id } },
+    });
+  }
+  return activities;
+}
+
+/**
  * capture-authorized-payments: each payment AUTHORIZED (else PAYMENT_ALREADY_CAPTURED / PAYMENT_ALREADY_VOIDED),
  * amount more than zero and at most the authorization (a smaller capture releases the rest). Providers are
  * asked under the order lock; when one refuses, nothing is recorded and the answer is CAPTURE_FAILED.
@@ -201,33 +235,13 @@ export async function captureAuthorizedPayments(
         throw invalidAmount(`A capture must be more than zero and at most ${money.text(authorized)}`, {
           paymentId: payment.id,
         });
-      return { payment, amount, authorized };
+      return { payment, amount };
     });
     if (new Set(plans.map((p) => p.payment.id)).size !== plans.length)
       throw badRequest('DUPLICATE_PAYMENT', 'A payment is named twice', {});
-    const now = ctx.clock();
     const activities: NewActivity[] = [];
-    for (const { payment, amount, authorized } of plans) {
-      await askProvider(ctx, payment, 'capture', money.text(amount));
-      const authorization = {
-        ...authorizationOf(payment),
-        authorizedAmount: money.price(authorized),
-        captures: [{ amount: money.price(amount), status: 'SUCCEEDED', createdDate: now.toISOString() }],
-      };
-      await tx
-        .update(payments)
-        .set({
-          status: 'APPROVED',
-          amount: money.text(amount),
-          details: { ...payment.details, authorization },
-          updatedDate: now,
-        })
-        .where(eq(payments.id, payment.id));
-      activities.push({
-        type: 'AUTHORIZED_PAYMENT_CAPTURED',
-        details: { authorizedPaymentCaptured: { paymentId: payment.id, amount: money.price(amount) } },
-      });
-    }
+    for (const { payment, amount } of plans)
+      activities.push(await capturePayment(ctx, tx, money, payment, amount));
     return { change: { activities, paymentsChanged: true } };
   });
   return { orderTransactions: orderTransactionsToWire(parts.row, parts.payments, parts.refunds) };
@@ -241,23 +255,7 @@ export async function voidAuthorizedPayments(ctx: AppContext, orderId: string, p
       const refused = paymentActionError(payment.status as PaymentStatus, 'void');
       if (refused) throw ruleFailure(refused, { paymentId: payment.id });
     }
-    const now = ctx.clock();
-    const activities: NewActivity[] = [];
-    for (const payment of chosen) {
-      await askProvider(ctx, payment, 'void');
-      const authorization = {
-        ...authorizationOf(payment),
-        void: { voidedDate: now.toISOString(), reason: 'MANUAL' },
-      };
-      await tx
-        .update(payments)
-        .set({ status: 'VOIDED', details: { ...payment.details, authorization }, updatedDate: now })
-        .where(eq(payments.id, payment.id));
-      activities.push({
-        type: 'AUTHORIZED_PAYMENT_VOIDED',
-        details: { authorizedPaymentVoided: { paymentId: payment.id } },
-      });
-    }
+    const activities = await voidPayments(ctx, tx, chosen, 'MANUAL');
     return { change: { activities, paymentsChanged: true } };
   });
   return { orderTransactions: orderTransactionsToWire(parts.row, parts.payments, parts.refunds) };

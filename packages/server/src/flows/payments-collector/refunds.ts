@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { OrderParts } from '../../modules/orders/parts.ts';
 import {
+  type OrderMoney,
   type OrderStatus,
   type PaymentFacts,
   refundabilityOf,
@@ -102,6 +103,76 @@ function lineQuantities(
   return out;
 }
 
+const amountOf = (price: unknown): string =>
+  isRecord(price) && typeof price.amount === 'string' ? price.amount : '0';
+
+/** Shipping and additional fees refunded so far (by refunds that did not fail entirely), fees by id. */
+function refundedExtras(
+  parts: OrderParts,
+  money: OrderMoney,
+): { shipping: bigint; fees: Map<string, bigint> } {
+  let shipping = 0n;
+  const fees = new Map<string, bigint>();
+  for (const refund of parts.refunds) {
+    if (refund.status === 'FAILED') continue;
+    const details = refund.details;
+    if (isRecord(details.shipping)) shipping += money.parse(amountOf(details.shipping.amount));
+    for (const fee of Array.isArray(details.additionalFees) ? details.additionalFees.filter(isRecord) : []) {
+      const id = String(fee.additionalFeeId);
+      fees.set(id, (fees.get(id) ?? 0n) + money.parse(amountOf(fee.amount)));
+    }
+  }
+  return { shipping, fees };
+}
+
+/**
+ * `details.shipping.amount` is at most the order's shipping total less what was refunded for shipping before;
+ * each `details.additionalFees[i].amount` at most its fee less what was refunded of it before (400
+ * INVALID_AMOUNT naming the field). Fees named twice count together.
+ */
+function checkExtras(parts: OrderParts, money: OrderMoney, details: NonNullable<RefundRequest['details']>) {
+  const before = refundedExtras(parts, money);
+  const data = parts.row.data;
+  const tooMuch = (field: string, what: string, total: bigint, refunded: bigint, asked: bigint) => {
+    const left = total > refunded ? total - refunded : 0n;
+    if (asked > left)
+      throw invalidAmount(
+        `${what} has ${money.text(left)} left to refund (${money.text(total)}, of which ${money.text(refunded)} refunded before); ${money.text(asked)} was asked`,
+        { field, refundable: money.text(left) },
+      );
+  };
+  if (details.shipping) {
+    const summary = isRecord(data.priceSummary) ? data.priceSummary : {};
+    tooMuch(
+      'details.shipping.amount',
+      'Shipping',
+      money.parse(amountOf(summary.shipping)),
+      before.shipping,
+      money.parse(details.shipping.amount),
+    );
+  }
+  const fees = Array.isArray(data.additionalFees) ? data.additionalFees.filter(isRecord) : [];
+  const asked = new Map<string, bigint>();
+  (details.additionalFees ?? []).forEach((entry, i) => {
+    const fee = fees.find((f) => f.id === entry.additionalFeeId);
+    if (!fee)
+      throw invalid(
+        `details.additionalFees[${i}].additionalFeeId`,
+        'is not a fee of this order',
+        'VALIDATION',
+      );
+    const sum = (asked.get(entry.additionalFeeId) ?? 0n) + money.parse(entry.amount);
+    asked.set(entry.additionalFeeId, sum);
+    tooMuch(
+      `details.additionalFees[${i}].amount`,
+      `Fee ${entry.additionalFeeId}`,
+      money.parse(amountOf(fee.price)),
+      before.fees.get(entry.additionalFeeId) ?? 0n,
+      sum,
+    );
+  });
+}
+
 /** Phase 1, under the lock: check, reserve, restock. Returns the refund id. */
 async function reserveRefund(ctx: AppContext, orderId: string, request: RefundRequest): Promise<string> {
   const { result } = await changeOrder(ctx, orderId, async (tx, parts) => {
@@ -147,17 +218,7 @@ async function reserveRefund(ctx: AppContext, orderId: string, request: RefundRe
       'details.lineItems',
       (l) => num(l.quantity) - num(l.refundQuantity),
     );
-    const fees = Array.isArray(parts.row.data.additionalFees)
-      ? parts.row.data.additionalFees.filter(isRecord)
-      : [];
-    (details.additionalFees ?? []).forEach((fee, i) => {
-      if (!fees.some((f) => f.id === fee.additionalFeeId))
-        throw invalid(
-          `details.additionalFees[${i}].additionalFeeId`,
-          'is not a fee of this order',
-          'VALIDATION',
-        );
-    });
+    checkExtras(parts, money, details);
     const restock = request.sideEffects?.restockInfo ?? { type: 'NO_ITEMS' as const };
     const toRestock =
       restock.type === 'ALL_ITEMS'

@@ -6,10 +6,10 @@ import {
   chargeMembership,
   markAsPaid,
   paymentCollectabilityStatus,
-  preparePaymentCollection,
   recordManualPayment,
   voidAuthorizedPayments,
 } from './collector.ts';
+import { preparePaymentCollection, scheduledPaymentActions } from './collections.ts';
 import { getRefundability, triggerRefund } from './refunds.ts';
 import {
   amountOf,
@@ -37,13 +37,13 @@ export const paymentsCollectorRoutes: Module = async (app, ctx) => {
     r.post(
       '/orders/:ecomOrderId/prepare-payment-collection',
       { config: admin, schema: { tags, summary: 'Prepare collecting the balance', ...body(PrepareRequest) } },
-      async (request) =>
-        preparePaymentCollection(
-          ctx,
-          request.params.ecomOrderId,
-          request.body.amount === undefined ? undefined : amountOf(request.body.amount),
-          request.body.paymentGatewayOrderId,
-        ),
+      async (request) => {
+        const { amount, ...rest } = request.body;
+        return preparePaymentCollection(ctx, request.params.ecomOrderId, {
+          ...rest,
+          ...(amount !== undefined ? { amount: amountOf(amount) } : {}),
+        });
+      },
     );
     r.get(
       '/orders/:ecomOrderId/payment-collectability-status',
@@ -98,7 +98,8 @@ export const paymentsCollectorRoutes: Module = async (app, ctx) => {
         config: admin,
         schema: { tags, summary: 'A payment gateway order for the balance', ...body(GatewayOrderRequest) },
       },
-      async (request) => preparePaymentCollection(ctx, request.params.ecomOrderId, undefined, undefined),
+      async (request) =>
+        preparePaymentCollection(ctx, request.params.ecomOrderId, { chargedBy: request.body.chargedBy }),
     );
     r.post(
       '/orders/:ecomOrderId/charge-membership',
@@ -161,4 +162,5 @@ export const paymentsCollectorRoutes: Module = async (app, ctx) => {
     { config: admin, schema: { tags, summary: 'Mark orders as paid', body: BulkMarkAsPaidRequest } },
     async (request) => bulkMarkAsPaid(ctx, request.body.ecomOrderIds),
   );
+  await scheduledPaymentActions(app, ctx);
 };

@@ -37,6 +37,7 @@ export const COLUMNS = {
   inStock: 'In Stock',
   collections: 'Collections',
   images: 'Image URLs',
+  digitalFile: 'Digital File Id',
 } as const;
 type Key = keyof typeof COLUMNS;
 
@@ -57,6 +58,7 @@ const PRODUCT_KEYS: Key[] = [
   'sku',
   'collections',
   'images',
+  'digitalFile',
 ];
 const VARIANT_KEYS: Key[] = ['variantPrice', 'variantCost', 'variantWeight', 'variantSku', 'variantVisible'];
 const STOCK_KEYS: Key[] = ['trackQuantity', 'quantity', 'inStock'];
@@ -118,6 +120,8 @@ export interface ProductPlan {
   /** Collection slugs. */
   collections?: string[];
   images?: string[];
+  /** The secure media file of a digital product (merchant data); null: none. */
+  digitalFile?: string | null;
   /** Undefined when the file has no option columns. */
   options?: OptionInput[];
   variants: VariantPlan[];
@@ -250,6 +254,7 @@ function handleOf(raw: string): string | undefined {
 }
 
 const DISCOUNT_TYPES = ['NONE', 'AMOUNT', 'PERCENT'] as const;
+const FILE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const IMAGE_URL = /^(https?:\/\/|aisle:(image|video):\/\/v1\/)\S+$/;
 
 function planProduct(header: Header, handle: string, rows: Row[], c: Checker): ProductPlan {
@@ -347,6 +352,18 @@ function planProduct(header: Header, handle: string, rows: Row[], c: Checker): P
     });
     if (images.length > 100) c.fail(first.line, COLUMNS.images, 'must list at most 100 images');
     plan.images = [...new Set(images)];
+  }
+
+  const fileId = cell(header, first, COLUMNS.digitalFile);
+  if (fileId !== undefined) {
+    if (fileId === '') plan.digitalFile = null;
+    else if (FILE_ID.test(fileId)) plan.digitalFile = fileId.toLowerCase();
+    else
+      c.fail(
+        first.line,
+        COLUMNS.digitalFile,
+        `must be the id of a secure media file, not "${fileId.slice(0, 100)}"`,
+      );
   }
 
   // Options: names from the first row; every row names one choice of each.

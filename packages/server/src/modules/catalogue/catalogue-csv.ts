@@ -130,6 +130,7 @@ export async function* exportProductsCsv(ctx: AppContext, options: CsvProgress =
             COLUMNS.images,
             (product.data.media ?? []).map((m) => mediaUrl(ctx.config.publicUrl, m)).join(LIST_SEPARATOR),
           );
+          set(COLUMNS.digitalFile, product.data.digitalFile?.fileId);
         }
         options.forEach((option, n) => {
           const choice = variant.choices[option.name];
@@ -232,6 +233,7 @@ async function create(ctx: AppContext, plan: ProductPlan, bySlug: Map<string, st
     ...(plan.discount ? { discount: plan.discount } : {}),
     ...(media ? { media } : {}),
     ...(ids ? { collectionIds: ids } : {}),
+    ...(plan.digitalFile ? { digitalFile: { fileId: plan.digitalFile } } : {}),
   };
   if (options.length) {
     input.productOptions = options;
@@ -284,6 +286,8 @@ function productPatch(plan: ProductPlan, row: ProductRow): ProductPatch {
     patch.discount = plan.discount;
   if (plan.options && !sameOptions(plan.options, row.data.productOptions ?? []))
     patch.productOptions = plan.options;
+  if (plan.digitalFile !== undefined && plan.digitalFile !== (row.data.digitalFile?.fileId ?? null))
+    patch.digitalFile = plan.digitalFile === null ? null : { fileId: plan.digitalFile };
   return patch;
 }
 

@@ -209,6 +209,12 @@ export const Product = Type.Object({
   priceRange: Range,
   costAndProfitData: Opt(CostAndProfit),
   costRange: Opt(Range),
+  digitalFile: Opt(
+    Type.Object(
+      { fileId: Str() },
+      { description: 'Aisle extension, merchant data: the secure file a digital product delivers' },
+    ),
+  ),
   pricePerUnitData: Opt(
     Type.Object({
       totalQuantity: Num(),

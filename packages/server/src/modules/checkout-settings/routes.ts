@@ -6,22 +6,18 @@ import {
   CreateTipSettingsRequest,
   IdParams,
   PreviewTipRequest,
-  PurchaseFlowParams,
   QueryRequest,
   UpdateCheckoutSettingsRequest,
   UpdateOrdersSettingsRequest,
-  UpdateTipChoiceRequest,
   UpdateTipSettingsRequest,
 } from './schemas.ts';
 import {
   createTipSettings,
   deleteTipSettings,
   getDefaultTipSettings,
-  getTipChoice,
   getTipSettings,
   previewTip,
   queryTipSettings,
-  updateTipChoice,
   updateTipSettings,
 } from './tips.ts';
 
@@ -30,9 +26,8 @@ const visitor = { access: 'visitor' } as const;
 
 /**
  * Checkout settings (shoppers read what the hosted checkout shows; admins read and write everything),
- * orders settings (admin), tip settings (admin writes; shoppers read enabled ones), tip previews and the
- * buyer's tip choice (the checkout's owner or an admin). docs/CHECKOUT.md "Checkout settings, orders
- * settings and tips".
+ * orders settings (admin), tip settings (admin writes; shoppers read enabled ones) and tip previews.
+ * docs/CHECKOUT.md "Checkout settings, orders settings and tips".
  */
 export const checkoutSettingsRoutes: Module = async (app, ctx) => {
   {
@@ -167,21 +162,6 @@ export const checkoutSettingsRoutes: Module = async (app, ctx) => {
       },
       async (request) => previewTip(ctx.db, request.body),
     );
-    r.get(
-      '/choice/:purchaseFlowId',
-      {
-        config: visitor,
-        schema: { tags, summary: "The buyer's tip choice for a checkout", params: PurchaseFlowParams },
-      },
-      async (request) => getTipChoice(ctx.db, request.params.purchaseFlowId, request.caller),
-    );
-    r.patch(
-      '/choice',
-      {
-        config: visitor,
-        schema: { tags, summary: "Set the buyer's tip choice", body: UpdateTipChoiceRequest },
-      },
-      async (request) => updateTipChoice(ctx, request.body, request.caller),
-    );
+    // The buyer's choice (`/choice`) needs the checkout's access rule: src/flows/checkout/tip-choice.ts.
   });
 };

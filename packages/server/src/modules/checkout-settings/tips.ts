@@ -1,7 +1,6 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { Caller } from '../../platform/auth.ts';
+import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
-import type { Db } from '../../platform/db.ts';
+import { type Db, preparedRows } from '../../platform/db.ts';
 import {
   AppError,
   conflict,
@@ -342,39 +341,38 @@ interface OwnedCheckout {
 }
 
 /**
- * The checkout of a purchase flow, if the caller may act on it (docs/CHECKOUT.md "Who sees what"): its
- * visitor, its member (also for a checkout their visitor created before signing in), or an admin. Anyone
- * else gets the same 404 as for an unknown purchase flow.
+ * Whether the caller may act on a checkout, by id: the checkout flow's access rule (docs/CHECKOUT.md "Who sees
+ * what" — its visitor or member, an admin, or a hosted page presenting the owner's redirect session), which
+ * the routes pass in (this module does not know callers). `db` is the caller's transaction when there is one.
+ */
+export type CheckoutAccess = (db: Db, checkoutId: string) => Promise<boolean>;
+
+/**
+ * The checkout of a purchase flow, if `access` lets the caller act on it; anyone else gets the same 404 as for
+ * an unknown purchase flow. `lock`: share-locked afterwards, so that an order being placed from the checkout
+ * (which locks it for update) is waited for — taken after the access check, which may write (it binds a
+ * redirect session to its first caller).
  */
 async function ownedCheckout(
   db: Db,
   purchaseFlowId: string,
-  caller: Caller,
+  access: CheckoutAccess,
   lock = false,
 ): Promise<OwnedCheckout> {
-  const query = db
-    .select({
-      id: checkouts.id,
-      memberId: checkouts.memberId,
-      visitorId: checkouts.visitorId,
-      completed: checkouts.completed,
-    })
+  const notYours = () =>
+    notFound('CHECKOUT_NOT_FOUND', `No checkout of yours has the purchase flow ${purchaseFlowId}`, {
+      purchaseFlowId,
+    });
+  const columns = { id: checkouts.id, completed: checkouts.completed };
+  const [found] = await db
+    .select(columns)
     .from(checkouts)
     .where(eq(checkouts.purchaseFlowId, purchaseFlowId))
     .limit(1);
-  // A share lock: an order being placed from the checkout (which locks it for update) is waited for.
-  const [row] = lock ? await query.for('share') : await query;
-  const visitorOwns = (visitorId: string | undefined) =>
-    row?.memberId === null && !!visitorId && row.visitorId === visitorId;
-  const owns =
-    !!row &&
-    (caller.kind === 'admin' ||
-      (caller.kind === 'member' && (row.memberId === caller.memberId || visitorOwns(caller.visitorId))) ||
-      (caller.kind === 'visitor' && visitorOwns(caller.visitorId)));
-  if (!owns)
-    throw notFound('CHECKOUT_NOT_FOUND', `No checkout of yours has the purchase flow ${purchaseFlowId}`, {
-      purchaseFlowId,
-    });
+  if (!found || !(await access(db, found.id))) throw notYours();
+  if (!lock) return found;
+  const [row] = await db.select(columns).from(checkouts).where(eq(checkouts.id, found.id)).for('share');
+  if (!row) throw notYours();
   return row;
 }
 
@@ -393,8 +391,8 @@ const wireChoice = (choice: TipChoice) => ({ tipType: choice.tipType, value: cho
  * `GET /choice/{purchaseFlowId}` → `{tipChoice}`: the buyer's choice, or else the default choice of the
  * default settings (what the checkout applies); `{}` when neither exists.
  */
-export async function getTipChoice(db: Db, purchaseFlowId: string, caller: Caller) {
-  await ownedCheckout(db, purchaseFlowId, caller);
+export async function getTipChoice(db: Db, purchaseFlowId: string, access: CheckoutAccess) {
+  await ownedCheckout(db, purchaseFlowId, access);
   const stored = await storedChoice(db, purchaseFlowId);
   if (stored)
     return {
@@ -409,11 +407,11 @@ export async function getTipChoice(db: Db, purchaseFlowId: string, caller: Calle
 export async function updateTipChoice(
   ctx: AppContext,
   request: { purchaseFlowId: string; tipChoice: TipChoiceInput; tipSettingsId?: string | undefined },
-  caller: Caller,
+  access: CheckoutAccess,
 ) {
   const choice = choiceOf(request.tipChoice);
   return ctx.events.transaction(async (tx) => {
-    const checkout = await ownedCheckout(tx, request.purchaseFlowId, caller, true);
+    const checkout = await ownedCheckout(tx, request.purchaseFlowId, access, true);
     if (checkout.completed)
       throw conflict(
         'CHECKOUT_ALREADY_COMPLETED',
@@ -437,28 +435,83 @@ export async function updateTipChoice(
   });
 }
 
+/** What a checkout's tip depends on: the buyer's stored choice and the settings that apply to it. */
+export interface TipInputs {
+  choice: { tipType: string; value: string } | null;
+  settings: { id: string; rules: TipRules } | null;
+}
+
 /**
- * For the checkout's pricing: the tip of a purchase flow on `subtotal` (the lines' amount), from the buyer's
- * choice and its settings (the default settings' default choice when the buyer has not chosen). `amount` is
- * `"0…"` when there is no tip; add it as an additional fee when it is not zero.
+ * The tip inputs of the purchase flow `purchaseFlowId` (an SQL value or column) as one jsonb expression
+ * (`{choice, settings}`, read back with `tipInputsFrom`), for callers that fold it into a statement of their
+ * own. The settings are those of the stored choice, else the default entry.
  */
-export async function checkoutTip(
-  db: Db,
-  purchaseFlowId: string,
+export function tipInputsSql(purchaseFlowId: SQL): SQL {
+  return sql`(select jsonb_build_object('choice', to_jsonb(tip_choice), 'settings', coalesce(
+      (select to_jsonb(s) from ${tipSettings} s where s.id = tip_choice.tip_settings_id),
+      (select to_jsonb(s) from ${tipSettings} s where s.is_default limit 1)))
+    from (select 1) as one left join ${tipChoices} tip_choice on tip_choice.purchase_flow_id = ${purchaseFlowId})`;
+}
+
+type JsonRow = Record<string, unknown>;
+
+/** `tipInputsSql`'s value → `TipInputs`. */
+export function tipInputsFrom(value: unknown): TipInputs {
+  const { choice, settings } = (value ?? {}) as { choice?: JsonRow | null; settings?: JsonRow | null };
+  return {
+    choice: choice ? { tipType: String(choice.tip_type), value: String(choice.value) } : null,
+    settings: settings
+      ? {
+          id: String(settings.id),
+          rules: {
+            enabled: settings.enabled === true,
+            tipType: settings.tip_type as TipSettingsType,
+            choices: (settings.choices as string[] | null) ?? [],
+            defaultChoice: (settings.default_choice as string | null) ?? null,
+            allowCustomAmount: settings.allow_custom_amount === true,
+          },
+        }
+      : null,
+  };
+}
+
+/**
+ * For the checkout's pricing: the tip on `subtotal` (the lines' amount) from the buyer's choice and its
+ * settings (the default settings' default choice when the buyer has not chosen). `amount` is `"0…"` when
+ * there is no tip; add it as an additional fee when it is not zero.
+ */
+export function tipOf(
+  inputs: TipInputs,
   subtotal: string,
   currency: string,
-): Promise<{ amount: string; choice?: TipChoice; tipSettingsId?: string }> {
-  const stored = await storedChoice(db, purchaseFlowId);
-  const row =
-    (stored?.tipSettingsId ? await findSettings(db, stored.tipSettingsId) : undefined) ??
-    (await defaultSettings(db));
-  const rules = row ? rulesOf(row) : undefined;
+): { amount: string; choice?: TipChoice; tipSettingsId?: string } {
+  const { choice: stored, settings } = inputs;
+  const rules = settings?.rules;
   const choice = stored
     ? { tipType: stored.tipType as TipChoice['tipType'], value: stored.value }
     : defaultTipChoice(rules);
   return {
     amount: tipAmount(choice, rules, subtotal, currency),
     ...(choice ? { choice } : {}),
-    ...(row ? { tipSettingsId: row.id } : {}),
+    ...(settings ? { tipSettingsId: settings.id } : {}),
   };
+}
+
+/** The tip inputs of a purchase flow, read in one statement. */
+export async function loadTipInputs(db: Db, purchaseFlowId: string): Promise<TipInputs> {
+  const [row] = await preparedRows<{ tip: unknown }>(
+    db,
+    sql`select ${tipInputsSql(sql`${purchaseFlowId}::uuid`)} as tip`,
+  );
+  return tipInputsFrom(row?.tip);
+}
+
+/** `tipOf` with the inputs read from `db`. */
+export async function checkoutTip(
+  db: Db,
+  purchaseFlowId: string,
+  subtotal: string,
+  currency: string,
+): Promise<{ amount: string; choice?: TipChoice; tipSettingsId?: string }> {
+  return tipOf(await loadTipInputs(db, purchaseFlowId), subtotal, currency);
 }

@@ -1,3 +1,4 @@
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import { payments, refunds } from '../payments/tables.ts';
@@ -39,20 +40,27 @@ const group = <T extends { orderId: string }>(list: T[]) => {
 export async function partsOf(db: Db, rows: OrderRow[]): Promise<OrderParts[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [activities, paymentRows, refundRows, fulfillments] = await Promise.all([
-    db
-      .select()
-      .from(orderActivities)
-      .where(inArray(orderActivities.orderId, ids))
-      .orderBy(asc(orderActivities.createdDate), asc(orderActivities.seq)),
-    db.select().from(payments).where(inArray(payments.orderId, ids)).orderBy(asc(payments.createdDate)),
-    db.select().from(refunds).where(inArray(refunds.orderId, ids)).orderBy(asc(refunds.createdDate)),
-    db
-      .select()
-      .from(orderFulfillments)
-      .where(inArray(orderFulfillments.orderId, ids))
-      .orderBy(asc(orderFulfillments.createdDate)),
-  ]);
+  const queries = [
+    () =>
+      db
+        .select()
+        .from(orderActivities)
+        .where(inArray(orderActivities.orderId, ids))
+        .orderBy(asc(orderActivities.createdDate), asc(orderActivities.seq)),
+    () => db.select().from(payments).where(inArray(payments.orderId, ids)).orderBy(asc(payments.createdDate)),
+    () => db.select().from(refunds).where(inArray(refunds.orderId, ids)).orderBy(asc(refunds.createdDate)),
+    () =>
+      db
+        .select()
+        .from(orderFulfillments)
+        .where(inArray(orderFulfillments.orderId, ids))
+        .orderBy(asc(orderFulfillments.createdDate)),
+  ] as const;
+  // In parallel on the pool; one after another inside a transaction (one connection cannot run two at once).
+  const inTransaction = db instanceof PgTransaction;
+  const [activities, paymentRows, refundRows, fulfillments] = inTransaction
+    ? [await queries[0](), await queries[1](), await queries[2](), await queries[3]()]
+    : await Promise.all([queries[0](), queries[1](), queries[2](), queries[3]()]);
   const a = group(activities);
   const p = group(paymentRows);
   const r = group(refundRows);
