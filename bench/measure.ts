@@ -14,6 +14,8 @@ export interface Scenario {
   prepare?: () => Promise<void>;
   /** Rotate the Authorization header over these tokens (e.g. one cart per shopper). */
   tokens?: string[];
+  /** Each call's request when calls differ in more than the path (a body, a shopper's token), after the above. */
+  next?: () => { path?: string; body?: unknown; authorization?: string };
 }
 
 export interface Result {
@@ -50,7 +52,7 @@ export async function measure(
         path: scenario.path,
         headers,
         ...(body !== undefined ? { body } : {}),
-        ...(paths || scenario.tokens
+        ...(paths || scenario.tokens || scenario.next
           ? {
               setupRequest: (req: autocannon.Request) => {
                 const n = i++;
@@ -60,6 +62,10 @@ export async function measure(
                     ...req.headers,
                     authorization: scenario.tokens[n % scenario.tokens.length]!,
                   };
+                const call = scenario.next?.();
+                if (call?.path) req.path = call.path;
+                if (call?.body !== undefined) req.body = JSON.stringify(call.body);
+                if (call?.authorization) req.headers = { ...req.headers, authorization: call.authorization };
                 return req;
               },
             }

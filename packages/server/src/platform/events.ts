@@ -148,6 +148,33 @@ export class Events {
       select ${input.entity}, ${input.entityId}, ${input.type}, ${JSON.stringify(input.payload)}::jsonb from ${sql.raw(source)}`;
   }
 
+  /**
+   * `record` as one part of a larger statement, for hot paths that write their rows and events in one round
+   * trip: a data-modifying CTE body inserting `input` in order and notifying the announced entities among them
+   * (the watchers of `tx` are told after it commits, as with `record`). `set` puts a value the statement
+   * computes into every payload that has the path's parent, e.g. `{path: ['order', 'number'], value: sql`…`}`.
+   */
+  recordPart(
+    tx: Db,
+    input: EventInput | EventInput[],
+    set?: { path: string[]; value: SQL } | undefined,
+  ): SQL {
+    const list = Array.isArray(input) ? input : [input];
+    const watched = [...new Set(list.map((e) => e.entity))].filter((e) => ANNOUNCED.has(e));
+    const recorded = this.recorded.get(tx);
+    if (recorded) for (const entity of watched) recorded.add(entity);
+    const payload = set
+      ? sql`jsonb_set(e->'payload', ${`{${set.path.join(',')}}`}::text[], ${set.value}, false)`
+      : sql`e->'payload'`;
+    // A one-time filter: the notifications are sent once, before the rows are inserted.
+    const notify = watched.length
+      ? sql` where (select count(*) from (select pg_notify(${CHANGES_CHANNEL}, w) from unnest(${`{${watched.join(',')}}`}::text[]) as w) n) >= 0`
+      : sql``;
+    return sql`insert into ${outboxEvents} (entity, entity_id, type, payload)
+      select e->>'entity', e->>'entityId', e->>'type', ${payload}
+      from jsonb_array_elements(${JSON.stringify(list)}::jsonb) with ordinality as x(e, n)${notify} order by x.n`;
+  }
+
   /** Run `fn` in a transaction; events recorded in it are dispatched after commit. */
   async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
     let recorded: Set<string> | undefined;

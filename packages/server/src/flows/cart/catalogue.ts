@@ -80,25 +80,31 @@ function prepareCatalogueRead(db: Db) {
       inventoryItems,
       and(
         eq(inventoryItems.productId, productVariants.productId),
-        eq(inventoryItems.variantId, productVariants.id),
+        // Compared as text so that the stock is found by product: variant ids repeat across products (every
+        // default variant has the same id), and the index on the variant id alone walks all of them.
+        sql`${inventoryItems.variantId}::text = ${productVariants.id}::text`,
       ),
     )
     .where(sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`)
     .orderBy(products.id, productVariants.position)
     .prepare('cart_catalogue_products');
 }
-/** One prepared read per database (a transaction prepares its own once). */
-const catalogueReads = new WeakMap<Db, ReturnType<typeof prepareCatalogueRead>>();
+/**
+ * One prepared read per connection: keyed by the driver's client (the pool, or the pooled connection a
+ * transaction runs on), so transactions on the same connection reuse it instead of building it again.
+ */
+const catalogueReads = new WeakMap<object, ReturnType<typeof prepareCatalogueRead>>();
+const clientOf = (db: Db) => (db as unknown as { session: { client: object } }).session.client;
 
 /** Products (any visibility) with their variants in position order; unknown ids are simply absent. */
 export async function loadProducts(db: Db, ids: Iterable<string>): Promise<Catalog> {
   const wanted = [...new Set(ids)].filter((id) => UUID.test(id));
   const out: Catalog = new Map();
   if (wanted.length === 0) return out;
-  let read = catalogueReads.get(db);
+  let read = catalogueReads.get(clientOf(db));
   if (!read) {
     read = prepareCatalogueRead(db);
-    catalogueReads.set(db, read);
+    catalogueReads.set(clientOf(db), read);
   }
   const found = await read.execute({ ids: `{${wanted.join(',')}}` });
   for (const r of found) {

@@ -1,4 +1,7 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { StoredCoupon, StoredLine, StoredMerchantDiscount } from '../../modules/cart/model.ts';
+import { loadTipInputs } from '../../modules/checkout-settings/tips.ts';
 import type { CheckoutInfo } from '../../modules/checkout/model.ts';
 import {
   ADMIN_ONLY_FIELDS,
@@ -13,12 +16,13 @@ import {
   checkoutNotFound,
   findCheckout,
   findCheckoutByCart,
-  insertCheckout,
+  insertCheckoutSql,
   lockCheckout,
+  newCheckoutRow,
   saveCheckout,
 } from '../../modules/checkout/service.ts';
 import type { AppContext } from '../../platform/context.ts';
-import type { Db } from '../../platform/db.ts';
+import { type Db, preparedRows } from '../../platform/db.ts';
 import { AppError, badRequest, forbidden, ValidationFailure } from '../../platform/errors.ts';
 import { type Catalog, loadProducts } from '../cart/catalogue.ts';
 import { addInputs, withQuantities } from '../cart/flow.ts';
@@ -117,22 +121,20 @@ function productLoader(tx: Db) {
 }
 
 /**
- * Prices the checkout as `working` makes it, applies a coupon code (the engine judges it: a code it refuses is the
- * 400 of its error and nothing is written), saves it and records `type`.
+ * Prices the checkout as `working` makes it and applies a coupon code: the engine judges it, and a code it
+ * refuses is the 400 of its error (nothing is written).
  */
-async function finish(
+async function settle(
   ctx: AppContext,
   tools: Tools,
   working: Working,
   outcome: Outcome,
-  type: 'created' | 'updated',
-): Promise<WireCheckout> {
-  const now = ctx.clock();
+): Promise<PricedCheckout> {
   const code = outcome.couponCode === undefined ? undefined : (outcome.couponCode?.trim() ?? '');
   if (code !== undefined) working.coupon = code ? { id: '', code, name: code, discountType: 'GLOBAL' } : null;
   const catalog = await tools.products(productIdsOf(working.lineItems));
   const candidate: CheckoutRow = { ...tools.row, ...working };
-  let priced: PricedCheckout = await priceCheckout(ctx, tools.tx, candidate, { ...tools.inputs, catalog });
+  const priced = await priceCheckout(ctx, tools.tx, candidate, { ...tools.inputs, catalog });
   if (code) {
     const failure = couponFailure(priced.totals.calculationErrors, code);
     if (failure) throw failure;
@@ -145,13 +147,24 @@ async function finish(
         discountType: applied.discountType,
       };
   }
+  return priced;
+}
+
+/** `settle`, then save the checkout and record `checkout.updated`. */
+async function finish(
+  ctx: AppContext,
+  tools: Tools,
+  working: Working,
+  outcome: Outcome,
+): Promise<WireCheckout> {
+  const now = ctx.clock();
+  const priced = await settle(ctx, tools, working, outcome);
   const saved = await saveCheckout(tools.tx, tools.row.id, working, now);
-  priced = { ...priced, row: saved };
-  const wire = checkoutToWire(priced, now);
+  const wire = checkoutToWire({ ...priced, row: saved }, now);
   await ctx.events.record(tools.tx, {
     entity: 'checkout',
     entityId: saved.id,
-    type,
+    type: 'updated',
     payload: { checkout: wire },
   });
   return wire;
@@ -179,7 +192,7 @@ async function writeCheckout(
     };
     const tools = { tx, row, products, inputs };
     const outcome = (await change(working, tools)) ?? {};
-    return finish(ctx, tools, working, outcome, 'updated');
+    return finish(ctx, tools, working, outcome);
   });
 }
 
@@ -213,7 +226,11 @@ function requireLines(body: { lineItems?: unknown[] | undefined; customLineItems
 
 // ---- The calls
 
-/** `POST /ecom/v1/checkouts`: a checkout from lines given in the request (custom lines need an admin). */
+/**
+ * `POST /ecom/v1/checkouts`: a checkout from lines given in the request (custom lines need an admin). Nothing
+ * exists before it is written, so no transaction: the products and the tip settings are read side by side, and
+ * the row and its `checkout.created` go in one statement.
+ */
 export async function createCheckout(
   ctx: AppContext,
   caller: CheckoutCaller,
@@ -225,20 +242,37 @@ export async function createCheckout(
   const info = applyCheckoutInput({}, body.checkoutInfo, undefined);
   if (body.overrideCheckoutUrl) info.overrideCheckoutUrl = body.overrideCheckoutUrl;
   if (caller.createdBy) info.createdBy = caller.createdBy;
-  const inputs = await pricingInputs(ctx);
-  return ctx.events.transaction(async (tx) => {
-    const products = productLoader(tx);
-    const working: Working = { lineItems: [], info, coupon: null, merchantDiscounts: [] };
-    await addInputs(ctx, caller, working, { products }, body);
-    const row = await insertCheckout(tx, {
+  const now = ctx.clock();
+  const working: Working = { lineItems: [], info, coupon: null, merchantDiscounts: [] };
+  const row = newCheckoutRow(
+    {
       memberId: caller.owner?.memberId,
       visitorId: caller.owner?.visitorId,
       channelType: body.channelType ?? 'WEB',
       ...working,
-      now: ctx.clock(),
-    });
-    return finish(ctx, { tx, row, products, inputs }, working, { couponCode: body.couponCode }, 'created');
-  });
+      now,
+    },
+    randomUUID(),
+    randomUUID(),
+  );
+  const products = productLoader(ctx.db);
+  const [settings, tip] = await Promise.all([
+    pricingInputs(ctx),
+    loadTipInputs(ctx.db, row.purchaseFlowId),
+    addInputs(ctx, caller, working, { products }, body),
+  ]);
+  const tools = { tx: ctx.db, row, products, inputs: { ...settings, tip } };
+  const priced = await settle(ctx, tools, working, { couponCode: body.couponCode });
+  const saved: CheckoutRow = { ...row, ...working };
+  const wire = checkoutToWire({ ...priced, row: saved }, now);
+  const event = { entity: 'checkout', entityId: saved.id, type: 'created', payload: { checkout: wire } };
+  await preparedRows(
+    ctx.db,
+    sql`with saved as (${insertCheckoutSql(saved)}), event as (${ctx.events.recordPart(ctx.db, event)})
+      select id from saved`,
+  );
+  ctx.events.kick();
+  return wire;
 }
 
 /** `PATCH /ecom/v1/checkouts/{id}`: checkout fields per mask, coupon, added lines, the override URL. */

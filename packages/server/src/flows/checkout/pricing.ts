@@ -1,4 +1,4 @@
-import { checkoutTip } from '../../modules/checkout-settings/tips.ts';
+import { loadTipInputs, type TipInputs, tipOf } from '../../modules/checkout-settings/tips.ts';
 import type { CheckoutRow } from '../../modules/checkout/service.ts';
 import type { Currency } from '../../modules/pricing/currency.ts';
 import { type AdditionalFeeSnapshot, estimateTotals, type Totals } from '../../modules/pricing/index.ts';
@@ -49,6 +49,8 @@ export interface PricingInputs {
   settings: MerchantSettings;
   /** The products of the lines when already loaded. */
   catalog?: Catalog | undefined;
+  /** The tip's inputs when already read (with the row, or none for a purchase flow just made). */
+  tip?: TipInputs | undefined;
 }
 
 /** What pricing needs besides the row, for `priceCheckout` inside a transaction: read before it starts. */
@@ -68,8 +70,12 @@ export async function priceCheckout(
 ): Promise<PricedCheckout> {
   const { store, shippingAndTax: settings } = inputs.settings;
   const code = row.coupon?.code;
-  const products = inputs.catalog ?? (await loadProducts(db, productIdsOf(row.lineItems)));
-  const couponSnap = code ? await couponSnapshot(db, code, customerOf(row)) : undefined;
+  // Independent reads: side by side (on a transaction the driver queues them on its one connection).
+  const [products, couponSnap, tip] = await Promise.all([
+    inputs.catalog ?? loadProducts(db, productIdsOf(row.lineItems)),
+    code ? couponSnapshot(db, code, customerOf(row)) : undefined,
+    inputs.tip ?? loadTipInputs(db, row.purchaseFlowId),
+  ]);
   const { currency, view } = viewContext(ctx, store);
   const views = row.lineItems.map((line) => lineView(line, products, view));
   const info = row.info;
@@ -94,7 +100,7 @@ export async function priceCheckout(
       currency.parse(l.pricesBreakdown.totalDiscount.amount),
     0n,
   );
-  const fee = tipFee((await checkoutTip(db, row.purchaseFlowId, currency.text(lines), currency.code)).amount);
+  const fee = tipFee(tipOf(tip, currency.text(lines), currency.code).amount);
   if (fee) totals = estimateTotals({ ...snapshot, additionalFees: [fee] });
   return { row, store, currency, catalog: products, views, totals };
 }

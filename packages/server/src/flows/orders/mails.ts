@@ -210,16 +210,24 @@ export async function sendDownloadLinksOnce(ctx: AppContext, orderId: string): P
   return true;
 }
 
-/** The confirmation mail, once per order (claimed by a `_confirmationMailSent` mark in `data`). */
-async function sendConfirmationOnce(ctx: AppContext, orderId: string): Promise<void> {
+/**
+ * The confirmation mail, once per order (claimed by a `_confirmationMailSent` mark in `data`), of the order as
+ * placed: the `order.created` snapshot when the event has one (no reload), else the order as stored.
+ */
+async function sendConfirmationOnce(ctx: AppContext, orderId: string, placed?: WireOrder): Promise<void> {
   const [claimed] = await ctx.db
     .update(orders)
     .set({
       data: sql`${orders.data} || jsonb_build_object('_confirmationMailSent', ${ctx.clock().toISOString()}::text)`,
     })
     .where(and(eq(orders.id, orderId), sql`not (${orders.data} ? '_confirmationMailSent')`))
-    .returning({ id: orders.id });
+    .returning({ id: orders.id, buyerEmail: orders.buyerEmail });
   if (!claimed) return;
+  if (placed) {
+    const to = buyerEmailOf({ buyerEmail: claimed.buyerEmail, data: placed as unknown as Json });
+    if (to) await sendConfirmationMail(ctx, placed, to);
+    return;
+  }
   const parts = await loadOrderParts(ctx.db, orderId);
   const to = parts ? buyerEmailOf(parts.row) : undefined;
   if (!parts || !to) return;
@@ -245,7 +253,8 @@ function noDownloadsIn(event: DomainEvent): boolean {
 /** Subscribes the order mails to the outbox. */
 export function subscribeOrderMails(ctx: AppContext): void {
   ctx.events.subscribe('order.created', async (event) => {
-    if (buyerNotified(event)) await sendConfirmationOnce(ctx, event.entityId);
+    const placed = isRecord(event.payload.order) ? (event.payload.order as unknown as WireOrder) : undefined;
+    if (buyerNotified(event)) await sendConfirmationOnce(ctx, event.entityId, placed);
     if (!noDownloadsIn(event)) await sendDownloadLinksOnce(ctx, event.entityId);
   });
   ctx.events.subscribe('order.updated', async (event) => {

@@ -1,31 +1,39 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { StoredCatalogLine } from '../../modules/cart/model.ts';
 import { carts } from '../../modules/cart/tables.ts';
 import { changeStockIn, type StockChange } from '../../modules/catalogue/inventory.ts';
-import { loadOrdersSettings } from '../../modules/checkout-settings/orders-settings.ts';
 import {
+  ORDERS_SETTINGS_DEFAULTS,
+  type OrdersSettings,
+} from '../../modules/checkout-settings/orders-settings.ts';
+import { type TipInputs, tipInputsFrom, tipInputsSql } from '../../modules/checkout-settings/tips.ts';
+import {
+  type CheckoutRow,
+  checkoutFromRow,
   checkoutIsComplete,
   checkoutNotFound,
+  checkoutSelectList,
   findCheckout,
-  lockCheckout,
-  saveCheckout,
 } from '../../modules/checkout/service.ts';
+import { checkouts } from '../../modules/checkout/tables.ts';
 import { partsToWire } from '../../modules/orders/parts.ts';
 import { type OrderPaymentStatus, orderMoney, paymentStatusOf } from '../../modules/orders/state.ts';
-import { orderActivities, orders } from '../../modules/orders/tables.ts';
+import { orderActivities, orders, ordersSettings } from '../../modules/orders/tables.ts';
+import type { ActivityRow, OrderRow } from '../../modules/orders/wire.ts';
 import { getPaymentProvider, SANDBOX_CARD } from '../../modules/payments/provider.ts';
 import {
   latestPayment,
   type PaymentRow,
-  recordPayment,
+  paymentRow,
   savePaymentAction,
 } from '../../modules/payments/service.ts';
+import { payments } from '../../modules/payments/tables.ts';
 import { isShippable, isUnavailable } from '../../modules/pricing/lines.ts';
 import { redeemCoupon } from '../../modules/settings/coupons.ts';
 import { hashSecret } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { type Db, rows } from '../../platform/db.ts';
+import { type Db, preparedRows, rows } from '../../platform/db.ts';
 import { AppError, badRequest, invalid } from '../../platform/errors.ts';
 import type { EventInput } from '../../platform/events.ts';
 import { couponFailure } from '../cart/pricing.ts';
@@ -37,8 +45,9 @@ import {
   pricingInputs,
 } from '../checkout/pricing.ts';
 import { checkoutToWire } from '../checkout/wire.ts';
-import { insertActivities, type NewActivity } from './store.ts';
+import { catalogueDigitalFiles } from './digital.ts';
 import { orderDataFrom } from './place-order-data.ts';
+import { UUID } from './store.ts';
 
 /**
  * Placing an order from a checkout, exactly once (docs/CHECKOUT.md "Exactly once and never oversold"). In one
@@ -181,6 +190,123 @@ export function statusOf(
   return 'APPROVED';
 }
 
+/** The checkout, locked, with what placement reads beside it (one statement: see `lockForOrder`). */
+interface Locked {
+  row: CheckoutRow;
+  /** The status of the order the checkout names, if any. */
+  existingStatus: string | null;
+  settings: Pick<OrdersSettings, 'inventoryUpdateTrigger' | 'orderApprovalStrategy'>;
+  tip: TipInputs;
+  /** The cart the checkout was made from, locked, when it still points at this checkout. */
+  cart: { id: string; memberId: string | null; visitorId: string | null } | null;
+}
+
+/**
+ * Locks the checkout and reads, in the same round trip, the status of its order (if it names one), the orders
+ * settings (defaults when never written), the tip's inputs and — locked after the checkout — the cart it came
+ * from when that cart still points at it (the cart is deleted with the order, so its deletion and event are
+ * known up front). What is read beside the lock is as of the statement's start, before any wait for the lock.
+ */
+async function lockForOrder(tx: Db, checkoutId: string): Promise<Locked | undefined> {
+  if (!UUID.test(checkoutId)) return undefined;
+  const [raw] = await preparedRows<Record<string, unknown>>(
+    tx,
+    sql`select ck.*,
+        (select o.status from ${orders} o where o.id = ck.order_id) as "_existingStatus",
+        (select to_jsonb(s) from ${ordersSettings} s where s.id = 1) as "_settings",
+        ${tipInputsSql(sql`ck.purchase_flow_id`)} as "_tip",
+        (select jsonb_build_object('id', ca.id, 'memberId', ca.member_id, 'visitorId', ca.visitor_id)
+          from ${carts} ca where ca.id = ck.cart_id and ca.checkout_id = ck.id for update) as "_cart",
+        -- The rest of the transaction runs on generic plans: its statements (products by id array, the stock
+        -- change, the order's writes) cost PostgreSQL more to plan for each call than to run.
+        set_config('plan_cache_mode', 'force_generic_plan', true) as "_plans"
+      from (select ${checkoutSelectList('c')} from ${checkouts} c where c.id = ${checkoutId}::uuid for update) ck`,
+  );
+  if (!raw) return undefined;
+  const settings = raw._settings as {
+    inventory_update_trigger: string;
+    order_approval_strategy: string;
+  } | null;
+  return {
+    row: checkoutFromRow(raw),
+    existingStatus: (raw._existingStatus as string | null) ?? null,
+    settings: settings
+      ? {
+          inventoryUpdateTrigger:
+            settings.inventory_update_trigger as OrdersSettings['inventoryUpdateTrigger'],
+          orderApprovalStrategy: settings.order_approval_strategy as OrdersSettings['orderApprovalStrategy'],
+        }
+      : ORDERS_SETTINGS_DEFAULTS,
+    tip: tipInputsFrom(raw._tip),
+    cart: (raw._cart as Locked['cart']) ?? null,
+  };
+}
+
+const jsonb = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
+
+/** The order as stored, not yet written: its columns as `orders` defaults them (wire payloads are made of it). */
+type NewOrder = OrderRow;
+
+/**
+ * Writes a placed order in one statement: the order (numbered here from `order_number_seq` unless `number` was
+ * drawn before a charge), its activities and payment, the completed checkout, the deleted cart and every event
+ * (their `order.number` filled in from the order row).
+ */
+async function writeOrder(
+  ctx: AppContext,
+  tx: Db,
+  order: NewOrder,
+  parts: {
+    number: string | undefined;
+    activities: ActivityRow[];
+    payment: PaymentRow | undefined;
+    checkout: CheckoutRow;
+    cartId: string | undefined;
+    events: EventInput[];
+  },
+): Promise<void> {
+  const { payment, checkout } = parts;
+  const paymentPart = payment
+    ? sql`, paid as (insert into ${payments} (id, order_id, provider, provider_reference, idempotency_key, amount,
+          status, details, created_date, updated_date)
+        values (${payment.id}::uuid, ${payment.orderId}::uuid, ${payment.provider}, ${payment.providerReference},
+          ${payment.idempotencyKey}, ${payment.amount}::numeric, ${payment.status}, ${jsonb(payment.details)},
+          ${payment.createdDate}, ${payment.updatedDate}))`
+    : sql``;
+  const cartPart = parts.cartId
+    ? sql`, gone as (delete from ${carts} where id = ${parts.cartId}::uuid)`
+    : sql``;
+  const activities = parts.activities.map((a) => ({ id: a.id, type: a.type, details: a.details }));
+  await preparedRows(
+    tx,
+    sql`with placed as (
+        insert into ${orders} (id, number, checkout_id, cart_id, member_id, visitor_id, buyer_email, status,
+          payment_status, currency, total, channel_type, confirmation_token_hash, data, purchased_date,
+          created_date, updated_date)
+        values (${order.id}::uuid, coalesce(${parts.number ?? null}::bigint, nextval('order_number_seq')),
+          ${order.checkoutId}::uuid, ${order.cartId}::uuid, ${order.memberId}::uuid, ${order.visitorId}::uuid,
+          ${order.buyerEmail}, ${order.status}, ${order.paymentStatus}, ${order.currency}, ${order.total}::numeric,
+          ${order.channelType}, ${order.confirmationTokenHash}, ${jsonb(order.data)}, ${order.purchasedDate},
+          ${order.createdDate}, ${order.updatedDate})
+        returning number
+      ), noted as (
+        insert into ${orderActivities} (id, order_id, type, details, created_date)
+        select (a->>'id')::uuid, ${order.id}::uuid, a->>'type', a->'details', ${order.createdDate}
+        from jsonb_array_elements(${jsonb(activities)}) with ordinality as x(a, n) order by x.n
+      )${paymentPart}, completed as (
+        update ${checkouts} set completed = true, order_id = ${order.id}::uuid, member_id = ${checkout.memberId}::uuid,
+          revision = revision + 1, updated_date = ${checkout.updatedDate}
+        where id = ${checkout.id}::uuid
+      )${cartPart}, recorded as (
+        ${ctx.events.recordPart(tx, parts.events, {
+          path: ['order', 'number'],
+          value: sql`to_jsonb((select number::text from placed))`,
+        })}
+      )
+      select number::text as number from placed`,
+  );
+}
+
 async function place(
   ctx: AppContext,
   tx: Db,
@@ -190,32 +316,38 @@ async function place(
   inputs: PricingInputs,
 ): Promise<PlaceOrderResult> {
   const now = ctx.clock();
-  const row = await lockCheckout(tx, checkoutId);
-  if (!row || !(await mayAct(tx, row, caller, now))) throw checkoutNotFound(checkoutId);
+  const locked = await lockForOrder(tx, checkoutId);
+  if (!locked || !(await mayAct(tx, locked.row, caller, now))) throw checkoutNotFound(checkoutId);
+  const { row, settings } = locked;
   if (row.orderId) {
-    const [existing] = await tx
-      .select({ id: orders.id, status: orders.status })
-      .from(orders)
-      .where(eq(orders.id, row.orderId));
-    if (existing && existing.status !== 'REJECTED') return existingResult(tx, existing.id);
+    // Read beside the lock, the order's status is as of before it was waited for: a concurrent placement that
+    // held the lock committed an order that statement could not see yet.
+    const status =
+      locked.existingStatus ??
+      (await rows<{ status: string }>(tx, sql`select status from ${orders} where id = ${row.orderId}`))[0]
+        ?.status;
+    if (status && status !== 'REJECTED') return existingResult(tx, row.orderId);
   }
   if (row.completed) throw checkoutIsComplete(checkoutId);
 
-  const priced = await priceCheckout(ctx, tx, row, inputs);
+  const priced = await priceCheckout(ctx, tx, row, { ...inputs, tip: locked.tip });
   const problem = blocker(priced);
   if (problem) throw problem;
   const { totals, currency } = priced;
-  const settings = await loadOrdersSettings(tx);
   const chargeAmount = currency.parse(totals.payNow.total.amount);
   const charging = request.charge && chargeAmount > 0n;
   if (charging && !request.paymentToken)
     throw invalid('paymentToken', 'is required to charge the amount due now', 'REQUIRED_FIELD');
 
-  // Stock: taken at placement, or (ON_ORDER_PAID) when paid — a charge pays now, so it takes it now too.
+  // Stock: taken at placement, or (ON_ORDER_PAID) when paid — a charge pays now, so it takes it now too. The
+  // products stay locked from here to the commit: everything the order needs is made before or after in memory.
   const takeStock = settings.inventoryUpdateTrigger !== 'ON_ORDER_PAID' || charging;
+  const events: EventInput[] = [];
   if (takeStock) {
     try {
-      await changeStockIn(ctx, tx, 'decrement', stockChanges(priced), 'ORDER');
+      events.push(
+        ...(await changeStockIn(ctx, tx, 'decrement', stockChanges(priced), 'ORDER', { record: false })),
+      );
     } catch (error) {
       if (error instanceof AppError && error.code === 'INSUFFICIENT_INVENTORY')
         throw new StockShortfall(error);
@@ -224,10 +356,14 @@ async function place(
   }
 
   const orderId = randomUUID();
-  const [{ number }] = (await rows<{ number: string }>(
-    tx,
-    sql`select nextval('order_number_seq')::text as number`,
-  )) as [{ number: string }];
+  // A charge names the order: its number is drawn first. Otherwise the order's insert draws it.
+  const number = charging
+    ? (
+        (await rows<{ number: string }>(tx, sql`select nextval('order_number_seq')::text as number`)) as [
+          { number: string },
+        ]
+      )[0].number
+    : undefined;
   const charge = charging
     ? await getPaymentProvider(ctx, SANDBOX_CARD, tx).charge({
         amount: totals.payNow.total.amount,
@@ -256,6 +392,7 @@ async function place(
     buyer,
     offline: !request.charge,
     variantIds,
+    digitalFiles: catalogueDigitalFiles(row.lineItems, priced.catalog),
     inventoryDecremented: takeStock,
     newId: randomUUID,
   });
@@ -282,34 +419,37 @@ async function place(
   const status = statusOf(settings.orderApprovalStrategy, paymentStatus, waitingForBuyer);
   // `<orderId>.<secret>`: the order it opens is found by id, the secret checked against the stored hash.
   const confirmationToken = `${orderId}.${randomBytes(32).toString('base64url')}`;
-  const [orderRow] = await tx
-    .insert(orders)
-    .values({
-      id: orderId,
-      number: BigInt(number),
-      checkoutId: row.id,
-      cartId: row.cartId,
-      memberId: member,
-      visitorId: row.visitorId,
-      buyerEmail: row.info.buyerInfo?.email ?? null,
-      status,
-      paymentStatus,
-      currency: currency.code,
-      total: money.text(total),
-      channelType: row.channelType,
-      confirmationTokenHash: hashSecret(confirmationToken),
-      data,
-      purchasedDate: status === 'INITIALIZED' ? null : now,
-      createdDate: now,
-      updatedDate: now,
-    })
-    .returning();
+  const order: NewOrder = {
+    id: orderId,
+    // Until the insert numbers it: the events' `order.number` is filled in by the same statement.
+    number: BigInt(number ?? 0),
+    checkoutId: row.id,
+    cartId: row.cartId,
+    memberId: member,
+    visitorId: row.visitorId,
+    buyerEmail: row.info.buyerInfo?.email ?? null,
+    status,
+    paymentStatus,
+    fulfillmentStatus: 'NOT_FULFILLED',
+    currency: currency.code,
+    total: money.text(total),
+    archived: false,
+    imported: false,
+    channelType: row.channelType,
+    confirmationTokenHash: hashSecret(confirmationToken),
+    tagIds: [],
+    data,
+    revision: 1n,
+    purchasedDate: status === 'INITIALIZED' ? null : now,
+    createdDate: now,
+    updatedDate: now,
+  };
 
-  const activities: NewActivity[] = [{ type: 'ORDER_PLACED' }];
+  const activityTypes = ['ORDER_PLACED'];
   const result: PlaceOrderResult = { orderId, confirmationToken };
-  const paymentRows: PaymentRow[] = [];
+  let payment: PaymentRow | undefined;
   if (charge) {
-    const payment = await recordPayment(tx, {
+    payment = paymentRow({
       orderId,
       provider: SANDBOX_CARD,
       amount: totals.payNow.total.amount,
@@ -319,72 +459,78 @@ async function place(
       now,
     });
     result.paymentGatewayOrderId = payment.id;
-    paymentRows.push(payment);
     if (charge.status === 'PENDING') {
-      await savePaymentAction(tx, {
-        token: charge.action.confirmationToken,
-        paymentId: payment.id,
-        orderId,
-        now,
-      });
       result.paymentResponseToken = charge.action.confirmationToken;
-      activities.push({ type: 'PAYMENT_PENDING' });
-    } else if (charge.status === 'AUTHORIZED') activities.push({ type: 'AUTHORIZED_PAYMENT_CREATED' });
+      activityTypes.push('PAYMENT_PENDING');
+    } else if (charge.status === 'AUTHORIZED') activityTypes.push('AUTHORIZED_PAYMENT_CREATED');
   }
-  if (paymentStatus === 'PAID') activities.push({ type: 'ORDER_PAID' });
-  if (paymentStatus === 'PARTIALLY_PAID') activities.push({ type: 'ORDER_PARTIALLY_PAID' });
-  await insertActivities(tx, orderId, activities, now);
+  if (paymentStatus === 'PAID') activityTypes.push('ORDER_PAID');
+  if (paymentStatus === 'PARTIALLY_PAID') activityTypes.push('ORDER_PARTIALLY_PAID');
+  const activities: ActivityRow[] = activityTypes.map((type, seq) => ({
+    id: randomUUID(),
+    orderId,
+    seq,
+    type,
+    authorEmail: null,
+    details: {},
+    createdDate: now,
+  }));
 
   const coupon = totals.appliedDiscounts.find((d) => d.coupon)?.coupon;
   if (coupon) await redeemCoupon(tx, coupon.id, { ...buyer, email: row.info.buyerInfo?.email, orderId });
 
-  const completed = await saveCheckout(
-    tx,
-    row.id,
-    { completed: true, orderId, ...(member && !row.memberId ? { memberId: member } : {}) },
-    now,
-  );
-  const events: EventInput[] = [];
+  const completed: CheckoutRow = {
+    ...row,
+    completed: true,
+    orderId,
+    memberId: member,
+    revision: row.revision + 1n,
+    updatedDate: now,
+  };
   // The cart the shopper checked out is done with; a cart that moved on to another checkout is left alone.
-  if (row.cartId) {
-    const [deleted] = await tx
-      .delete(carts)
-      .where(and(eq(carts.id, row.cartId), eq(carts.checkoutId, row.id)))
-      .returning({ id: carts.id, memberId: carts.memberId, visitorId: carts.visitorId });
-    if (deleted)
-      events.push({
-        entity: 'cart',
-        entityId: deleted.id,
-        type: 'deleted',
-        payload: {
-          id: deleted.id,
-          ...(deleted.memberId ? { memberId: deleted.memberId } : { visitorId: deleted.visitorId }),
-          orderId,
-        },
-      });
-  }
-  const activityRows = await tx
-    .select()
-    .from(orderActivities)
-    .where(eq(orderActivities.orderId, orderId))
-    .orderBy(asc(orderActivities.seq));
-  const order = partsToWire({
-    row: orderRow!,
-    activities: activityRows,
-    payments: paymentRows,
+  const cart = locked.cart;
+  if (cart)
+    events.push({
+      entity: 'cart',
+      entityId: cart.id,
+      type: 'deleted',
+      payload: {
+        id: cart.id,
+        ...(cart.memberId ? { memberId: cart.memberId } : { visitorId: cart.visitorId }),
+        orderId,
+      },
+    });
+  const wire = partsToWire({
+    row: order,
+    activities,
+    payments: payment ? [payment] : [],
     refunds: [],
     fulfillments: [],
   });
-  events.push({ entity: 'order', entityId: orderId, type: 'created', payload: { order } });
+  events.push({ entity: 'order', entityId: orderId, type: 'created', payload: { order: wire } });
   if (status === 'APPROVED')
-    events.push({ entity: 'order', entityId: orderId, type: 'approved', payload: { order } });
+    events.push({ entity: 'order', entityId: orderId, type: 'approved', payload: { order: wire } });
   events.push({
     entity: 'checkout',
     entityId: row.id,
     type: 'completed',
     payload: { checkout: checkoutToWire({ ...priced, row: completed }, now), orderId },
   });
-  await ctx.events.record(tx, events);
+  await writeOrder(ctx, tx, order, {
+    number,
+    activities,
+    payment,
+    checkout: completed,
+    cartId: cart?.id,
+    events,
+  });
+  if (charge?.status === 'PENDING' && payment)
+    await savePaymentAction(tx, {
+      token: charge.action.confirmationToken,
+      paymentId: payment.id,
+      orderId,
+      now,
+    });
   return result;
 }
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
-import { type Db, rows as rawRows } from '../../platform/db.ts';
+import { type Db, preparedRows, rows as rawRows } from '../../platform/db.ts';
 import { AppError, type FieldViolation, notFound, ValidationFailure } from '../../platform/errors.ts';
 import type { EventInput } from '../../platform/events.ts';
 import { buildPage, compileQuery, type QuerySpec } from '../../platform/query/index.ts';
@@ -239,9 +239,190 @@ export async function changeStock(
   await ctx.events.transaction((tx) => changeStockIn(ctx, tx, direction, changes, reason, { restrict }));
 }
 
+type VariantChange = { id: string; oldValue: object; newValue: object };
+
+export interface StockChangeOptions {
+  /** `false` (v3 `restrictInventory: false`): a decrement past the stock leaves zero instead of failing. */
+  restrict?: boolean;
+  /**
+   * `false`: the `variants_changed` events are returned for the caller to record with its own writes (an order's
+   * placement records them with the order, in one statement) instead of being recorded here.
+   */
+  record?: boolean;
+}
+
+interface Wanted {
+  change: StockChange;
+  productId: string;
+  variantId: string;
+}
+
+const stockMove = (direction: 'decrement' | 'increment', variantId: string, after: number, n: number) => {
+  const before = direction === 'decrement' ? after + n : after - n;
+  return {
+    id: variantId,
+    oldValue: { quantity: before, inStock: before > 0 },
+    newValue: { quantity: after, inStock: after > 0 },
+  };
+};
+
 /**
- * `changeStock` inside the caller's transaction `tx` (an order's cancel or refund restocks with its own
- * writes); ids must already be GUIDs. Events are recorded in `tx`.
+ * The common case of a stock change in one statement: lock the products (in id order, as `lockProduct` callers
+ * do, so no two changes deadlock), move the stock of every tracked variant that allows it (a decrement only
+ * while `quantity >= n`), and carry the difference into the product's `quantity` when no variant crossed zero
+ * (its in-stock flags and status are then unchanged). Answers the changes it made (by position in `wanted`) and
+ * the products it brought up to date; what it left alone is for `settleOne`, and the other products for
+ * `refreshProduct`.
+ */
+async function moveTracked(
+  tx: Db,
+  direction: 'decrement' | 'increment',
+  wanted: Wanted[],
+): Promise<{ moved: Map<number, number>; current: Set<string> }> {
+  const decrement = direction === 'decrement';
+  const set = decrement
+    ? sql`quantity = i.quantity - w.n, in_stock = i.quantity - w.n > 0`
+    : sql`quantity = coalesce(i.quantity, 0) + w.n, in_stock = true`;
+  const enough = decrement ? sql` and i.quantity >= w.n` : sql``;
+  const crossed = decrement ? sql`t.quantity <= 0` : sql`t.quantity - t.n <= 0`;
+  const sign = decrement ? sql`-` : sql`+`;
+  const found = await preparedRows<{ ord: number; quantity: number; carried: boolean }>(
+    tx,
+    sql`with w as (
+        select * from unnest(${`{${wanted.map((w) => w.productId).join(',')}}`}::uuid[],
+          ${`{${wanted.map((w) => w.variantId).join(',')}}`}::uuid[],
+          ${`{${wanted.map((w) => w.change.by).join(',')}}`}::int[]) with ordinality as w(product_id, variant_id, n, ord)
+      ), locked as (
+        select id from ${products} where id in (select product_id from w) order by id for update
+      ), moved as (
+        update ${inventoryItems} i set ${set}, revision = i.revision + 1, updated_date = now()
+        from w
+        -- By product, then variant: variant ids repeat across products (every default variant has the same id).
+        where i.product_id = w.product_id and i.variant_id::text = w.variant_id::text and i.track_quantity${enough}
+          and (select count(*) from locked) >= 0
+        returning w.ord, w.product_id, i.quantity, w.n
+      ), carried as (
+        update ${products} p set quantity = p.quantity ${sign} t.n, last_updated = now()
+        from (select product_id, sum(n)::int as n from moved t group by product_id having not bool_or(${crossed})) t
+        where p.id = t.product_id and p.quantity is not null
+        returning p.id
+      )
+      select t.ord::int as ord, t.quantity, t.product_id in (select id from carried) as carried from moved t`,
+  );
+  const moved = new Map<number, number>();
+  const current = new Set<string>();
+  for (const row of found) {
+    moved.set(Number(row.ord) - 1, row.quantity);
+    if (row.carried) current.add(wanted[Number(row.ord) - 1]!.productId);
+  }
+  return { moved, current };
+}
+
+/**
+ * A change the one-statement path could not make (untracked, short, a pre-order, unknown variant): what it
+ * comes to, or the error it is. Runs under the product's lock.
+ */
+async function settleOne(
+  tx: Db,
+  direction: 'decrement' | 'increment',
+  { change, productId, variantId }: Wanted,
+  restrict: boolean,
+  note: (productId: string, variant: VariantChange) => void,
+): Promise<void> {
+  // By product, then variant (as in `moveTracked`): found the same way whatever plan the statement gets.
+  const where = and(
+    eq(inventoryItems.productId, productId),
+    sql`${inventoryItems.variantId}::text = ${variantId}`,
+  );
+  const n = change.by;
+  const [updated] =
+    direction === 'decrement'
+      ? await tx
+          .update(inventoryItems)
+          .set({
+            quantity: sql`${inventoryItems.quantity} - ${n}`,
+            inStock: sql`${inventoryItems.quantity} - ${n} > 0`,
+            revision: sql`${inventoryItems.revision} + 1`,
+            updatedDate: sql`now()`,
+          })
+          .where(and(where, eq(inventoryItems.trackQuantity, true), sql`${inventoryItems.quantity} >= ${n}`))
+          .returning({ quantity: inventoryItems.quantity })
+      : await tx
+          .update(inventoryItems)
+          .set({
+            quantity: sql`coalesce(${inventoryItems.quantity}, 0) + ${n}`,
+            inStock: true,
+            revision: sql`${inventoryItems.revision} + 1`,
+            updatedDate: sql`now()`,
+          })
+          .where(and(where, eq(inventoryItems.trackQuantity, true)))
+          .returning({ quantity: inventoryItems.quantity });
+  if (updated) {
+    note(productId, stockMove(direction, variantId, updated.quantity ?? 0, n));
+    return;
+  }
+  const [row] = await tx.select().from(inventoryItems).where(where);
+  if (!row)
+    throw notFound('VARIANT_NOT_FOUND', `Product ${productId} has no variant ${variantId}`, {
+      field: `${change.field}.variantId`,
+      productId,
+      variantId,
+    });
+  if (direction === 'increment') return; // untracked: nothing to count
+  if (!row.trackQuantity) {
+    if (row.inStock || !restrict) return;
+    throw insufficient(change, variantId, 0);
+  }
+  if (change.preorderRequest) {
+    const [preordered] = await tx
+      .update(inventoryItems)
+      .set({
+        preorderCounter: sql`${inventoryItems.preorderCounter} + ${n}`,
+        revision: sql`${inventoryItems.revision} + 1`,
+        updatedDate: sql`now()`,
+      })
+      .where(
+        and(
+          where,
+          eq(inventoryItems.preorderEnabled, true),
+          sql`(${inventoryItems.preorderLimit} is null or ${inventoryItems.preorderCounter} + ${n} <= ${inventoryItems.preorderLimit})`,
+        ),
+      )
+      .returning({ counter: inventoryItems.preorderCounter });
+    if (preordered) return;
+  }
+  if (!restrict) {
+    // Oversold: what there was is gone, the shortfall is not kept (no negative stock).
+    if ((row.quantity ?? 0) === 0) return;
+    await tx
+      .update(inventoryItems)
+      .set({
+        quantity: 0,
+        inStock: false,
+        revision: sql`${inventoryItems.revision} + 1`,
+        updatedDate: sql`now()`,
+      })
+      .where(where);
+    const before = row.quantity ?? 0;
+    note(productId, {
+      id: variantId,
+      oldValue: { quantity: before, inStock: before > 0 },
+      newValue: { quantity: 0, inStock: false },
+    });
+    return;
+  }
+  throw insufficient(change, variantId, row.quantity);
+}
+
+/**
+ * `changeStock` inside the caller's transaction `tx` (an order's placement, cancel or refund, with its own
+ * writes); ids must already be GUIDs. Events are recorded in `tx`, or returned (`record: false`).
+ *
+ * Usually one statement (`moveTracked`): products locked in id order, the conditional updates, the products'
+ * `quantity` carried along. Whatever it could not settle goes change by change as before (`settleOne`), and a
+ * product whose in-stock flags may have changed (a variant crossed zero, or a change took the slow way) has its
+ * stock columns derived again (`refreshProduct`). A change naming the same variant twice goes change by change
+ * throughout, so each sees the one before.
  */
 export async function changeStockIn(
   ctx: AppContext,
@@ -249,110 +430,41 @@ export async function changeStockIn(
   direction: 'decrement' | 'increment',
   changes: StockChange[],
   reason: InventoryReason,
-  { restrict = true }: { restrict?: boolean } = {},
-): Promise<void> {
-  // Lock every product first, in one order, so that two multi-product changes cannot deadlock.
-  const productIds = [...new Set(changes.map((c) => c.productId.toLowerCase()))].sort();
-  for (const id of productIds) await lockProduct(tx, id);
-  const perProduct = new Map<string, Array<{ id: string; oldValue: object; newValue: object }>>();
-  for (const change of changes) {
-    const productId = change.productId.toLowerCase();
-    const variantId = (change.variantId ?? DEFAULT_VARIANT_ID).toLowerCase();
-    const where = and(eq(inventoryItems.productId, productId), eq(inventoryItems.variantId, variantId));
-    const n = change.by;
-    const [updated] =
-      direction === 'decrement'
-        ? await tx
-            .update(inventoryItems)
-            .set({
-              quantity: sql`${inventoryItems.quantity} - ${n}`,
-              inStock: sql`${inventoryItems.quantity} - ${n} > 0`,
-              revision: sql`${inventoryItems.revision} + 1`,
-              updatedDate: sql`now()`,
-            })
-            .where(
-              and(where, eq(inventoryItems.trackQuantity, true), sql`${inventoryItems.quantity} >= ${n}`),
-            )
-            .returning({ quantity: inventoryItems.quantity })
-        : await tx
-            .update(inventoryItems)
-            .set({
-              quantity: sql`coalesce(${inventoryItems.quantity}, 0) + ${n}`,
-              inStock: true,
-              revision: sql`${inventoryItems.revision} + 1`,
-              updatedDate: sql`now()`,
-            })
-            .where(and(where, eq(inventoryItems.trackQuantity, true)))
-            .returning({ quantity: inventoryItems.quantity });
-    if (updated) {
-      const after = updated.quantity ?? 0;
-      const before = direction === 'decrement' ? after + n : after - n;
-      const list = perProduct.get(productId) ?? [];
-      list.push({
-        id: variantId,
-        oldValue: { quantity: before, inStock: before > 0 },
-        newValue: { quantity: after, inStock: after > 0 },
-      });
-      perProduct.set(productId, list);
-      continue;
+  { restrict = true, record = true }: StockChangeOptions = {},
+): Promise<EventInput[]> {
+  const wanted: Wanted[] = changes.map((change) => ({
+    change,
+    productId: change.productId.toLowerCase(),
+    variantId: (change.variantId ?? DEFAULT_VARIANT_ID).toLowerCase(),
+  }));
+  const productIds = [...new Set(wanted.map((w) => w.productId))].sort();
+  const perProduct = new Map<string, VariantChange[]>();
+  const note = (productId: string, variant: VariantChange) => {
+    const list = perProduct.get(productId) ?? [];
+    list.push(variant);
+    perProduct.set(productId, list);
+  };
+  const stale = new Set(productIds);
+  const distinct = new Set(wanted.map((w) => `${w.productId}/${w.variantId}`)).size === wanted.length;
+  if (wanted.length > 0 && distinct) {
+    const { moved, current } = await moveTracked(tx, direction, wanted);
+    for (const id of current) stale.delete(id);
+    for (const [i, w] of wanted.entries()) {
+      const after = moved.get(i);
+      if (after !== undefined) note(w.productId, stockMove(direction, w.variantId, after, w.change.by));
+      else {
+        stale.add(w.productId);
+        await settleOne(tx, direction, w, restrict, note);
+      }
     }
-    const [row] = await tx.select().from(inventoryItems).where(where);
-    if (!row)
-      throw notFound('VARIANT_NOT_FOUND', `Product ${productId} has no variant ${variantId}`, {
-        field: `${change.field}.variantId`,
-        productId,
-        variantId,
-      });
-    if (direction === 'increment') continue; // untracked: nothing to count
-    if (!row.trackQuantity) {
-      if (row.inStock || !restrict) continue;
-      throw insufficient(change, variantId, 0);
-    }
-    if (change.preorderRequest) {
-      const [preordered] = await tx
-        .update(inventoryItems)
-        .set({
-          preorderCounter: sql`${inventoryItems.preorderCounter} + ${n}`,
-          revision: sql`${inventoryItems.revision} + 1`,
-          updatedDate: sql`now()`,
-        })
-        .where(
-          and(
-            where,
-            eq(inventoryItems.preorderEnabled, true),
-            sql`(${inventoryItems.preorderLimit} is null or ${inventoryItems.preorderCounter} + ${n} <= ${inventoryItems.preorderLimit})`,
-          ),
-        )
-        .returning({ counter: inventoryItems.preorderCounter });
-      if (preordered) continue;
-    }
-    if (!restrict) {
-      // Oversold: what there was is gone, the shortfall is not kept (no negative stock).
-      if ((row.quantity ?? 0) === 0) continue;
-      await tx
-        .update(inventoryItems)
-        .set({
-          quantity: 0,
-          inStock: false,
-          revision: sql`${inventoryItems.revision} + 1`,
-          updatedDate: sql`now()`,
-        })
-        .where(where);
-      const before = row.quantity ?? 0;
-      const list = perProduct.get(productId) ?? [];
-      list.push({
-        id: variantId,
-        oldValue: { quantity: before, inStock: before > 0 },
-        newValue: { quantity: 0, inStock: false },
-      });
-      perProduct.set(productId, list);
-      continue;
-    }
-    throw insufficient(change, variantId, row.quantity);
+  } else {
+    // Lock every product first, in one order, so that two multi-product changes cannot deadlock.
+    for (const id of productIds) await lockProduct(tx, id);
+    for (const w of wanted) await settleOne(tx, direction, w, restrict, note);
   }
   const events: EventInput[] = [];
   for (const productId of productIds) {
-    await refreshProduct(tx, productId);
+    if (stale.has(productId)) await refreshProduct(tx, productId);
     const variants = perProduct.get(productId);
     if (variants)
       events.push({
@@ -362,7 +474,9 @@ export async function changeStockIn(
         payload: { inventoryItemId: productId, externalId: productId, variants, reason },
       });
   }
+  if (!record) return events;
   await ctx.events.record(tx, events);
+  return [];
 }
 
 async function readableItemProduct(ctx: AppContext, id: string, viewer: Viewer): Promise<ItemProduct> {

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { StoredCoupon, StoredLine, StoredMerchantDiscount } from '../cart/model.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError, conflict, notFound } from '../../platform/errors.ts';
@@ -32,6 +32,65 @@ export interface NewCheckout {
   cart?: Record<string, unknown>;
   request?: Record<string, unknown>;
   now: Date;
+}
+
+const checkoutColumnList = Object.entries(getTableColumns(checkouts));
+
+/** Every column of `checkouts` as a select list of the alias `alias`, for statements written in SQL. */
+export const checkoutSelectList = (alias: string): SQL =>
+  sql.raw(checkoutColumnList.map(([, column]) => `${alias}."${column.name}"`).join(', '));
+
+/** A row of `checkoutSelectList` as the driver returns it (`preparedRows`) → `CheckoutRow`, as drizzle maps it. */
+export function checkoutFromRow(raw: Record<string, unknown>): CheckoutRow {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of checkoutColumnList) {
+    const value = raw[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as CheckoutRow;
+}
+
+/** A new checkout's row as `insertCheckout` would store it (revision 1), not yet written. */
+export function newCheckoutRow(input: NewCheckout, id: string, purchaseFlowId: string): CheckoutRow {
+  return {
+    id,
+    cartId: input.cartId ?? null,
+    memberId: input.memberId ?? null,
+    visitorId: input.visitorId ?? null,
+    channelType: input.channelType,
+    cart: input.cart ?? {},
+    request: input.request ?? {},
+    lineItems: input.lineItems,
+    info: input.info,
+    coupon: input.coupon,
+    merchantDiscounts: input.merchantDiscounts,
+    purchaseFlowId,
+    completed: false,
+    orderId: null,
+    revision: 1n,
+    createdDate: input.now,
+    updatedDate: input.now,
+  };
+}
+
+/** The statement storing `row` (as made by `newCheckoutRow`), for a caller that adds its event beside it. */
+export function insertCheckoutSql(row: CheckoutRow): SQL {
+  const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
+  if (row.lineItems.length > MAX_CHECKOUT_LINES)
+    throw new AppError(
+      400,
+      'MAX_LINE_ITEMS_EXCEEDED',
+      `A checkout holds at most ${MAX_CHECKOUT_LINES} line items`,
+      { max: MAX_CHECKOUT_LINES },
+    );
+  return sql`insert into ${checkouts} (id, cart_id, member_id, visitor_id, channel_type, cart, request,
+      line_items, info, coupon, merchant_discounts, purchase_flow_id, completed, order_id, revision, created_date,
+      updated_date)
+    values (${row.id}::uuid, ${row.cartId}::uuid, ${row.memberId}::uuid, ${row.visitorId}::uuid, ${row.channelType},
+      ${json(row.cart)}, ${json(row.request)}, ${json(row.lineItems)}, ${json(row.info)}, ${row.coupon ? json(row.coupon) : null}::jsonb,
+      ${json(row.merchantDiscounts)}, ${row.purchaseFlowId}::uuid, ${row.completed}, ${row.orderId}::uuid,
+      ${String(row.revision)}::bigint, ${row.createdDate}, ${row.updatedDate})
+    returning id`;
 }
 
 /** Stores a new checkout (revision 1) and returns the row. */

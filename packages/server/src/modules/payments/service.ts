@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { hashSecret } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db.ts';
@@ -23,30 +24,32 @@ export interface NewPayment {
   now: Date;
 }
 
+/** The payment row of an accepted (approved, authorized or pending) charge, as `recordPayment` stores it. */
+export function paymentRow(input: NewPayment): PaymentRow {
+  const { result, now } = input;
+  return {
+    id: randomUUID(),
+    orderId: input.orderId,
+    provider: input.provider,
+    providerReference: result.reference,
+    idempotencyKey: input.idempotencyKey,
+    amount: input.amount,
+    status: result.status,
+    refundedAmount: '0',
+    details: {
+      paymentMethod: result.card ? 'CREDIT_CARD' : 'OFFLINE',
+      ...(result.card ? { card: result.card } : {}),
+      ...(result.status === 'AUTHORIZED' ? { authorization: { authorizationDate: now.toISOString() } } : {}),
+      ...(result.status === 'PENDING' ? { capture: input.capture } : {}),
+    },
+    createdDate: now,
+    updatedDate: now,
+  };
+}
+
 /** Records an accepted (approved, authorized or pending) charge. */
 export async function recordPayment(tx: Db, input: NewPayment): Promise<PaymentRow> {
-  const { result, now } = input;
-  const [row] = await tx
-    .insert(payments)
-    .values({
-      orderId: input.orderId,
-      provider: input.provider,
-      providerReference: result.reference,
-      idempotencyKey: input.idempotencyKey,
-      amount: input.amount,
-      status: result.status,
-      details: {
-        paymentMethod: result.card ? 'CREDIT_CARD' : 'OFFLINE',
-        ...(result.card ? { card: result.card } : {}),
-        ...(result.status === 'AUTHORIZED'
-          ? { authorization: { authorizationDate: now.toISOString() } }
-          : {}),
-        ...(result.status === 'PENDING' ? { capture: input.capture } : {}),
-      },
-      createdDate: now,
-      updatedDate: now,
-    })
-    .returning();
+  const [row] = await tx.insert(payments).values(paymentRow(input)).returning();
   return row!;
 }
 
