@@ -138,7 +138,7 @@ describe('cart', () => {
     await page.getByTestId('add-to-cart').click();
     const drawer = page.getByRole('dialog', { name: /Added to your cart/ });
     await drawer.waitFor();
-    await expect(drawer.getByTestId('cart-line').count()).resolves.toBe(1);
+    await expect.poll(() => drawer.getByTestId('cart-line').count(), { timeout: 15_000 }).toBe(1);
     await drawer.getByText('Size: M').waitFor();
     await expect.poll(() => cartCount(page)).toBe('1');
     await page.keyboard.press('Escape');
@@ -160,7 +160,8 @@ describe('cart', () => {
     await page.waitForURL((url) => url.pathname === '/cart');
     await drawer.waitFor({ state: 'hidden' });
     const lines = page.getByRole('main').getByTestId('cart-line');
-    await expect(lines.count()).resolves.toBe(2);
+    // The cart page loads the cart after navigation: wait for its lines rather than counting at once.
+    await expect.poll(() => lines.count(), { timeout: 15_000 }).toBe(2);
     const m = lines.filter({ hasText: 'Size: M' });
     const xl = lines.filter({ hasText: 'Size: XL' });
     await expect(m.getByTestId('line-unit-price').textContent()).resolves.toContain(price('M'));
