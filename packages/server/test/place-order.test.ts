@@ -158,10 +158,15 @@ describe('create-order', () => {
     const checkout = (await call(token, 'GET', `/${checkoutId}`)).body.checkout as Body;
     expect(checkout).toMatchObject({ completed: true, orderId });
     expect((await server.call('GET', '/ecom/v1/carts/current', { token })).status).toBe(404);
-    expect((await eventsOf(server, orderId)).map((e) => `${e.entity}.${e.type}`)).toEqual([
-      'order.created',
-      'order.approved',
-    ]);
+    const orderEvents = await eventsOf(server, orderId);
+    expect(orderEvents.map((e) => `${e.entity}.${e.type}`)).toEqual(['order.created', 'order.approved']);
+    // The events carry the order as placed, numbered by the same statement that stored it.
+    for (const e of orderEvents)
+      expect(e.payload.order).toMatchObject({
+        id: orderId,
+        number: String(order.number),
+        status: 'APPROVED',
+      });
     expect((await eventsOf(server, checkoutId)).map((e) => e.type)).toContain('completed');
 
     // Again: the same order, nothing taken twice.
@@ -171,6 +176,48 @@ describe('create-order', () => {
     expect(
       await countRows(server, sql`select count(*)::int as n from orders where checkout_id = ${checkoutId}`),
     ).toBe(1);
+  });
+
+  it("keeps the product's stock as the catalogue reads it: quantity, then in-stock flags when a variant runs out", async () => {
+    const shirt = await product(server, {
+      name: 'Stock shirt',
+      price: '30.00',
+      productOptions: [{ name: 'Size', choices: [{ value: 'S' }, { value: 'M' }] }],
+      variants: [
+        { choices: { Size: 'S' }, stock: { trackQuantity: true, quantity: 3 } },
+        { choices: { Size: 'M' }, stock: { trackQuantity: true, quantity: 5 } },
+      ],
+    } as Parameters<typeof product>[1]);
+    const sized = (size: string, quantity: number) => ({
+      ...line(shirt, quantity),
+      catalogReference: { ...line(shirt).catalogReference, options: { options: { Size: size } } },
+    });
+    const read = async () => {
+      const res = await server.call('GET', `/stores-reader/v1/products/${shirt}`);
+      return res.body.product as {
+        stock: Body;
+        productOptions: Array<{ choices: Array<{ description: string; inStock: boolean }> }>;
+      };
+    };
+    const token = await visitor(server);
+    expect((await createOrder(token, (await newCheckout(server, token, [sized('M', 2)])).id)).status).toBe(
+      200,
+    );
+    expect((await read()).stock).toMatchObject({ quantity: 6, inStock: true, inventoryStatus: 'IN_STOCK' });
+    // S runs out: the product is now partly out of stock, and so is its choice.
+    expect((await createOrder(token, (await newCheckout(server, token, [sized('S', 3)])).id)).status).toBe(
+      200,
+    );
+    const after = await read();
+    expect(after.stock).toMatchObject({
+      quantity: 3,
+      inStock: true,
+      inventoryStatus: 'PARTIALLY_OUT_OF_STOCK',
+    });
+    expect(after.productOptions[0]!.choices.map((c) => [c.description, c.inStock])).toEqual([
+      ['S', false],
+      ['M', true],
+    ]);
   });
 
   it('resolves option choices to the variant whose stock it takes', async () => {

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { lockCheckout, saveCheckout } from '../../modules/checkout/service.ts';
+import { checkouts } from '../../modules/checkout/tables.ts';
 import { allowsReturnUrl, listClients } from '../../modules/oauth/clients.ts';
 import { orders } from '../../modules/orders/tables.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -32,21 +33,24 @@ export async function completeAndRedirect(
 ): Promise<string> {
   const orderId = token.split('.')[0] ?? '';
   if (!UUID.test(orderId)) throw badToken();
+  // The order with whether its checkout is complete already (as it is once the order was placed from it).
   const [order] = await ctx.db
     .select({
       id: orders.id,
       status: orders.status,
       checkoutId: orders.checkoutId,
       confirmationTokenHash: orders.confirmationTokenHash,
+      checkoutCompleted: checkouts.completed,
     })
     .from(orders)
+    .leftJoin(checkouts, eq(checkouts.id, orders.checkoutId))
     .where(eq(orders.id, orderId));
   if (!order || !(await tokenOpensOrder(ctx, order, token))) throw badToken();
   if (redirectUrl !== undefined && !(await allowedReturnUrl(ctx, redirectUrl)))
     throw invalid('redirectUrl', "is not on the store's or a registered client's origin");
   const checkoutId = order.checkoutId;
-  // A rejected order's checkout was opened again for another try: it stays open.
-  if (checkoutId && order.status !== 'REJECTED') {
+  // A rejected order's checkout was opened again for another try: it stays open. A complete one has nothing to do.
+  if (checkoutId && order.status !== 'REJECTED' && order.checkoutCompleted === false) {
     const inputs = await pricingInputs(ctx);
     await ctx.events.transaction(async (tx) => {
       const row = await lockCheckout(tx, checkoutId);
