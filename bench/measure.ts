@@ -29,6 +29,10 @@ export interface Result {
   errors: number;
   non2xx: number;
   ratioToCeiling?: number;
+  /** CPU the server process spent per request (ms), from /proc. */
+  serverCpuMsPerRequest?: number;
+  /** CPU PostgreSQL spent per request (ms), every local `postgres` process, from /proc. */
+  postgresCpuMsPerRequest?: number;
 }
 
 export async function measure(

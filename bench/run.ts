@@ -8,6 +8,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
+import { sampleCpu } from './cpu.ts';
 import { measure, type Result } from './measure.ts';
 import { cartScenarios } from './scenarios/cart.ts';
 import { catalogueScenarios } from './scenarios/catalogue.ts';
@@ -50,6 +51,7 @@ if (values.products) {
 
 // Other work on the machine skews every figure: the report states the load average before the run.
 const loadBefore = loadavg()[0]!.toFixed(1);
+const round3 = (n: number) => Math.round(n * 1000) / 1000;
 const server = await startServerProcess(env);
 const results: Result[] = [];
 try {
@@ -66,10 +68,17 @@ try {
     await scenario.prepare?.();
     // A short warm-up so JIT and caches are not measured.
     await measure(server.url, scenario, 2, connections);
+    const before = sampleCpu(server.child.pid, Boolean(databaseUrl));
     const result = await measure(server.url, scenario, seconds, connections);
+    const after = sampleCpu(server.child.pid, Boolean(databaseUrl));
+    if (result.requests > 0) {
+      result.serverCpuMsPerRequest = round3((after.serverMs - before.serverMs) / result.requests);
+      if (databaseUrl)
+        result.postgresCpuMsPerRequest = round3((after.postgresMs - before.postgresMs) / result.requests);
+    }
     results.push(result);
     console.error(
-      `${scenario.name.padEnd(32)} ${String(result.requestsPerSecond).padStart(7)} req/s  p99 ${result.latencyP99Ms} ms  errors ${result.errors} non2xx ${result.non2xx}`,
+      `${scenario.name.padEnd(32)} ${String(result.requestsPerSecond).padStart(7)} req/s  p99 ${result.latencyP99Ms} ms  cpu/req server ${result.serverCpuMsPerRequest} ms, postgres ${result.postgresCpuMsPerRequest ?? '-'} ms  errors ${result.errors} non2xx ${result.non2xx}`,
     );
   }
 } finally {
@@ -120,11 +129,11 @@ writeFileSync('bench/results/latest.json', `${JSON.stringify(report, null, 2)}\n
 const table = [
   `Run ${date} · ${machine} · ${pgVersion} · ${connections} connections · ${seconds} s per scenario · catalogue: ${catalogue} · load average before: ${loadBefore}`,
   '',
-  '| scenario | req/s | × ceiling | p50 ms | p99 ms | max ms | errors | non-2xx |',
-  '|---|---:|---:|---:|---:|---:|---:|---:|',
+  '| scenario | req/s | × ceiling | p50 ms | p99 ms | max ms | server CPU ms/req | PostgreSQL CPU ms/req | errors | non-2xx |',
+  '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ...results.map(
     (r) =>
-      `| ${r.name} | ${r.requestsPerSecond} | ${r.ratioToCeiling?.toFixed(2)} | ${r.latencyP50Ms} | ${r.latencyP99Ms} | ${r.latencyMaxMs} | ${r.errors} | ${r.non2xx} |`,
+      `| ${r.name} | ${r.requestsPerSecond} | ${r.ratioToCeiling?.toFixed(2)} | ${r.latencyP50Ms} | ${r.latencyP99Ms} | ${r.latencyMaxMs} | ${r.serverCpuMsPerRequest ?? '–'} | ${r.postgresCpuMsPerRequest ?? '–'} | ${r.errors} | ${r.non2xx} |`,
   ),
 ].join('\n');
 writeFileSync('bench/results/latest.md', `${table}\n`);

@@ -32,6 +32,8 @@ export interface Config {
   /** Failed logins per account, and per client IP, within 15 minutes before login answers 429. */
   loginMaxFailures: number;
   loginMaxFailuresPerIp: number;
+  /** Shoppers' product reads and query pages kept per process, as sent (0 turns the cache off). */
+  catalogueCacheSize: number;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -46,11 +48,11 @@ function parsePort(value: string | undefined, fallback: number): number {
   return port;
 }
 
-function parseCount(name: string, value: string | undefined, fallback: number): number {
+function parseCount(name: string, value: string | undefined, fallback: number, min = 1): number {
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 1)
-    throw new ConfigError(`${name} must be a positive integer, got "${value}"`);
+  if (!Number.isInteger(n) || n < min)
+    throw new ConfigError(`${name} must be ${min === 0 ? '0 or ' : ''}a positive integer, got "${value}"`);
   return n;
 }
 
@@ -98,5 +100,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     oauthSigningKey: env.OAUTH_SIGNING_KEY || undefined,
     loginMaxFailures: parseCount('LOGIN_MAX_FAILURES', env.LOGIN_MAX_FAILURES, 5),
     loginMaxFailuresPerIp: parseCount('LOGIN_MAX_FAILURES_PER_IP', env.LOGIN_MAX_FAILURES_PER_IP, 50),
+    catalogueCacheSize: parseCount('CATALOGUE_CACHE_SIZE', env.CATALOGUE_CACHE_SIZE, 10_000, 0),
   };
 }

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Module } from '../../platform/app.ts';
 import { complexGetHook, underPrefixes } from '../../platform/routing.ts';
 import { mediaRoutes } from './media-routes.ts';
@@ -39,9 +39,11 @@ import {
   getCollectionBySlug,
   getProduct,
   queryCollections,
+  type ProductQueryRequest,
   queryProducts,
   type Viewer,
 } from './service.ts';
+import { cacheable, sendCached } from './read-cache.ts';
 
 const tags = ['catalogue'];
 const open = { access: 'public' } as const;
@@ -52,6 +54,12 @@ const viewer = (request: FastifyRequest): Viewer => ({ merchant: request.caller.
  * version, media files; and the write, inventory and merchandising routes registered from their files.
  */
 export const catalogueRoutes: Module = async (app, ctx) => {
+  /** A page of `query-platformized`; the GET and its POST fallback ask the same, so they share entries. */
+  const productPage = async (request: FastifyRequest, reply: FastifyReply, body: ProductQueryRequest) => {
+    const read = () => queryProducts(ctx, body, viewer(request));
+    if (!cacheable(request)) return read();
+    return sendCached(ctx, reply, `products:${JSON.stringify(body)}`, read);
+  };
   await underPrefixes(app, ['/stores-reader/v1', '/_api/catalog-reader-server/v1'], (r) => {
     r.get(
       '/products/:id',
@@ -65,9 +73,13 @@ export const catalogueRoutes: Module = async (app, ctx) => {
           response: { 200: ProductResponse },
         },
       },
-      async (request) => ({
-        product: await getProduct(ctx, request.params.id, viewer(request), request.query),
-      }),
+      async (request, reply) => {
+        const read = async () => ({
+          product: await getProduct(ctx, request.params.id, viewer(request), request.query),
+        });
+        if (!cacheable(request)) return read();
+        return sendCached(ctx, reply, `product:${request.params.id.toLowerCase()}`, read);
+      },
     );
     const queryProductsSchema = {
       tags,
@@ -81,12 +93,12 @@ export const catalogueRoutes: Module = async (app, ctx) => {
         preValidation: complexGetHook(),
         schema: { ...queryProductsSchema, querystring: QueryProductsRequest },
       },
-      async (request) => queryProducts(ctx, request.query, viewer(request)),
+      async (request, reply) => productPage(request, reply, request.query),
     );
     r.post(
       '/products/query-platformized',
       { config: open, schema: { ...queryProductsSchema, body: QueryProductsRequest } },
-      async (request) => queryProducts(ctx, request.body, viewer(request)),
+      async (request, reply) => productPage(request, reply, request.body),
     );
     r.post(
       '/products/:id/productOptionsAvailability',

@@ -1,6 +1,5 @@
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
-import { announceChanges } from '../../platform/events.ts';
 import { type Db, preparedRows, rows } from '../../platform/db.ts';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { notFound } from '../../platform/errors.ts';
@@ -12,6 +11,7 @@ import {
   TEXT_SEARCH_FENCE,
 } from '../../platform/query/index.ts';
 import { mediaLinks } from './media-signing.ts';
+import { CATALOGUE_CACHE_MS, CATALOGUE_READ_ENTITIES } from './read-cache.ts';
 import { collections, inventoryItems, products, productVariants, SEARCH_CONFIG } from './tables.ts';
 import {
   collectionToWire,
@@ -217,14 +217,8 @@ export { statementName } from '../../platform/db.ts';
 
 const dialect = new PgDialect();
 
-/**
- * Catalogue writes that can change which products match a filter, and so a count (a brand or ribbon rename
- * rewrites its products' `brand` / `ribbon` columns).
- */
-const CATALOGUE_ENTITIES = ['product', 'inventory_item', 'collection', 'brand', 'ribbon'];
-announceChanges(CATALOGUE_ENTITIES);
 /** A count is kept at most this long (a safety net for writes that record no event). */
-export const COUNT_CACHE_MS = 5_000;
+export const COUNT_CACHE_MS = CATALOGUE_CACHE_MS;
 const COUNT_CACHE_SIZE = 1_000;
 
 /**
@@ -239,7 +233,7 @@ class CountCache {
   private generation = 0;
 
   constructor(private readonly events: AppContext['events']) {
-    events.watch(CATALOGUE_ENTITIES, () => {
+    events.watch(CATALOGUE_READ_ENTITIES, () => {
       this.generation++;
       this.counts.clear();
     });

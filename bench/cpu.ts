@@ -1,0 +1,50 @@
+import { readdirSync, readFileSync } from 'node:fs';
+
+/**
+ * CPU time (user + system, ms) spent by processes, read from `/proc/<pid>/stat` (Linux only; elsewhere 0).
+ * Per-request CPU is steadier than rates on a shared machine: it does not change with the load beside it.
+ */
+const TICKS_PER_MS = 100 / 1000; // USER_HZ is 100 on Linux
+
+function ticksOf(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces): state is field 3, utime 14, stime 15.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return 0;
+  }
+}
+
+/** The PostgreSQL server's processes on this machine (every process whose command is `postgres`). */
+function postgresPids(): number[] {
+  try {
+    return readdirSync('/proc')
+      .filter((d) => /^\d+$/.test(d))
+      .map(Number)
+      .filter((pid) => {
+        try {
+          return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres';
+        } catch {
+          return false;
+        }
+      });
+  } catch {
+    return [];
+  }
+}
+
+export interface CpuSample {
+  serverMs: number;
+  postgresMs: number;
+}
+
+/** CPU of the server process and of PostgreSQL (when `postgres` is local) so far. */
+export function sampleCpu(serverPid: number | undefined, withPostgres: boolean): CpuSample {
+  const serverMs = serverPid ? ticksOf(serverPid) / TICKS_PER_MS : 0;
+  const postgresMs = withPostgres
+    ? postgresPids().reduce((sum, pid) => sum + ticksOf(pid), 0) / TICKS_PER_MS
+    : 0;
+  return { serverMs, postgresMs };
+}
