@@ -8,7 +8,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
-import { sampleCpu } from './cpu.ts';
+import { cpuBetween, sampleCpu } from './cpu.ts';
 import { measure, type Result } from './measure.ts';
 import { cartScenarios } from './scenarios/cart.ts';
 import { catalogueScenarios } from './scenarios/catalogue.ts';
@@ -49,6 +49,15 @@ if (values.products) {
   if (seeded.status !== 0) process.exit(seeded.status ?? 1);
 }
 
+// Dead rows left by earlier runs skew every figure where autovacuum is off (as on the development machine).
+if (databaseUrl) {
+  try {
+    execFileSync('psql', [databaseUrl, '-qc', 'vacuum (analyze)'], { stdio: 'ignore' });
+  } catch {
+    console.error('vacuum before the run failed; figures may include dead-row costs');
+  }
+}
+
 // Other work on the machine skews every figure: the report states the load average before the run.
 const loadBefore = loadavg()[0]!.toFixed(1);
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
@@ -72,9 +81,9 @@ try {
     const result = await measure(server.url, scenario, seconds, connections);
     const after = sampleCpu(server.child.pid, Boolean(databaseUrl));
     if (result.requests > 0) {
-      result.serverCpuMsPerRequest = round3((after.serverMs - before.serverMs) / result.requests);
-      if (databaseUrl)
-        result.postgresCpuMsPerRequest = round3((after.postgresMs - before.postgresMs) / result.requests);
+      const spent = cpuBetween(before, after);
+      result.serverCpuMsPerRequest = round3(spent.serverMs / result.requests);
+      if (databaseUrl) result.postgresCpuMsPerRequest = round3(spent.postgresMs / result.requests);
     }
     results.push(result);
     console.error(

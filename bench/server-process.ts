@@ -23,7 +23,14 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   const port = await freePort();
   const child = spawn(
     process.execPath,
-    ['--conditions=aisle-source', '--import', 'tsx', 'packages/server/src/main.ts'],
+    [
+      // e.g. BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server under load
+      ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+      '--conditions=aisle-source',
+      '--import',
+      'tsx',
+      'packages/server/src/main.ts',
+    ],
     {
       env: {
         ...process.env,

@@ -31,7 +31,7 @@ export async function catalogueScenarios(url: string, _adminKey: string): Promis
       },
     }),
   );
-  return [
+  const hot: Scenario[] = [
     {
       name: 'get product by id',
       description: 'GET /stores-reader/v1/products/{id}, 100 ids in rotation',
@@ -52,4 +52,12 @@ export async function catalogueScenarios(url: string, _adminKey: string): Promis
       paths: queries.map((q) => `/stores-reader/v1/products/query-platformized?${q}`),
     },
   ];
+  // The same requests past the shoppers' read cache: `X-Aisle-Consistent` asks for a database read.
+  const database = hot.map((s) => ({
+    ...s,
+    name: `${s.name} (database)`,
+    description: `${s.description}; X-Aisle-Consistent, so read from the database every time`,
+    headers: { 'x-aisle-consistent': '1' },
+  }));
+  return [...hot, ...database];
 }
