@@ -37,14 +37,21 @@ function postgresPids(): number[] {
 
 export interface CpuSample {
   serverMs: number;
-  postgresMs: number;
+  /** Per PostgreSQL process: backends come and go between two samples. */
+  postgresMs: Map<number, number>;
 }
 
-/** CPU of the server process and of PostgreSQL (when `postgres` is local) so far. */
+/** CPU of the server process and of PostgreSQL's processes (when `postgres` is local) so far. */
 export function sampleCpu(serverPid: number | undefined, withPostgres: boolean): CpuSample {
   const serverMs = serverPid ? ticksOf(serverPid) / TICKS_PER_MS : 0;
-  const postgresMs = withPostgres
-    ? postgresPids().reduce((sum, pid) => sum + ticksOf(pid), 0) / TICKS_PER_MS
-    : 0;
+  const postgresMs = new Map<number, number>();
+  if (withPostgres) for (const pid of postgresPids()) postgresMs.set(pid, ticksOf(pid) / TICKS_PER_MS);
   return { serverMs, postgresMs };
+}
+
+/** CPU spent between two samples: a process gone by the second is not counted, a new one counts whole. */
+export function cpuBetween(before: CpuSample, after: CpuSample): { serverMs: number; postgresMs: number } {
+  let postgresMs = 0;
+  for (const [pid, ms] of after.postgresMs) postgresMs += ms - (before.postgresMs.get(pid) ?? 0);
+  return { serverMs: after.serverMs - before.serverMs, postgresMs };
 }
