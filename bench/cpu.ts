@@ -17,15 +17,14 @@ function ticksOf(pid: number): number {
   }
 }
 
-/** The PostgreSQL server's processes on this machine (every process whose command is `postgres`). */
-function postgresPids(): number[] {
+function pidsWhere(test: (pid: number) => boolean): number[] {
   try {
     return readdirSync('/proc')
       .filter((d) => /^\d+$/.test(d))
       .map(Number)
       .filter((pid) => {
         try {
-          return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres';
+          return test(pid);
         } catch {
           return false;
         }
@@ -33,6 +32,19 @@ function postgresPids(): number[] {
   } catch {
     return [];
   }
+}
+
+/** The PostgreSQL server's processes on this machine (every process whose command is `postgres`). */
+const postgresPids = () =>
+  pidsWhere((pid) => readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres');
+
+/** The server process and its children (the workers when `WORKERS` > 1). */
+function serverPids(pid: number): number[] {
+  const parentOf = (p: number) => {
+    const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  };
+  return [pid, ...pidsWhere((p) => parentOf(p) === pid)];
 }
 
 export interface CpuSample {
@@ -43,7 +55,9 @@ export interface CpuSample {
 
 /** CPU of the server process and of PostgreSQL's processes (when `postgres` is local) so far. */
 export function sampleCpu(serverPid: number | undefined, withPostgres: boolean): CpuSample {
-  const serverMs = serverPid ? ticksOf(serverPid) / TICKS_PER_MS : 0;
+  const serverMs = serverPid
+    ? serverPids(serverPid).reduce((sum, pid) => sum + ticksOf(pid), 0) / TICKS_PER_MS
+    : 0;
   const postgresMs = new Map<number, number>();
   if (withPostgres) for (const pid of postgresPids()) postgresMs.set(pid, ticksOf(pid) / TICKS_PER_MS);
   return { serverMs, postgresMs };

@@ -129,6 +129,7 @@ const report = {
   database: pgVersion,
   seconds,
   connections,
+  workers: process.env.WORKERS ?? '1',
   loadAverageBefore: Number(loadBefore),
   products: values.products ?? 'demo',
   results,
@@ -136,7 +137,7 @@ const report = {
 writeFileSync('bench/results/latest.json', `${JSON.stringify(report, null, 2)}\n`);
 
 const table = [
-  `Run ${date} · ${machine} · ${pgVersion} · ${connections} connections · ${seconds} s per scenario · catalogue: ${catalogue} · load average before: ${loadBefore}`,
+  `Run ${date} · ${machine} · ${pgVersion} · server workers: ${process.env.WORKERS ?? '1'} · ${connections} connections · ${seconds} s per scenario · catalogue: ${catalogue} · load average before: ${loadBefore}`,
   '',
   '| scenario | req/s | × ceiling | p50 ms | p99 ms | max ms | server CPU ms/req | PostgreSQL CPU ms/req | errors | non-2xx |',
   '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',

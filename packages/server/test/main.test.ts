@@ -1,12 +1,20 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'aisle-main-'));
+/** Every server started here, stopped after each test even when it failed half-way. */
+const started: ChildProcess[] = [];
+afterEach(() => {
+  for (const child of started.splice(0))
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+});
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 async function freePort(): Promise<number> {
@@ -15,6 +23,37 @@ async function freePort(): Promise<number> {
   const address = probe.address();
   probe.close();
   return typeof address === 'object' && address ? address.port : 0;
+}
+
+/** Live child processes of `pid` (from /proc). */
+function childrenOf(pid: number): number[] {
+  return readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .map(Number)
+    .filter((p) => {
+      try {
+        const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        return Number(fields[1]) === pid && fields[0] !== 'Z';
+      } catch {
+        return false;
+      }
+    });
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function waitFor(condition: () => boolean, ms = 30_000): Promise<void> {
+  for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 100)))
+    if (condition()) return;
+  throw new Error('condition not met in time');
 }
 
 async function start(port: number, extra: Record<string, string> = {}) {
@@ -36,6 +75,7 @@ async function start(port: number, extra: Record<string, string> = {}) {
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
+  started.push(child);
   let output = '';
   child.stdout?.on('data', (chunk) => {
     output += String(chunk);
@@ -43,7 +83,8 @@ async function start(port: number, extra: Record<string, string> = {}) {
   child.stderr?.on('data', (chunk) => {
     output += String(chunk);
   });
-  for (let i = 0; i < 200; i++) {
+  // Up to a minute: a loaded machine starts the server slowly.
+  for (let i = 0; i < 400; i++) {
     if (child.exitCode !== null) break;
     const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
       (r) => r.ok,
@@ -79,7 +120,59 @@ describe('npm start (the server process)', () => {
     second.child.kill('SIGINT');
     const [code2] = await once(second.child, 'exit');
     expect(code2).toBe(0);
-  }, 60_000);
+  }, 150_000);
+
+  // On PostgreSQL: the workers serve one port and one that dies is replaced. Embedded: refused, and why.
+  it('WORKERS=2: a primary and two workers on one port, a dead worker replaced, all stopped by SIGTERM', async () => {
+    const url = process.env.TEST_DATABASE_URL;
+    if (!url) {
+      const child = spawn(process.execPath, ['--conditions=aisle-source', '--import', 'tsx', 'src/main.ts'], {
+        cwd: join(import.meta.dirname, '..'),
+        env: { ...process.env, WORKERS: '2', DATABASE_URL: '', DATA_DIR: dataDir },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stderr = '';
+      child.stderr?.on('data', (c) => {
+        stderr += String(c);
+      });
+      const [code] = await once(child, 'exit');
+      expect(code).toBe(1);
+      expect(stderr).toContain('Configuration error: WORKERS above 1 needs DATABASE_URL');
+      return;
+    }
+    const name = `aisle_workers_${process.pid}_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const target = new URL(url);
+    target.pathname = `/${name}`;
+    try {
+      const port = await freePort();
+      const server = await start(port, { WORKERS: '2', DATABASE_URL: target.toString() });
+      const key = /Admin API key \(shown once, keep it safe\): (aisle_sk_[\w-]+)/.exec(server.output())?.[1];
+      expect(key).toBeDefined();
+      expect(server.output().match(/Admin API key/g)).toHaveLength(1);
+      const workers = () => childrenOf(server.child.pid!);
+      await waitFor(() => workers().length === 2);
+      const [first] = workers();
+      process.kill(first!, 'SIGKILL');
+      await waitFor(() => workers().length === 2 && !workers().includes(first!));
+      for (let i = 0; i < 6; i++) {
+        const res = await fetch(`http://127.0.0.1:${port}/v1/admin/whoami`, {
+          headers: { authorization: key!, connection: 'close' },
+        });
+        expect(res.status).toBe(200);
+      }
+      const left = workers();
+      server.child.kill('SIGTERM');
+      const [code] = await once(server.child, 'exit');
+      expect(code).toBe(0);
+      for (const pid of left) expect(alive(pid)).toBe(false);
+    } finally {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
+  }, 150_000);
 
   it('refuses to start with a bad setting and says which', async () => {
     const child = spawn(process.execPath, ['--conditions=aisle-source', '--import', 'tsx', 'src/main.ts'], {

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
@@ -46,11 +47,23 @@ describe('loadConfig', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
   });
 
+  it('reads the process and cache settings', () => {
+    const db = { DATABASE_URL: 'postgres://x@db/aisle' };
+    expect(loadConfig({}).workers).toBe(1);
+    expect(loadConfig({ ...db, WORKERS: '3' }).workers).toBe(3);
+    expect(loadConfig({ ...db, WORKERS: 'auto' }).workers).toBe(availableParallelism());
+    expect(loadConfig({}).catalogueCacheSize).toBe(10_000);
+    expect(loadConfig({ CATALOGUE_CACHE_SIZE: '0' }).catalogueCacheSize).toBe(0);
+  });
+
   it.each([
     [{ PORT: 'eighty' }, /PORT/],
     [{ PORT: '70000' }, /PORT/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
     [{ PUBLIC_URL: 'not a url' }, /PUBLIC_URL/],
+    [{ WORKERS: '2' }, /WORKERS above 1 needs DATABASE_URL/],
+    [{ WORKERS: '0', DATABASE_URL: 'postgres://x@db/aisle' }, /WORKERS/],
+    [{ CATALOGUE_CACHE_SIZE: '-1' }, /CATALOGUE_CACHE_SIZE must be 0 or a positive integer/],
   ])('rejects %o', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 
 export interface Config {
@@ -34,6 +35,8 @@ export interface Config {
   loginMaxFailuresPerIp: number;
   /** Shoppers' product reads and query pages kept per process, as sent (0 turns the cache off). */
   catalogueCacheSize: number;
+  /** Server processes sharing the port (node:cluster); more than 1 needs `databaseUrl`. */
+  workers: number;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -62,6 +65,14 @@ function parseTrustProxy(value: string | undefined): boolean | number | string {
   if (value === 'true') return true;
   if (/^\d+$/.test(value)) return Number(value);
   return value;
+}
+
+/** `WORKERS`: a count, or `auto` for one per core. */
+function parseWorkers(value: string | undefined, databaseUrl: string | undefined): number {
+  const workers = value === 'auto' ? availableParallelism() : parseCount('WORKERS', value, 1);
+  if (workers > 1 && !databaseUrl)
+    throw new ConfigError('WORKERS above 1 needs DATABASE_URL: the embedded database belongs to one process');
+  return workers;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -101,5 +112,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginMaxFailures: parseCount('LOGIN_MAX_FAILURES', env.LOGIN_MAX_FAILURES, 5),
     loginMaxFailuresPerIp: parseCount('LOGIN_MAX_FAILURES_PER_IP', env.LOGIN_MAX_FAILURES_PER_IP, 50),
     catalogueCacheSize: parseCount('CATALOGUE_CACHE_SIZE', env.CATALOGUE_CACHE_SIZE, 10_000, 0),
+    workers: parseWorkers(env.WORKERS, env.DATABASE_URL || undefined),
   };
 }
