@@ -25,6 +25,22 @@ async function freePort(): Promise<number> {
   return typeof address === 'object' && address ? address.port : 0;
 }
 
+/** A start that is expected to stop at once: its exit code and what it printed to stderr. */
+async function startRefused(env: Record<string, string>): Promise<{ code: number; stderr: string }> {
+  const child = spawn(process.execPath, ['--conditions=aisle-source', '--import', 'tsx', 'src/main.ts'], {
+    cwd: join(import.meta.dirname, '..'),
+    env: { ...process.env, DATA_DIR: dataDir, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  started.push(child);
+  let stderr = '';
+  child.stderr?.on('data', (c) => {
+    stderr += String(c);
+  });
+  const [code] = await once(child, 'exit');
+  return { code: code as number, stderr };
+}
+
 /** Live child processes of `pid` (from /proc). */
 function childrenOf(pid: number): number[] {
   return readdirSync('/proc')
@@ -126,18 +142,9 @@ describe('npm start (the server process)', () => {
   it('WORKERS=2: a primary and two workers on one port, a dead worker replaced, all stopped by SIGTERM', async () => {
     const url = process.env.TEST_DATABASE_URL;
     if (!url) {
-      const child = spawn(process.execPath, ['--conditions=aisle-source', '--import', 'tsx', 'src/main.ts'], {
-        cwd: join(import.meta.dirname, '..'),
-        env: { ...process.env, WORKERS: '2', DATABASE_URL: '', DATA_DIR: dataDir },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let stderr = '';
-      child.stderr?.on('data', (c) => {
-        stderr += String(c);
-      });
-      const [code] = await once(child, 'exit');
-      expect(code).toBe(1);
-      expect(stderr).toContain('Configuration error: WORKERS above 1 needs DATABASE_URL');
+      const refused = await startRefused({ WORKERS: '2', DATABASE_URL: '' });
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain('Configuration error: WORKERS above 1 needs DATABASE_URL');
       return;
     }
     const name = `aisle_workers_${process.pid}_${randomBytes(4).toString('hex')}`;
@@ -175,17 +182,8 @@ describe('npm start (the server process)', () => {
   }, 150_000);
 
   it('refuses to start with a bad setting and says which', async () => {
-    const child = spawn(process.execPath, ['--conditions=aisle-source', '--import', 'tsx', 'src/main.ts'], {
-      cwd: join(import.meta.dirname, '..'),
-      env: { ...process.env, PORT: 'eighty', DATA_DIR: dataDir },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr?.on('data', (c) => {
-      stderr += String(c);
-    });
-    const [code] = await once(child, 'exit');
-    expect(code).toBe(1);
-    expect(stderr).toContain('Configuration error: PORT');
+    const refused = await startRefused({ PORT: 'eighty' });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('Configuration error: PORT');
   }, 30_000);
 });
