@@ -5,6 +5,7 @@ import { accountRoutes } from '../flows/accounts/routes.ts';
 import { authorizeRoutes } from '../flows/authorize/routes.ts';
 import { redirectSessionRoutes } from '../flows/redirect-session/routes.ts';
 import { janitor } from '../flows/sessions/janitor.ts';
+import { outboxRetention } from '../flows/sessions/outbox-retention.ts';
 import { sessionRevocation } from '../flows/sessions/revocation.ts';
 import { tokenRoutes } from '../flows/tokens/routes.ts';
 import { memberRoutes } from './identity/routes.ts';
@@ -33,6 +34,7 @@ export const modules: Module[] = [
   redirectSessionRoutes,
   sessionRevocation,
   janitor,
+  outboxRetention,
   settingsRoutes,
   cartRoutes,
   checkoutSettingsRoutes,

@@ -37,6 +37,8 @@ export interface Config {
   catalogueCacheSize: number;
   /** Server processes sharing the port (node:cluster); more than 1 needs `databaseUrl`. */
   workers: number;
+  /** Delivered outbox events are kept this many days, then deleted. */
+  outboxRetentionDays: number;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -113,5 +115,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginMaxFailuresPerIp: parseCount('LOGIN_MAX_FAILURES_PER_IP', env.LOGIN_MAX_FAILURES_PER_IP, 50),
     catalogueCacheSize: parseCount('CATALOGUE_CACHE_SIZE', env.CATALOGUE_CACHE_SIZE, 10_000, 0),
     workers: parseWorkers(env.WORKERS, env.DATABASE_URL || undefined),
+    outboxRetentionDays: parseCount('OUTBOX_RETENTION_DAYS', env.OUTBOX_RETENTION_DAYS, 7),
   };
 }
