@@ -16,7 +16,14 @@ import Fastify, {
 } from 'fastify';
 import { checkAccess, resolveCaller } from './auth.ts';
 import type { AppContext } from './context.ts';
-import { AppError, applicationErrorBody, ValidationFailure, validationErrorBody } from './errors.ts';
+import { isRetryableConflict } from './db.ts';
+import {
+  AppError,
+  applicationErrorBody,
+  transactionConflict,
+  ValidationFailure,
+  validationErrorBody,
+} from './errors.ts';
 import { registerMetrics } from './metrics.ts';
 import { type SchemaError, toFieldViolations } from './validation.ts';
 
@@ -94,7 +101,13 @@ export async function buildApp(ctx: AppContext, modules: Module[]): Promise<App>
     }
   });
 
-  app.setErrorHandler((error: FastifyError | AppError | ValidationFailure, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError | AppError | ValidationFailure, request, reply) => {
+    let error = thrown;
+    // A deadlock or serialization failure outside `runTransaction` (which answers it itself): retryable too.
+    if (isRetryableConflict(thrown)) {
+      request.log.warn({ err: thrown }, 'statement aborted by concurrent writes');
+      error = transactionConflict();
+    }
     if (error instanceof ValidationFailure)
       return reply.status(400).send(validationErrorBody(error.violations));
     if (error instanceof AppError) {

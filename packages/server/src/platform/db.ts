@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from '../db/schema.ts';
+import { transactionConflict } from './errors.ts';
 
 export type Schema = typeof schema;
 /** One type for both drivers; a transaction is also a `Db`. */
@@ -169,4 +170,66 @@ export async function preparedRows<T>(db: Db, query: SQL): Promise<T[]> {
 export async function rows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+// ---- transactions run again after a concurrency abort
+
+/** SQLSTATEs of a transaction PostgreSQL aborted only for running beside others: deadlock, serialization. */
+const RETRYABLE_STATES = new Set(['40P01', '40001']);
+/** Runs of one transaction in all, the first included. */
+export const TRANSACTION_ATTEMPTS = 4;
+const BACKOFF_MS = 15;
+
+/** Whether an error (or one of its causes) is a deadlock (40P01) or serialization failure (40001). */
+export function isRetryableConflict(error: unknown): boolean {
+  for (let e: unknown = error; e instanceof Error; e = e.cause)
+    if (RETRYABLE_STATES.has((e as { code?: unknown }).code as string)) return true;
+  return false;
+}
+
+const doneOutside = new WeakSet<object>();
+
+/**
+ * Says that the transaction `tx` is about to do something outside the database that running its body again
+ * would repeat (a payment provider call, a mail, a file write): from now on it is never run again, whatever
+ * PostgreSQL answers.
+ */
+export function markExternalEffect(tx: Db): void {
+  doneOutside.add(tx);
+}
+
+/**
+ * `db.transaction(fn)`, run again from the start in a new transaction when PostgreSQL aborts it for a deadlock
+ * or a serialization failure: up to `TRANSACTION_ATTEMPTS` runs in all, after a short jittered pause each, and
+ * never once `fn` has called `markExternalEffect`. So `fn` must be re-runnable: whatever it does goes through
+ * `tx` (and is rolled back with it) or is computed afresh; state outside it is only read. An abort that is not
+ * run again reaches the caller as `transactionConflict()` (503, retryable), and the log gets the database's
+ * error (as an error when an external effect was lost with it).
+ */
+export async function runTransaction<T>(
+  db: Db,
+  log: Record<'warn' | 'error', (object: object, message: string) => void>,
+  fn: (tx: Db) => Promise<T>,
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    let current: Db | undefined;
+    try {
+      return await db.transaction((tx) => {
+        current = tx as unknown as Db;
+        return fn(current);
+      });
+    } catch (error) {
+      if (!isRetryableConflict(error)) throw error;
+      if (current && doneOutside.has(current)) {
+        log.error({ err: error }, 'transaction aborted by concurrent writes after an external effect');
+        throw transactionConflict();
+      }
+      if (attempt >= TRANSACTION_ATTEMPTS) {
+        log.warn({ err: error, attempts: attempt }, 'transaction aborted by concurrent writes, every run');
+        throw transactionConflict();
+      }
+      // Full jitter: the transactions that collided do not collide again in step.
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * BACKOFF_MS * 2 ** attempt));
+    }
+  }
 }

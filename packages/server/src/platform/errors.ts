@@ -69,6 +69,18 @@ export const unauthenticated = (description = 'Missing or invalid credentials') 
   new AppError(401, 'UNAUTHENTICATED', description);
 export const forbidden = (description = 'Not allowed for this caller') =>
   new AppError(403, 'FORBIDDEN', description);
+/**
+ * 503 with `Retry-After`: PostgreSQL aborted the request's transaction for a deadlock or serialization failure
+ * with concurrent writes, and `runTransaction` did not run it again. Nothing of it was kept in the database.
+ */
+export const transactionConflict = () =>
+  new AppError(
+    503,
+    'TRANSACTION_CONFLICT',
+    'The request collided with concurrent changes and was not applied; retry it',
+    { retryAfterSeconds: 1 },
+    { 'retry-after': '1' },
+  );
 
 export interface ErrorBody {
   message: string;

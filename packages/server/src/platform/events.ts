@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { type Db, type Listener, listen, rows } from './db.ts';
+import { type Db, type Listener, listen, rows, runTransaction } from './db.ts';
 import { outboxEvents } from './tables.ts';
 
 export interface EventInput {
@@ -175,13 +175,17 @@ export class Events {
       from jsonb_array_elements(${JSON.stringify(list)}::jsonb) with ordinality as x(e, n)${notify} order by x.n`;
   }
 
-  /** Run `fn` in a transaction; events recorded in it are dispatched after commit. */
+  /**
+   * Run `fn` in a transaction; events recorded in it are dispatched after commit. A deadlock or serialization
+   * failure runs `fn` again from the start (`runTransaction`): it must be re-runnable, and call
+   * `markExternalEffect(tx)` before doing anything outside the database.
+   */
   async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
     let recorded: Set<string> | undefined;
-    const result = await this.db.transaction((tx) => {
+    const result = await runTransaction(this.db, this.log, (tx) => {
       recorded = new Set();
-      this.recorded.set(tx as unknown as Db, recorded);
-      return fn(tx as unknown as Db);
+      this.recorded.set(tx, recorded);
+      return fn(tx);
     });
     if (recorded?.size) this.changed(recorded);
     this.kick();

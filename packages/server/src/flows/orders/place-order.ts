@@ -33,7 +33,7 @@ import { isShippable, isUnavailable } from '../../modules/pricing/lines.ts';
 import { redeemCoupon } from '../../modules/settings/coupons.ts';
 import { hashSecret } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { type Db, preparedRows, rows } from '../../platform/db.ts';
+import { type Db, markExternalEffect, preparedRows, rows } from '../../platform/db.ts';
 import { AppError, badRequest, invalid } from '../../platform/errors.ts';
 import type { EventInput } from '../../platform/events.ts';
 import { couponFailure } from '../cart/pricing.ts';
@@ -364,6 +364,8 @@ async function place(
         ]
       )[0].number
     : undefined;
+  // Not run again after a deadlock from here: a new run would charge under a new idempotency key (order id).
+  if (charging) markExternalEffect(tx);
   const charge = charging
     ? await getPaymentProvider(ctx, SANDBOX_CARD, tx).charge({
         amount: totals.payNow.total.amount,

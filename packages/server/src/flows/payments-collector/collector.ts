@@ -14,7 +14,7 @@ import {
 import { orderTransactionsToWire, paymentFactsOf, type PaymentRow } from '../../modules/orders/wire.ts';
 import { payments } from '../../modules/payments/tables.ts';
 import type { AppContext } from '../../platform/context.ts';
-import type { Db } from '../../platform/db.ts';
+import { type Db, markExternalEffect } from '../../platform/db.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import { merchantOrder } from '../orders/read.ts';
 import { changeOrder, linesOf, moneyOf, type NewActivity, ruleFailure } from '../orders/store.ts';
@@ -129,12 +129,20 @@ function paymentOf(parts: OrderParts, paymentId: string): PaymentRow {
  * Asks the payment's provider to capture (`amount`) or void its authorization; a provider missing or refusing is
  * a 409 (PROVIDER_IS_DOWN, CAPTURE_FAILED, VOID_FAILED), which rolls back everything of the call.
  */
-async function askProvider(ctx: AppContext, payment: PaymentRow, action: 'capture' | 'void', amount = '') {
+async function askProvider(
+  ctx: AppContext,
+  tx: Db,
+  payment: PaymentRow,
+  action: 'capture' | 'void',
+  amount = '',
+) {
   const provider = providerActions(ctx, payment.provider);
   if (!provider || !payment.providerReference)
     throw new AppError(409, 'PROVIDER_IS_DOWN', `Payment provider "${payment.provider}" cannot be reached`, {
       paymentId: payment.id,
     });
+  // The provider is about to act: the caller's transaction is not run again after a deadlock.
+  markExternalEffect(tx);
   const result =
     action === 'capture'
       ? await provider.capture(payment.providerReference, amount)
@@ -163,7 +171,7 @@ export async function capturePayment(
   payment: PaymentRow,
   amount: bigint,
 ): Promise<NewActivity> {
-  await askProvider(ctx, payment, 'capture', money.text(amount));
+  await askProvider(ctx, tx, payment, 'capture', money.text(amount));
   const now = ctx.clock();
   const authorization = {
     ...authorizationOf(payment),
@@ -199,7 +207,7 @@ export async function voidPayments(
   const now = ctx.clock();
   const activities: NewActivity[] = [];
   for (const payment of list) {
-    await askProvider(ctx, payment, 'void');
+    await askProvider(ctx, tx, payment, 'void');
     const authorization = { ...authorizationOf(payment), void: { voidedDate: now.toISOString(), reason } };
     await tx
       .update(payments)

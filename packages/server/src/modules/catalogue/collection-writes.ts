@@ -5,11 +5,20 @@ import { notFound, ValidationFailure } from '../../platform/errors.ts';
 import type { CollectionInput, CollectionPatch } from './model.ts';
 import { collections, productCollections, products } from './tables.ts';
 import type { CollectionRow } from './wire.ts';
-import { checkIds, freeSlug, required, sanitizeDescription, uniqueSlug, UUID } from './write-support.ts';
+import {
+  checkIds,
+  freeSlug,
+  lockProducts,
+  required,
+  sanitizeDescription,
+  uniqueSlug,
+  UUID,
+} from './write-support.ts';
 
 /**
  * Collection writes. Membership lives in `product_collections`; `products.collection_ids` and
- * `collections.product_count` are kept in step with it in the same transaction.
+ * `collections.product_count` are kept in step with it in the same transaction. The collection is locked
+ * first, then its products in id order (the catalogue's lock order, see `lockProduct`).
  */
 
 const summary = (row: Pick<CollectionRow, 'id' | 'name' | 'slug' | 'visible'>) => ({
@@ -101,6 +110,7 @@ export async function updateCollection(
 export async function deleteCollection(ctx: AppContext, collectionId: string): Promise<void> {
   await ctx.events.transaction(async (tx) => {
     const row = await lockCollection(tx, collectionId);
+    await lockProducts(tx, sql`${products.collectionIds} @> array[${collectionId}::uuid]`);
     await tx
       .update(products)
       .set({ collectionIds: sql`array_remove(${products.collectionIds}, ${collectionId}::uuid)` })
@@ -125,10 +135,11 @@ export async function addProductsToCollection(
   return ctx.events.transaction(async (tx) => {
     await lockCollection(tx, collectionId);
     if (ids.length === 0) return [];
-    const found = await tx.select({ id: products.id }).from(products).where(inArray(products.id, ids));
+    // Locked, so that none is deleted before its membership row is in.
+    const found = await lockProducts(tx, inArray(products.id, ids));
     if (found.length !== ids.length)
       throw notFound('PRODUCT_NOT_FOUND', 'Some products do not exist', {
-        productIds: ids.filter((id) => !found.some((f) => f.id === id)),
+        productIds: ids.filter((id) => !found.includes(id)),
       });
     const added = await tx
       .insert(productCollections)
@@ -165,6 +176,7 @@ export async function removeProductsFromCollection(
   return ctx.events.transaction(async (tx) => {
     await lockCollection(tx, collectionId);
     if (ids.length === 0) return [];
+    await lockProducts(tx, inArray(products.id, ids));
     const removed = await tx
       .delete(productCollections)
       .where(

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { and, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import sharp, { type Metadata } from 'sharp';
 import type { AppContext } from '../../platform/context.ts';
-import type { Db } from '../../platform/db.ts';
+import { type Db, runTransaction } from '../../platform/db.ts';
 import {
   AppError,
   conflict,
@@ -377,7 +377,7 @@ export async function uploadMedia(ctx: AppContext, request: UploadRequest): Prom
   const objects = [...(poster?.objects ?? []), ...main.objects];
   try {
     for (const object of objects) await storage.put(object.key, object.bytes);
-    return await ctx.db.transaction(async (tx) => {
+    return await runTransaction(ctx.db, ctx.log, async (tx) => {
       if (poster) await tx.insert(mediaFiles).values(poster.row);
       const [row] = await tx.insert(mediaFiles).values(main.row).returning();
       return row!;
@@ -620,10 +620,18 @@ export async function setFocalPoint(
       .where(eq(mediaFiles.id, id))
       .returning();
     const events: EventInput[] = [];
+    // Collections before products, each in id order: the catalogue's lock order (see `lockProduct`).
+    const shelves = await tx
+      .select({ id: collections.id, media: collections.media })
+      .from(collections)
+      .where(usedBy(sql`${collections.media}`, id))
+      .orderBy(asc(collections.id))
+      .for('update');
     const users = await tx
       .select({ id: products.id, data: products.data })
       .from(products)
       .where(usedBy(sql`${products.data}->'media'`, id))
+      .orderBy(asc(products.id))
       .for('update');
     for (const product of users) {
       const media = withFocalPoint(product.data.media ?? [], id, focalPoint);
@@ -638,11 +646,6 @@ export async function setFocalPoint(
         payload: { productId: product.id, changedFields: ['media'] },
       });
     }
-    const shelves = await tx
-      .select({ id: collections.id, media: collections.media })
-      .from(collections)
-      .where(usedBy(sql`${collections.media}`, id))
-      .for('update');
     for (const collection of shelves) {
       await tx
         .update(collections)
@@ -667,7 +670,7 @@ export async function setFocalPoint(
  */
 export async function deleteMediaFile(ctx: AppContext, id: string): Promise<void> {
   if (!UUID.test(id)) throw mediaNotFound(id);
-  const removed = await ctx.db.transaction(async (tx) => {
+  const removed = await runTransaction(ctx.db, ctx.log, async (tx) => {
     const [row] = await tx.select().from(mediaFiles).where(eq(mediaFiles.id, id)).for('update');
     if (!row) throw mediaNotFound(id);
     const inUse = async (fileId: string) => {

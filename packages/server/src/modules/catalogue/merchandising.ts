@@ -12,7 +12,7 @@ import {
 } from '../../platform/query/index.ts';
 import { UUID } from './service.ts';
 import { brands, products, ribbons } from './tables.ts';
-import { type BulkResult, isUniqueViolation, runBulk } from './write-support.ts';
+import { type BulkResult, isUniqueViolation, lockProducts, runBulk } from './write-support.ts';
 
 /**
  * v3 merchandising entities (wire/merchant-settings.md, "Catalogue v3 reference data"): what brands,
@@ -288,11 +288,13 @@ export async function updateNamed(
         })
         .where(eq(table.id, key))
         .returning();
-      if (name !== undefined && name !== row.name)
+      if (name !== undefined && name !== row.name) {
+        await lockProducts(tx, eq(productId, key));
         await tx
           .update(products)
           .set({ ...(kind === 'brand' ? { brand: name } : { ribbon: name }), lastUpdated: sql`now()` })
           .where(eq(productId, key));
+      }
       const [wire] = await namedToWire(tx, kind, [updated!], fields);
       await ctx.events.record(tx, {
         entity: kind,
@@ -316,6 +318,7 @@ export async function deleteNamed(ctx: AppContext, kind: NamedKind, id: string):
     const [row] = await tx.select().from(table).where(eq(table.id, key)).for('update');
     if (!row) throw entityNotFound(kind, id);
     const cleared = kind === 'brand' ? { brandId: null, brand: null } : { ribbonId: null, ribbon: null };
+    await lockProducts(tx, eq(productId, key));
     await tx
       .update(products)
       .set({ ...cleared, lastUpdated: sql`now()` })

@@ -5,10 +5,10 @@ import { badRequest, type FieldViolation, ValidationFailure } from '../../platfo
 import type { EventInput } from '../../platform/events.ts';
 import { fromCents, moneyFromNumber, percentOfCents, toCents } from '../../platform/money.ts';
 import { discountedPrice } from './aggregates.ts';
-import { brands, products, productVariants, ribbons } from './tables.ts';
+import { products, productVariants } from './tables.ts';
 import { refreshProduct, variantsOf } from './variant-writes.ts';
 import type { ProductRow, VariantRow } from './wire.ts';
-import { type BulkResult, ensureNamed, lockProduct, money, runBulk } from './write-support.ts';
+import { type BulkResult, lockProduct, money, namedColumns, runBulk } from './write-support.ts';
 
 /**
  * Bulk product writes: set or adjust price, cost and weight (of the product and every variant), and set
@@ -57,19 +57,24 @@ interface Change {
   fields: string[];
 }
 
-/** Applies one product's change under its row lock, re-derives its columns and records the events. */
+/**
+ * Applies one product's change under its row lock, re-derives its columns and records the events. Brand and
+ * ribbon `names` are made before the product is locked (`namedColumns`).
+ */
 async function applyChange(
   ctx: AppContext,
   productId: string,
+  names: Pick<BulkSet, 'brand' | 'ribbon'>,
   plan: (product: ProductRow, events: EventInput[], tx: Db) => Promise<Change>,
 ): Promise<{ id: string }> {
   return ctx.events.transaction(async (tx) => {
-    const product = await lockProduct(tx, productId);
     const events: EventInput[] = [];
+    const named = await namedColumns(tx, names, events);
+    const product = await lockProduct(tx, productId);
     const change = await plan(product, events, tx);
     await tx
       .update(products)
-      .set({ ...change.product, lastUpdated: sql`now()` })
+      .set({ ...named, ...change.product, lastUpdated: sql`now()` })
       .where(eq(products.id, productId));
     let variantsChanged = false;
     for (const { variant } of await variantsOf(tx, productId)) {
@@ -121,7 +126,7 @@ export async function bulkUpdateProducts(
     ctx,
     ids,
     (id) =>
-      applyChange(ctx, id, async (product, events, tx) => {
+      applyChange(ctx, id, { brand: set.brand, ribbon: set.ribbon }, async (product) => {
         const change: Change['product'] = {};
         if (price !== undefined) {
           change.price = price;
@@ -129,15 +134,6 @@ export async function bulkUpdateProducts(
         }
         if (cost !== undefined) change.cost = cost;
         if (set.weight !== undefined) change.weight = set.weight;
-        for (const kind of ['brand', 'ribbon'] as const) {
-          const name = set[kind]?.trim();
-          if (set[kind] === undefined) continue;
-          const idKey = kind === 'brand' ? 'brandId' : 'ribbonId';
-          change[idKey] = name
-            ? await ensureNamed(tx, kind === 'brand' ? brands : ribbons, kind, name, events)
-            : null;
-          change[kind] = name || null;
-        }
         return {
           product: change,
           variant: () => ({
@@ -219,7 +215,7 @@ export async function bulkAdjustProducts(
     ctx,
     ids,
     (id) =>
-      applyChange(ctx, id, async (product, _events, tx) => {
+      applyChange(ctx, id, {}, async (product, _events, tx) => {
         const adjustPrice = (value: string) => {
           const out = adjustMoney(value, adjust.price!);
           if (out.startsWith('-')) itemFailure('price', id);

@@ -1,6 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
-import type { Db } from '../../platform/db.ts';
 import { type FieldViolation, notFound, ValidationFailure } from '../../platform/errors.ts';
 import type { EventInput } from '../../platform/events.ts';
 import { normalizeMoney } from '../../platform/money.ts';
@@ -23,10 +22,13 @@ import {
   checkIds,
   ensureNamed,
   freeSlug,
+  lockCollections,
   lockProduct,
   money,
+  namedColumns,
   required,
   sanitizeDescription,
+  UUID,
   uniqueSlug,
 } from './write-support.ts';
 
@@ -85,16 +87,12 @@ export async function createProduct(ctx: AppContext, input: ProductInput): Promi
       if (input.digitalFile) await checkSecureFile(tx, input.digitalFile.fileId, `${DIGITAL_FILE}.fileId`);
       const brandId = input.brand ? await ensureNamed(tx, brands, 'brand', input.brand, events) : null;
       const ribbonId = input.ribbon ? await ensureNamed(tx, ribbons, 'ribbon', input.ribbon, events) : null;
-      if (collectionIds.length) {
-        const found = await tx
-          .select({ id: collections.id })
-          .from(collections)
-          .where(inArray(collections.id, collectionIds));
-        if (found.length !== collectionIds.length)
-          throw notFound('COLLECTION_NOT_FOUND', 'A collection of the product does not exist', {
-            collectionIds: collectionIds.filter((id) => !found.some((f) => f.id === id)),
-          });
-      }
+      // Locked, so that none is deleted before the membership rows are in.
+      const found = await lockCollections(tx, collectionIds);
+      if (found.length !== collectionIds.length)
+        throw notFound('COLLECTION_NOT_FOUND', 'A collection of the product does not exist', {
+          collectionIds: collectionIds.filter((id) => !found.includes(id)),
+        });
       const data: ProductData = {
         productOptions: aggregates.productOptions,
         media: input.media ?? [],
@@ -181,18 +179,6 @@ export async function createProduct(ctx: AppContext, input: ProductInput): Promi
   );
 }
 
-async function setBrandOrRibbon(
-  tx: Db,
-  kind: 'brand' | 'ribbon',
-  name: string | null,
-  events: EventInput[],
-): Promise<Record<string, string | null>> {
-  const trimmed = name?.trim();
-  if (!trimmed) return kind === 'brand' ? { brandId: null, brand: null } : { ribbonId: null, ribbon: null };
-  const id = await ensureNamed(tx, kind === 'brand' ? brands : ribbons, kind, trimmed, events);
-  return kind === 'brand' ? { brandId: id, brand: trimmed } : { ribbonId: id, ribbon: trimmed };
-}
-
 /**
  * Partial update: only the given fields change. Price, cost, weight and SKU of a product without managed
  * variants move its default variant too; a new discount re-prices every variant; new options re-plan the
@@ -211,10 +197,12 @@ export async function updateProduct(ctx: AppContext, productId: string, patch: P
 
   await uniqueSlug('PRODUCT_SLUG_ALREADY_EXISTS', () =>
     ctx.events.transaction(async (tx) => {
-      const product = await lockProduct(tx, productId);
       const events: EventInput[] = [];
+      // Brands and ribbons before the product: the lock order of deleting or renaming them.
+      const named = await namedColumns(tx, { brand: patch.brand, ribbon: patch.ribbon }, events);
+      const product = await lockProduct(tx, productId);
       const changed = Object.keys(patch).filter((k) => patch[k as keyof ProductPatch] !== undefined);
-      const set: Partial<typeof products.$inferInsert> = {};
+      const set: Partial<typeof products.$inferInsert> = { ...named };
       if (patch.name !== undefined) set.name = patch.name.trim();
       if (patch.slug !== undefined && patch.slug !== product.slug)
         set.slug = await freeSlug(
@@ -248,10 +236,6 @@ export async function updateProduct(ctx: AppContext, productId: string, patch: P
         set.ppuBaseQuantity = ppu?.baseQuantity ?? null;
         set.ppuBaseUnit = ppu?.baseMeasurementUnit ?? null;
       }
-      if (patch.brand !== undefined)
-        Object.assign(set, await setBrandOrRibbon(tx, 'brand', patch.brand, events));
-      if (patch.ribbon !== undefined)
-        Object.assign(set, await setBrandOrRibbon(tx, 'ribbon', patch.ribbon, events));
 
       const data: ProductData = { ...product.data };
       if (patch.additionalInfoSections)
@@ -331,6 +315,15 @@ export async function updateProduct(ctx: AppContext, productId: string, patch: P
 
 export async function deleteProduct(ctx: AppContext, productId: string): Promise<void> {
   await ctx.events.transaction(async (tx) => {
+    // Its collections before the product (the lock order of membership writes); one it joins meanwhile is
+    // locked after it, below.
+    const [current] = UUID.test(productId)
+      ? await tx
+          .select({ collectionIds: products.collectionIds })
+          .from(products)
+          .where(eq(products.id, productId))
+      : [];
+    await lockCollections(tx, current?.collectionIds ?? []);
     const product = await lockProduct(tx, productId);
     if (product.collectionIds.length)
       await tx

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, type SQL } from 'drizzle-orm';
 import sanitizeHtml from 'sanitize-html';
 import type { Db } from '../../platform/db.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -8,11 +8,12 @@ import {
   conflict,
   type FieldViolation,
   notFound,
+  transactionConflict,
   ValidationFailure,
 } from '../../platform/errors.ts';
 import type { EventInput } from '../../platform/events.ts';
 import { isMoney, normalizeMoney } from '../../platform/money.ts';
-import { type brands, type collections, products, type ribbons } from './tables.ts';
+import { brands, collections, products, ribbons } from './tables.ts';
 import { UUID } from './service.ts';
 import { type ProductRow, productColumns } from './wire.ts';
 
@@ -148,6 +149,10 @@ export function sanitizeDescription(html: string): string {
  * Locks a product row for the rest of the transaction and returns it. Every read-modify-write of a
  * product's jsonb, variants or stock starts with this, so concurrent writes of one product queue instead
  * of overwriting each other.
+ *
+ * The catalogue's lock order, which keeps its writes from deadlocking each other: brands and ribbons
+ * (`ensureNamed`), then collections (`lockCollections`, in id order), then products (this, or `lockProducts`
+ * in id order), then their variants and inventory items.
  */
 export async function lockProduct(tx: Db, productId: string): Promise<ProductRow> {
   const missing = () =>
@@ -162,13 +167,41 @@ export async function lockProduct(tx: Db, productId: string): Promise<ProductRow
   return row;
 }
 
-/** The id of the brand or ribbon of that name, created (with its event) when new. */
+/** Locks the products matching `where` for an update, in id order (see `lockProduct`); returns their ids. */
+export async function lockProducts(tx: Db, where: SQL | undefined): Promise<string[]> {
+  const found = await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(where)
+    .orderBy(asc(products.id))
+    .for('no key update');
+  return found.map((r) => r.id);
+}
+
+/** Locks these collections for an update, in id order (see `lockProduct`); returns the ids found. */
+export async function lockCollections(tx: Db, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const found = await tx
+    .select({ id: collections.id })
+    .from(collections)
+    .where(inArray(collections.id, ids))
+    .orderBy(asc(collections.id))
+    .for('no key update');
+  return found.map((r) => r.id);
+}
+
+/**
+ * The id of the brand or ribbon of that name, created (with its event) when new. Either way it stays locked
+ * (`FOR KEY SHARE`) to the commit, so that a concurrent delete or rename waits for this transaction; one that
+ * came first has freed the name, which is then created again. Call it before locking the product.
+ */
 export async function ensureNamed(
   tx: Db,
   table: typeof brands | typeof ribbons,
   entity: 'brand' | 'ribbon',
   name: string,
   events: EventInput[],
+  attempt = 1,
 ): Promise<string> {
   const [inserted] = await tx.insert(table).values({ name }).onConflictDoNothing().returning();
   if (inserted) {
@@ -188,8 +221,30 @@ export async function ensureNamed(
     });
     return inserted.id;
   }
-  const [row] = await tx.select({ id: table.id }).from(table).where(eq(table.name, name));
-  return row!.id;
+  const [row] = await tx.select({ id: table.id }).from(table).where(eq(table.name, name)).for('key share');
+  if (row) return row.id;
+  // Deleted or renamed between the two statements: the name is free again (unless that keeps happening).
+  if (attempt >= 3) throw transactionConflict();
+  return ensureNamed(tx, table, entity, name, events, attempt + 1);
+}
+
+/**
+ * The brand and ribbon columns of a product write from names: trimmed, empty or `null` removes, `undefined`
+ * keeps. Made with `ensureNamed`, hence before `lockProduct`.
+ */
+export async function namedColumns(
+  tx: Db,
+  names: { brand?: string | null | undefined; ribbon?: string | null | undefined },
+  events: EventInput[],
+): Promise<Partial<typeof products.$inferInsert>> {
+  const set: Partial<typeof products.$inferInsert> = {};
+  for (const kind of ['brand', 'ribbon'] as const) {
+    if (names[kind] === undefined) continue;
+    const name = names[kind]?.trim() || null;
+    const id = name ? await ensureNamed(tx, kind === 'brand' ? brands : ribbons, kind, name, events) : null;
+    Object.assign(set, kind === 'brand' ? { brandId: id, brand: name } : { ribbonId: id, ribbon: name });
+  }
+  return set;
 }
 
 export interface BulkItemError {

@@ -449,11 +449,17 @@ export async function createTaxRate(ctx: AppContext, input: TaxRateCreate) {
   if (input.rate === undefined && !input.jurisdictions?.length)
     failIf([violation('taxRate.rate', 'rate or jurisdictions is required', 'REQUIRED_ONE_OF_FIELD')]);
   return ctx.events.transaction(async (tx) => {
-    const [region] = await tx.select().from(taxRegions).where(eq(taxRegions.id, input.taxRegionId));
+    // Locked (region, then group) so that neither is deleted before the rate that references them is in.
+    const [region] = await tx
+      .select()
+      .from(taxRegions)
+      .where(eq(taxRegions.id, input.taxRegionId))
+      .for('key share');
     const [group] = await tx
       .select({ id: taxGroups.id })
       .from(taxGroups)
-      .where(eq(taxGroups.id, input.taxGroupId));
+      .where(eq(taxGroups.id, input.taxGroupId))
+      .for('key share');
     failIf([
       ...(region ? [] : [violation('taxRate.taxRegionId', 'is not a tax region')]),
       ...(group ? [] : [violation('taxRate.taxGroupId', 'is not a tax group')]),
