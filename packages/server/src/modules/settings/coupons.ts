@@ -283,6 +283,16 @@ export async function customerRedemptions(
 }
 
 /** Record a use (when an order is placed with the code); call inside the order's transaction. */
+/** Locks a coupon for a redemption in this transaction; false when it no longer exists. */
+export async function lockCoupon(tx: Db, couponId: string): Promise<boolean> {
+  const found = await tx
+    .select({ id: coupons.id })
+    .from(coupons)
+    .where(eq(coupons.id, couponId))
+    .for('update');
+  return found.length > 0;
+}
+
 export async function redeemCoupon(
   tx: Db,
   couponId: string,
