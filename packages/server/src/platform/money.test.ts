@@ -128,6 +128,7 @@ describe('money in minor units per currency', () => {
     [12345n, '100', 12345n],
   ])('percentOf(%d, %s) = %d', (minor, rate, out) => {
     expect(percentOf(minor, rate)).toBe(out);
+    expect(percentOf(minor, parseDecimal(rate))).toBe(out);
   });
 
   it.each([
@@ -138,6 +139,7 @@ describe('money in minor units per currency', () => {
     [10825n, '8.25', 825n],
   ])('includedTaxOf(%d, %s) = %d', (gross, rate, tax) => {
     expect(includedTaxOf(gross, rate)).toBe(tax);
+    expect(includedTaxOf(gross, parseDecimal(rate))).toBe(tax);
   });
 
   it.each<[bigint, bigint[], bigint[]]>([
@@ -201,5 +203,15 @@ describe('money in minor units per currency', () => {
     expect(formatDecimal(addDecimals(parseDecimal('0.1'), parseDecimal('0.2')))).toBe('0.3');
     expect(formatDecimal(parseDecimal('-012.500'))).toBe('-12.5');
     expect(formatDecimal({ units: 825n, scale: 4 })).toBe('0.0825');
+    expect(formatDecimal({ units: 1200n, scale: 2 })).toBe('12');
+    expect(formatDecimal({ units: -5n, scale: 3 })).toBe('-0.005');
+    expect(formatDecimal({ units: 0n, scale: 2 })).toBe('0');
+  });
+
+  it('parses a decimal text once and shares the frozen result', () => {
+    const first = parseDecimal('7.25');
+    expect(parseDecimal('7.25')).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(() => parseDecimal('7,25')).toThrow(RangeError);
   });
 });

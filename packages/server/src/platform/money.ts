@@ -56,25 +56,23 @@ export function percentOfCents(cents: bigint, rate: string): bigint {
   return rounded;
 }
 
-const formatters = new Map<string, Intl.NumberFormat>();
-/** Formatted amounts by locale, currency and value: a totals response formats the same few amounts many times. */
-const formatted = new Map<string, string>();
+/** Per `locale:currency`: its formatter and the amounts it formatted (a totals response formats the same few many times). */
+const formats = new Map<string, { format: Intl.NumberFormat; done: Map<string, string> }>();
 const FORMATTED_LIMIT = 10_000;
 
 /** Display string for an amount, e.g. `$1,234.50`. */
 export function formatMoney(value: string, currency: string, locale = 'en-US'): string {
   const key = `${locale}:${currency}`;
-  const memo = `${key}:${value}`;
-  const known = formatted.get(memo);
-  if (known !== undefined) return known;
-  let format = formatters.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, { style: 'currency', currency });
-    formatters.set(key, format);
+  let entry = formats.get(key);
+  if (!entry) {
+    entry = { format: new Intl.NumberFormat(locale, { style: 'currency', currency }), done: new Map() };
+    formats.set(key, entry);
   }
-  const text = format.format(Number(value));
-  if (formatted.size >= FORMATTED_LIMIT) formatted.clear();
-  formatted.set(memo, text);
+  const known = entry.done.get(value);
+  if (known !== undefined) return known;
+  const text = entry.format.format(Number(value));
+  if (entry.done.size >= FORMATTED_LIMIT) entry.done.clear();
+  entry.done.set(value, text);
   return text;
 }
 
@@ -92,21 +90,32 @@ export interface Decimal {
 
 const ANY_DECIMAL = /^(-)?(\d{1,30})(?:\.(\d{1,30}))?$/;
 
-/** `"-12.050"` → `{units: -12050n, scale: 3}`. Throws on anything that is not a plain decimal. */
-export function parseDecimal(value: string): Decimal {
+/** Parsed decimals by text: prices and rates are parsed again and again. Frozen, as they are shared. */
+const parsed = new Map<string, Readonly<Decimal>>();
+const PARSED_LIMIT = 10_000;
+
+/** `"-12.050"` → `{units: -12050n, scale: 3}` (frozen). Throws on anything that is not a plain decimal. */
+export function parseDecimal(value: string): Readonly<Decimal> {
+  const known = parsed.get(value);
+  if (known !== undefined) return known;
   const match = ANY_DECIMAL.exec(value);
   if (!match) throw new RangeError(`not a decimal: "${value}"`);
   const fraction = match[3] ?? '';
   const units = BigInt(match[2]! + fraction);
-  return { units: match[1] ? -units : units, scale: fraction.length };
+  const decimal = Object.freeze({ units: match[1] ? -units : units, scale: fraction.length });
+  if (parsed.size >= PARSED_LIMIT) parsed.clear();
+  parsed.set(value, decimal);
+  return decimal;
 }
 
 export function isDecimal(value: string): boolean {
   return ANY_DECIMAL.test(value);
 }
 
-function pow10(exponent: number): bigint {
-  return 10n ** BigInt(exponent);
+const POWERS_OF_TEN = Array.from({ length: 40 }, (_, i) => 10n ** BigInt(i));
+
+export function pow10(exponent: number): bigint {
+  return POWERS_OF_TEN[exponent] ?? 10n ** BigInt(exponent);
 }
 
 /** Both decimals at their common (larger) scale. */
@@ -132,9 +141,11 @@ export function addDecimals(a: Decimal, b: Decimal): Decimal {
 export function formatDecimal(value: Decimal): string {
   const negative = value.units < 0n;
   const digits = (negative ? -value.units : value.units).toString().padStart(value.scale + 1, '0');
-  const whole = digits.slice(0, digits.length - value.scale);
-  const fraction = digits.slice(digits.length - value.scale).replace(/0+$/, '');
-  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
+  const point = digits.length - value.scale;
+  let end = digits.length;
+  while (end > point && digits.charCodeAt(end - 1) === 48 /* 0 */) end--;
+  const whole = digits.slice(0, point);
+  return `${negative ? '-' : ''}${whole}${end > point ? `.${digits.slice(point, end)}` : ''}`;
 }
 
 /** A float from a number-typed wire (a percentage, a weight) → its shortest exact decimal string. */
@@ -193,17 +204,18 @@ export function fromMinorUnits(minor: bigint, digits: number): string {
   return `${negative ? '-' : ''}${text.slice(0, -digits)}.${text.slice(-digits)}`;
 }
 
-/** `amount × rate / 100`, `rate` a percentage as a decimal string of any scale (`"8.875"`), rounded half away from zero. */
-export function percentOf(minor: bigint, rate: string): bigint {
-  const { units, scale } = parseDecimal(rate);
+/** `amount × rate / 100`, `rate` a percentage as a decimal (string of any scale, `"8.875"`), rounded half away from zero. */
+export function percentOf(minor: bigint, rate: string | Decimal): bigint {
+  const { units, scale } = typeof rate === 'string' ? parseDecimal(rate) : rate;
   return divideRounded(minor * units, 100n * pow10(scale));
 }
 
 /** The tax contained in a tax-inclusive `gross` at `rate` percent: `gross × rate / (100 + rate)`, rounded half away from zero. */
-export function includedTaxOf(gross: bigint, rate: string): bigint {
-  const { units, scale } = parseDecimal(rate);
+export function includedTaxOf(gross: bigint, rate: string | Decimal): bigint {
+  const { units, scale } = typeof rate === 'string' ? parseDecimal(rate) : rate;
   const denominator = 100n * pow10(scale) + units;
-  if (denominator <= 0n) throw new RangeError(`not a tax rate: "${rate}"`);
+  if (denominator <= 0n)
+    throw new RangeError(`not a tax rate: "${typeof rate === 'string' ? rate : formatDecimal(rate)}"`);
   return divideRounded(gross * units, denominator);
 }
 

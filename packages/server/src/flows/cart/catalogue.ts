@@ -1,7 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { ProductData } from '../../modules/catalogue/model.ts';
 import { inventoryItems, products, productVariants } from '../../modules/catalogue/tables.ts';
-import type { Db } from '../../platform/db.ts';
+import { compiled } from '../../platform/compiled-sql.ts';
+import { type Db, preparedRows } from '../../platform/db.ts';
 
 /**
  * The catalogue as the cart reads it (read-only): products with their variants and stock, by id. Live at
@@ -48,104 +49,56 @@ export interface CatalogProduct {
 
 export type Catalog = Map<string, CatalogProduct>;
 
-function prepareCatalogueRead(db: Db) {
-  return db
-    .select({
-      id: products.id,
-      name: products.name,
-      slug: products.slug,
-      visible: products.visible,
-      productType: products.productType,
-      weight: products.weight,
-      sku: products.sku,
-      collectionIds: products.collectionIds,
-      data: products.data,
-      variantId: productVariants.id,
-      choices: productVariants.choices,
-      price: productVariants.price,
-      discountedPrice: productVariants.discountedPrice,
-      variantWeight: productVariants.weight,
-      variantSku: productVariants.sku,
-      variantVisible: productVariants.visible,
-      trackQuantity: inventoryItems.trackQuantity,
-      quantity: inventoryItems.quantity,
-      inStock: inventoryItems.inStock,
-      preorderEnabled: inventoryItems.preorderEnabled,
-      preorderLimit: inventoryItems.preorderLimit,
-      preorderCounter: inventoryItems.preorderCounter,
-    })
-    .from(products)
-    .innerJoin(productVariants, eq(productVariants.productId, products.id))
-    .leftJoin(
-      inventoryItems,
-      and(
-        eq(inventoryItems.productId, productVariants.productId),
-        // Compared as text so that the stock is found by product: variant ids repeat across products (every
-        // default variant has the same id), and the index on the variant id alone walks all of them.
-        sql`${inventoryItems.variantId}::text = ${productVariants.id}::text`,
-      ),
-    )
-    .where(sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`)
-    .orderBy(products.id, productVariants.position)
-    .prepare('cart_catalogue_products');
-}
 /**
- * One prepared read per connection: keyed by the driver's client (the pool, or the pooled connection a
- * transaction runs on), so transactions on the same connection reuse it instead of building it again.
+ * The products of `ids` (a `uuid[]` expression) as one JSON array, each with its variants in position order and
+ * their stock: one row however many products and variants, and each product's `data` sent once. Money is cast
+ * to text so decimals stay exact; a variant without an inventory row has `stock: null`.
  */
-const catalogueReads = new WeakMap<object, ReturnType<typeof prepareCatalogueRead>>();
-const clientOf = (db: Db) => (db as unknown as { session: { client: object } }).session.client;
+export function productsJson(ids: SQL): SQL {
+  return sql`(select coalesce(json_agg(json_build_object(
+      'id', p.id, 'name', p.name, 'slug', p.slug, 'visible', p.visible, 'productType', p.product_type,
+      'weight', p.weight, 'sku', p.sku, 'collectionIds', p.collection_ids, 'data', p.data,
+      'variants', (select coalesce(json_agg(json_build_object(
+          'id', v.id, 'choices', v.choices, 'price', v.price::text, 'discountedPrice', v.discounted_price::text,
+          'weight', v.weight, 'sku', v.sku, 'visible', v.visible,
+          'stock', case when i.id is null then null else json_build_object(
+            'trackQuantity', i.track_quantity, 'quantity', i.quantity, 'inStock', i.in_stock,
+            'preorderEnabled', i.preorder_enabled, 'preorderLimit', i.preorder_limit,
+            'preorderCounter', i.preorder_counter) end
+        ) order by v.position), '[]'::json)
+        from ${productVariants} v
+        -- Compared as text so that the stock is found by product: variant ids repeat across products (every
+        -- default variant has the same id), and the index on the variant id alone walks all of them.
+        left join ${inventoryItems} i on i.product_id = v.product_id and i.variant_id::text = v.id::text
+        where v.product_id = p.id)
+    ) order by p.id), '[]'::json)
+    from ${products} p where p.id = any(${ids}))`;
+}
+
+/** The catalogue ids among `ids` as the text of a `uuid[]` (anything not a GUID is left out). */
+export function productIdList(ids: Iterable<string>): string {
+  const wanted = [...new Set(ids)].filter((id) => UUID.test(id));
+  return `{${wanted.join(',')}}`;
+}
+
+/** A catalogue from `productsJson`. */
+export function catalogOf(list: CatalogProduct[]): Catalog {
+  const out: Catalog = new Map();
+  // A product without variants cannot be bought: it reads as absent.
+  for (const product of list) if (product.variants.length > 0) out.set(product.id, product);
+  return out;
+}
+
+const productsRead = compiled<'ids'>(
+  sql`select ${productsJson(sql`${sql.placeholder('ids')}::uuid[]`)} as products`,
+);
 
 /** Products (any visibility) with their variants in position order; unknown ids are simply absent. */
 export async function loadProducts(db: Db, ids: Iterable<string>): Promise<Catalog> {
-  const wanted = [...new Set(ids)].filter((id) => UUID.test(id));
-  const out: Catalog = new Map();
-  if (wanted.length === 0) return out;
-  let read = catalogueReads.get(clientOf(db));
-  if (!read) {
-    read = prepareCatalogueRead(db);
-    catalogueReads.set(clientOf(db), read);
-  }
-  const found = await read.execute({ ids: `{${wanted.join(',')}}` });
-  for (const r of found) {
-    let product = out.get(r.id);
-    if (!product) {
-      product = {
-        id: r.id,
-        name: r.name,
-        slug: r.slug,
-        visible: r.visible,
-        productType: r.productType,
-        weight: r.weight,
-        sku: r.sku,
-        collectionIds: r.collectionIds,
-        data: r.data,
-        variants: [],
-      };
-      out.set(r.id, product);
-    }
-    product.variants.push({
-      id: r.variantId,
-      choices: r.choices,
-      price: r.price,
-      discountedPrice: r.discountedPrice,
-      weight: r.variantWeight,
-      sku: r.variantSku,
-      visible: r.variantVisible,
-      stock:
-        r.trackQuantity === null
-          ? null
-          : {
-              trackQuantity: r.trackQuantity,
-              quantity: r.quantity,
-              inStock: r.inStock ?? true,
-              preorderEnabled: r.preorderEnabled ?? false,
-              preorderLimit: r.preorderLimit,
-              preorderCounter: r.preorderCounter ?? 0,
-            },
-    });
-  }
-  return out;
+  const list = productIdList(ids);
+  if (list === '{}') return new Map();
+  const [row] = await preparedRows<{ products: CatalogProduct[] }>(db, productsRead({ ids: list }));
+  return catalogOf(row?.products ?? []);
 }
 
 /** Units that can be sold now; `undefined` = not counted (untracked and in stock). */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { CartInfo, StoredCoupon, StoredLine, StoredMerchantDiscount } from '../../modules/cart/model.ts';
 import type {
   AddToCartRequest,
@@ -27,6 +27,7 @@ import type { Currency } from '../../modules/pricing/currency.ts';
 import { estimateTotals, type Totals } from '../../modules/pricing/index.ts';
 import type { StoreSettingsRow } from '../../modules/settings/store.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { compiled } from '../../platform/compiled-sql.ts';
 import { type Db, preparedRows } from '../../platform/db.ts';
 import {
   AppError,
@@ -37,7 +38,14 @@ import {
 } from '../../platform/errors.ts';
 import { decimalFromNumber } from '../../platform/money.ts';
 import { createCheckoutFromCart } from '../checkout/from-cart.ts';
-import { type Catalog, loadProducts } from './catalogue.ts';
+import {
+  type Catalog,
+  type CatalogProduct,
+  catalogOf,
+  loadProducts,
+  productIdList,
+  productsJson,
+} from './catalogue.ts';
 import {
   catalogLinesFrom,
   customLinesFrom,
@@ -81,32 +89,66 @@ interface Loaded {
   view: ViewContext;
 }
 
-async function load(ctx: AppContext, db: Db, lines: StoredLine[]): Promise<Loaded> {
-  const [{ store }, catalog] = await Promise.all([
-    merchantSettings(ctx),
-    loadProducts(db, productIdsOf(lines)),
-  ]);
+function loaded(ctx: AppContext, store: StoreSettingsRow, catalog: Catalog): Loaded {
   return { store, catalog, ...viewContext(ctx, store) };
 }
 
-/** The owner's cart, by a statement prepared once per database. */
-const cartReads = new WeakMap<Db, ReturnType<typeof prepareCartRead>>();
-function prepareCartRead(db: Db) {
-  return db
-    .select()
-    .from(carts)
-    .where(eq(carts.ownerKey, sql.placeholder('key')))
-    .limit(1)
-    .prepare('cart_by_owner');
+/** The cart row as JSON: dates and the revision as PostgreSQL writes them as text. */
+interface CartJson {
+  id: string;
+  ownerKey: string;
+  memberId: string | null;
+  visitorId: string | null;
+  lineItems: StoredLine[];
+  info: CartInfo;
+  coupon: StoredCoupon | null;
+  merchantDiscounts: StoredMerchantDiscount[];
+  checkoutId: string | null;
+  revision: string;
+  createdDate: string;
+  updatedDate: string;
 }
-async function readCart(db: Db, owner: CartOwner): Promise<CartRow | undefined> {
-  let read = cartReads.get(db);
-  if (!read) {
-    read = prepareCartRead(db);
-    cartReads.set(db, read);
-  }
-  const [row] = await read.execute({ key: ownerKey(owner) });
-  return row;
+
+// Two JSON columns rather than a column per field: the driver's work grows with the number of columns.
+const cartRead = compiled<'key' | 'productIds'>(
+  sql`with cart as (select * from ${carts} where owner_key = ${sql.placeholder('key')} limit 1)
+    select (select json_build_object('id', c.id, 'ownerKey', c.owner_key, 'memberId', c.member_id,
+        'visitorId', c.visitor_id, 'lineItems', c.line_items, 'info', c.info, 'coupon', c.coupon,
+        'merchantDiscounts', c.merchant_discounts, 'checkoutId', c.checkout_id, 'revision', c.revision::text,
+        'createdDate', c.created_date::text, 'updatedDate', c.updated_date::text) from cart c) as cart,
+      ${productsJson(
+        sql`(array(select (l->>'productId')::uuid from cart c, jsonb_array_elements(c.line_items) l
+          where l->>'kind' = 'catalog' and l->>'productId' ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$')
+          || ${sql.placeholder('productIds')}::uuid[])`,
+      )} as products`,
+);
+
+/**
+ * The owner's cart and, in the same statement, the products of its catalogue lines and of `productIds` (read
+ * even when there is no cart), with their variants and stock.
+ */
+async function readCart(
+  db: Db,
+  owner: CartOwner,
+  productIds: string[] = [],
+): Promise<{ row: CartRow | undefined; catalog: Catalog }> {
+  const [read] = await preparedRows<{ cart: CartJson | null; products: CatalogProduct[] }>(
+    db,
+    cartRead({ key: ownerKey(owner), productIds: productIdList(productIds) }),
+  );
+  const catalog = catalogOf(read?.products ?? []);
+  const cart = read?.cart;
+  if (!cart) return { row: undefined, catalog };
+  return {
+    row: {
+      ...cart,
+      revision: BigInt(cart.revision),
+      // The text the driver would have parsed (timestamps stay text in both drivers).
+      createdDate: new Date(cart.createdDate),
+      updatedDate: new Date(cart.updatedDate),
+    },
+    catalog,
+  };
 }
 
 export interface WireCart {
@@ -138,40 +180,39 @@ function cartToWire(row: CartRow, loaded: Loaded): { wire: WireCart; views: Line
       lineItemIds: ids,
     });
   }
-  const wire: WireCart = {
-    id: row.id,
-    lineItems: views.map((v) => v.wire),
-    ...(info.buyerNote ? { buyerNote: info.buyerNote } : {}),
-    buyerInfo: {
-      ...(row.memberId ? { memberId: row.memberId } : { visitorId: row.visitorId }),
-      ...(info.buyerInfo?.contactId ? { contactId: info.buyerInfo.contactId } : {}),
-      ...(info.buyerInfo?.email ? { email: info.buyerInfo.email } : {}),
-    },
-    currency: loaded.store.currency,
-    conversionCurrency: loaded.store.currency,
-    paymentCurrency: loaded.store.currency,
-    ...(info.buyerLanguage ? { buyerLanguage: info.buyerLanguage } : {}),
-    siteLanguage: loaded.store.locale.split('-')[0],
-    taxIncludedInPrices: loaded.store.taxIncludedInPrices,
-    weightUnit: loaded.store.weightUnit,
-    ...(row.checkoutId ? { checkoutId: row.checkoutId } : {}),
-    appliedDiscounts,
-    ...(info.contactInfo ? { contactInfo: info.contactInfo } : {}),
-    ...(info.overrideCheckoutUrl ? { overrideCheckoutUrl: info.overrideCheckoutUrl } : {}),
-    ...(info.selectedShippingOption ? { selectedShippingOption: info.selectedShippingOption } : {}),
-    ...(info.extendedFields ? { extendedFields: info.extendedFields } : {}),
-    ...(info.businessLocationId ? { businessLocationId: info.businessLocationId } : {}),
-    createdDate: row.createdDate.toISOString(),
-    updatedDate: row.updatedDate.toISOString(),
-    revision: row.revision.toString(),
-  };
+  // Field by field in wire order (conditional spreads cost more than the rest of this).
+  const wire = { id: row.id, lineItems: views.map((v) => v.wire) } as WireCart;
+  if (info.buyerNote) wire.buyerNote = info.buyerNote;
+  const buyerInfo: Record<string, unknown> = row.memberId
+    ? { memberId: row.memberId }
+    : { visitorId: row.visitorId };
+  if (info.buyerInfo?.contactId) buyerInfo.contactId = info.buyerInfo.contactId;
+  if (info.buyerInfo?.email) buyerInfo.email = info.buyerInfo.email;
+  wire.buyerInfo = buyerInfo;
+  wire.currency = loaded.store.currency;
+  wire.conversionCurrency = loaded.store.currency;
+  wire.paymentCurrency = loaded.store.currency;
+  if (info.buyerLanguage) wire.buyerLanguage = info.buyerLanguage;
+  wire.siteLanguage = loaded.store.locale.split('-')[0];
+  wire.taxIncludedInPrices = loaded.store.taxIncludedInPrices;
+  wire.weightUnit = loaded.store.weightUnit;
+  if (row.checkoutId) wire.checkoutId = row.checkoutId;
+  wire.appliedDiscounts = appliedDiscounts;
+  if (info.contactInfo) wire.contactInfo = info.contactInfo;
+  if (info.overrideCheckoutUrl) wire.overrideCheckoutUrl = info.overrideCheckoutUrl;
+  if (info.selectedShippingOption) wire.selectedShippingOption = info.selectedShippingOption;
+  if (info.extendedFields) wire.extendedFields = info.extendedFields;
+  if (info.businessLocationId) wire.businessLocationId = info.businessLocationId;
+  wire.createdDate = row.createdDate.toISOString();
+  wire.updatedDate = row.updatedDate.toISOString();
+  wire.revision = row.revision.toString();
   return { wire, views };
 }
 
 export async function getCart(ctx: AppContext, owner: CartOwner): Promise<WireCart> {
-  const row = await readCart(ctx.db, owner);
+  const [{ row, catalog }, { store }] = await Promise.all([readCart(ctx.db, owner), merchantSettings(ctx)]);
   if (!row) throw cartNotFound();
-  return cartToWire(row, await load(ctx, ctx.db, row.lineItems)).wire;
+  return cartToWire(row, loaded(ctx, store, catalog)).wire;
 }
 
 // ---- Writing
@@ -274,6 +315,25 @@ function cartEvent(row: CartRow, type: 'created' | 'updated') {
   };
 }
 
+const p = sql.placeholder;
+type CartContent = 'lineItems' | 'info' | 'coupon' | 'merchantDiscounts' | 'checkoutId' | 'now';
+/** The optimistic save of a cart read at `revision`. */
+const cartUpdate = compiled<CartContent | 'id' | 'revision'>(
+  sql`update ${carts} set line_items = ${p('lineItems')}::jsonb, info = ${p('info')}::jsonb,
+    coupon = ${p('coupon')}::jsonb, merchant_discounts = ${p('merchantDiscounts')}::jsonb,
+    checkout_id = ${p('checkoutId')}, revision = revision + 1, updated_date = ${p('now')}
+    where id = ${p('id')} and revision = ${p('revision')} returning id`,
+);
+/** The optimistic insert of a new cart (nothing when the owner got one meanwhile). */
+const cartInsert = compiled<CartContent | 'id' | 'ownerKey' | 'memberId' | 'visitorId' | 'revision'>(
+  sql`insert into ${carts} (id, owner_key, member_id, visitor_id, line_items, info, coupon,
+      merchant_discounts, checkout_id, revision, created_date, updated_date)
+    values (${p('id')}, ${p('ownerKey')}, ${p('memberId')}, ${p('visitorId')}, ${p('lineItems')}::jsonb,
+      ${p('info')}::jsonb, ${p('coupon')}::jsonb, ${p('merchantDiscounts')}::jsonb, ${p('checkoutId')},
+      ${p('revision')}, ${p('now')}, ${p('now')})
+    on conflict (owner_key) do nothing returning id`,
+);
+
 async function writeOptimistically(
   ctx: AppContext,
   owner: CartOwner,
@@ -281,11 +341,11 @@ async function writeOptimistically(
   change: Change,
 ): Promise<{ wire: WireCart; row: CartRow } | undefined> {
   const now = ctx.clock();
-  // The products asked for are read beside the cart (the cart's own lines' products, if others, after it).
-  const [found, { store }, preloaded] = await Promise.all([
-    readCart(ctx.db, owner),
+  // The products asked for and those of the cart's lines are read with the cart, in one statement.
+  const productIds = options.productIds ?? [];
+  const [{ row: found, catalog: preloaded }, { store }] = await Promise.all([
+    readCart(ctx.db, owner, productIds),
     merchantSettings(ctx),
-    loadProducts(ctx.db, options.productIds ?? []),
   ]);
   if (!found && !options.create) throw cartNotFound();
   const row: CartRow = found ?? {
@@ -304,25 +364,31 @@ async function writeOptimistically(
   };
   const { working, finish } = await applyChange(ctx, ctx.db, row, store, [], change, {
     catalog: preloaded,
-    ids: options.productIds ?? [],
+    ids: [...productIdsOf(row.lineItems), ...productIds],
   });
   if (working.lineItems.length > MAX_LINES)
     throw new AppError(400, 'MAX_LINE_ITEMS_EXCEEDED', `A cart holds at most ${MAX_LINES} line items`, {
       max: MAX_LINES,
     });
   const saved: CartRow = { ...row, ...working, revision: row.revision + 1n, updatedDate: now };
-  const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
+  const content = {
+    lineItems: JSON.stringify(saved.lineItems),
+    info: JSON.stringify(saved.info),
+    coupon: JSON.stringify(saved.coupon),
+    merchantDiscounts: JSON.stringify(saved.merchantDiscounts),
+    checkoutId: saved.checkoutId,
+    now,
+  };
   const write = found
-    ? sql`update ${carts} set line_items = ${json(saved.lineItems)}, info = ${json(saved.info)},
-        coupon = ${json(saved.coupon)}, merchant_discounts = ${json(saved.merchantDiscounts)},
-        checkout_id = ${saved.checkoutId}, revision = revision + 1, updated_date = ${now}
-        where id = ${row.id} and revision = ${row.revision} returning id`
-    : sql`insert into ${carts} (id, owner_key, member_id, visitor_id, line_items, info, coupon,
-          merchant_discounts, checkout_id, revision, created_date, updated_date)
-        values (${saved.id}, ${saved.ownerKey}, ${saved.memberId}, ${saved.visitorId}, ${json(saved.lineItems)},
-          ${json(saved.info)}, ${json(saved.coupon)}, ${json(saved.merchantDiscounts)}, ${saved.checkoutId},
-          ${saved.revision}, ${now}, ${now})
-        on conflict (owner_key) do nothing returning id`;
+    ? cartUpdate({ ...content, id: row.id, revision: row.revision })
+    : cartInsert({
+        ...content,
+        id: saved.id,
+        ownerKey: saved.ownerKey,
+        memberId: saved.memberId,
+        visitorId: saved.visitorId,
+        revision: saved.revision,
+      });
   // The row and its event in one statement: both or neither, no transaction.
   const done = await preparedRows<{ id: string }>(
     ctx.db,
@@ -629,17 +695,18 @@ export async function estimateCartTotals(
   owner: CartOwner,
   body: EstimateTotalsRequest,
 ): Promise<EstimateTotalsResponse> {
-  const row = await readCart(ctx.db, owner);
-  if (!row) throw cartNotFound();
-  const [loaded, { shippingAndTax: settings }, coupon] = await Promise.all([
-    load(ctx, ctx.db, row.lineItems),
+  const [{ row, catalog }, { store, shippingAndTax: settings }] = await Promise.all([
+    readCart(ctx.db, owner),
     merchantSettings(ctx),
-    row.coupon ? couponSnapshot(ctx.db, row.coupon.code, customerOf(owner, row.info)) : undefined,
   ]);
-  const { wire, views } = cartToWire(row, loaded);
+  if (!row) throw cartNotFound();
+  const coupon = row.coupon
+    ? await couponSnapshot(ctx.db, row.coupon.code, customerOf(owner, row.info))
+    : undefined;
+  const { wire, views } = cartToWire(row, loaded(ctx, store, catalog));
   const snapshot = pricingSnapshot({
     now: ctx.clock(),
-    store: loaded.store,
+    store,
     lineItems: views.map((v) => v.snapshot),
     coupon,
     merchantDiscounts: row.merchantDiscounts,

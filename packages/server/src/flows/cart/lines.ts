@@ -297,14 +297,13 @@ export function customLinesFrom(inputs: CustomLineItemInput[], now: Date): Store
 // ---- Stored lines + catalogue → wire and engine
 
 function storedImage(media: StoredMedia): StoredImage {
-  return {
-    id: media.id,
-    ...(media.url ? { url: media.url } : {}),
-    width: media.width,
-    height: media.height,
-    filename: media.filename,
-    ...(media.altText ? { altText: media.altText } : {}),
-  };
+  const image: StoredImage = { id: media.id };
+  if (media.url) image.url = media.url;
+  image.width = media.width;
+  image.height = media.height;
+  image.filename = media.filename;
+  if (media.altText) image.altText = media.altText;
+  return image;
 }
 
 export interface ViewContext {
@@ -317,22 +316,34 @@ export interface ViewContext {
   defaultTaxGroupId: string | undefined;
 }
 
-function wireImage(image: StoredImage | undefined, ctx: ViewContext) {
+interface WireImage {
+  id?: string;
+  url?: string;
+  urlExpirationDate?: string;
+  height?: number;
+  width?: number;
+  altText?: string;
+  filename?: string;
+}
+
+// Views build their objects field by field, in wire order: conditional spreads (`...(x ? {x} : {})`) cost more
+// than the rest of a line's view.
+function wireImage(image: StoredImage | undefined, ctx: ViewContext): WireImage | undefined {
   if (!image) return undefined;
   const link = image.url
     ? { url: image.url }
     : image.id && image.filename
       ? mediaLink(ctx.media ?? unsignedLinks(ctx.baseUrl), { id: image.id, filename: image.filename })
       : undefined;
-  return {
-    ...(image.id ? { id: image.id } : {}),
-    ...(link ? { url: link.url } : {}),
-    ...(link?.urlExpirationDate ? { urlExpirationDate: link.urlExpirationDate } : {}),
-    ...(image.height !== undefined ? { height: image.height } : {}),
-    ...(image.width !== undefined ? { width: image.width } : {}),
-    ...(image.altText ? { altText: image.altText } : {}),
-    ...(image.filename ? { filename: image.filename } : {}),
-  };
+  const out: WireImage = {};
+  if (image.id) out.id = image.id;
+  if (link) out.url = link.url;
+  if (link?.urlExpirationDate) out.urlExpirationDate = link.urlExpirationDate;
+  if (image.height !== undefined) out.height = image.height;
+  if (image.width !== undefined) out.width = image.width;
+  if (image.altText) out.altText = image.altText;
+  if (image.filename) out.filename = image.filename;
+  return out;
 }
 
 const text = (original: string): TranslatableText => ({ original, translated: original });
@@ -356,7 +367,7 @@ export interface WireLineItem {
   lineItemPrice: Mcp;
   depositAmount?: Mcp;
   descriptionLines: StoredDescriptionLine[];
-  image?: ReturnType<typeof wireImage>;
+  image?: WireImage;
   availability: { status: AvailabilityStatus; quantityAvailable?: number };
   physicalProperties: { weight?: number; sku?: string; shippable: boolean };
   itemType: { preset?: string; custom?: string };
@@ -383,14 +394,13 @@ function availabilityOf(
   return { status: 'AVAILABLE', quantityAvailable: available };
 }
 
-function carriedWire(line: CarriedFields) {
-  return {
-    ...(line.selectedMembership ? { selectedMembership: line.selectedMembership } : {}),
-    ...(line.taxableAddress ? { taxableAddress: line.taxableAddress } : {}),
-    ...(line.extendedFields ? { extendedFields: { namespaces: line.extendedFields } } : {}),
-    ...(line.subscriptionOptionInfo ? { subscriptionOptionInfo: line.subscriptionOptionInfo } : {}),
-    ...(line.serviceProperties ? { serviceProperties: line.serviceProperties } : {}),
-  };
+/** The carried fields of a stored line, added to its wire line in wire order. */
+function addCarried(wire: Record<string, unknown>, line: CarriedFields): void {
+  if (line.selectedMembership) wire.selectedMembership = line.selectedMembership;
+  if (line.taxableAddress) wire.taxableAddress = line.taxableAddress;
+  if (line.extendedFields) wire.extendedFields = { namespaces: line.extendedFields };
+  if (line.subscriptionOptionInfo) wire.subscriptionOptionInfo = line.subscriptionOptionInfo;
+  if (line.serviceProperties) wire.serviceProperties = line.serviceProperties;
 }
 
 /** "Size: M", a colour swatch for colour options, then the custom text fields. */
@@ -457,60 +467,61 @@ function catalogLineView(
   const paymentOption = overrides.paymentOption?.value ?? line.paymentOption ?? 'FULL_PAYMENT_ONLINE';
   const itemType = physical ? 'PHYSICAL' : 'DIGITAL';
   const wireImg = wireImage(image, ctx);
-  const relativePath = product ? `/product-page/${product.slug}` : undefined;
-  const wire: WireLineItem = {
+  const wire = {
     id: line.id,
     quantity: line.quantity,
     catalogReference: line.catalogReference,
     productName: name,
-    ...(relativePath ? { url: { relativePath, url: `${ctx.baseUrl}${relativePath}` } } : {}),
-    price: currency.mcp(unit),
-    fullPrice: currency.mcp(currency.parse(fullPrice)),
-    priceBeforeDiscounts: currency.mcp(unit),
-    lineItemPrice: currency.mcp(unit * BigInt(line.quantity)),
-    ...(overrides.depositAmount
-      ? { depositAmount: currency.mcp(currency.parse(overrides.depositAmount)) }
-      : {}),
-    descriptionLines: overrides.descriptionLines ?? (found ? descriptionLinesOf(product, variant, line) : []),
-    ...(wireImg ? { image: wireImg } : {}),
-    availability,
-    physicalProperties: {
-      ...(weight !== undefined && weight !== null ? { weight } : {}),
-      ...(sku ? { sku } : {}),
-      shippable,
-    },
-    itemType: { preset: itemType },
-    paymentOption,
-    rootCatalogItemId: line.productId,
-    ...(ctx.defaultTaxGroupId ? { taxGroupId: ctx.defaultTaxGroupId } : {}),
-    customLineItem: false,
-    priceUndetermined: false,
-    fixedQuantity: false,
-    savePaymentMethod: overrides.savePaymentMethod ?? false,
-    membersOnly: false,
-    policies: [],
-    ...(line.catalogOverrideFields ? { catalogOverrideFields: line.catalogOverrideFields } : {}),
-    ...carriedWire(line),
-  };
-  const snapshot: LineItemSnapshot = {
+  } as WireLineItem;
+  if (product) {
+    const relativePath = `/product-page/${product.slug}`;
+    wire.url = { relativePath, url: `${ctx.baseUrl}${relativePath}` };
+  }
+  wire.price = currency.mcp(unit);
+  wire.fullPrice = currency.mcp(currency.parse(fullPrice));
+  wire.priceBeforeDiscounts = wire.price;
+  wire.lineItemPrice = currency.mcp(unit * BigInt(line.quantity));
+  if (overrides.depositAmount) wire.depositAmount = currency.mcp(currency.parse(overrides.depositAmount));
+  wire.descriptionLines =
+    overrides.descriptionLines ?? (found ? descriptionLinesOf(product, variant, line) : []);
+  if (wireImg) wire.image = wireImg;
+  wire.availability = availability;
+  const physicalProperties: WireLineItem['physicalProperties'] = {} as WireLineItem['physicalProperties'];
+  if (weight !== undefined && weight !== null) physicalProperties.weight = weight;
+  if (sku) physicalProperties.sku = sku;
+  physicalProperties.shippable = shippable;
+  wire.physicalProperties = physicalProperties;
+  wire.itemType = { preset: itemType };
+  wire.paymentOption = paymentOption;
+  wire.rootCatalogItemId = line.productId;
+  if (ctx.defaultTaxGroupId) wire.taxGroupId = ctx.defaultTaxGroupId;
+  wire.customLineItem = false;
+  wire.priceUndetermined = false;
+  wire.fixedQuantity = false;
+  wire.savePaymentMethod = overrides.savePaymentMethod ?? false;
+  wire.membersOnly = false;
+  wire.policies = [];
+  if (line.catalogOverrideFields) wire.catalogOverrideFields = line.catalogOverrideFields;
+  addCarried(wire, line);
+  const snapshot = {
     id: line.id,
     name: name.translated ?? name.original,
     quantity: line.quantity,
     catalogReference: line.catalogReference,
     price,
     fullPrice,
-    ...(overrides.depositAmount ? { depositAmount: overrides.depositAmount } : {}),
-    itemType,
-    productId: line.productId,
-    collectionIds: product?.collectionIds ?? [],
-    ...(ctx.defaultTaxGroupId ? { taxGroupId: ctx.defaultTaxGroupId } : {}),
-    ...(typeof weight === 'number' ? { weight } : {}),
-    shippable,
-    availability,
-    paymentOption,
-    ...(line.taxableAddress ? { taxableAddressType: line.taxableAddress.addressType } : {}),
-    ...(line.subscriptionOptionInfo ? { subscriptionOptionInfo: line.subscriptionOptionInfo } : {}),
-  };
+  } as LineItemSnapshot;
+  if (overrides.depositAmount) snapshot.depositAmount = overrides.depositAmount;
+  snapshot.itemType = itemType;
+  snapshot.productId = line.productId;
+  snapshot.collectionIds = product?.collectionIds ?? [];
+  if (ctx.defaultTaxGroupId) snapshot.taxGroupId = ctx.defaultTaxGroupId;
+  if (typeof weight === 'number') snapshot.weight = weight;
+  snapshot.shippable = shippable;
+  snapshot.availability = availability;
+  snapshot.paymentOption = paymentOption;
+  if (line.taxableAddress) snapshot.taxableAddressType = line.taxableAddress.addressType;
+  if (line.subscriptionOptionInfo) snapshot.subscriptionOptionInfo = line.subscriptionOptionInfo;
   return { wire, snapshot };
 }
 
@@ -552,8 +563,8 @@ function customLineView(line: StoredCustomLine, ctx: ViewContext): LineView {
     savePaymentMethod: line.savePaymentMethod ?? false,
     membersOnly: line.membersOnly ?? false,
     policies: line.policies ?? [],
-    ...carriedWire(line),
   };
+  addCarried(wire, line);
   const snapshot: LineItemSnapshot = {
     id: line.id,
     name: line.productName.translated ?? line.productName.original,

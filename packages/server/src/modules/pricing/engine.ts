@@ -23,8 +23,9 @@ import type {
   PricingSnapshot,
   ShippingOptionSnapshot,
   TaxableAddressType,
+  TaxRegion,
 } from './snapshot.ts';
-import { noTaxDetails, type TaxResult, type TaxSource, taxDetails, taxOf } from './tax.ts';
+import { matchTaxRegion, noTaxDetails, type TaxResult, type TaxSource, taxDetails, taxOf } from './tax.ts';
 import type {
   AdditionalFee,
   ApplicationError,
@@ -173,19 +174,20 @@ export function estimateTotals(snapshot: PricingSnapshot): Totals {
         addTo(buckets.later, whole);
         anyLater = true;
     }
+    const pricesBreakdown: CalculatedLineItem['pricesBreakdown'] = {
+      totalPriceAfterTax: currency.mcp(after),
+      totalPriceBeforeTax: currency.mcp(before),
+      taxDetails: tax.taxed ? taxDetails(tax, currency) : noTaxDetails(currency),
+      totalDiscount: currency.mcp(line.discount),
+      price: currency.mcp(line.unitPrice),
+      priceBeforeDiscounts: currency.mcp(line.unitPrice),
+      lineItemPrice: currency.mcp(line.lineItemPrice),
+      fullPrice: currency.mcp(line.unitFullPrice),
+    };
+    if (deposit !== undefined) pricesBreakdown.depositAmount = currency.mcp(deposit);
     return {
       lineItemId: line.item.id,
-      pricesBreakdown: {
-        totalPriceAfterTax: currency.mcp(after),
-        totalPriceBeforeTax: currency.mcp(before),
-        taxDetails: tax.taxed ? taxDetails(tax, currency) : noTaxDetails(currency),
-        totalDiscount: currency.mcp(line.discount),
-        price: currency.mcp(line.unitPrice),
-        priceBeforeDiscounts: currency.mcp(line.unitPrice),
-        lineItemPrice: currency.mcp(line.lineItemPrice),
-        fullPrice: currency.mcp(line.unitFullPrice),
-        ...(deposit !== undefined ? { depositAmount: currency.mcp(deposit) } : {}),
-      },
+      pricesBreakdown,
       paymentOption,
       taxableAddress: { addressType: line.item.taxableAddressType ?? 'SHIPPING' },
     };
@@ -362,23 +364,20 @@ function shippingFor(
   return { ...(region ? { region } : {}), offered, ...(choice ? { choice } : {}) };
 }
 
+// Output objects are built field by field in wire order: conditional spreads (`...(x ? {x} : {})`) are slow.
 function logisticsOf(option: ShippingOptionSnapshot): Logistics {
-  return {
-    ...(option.estimatedDeliveryTime !== undefined ? { deliveryTime: option.estimatedDeliveryTime } : {}),
-    ...(option.instructions !== undefined ? { instructions: option.instructions } : {}),
-    ...(option.deliveryTimeSlot ? { deliveryTimeSlot: { ...option.deliveryTimeSlot } } : {}),
-    ...(option.pickup
-      ? {
-          pickupDetails: {
-            address: option.pickup.address,
-            pickupMethod: option.pickup.pickupMethod,
-            ...(option.pickup.businessLocation !== undefined
-              ? { businessLocation: option.pickup.businessLocation }
-              : {}),
-          },
-        }
-      : {}),
-  };
+  const logistics: Logistics = {};
+  if (option.estimatedDeliveryTime !== undefined) logistics.deliveryTime = option.estimatedDeliveryTime;
+  if (option.instructions !== undefined) logistics.instructions = option.instructions;
+  if (option.deliveryTimeSlot) logistics.deliveryTimeSlot = { ...option.deliveryTimeSlot };
+  if (option.pickup) {
+    const { address, pickupMethod, businessLocation } = option.pickup;
+    logistics.pickupDetails =
+      businessLocation !== undefined
+        ? { address, pickupMethod, businessLocation }
+        : { address, pickupMethod };
+  }
+  return logistics;
 }
 
 function selectedPrices(
@@ -431,20 +430,21 @@ function shippingInfoOf(
       carrierId: option.carrierId,
       logistics: logisticsOf(option),
       cost: selectedPrices(choice.chosen.price, shippingDiscount, taxes.shipping, currency),
-      otherCharges: choice.chosen.charges.map((charge, index) => ({
-        type: charge.type,
-        ...(charge.details !== undefined ? { details: charge.details } : {}),
-        cost: selectedPrices(charge.price, 0n, taxes.charges[index]!, currency),
-      })),
+      otherCharges: choice.chosen.charges.map((charge, index) => {
+        const cost = selectedPrices(charge.price, 0n, taxes.charges[index]!, currency);
+        return charge.details !== undefined
+          ? { type: charge.type, details: charge.details, cost }
+          : { type: charge.type, cost };
+      }),
       requestedShippingOption: choice.requested,
       partial: false,
     };
   }
-  return {
-    ...(shipping.region ? { region: { id: shipping.region.id, name: shipping.region.name } } : {}),
-    ...(selected ? { selectedCarrierServiceOption: selected } : {}),
-    carrierServiceOptions: carriers,
-  };
+  const info = {} as ShippingInfo;
+  if (shipping.region) info.region = { id: shipping.region.id, name: shipping.region.name };
+  if (selected) info.selectedCarrierServiceOption = selected;
+  info.carrierServiceOptions = carriers;
+  return info;
 }
 
 // ---- Tax ----
@@ -502,11 +502,19 @@ function taxesFor(
   const enabled = snapshot.calculateTax !== false;
   const included = snapshot.store.taxIncludedInPrices;
   const auto = settings?.autoTax && 'ok' in settings.autoTax ? settings.autoTax.ok : undefined;
-  const lineTaxes = lines.map((line) =>
-    taxOf(
+  // Every entry is taxed in the region of one of at most three addresses: match each once.
+  const regions = new Map<Address | undefined, TaxRegion | undefined>();
+  const regionOf = (address: Address | undefined) => {
+    if (!settings) return undefined;
+    if (!regions.has(address)) regions.set(address, matchTaxRegion(settings.regions, address));
+    return regions.get(address);
+  };
+  const lineTaxes = lines.map((line) => {
+    const address = taxAddress(line.item.taxableAddressType ?? 'SHIPPING', snapshot, destination);
+    return taxOf(
       {
         amount: remaining(line),
-        address: taxAddress(line.item.taxableAddressType ?? 'SHIPPING', snapshot, destination),
+        address,
         // Gift cards are stored value, not a taxable sale.
         taxGroupId:
           line.item.itemType === 'GIFT_CARD'
@@ -517,8 +525,9 @@ function taxesFor(
       settings,
       enabled,
       included,
-    ),
-  );
+      regionOf(address),
+    );
+  });
   const shippingGroup = chosen?.option.taxGroupId ?? settings?.shippingTaxGroupId;
   const shippingEntry = (amount: bigint) =>
     taxOf(
@@ -526,6 +535,7 @@ function taxesFor(
       settings,
       enabled,
       included,
+      regionOf(destination),
     );
   return {
     lines: lineTaxes,
@@ -536,49 +546,48 @@ function taxesFor(
 }
 
 function taxSummaryOf(snapshot: PricingSnapshot, taxes: Taxes, currency: Currency): TaxSummary {
-  const all = [...taxes.lines, taxes.shipping, ...taxes.charges];
-  const taxed = all.filter((t) => t.taxed);
-  const sources = new Set<TaxSource>(taxed.flatMap((t) => (t.source ? [t.source] : [])));
-  const base = {
-    taxableAmount: currency.mcp(taxed.reduce((a, t) => a + t.net, 0n)),
-    totalTax: currency.mcp(all.reduce((a, t) => a + t.tax, 0n)),
-  };
-  if (!taxes.calculated || taxed.length === 0) {
-    return { ...base, calculationDetails: { rateType: 'NO_TAX_COLLECTED' } };
-  }
+  let taxable = 0n;
+  let total = 0n;
+  let anyTaxed = false;
+  const sources = new Set<TaxSource>();
+  for (const list of [taxes.lines, [taxes.shipping], taxes.charges])
+    for (const t of list) {
+      total += t.tax;
+      if (!t.taxed) continue;
+      anyTaxed = true;
+      taxable += t.net;
+      if (t.source) sources.add(t.source);
+    }
+  const taxableAmount = currency.mcp(taxable);
+  const totalTax = currency.mcp(total);
+  const summary = (calculationDetails: TaxSummary['calculationDetails']): TaxSummary => ({
+    taxableAmount,
+    totalTax,
+    calculationDetails,
+  });
+  if (!taxes.calculated || !anyTaxed) return summary({ rateType: 'NO_TAX_COLLECTED' });
   const auto = snapshot.tax?.autoTax;
   if (sources.has('FALLBACK_FAILED')) {
     const reason = auto && 'failed' in auto ? auto.failed.reason : 'auto tax failed';
-    return {
-      ...base,
-      calculationDetails: {
-        rateType: 'FALLBACK_RATE',
-        autoTaxFallbackDetails: {
-          fallbackReason: 'AUTO_TAX_FAILED',
-          error: { code: 'AUTO_TAX_FAILED', description: reason },
-        },
+    return summary({
+      rateType: 'FALLBACK_RATE',
+      autoTaxFallbackDetails: {
+        fallbackReason: 'AUTO_TAX_FAILED',
+        error: { code: 'AUTO_TAX_FAILED', description: reason },
       },
-    };
+    });
   }
   if (sources.has('FALLBACK_DEACTIVATED')) {
-    return {
-      ...base,
-      calculationDetails: {
-        rateType: 'FALLBACK_RATE',
-        autoTaxFallbackDetails: { fallbackReason: 'AUTO_TAX_DEACTIVATED' },
-      },
-    };
+    return summary({
+      rateType: 'FALLBACK_RATE',
+      autoTaxFallbackDetails: { fallbackReason: 'AUTO_TAX_DEACTIVATED' },
+    });
   }
-  if (sources.has('AUTO')) return { ...base, calculationDetails: { rateType: 'AUTO_RATE' } };
-  return {
-    ...base,
-    calculationDetails: {
-      rateType: 'MANUAL_RATE',
-      manualRateReason: sources.has('MANUAL_GLOBAL')
-        ? 'GLOBAL_SETTING_TO_MANUAL'
-        : 'REGION_SETTING_TO_MANUAL',
-    },
-  };
+  if (sources.has('AUTO')) return summary({ rateType: 'AUTO_RATE' });
+  return summary({
+    rateType: 'MANUAL_RATE',
+    manualRateReason: sources.has('MANUAL_GLOBAL') ? 'GLOBAL_SETTING_TO_MANUAL' : 'REGION_SETTING_TO_MANUAL',
+  });
 }
 
 // ---- Additional fees ----
@@ -647,7 +656,12 @@ function sums(): Sums {
 }
 
 function addTo(target: Sums, part: Partial<Sums>): void {
-  for (const key of Object.keys(part) as (keyof Sums)[]) target[key] += part[key] ?? 0n;
+  if (part.subtotal !== undefined) target.subtotal += part.subtotal;
+  if (part.shipping !== undefined) target.shipping += part.shipping;
+  if (part.discount !== undefined) target.discount += part.discount;
+  if (part.tax !== undefined) target.tax += part.tax;
+  if (part.addedTax !== undefined) target.addedTax += part.addedTax;
+  if (part.fees !== undefined) target.fees += part.fees;
 }
 
 function summaryOf(s: Sums, currency: Currency): PriceSummary {
@@ -663,11 +677,9 @@ function summaryOf(s: Sums, currency: Currency): PriceSummary {
 
 function appliedDiscountOf(applied: Applied, currency: Currency): AppliedDiscount {
   const amount = currency.mcp(applied.amount);
-  return {
-    discountType: applied.discountType,
-    lineItemIds: applied.lineItemIds,
-    ...(applied.coupon ? { coupon: { ...applied.coupon, amount } } : {}),
-    ...(applied.merchantDiscount ? { merchantDiscount: { amount, ...applied.merchantDiscount } } : {}),
-    ...(applied.discountRule ? { discountRule: { ...applied.discountRule, amount } } : {}),
-  };
+  const out: AppliedDiscount = { discountType: applied.discountType, lineItemIds: applied.lineItemIds };
+  if (applied.coupon) out.coupon = { ...applied.coupon, amount };
+  if (applied.merchantDiscount) out.merchantDiscount = { amount, ...applied.merchantDiscount };
+  if (applied.discountRule) out.discountRule = { ...applied.discountRule, amount };
+  return out;
 }

@@ -84,39 +84,57 @@ function subdivisionCode(country: string, subdivision: string): string {
   return upper.startsWith(`${country}-`) ? upper.slice(country.length + 1) : upper;
 }
 
-/**
- * The delivery region of an address: a region naming the address's subdivision beats one covering the whole
- * country; among equals the first wins. Subdivisions compare as ISO 3166-2 with or without the country prefix.
- */
-export function matchRegion<R>(
-  candidates: { region: R; countryCode: string; subdivisions?: string[] | undefined }[],
-  address: Address | undefined,
-): R | undefined {
+/** An address's country and subdivision as regions are matched on (upper case, subdivision without `CC-`). */
+export interface Place {
+  country: string;
+  subdivision: string | undefined;
+}
+
+export function placeOf(address: Address | undefined): Place | undefined {
   const country = address?.country?.trim().toUpperCase();
   if (!country) return undefined;
   const subdivision = address?.subdivision ? subdivisionCode(country, address.subdivision) : undefined;
-  let best: { region: R; specificity: number } | undefined;
-  for (const candidate of candidates) {
-    if (candidate.countryCode.trim().toUpperCase() !== country) continue;
-    const listed = candidate.subdivisions ?? [];
-    let specificity = 1;
-    if (listed.length > 0) {
-      if (!subdivision || !listed.some((s) => subdivisionCode(country, s) === subdivision)) continue;
-      specificity = 2;
-    }
-    if (!best || specificity > best.specificity) best = { region: candidate.region, specificity };
-  }
-  return best?.region;
+  return { country, subdivision };
 }
 
+/**
+ * How well a destination (a country, or some of its subdivisions) covers a place: 0 not at all, 1 the whole
+ * country, 2 the place's subdivision. Subdivisions compare as ISO 3166-2 with or without the country prefix.
+ */
+export function destinationSpecificity(
+  place: Place,
+  countryCode: string,
+  subdivisions: string | readonly string[] | undefined,
+): number {
+  if (countryCode !== place.country && countryCode.trim().toUpperCase() !== place.country) return 0;
+  if (subdivisions === undefined || subdivisions.length === 0) return 1;
+  const { country, subdivision } = place;
+  if (!subdivision) return 0;
+  if (typeof subdivisions === 'string') return subdivisionCode(country, subdivisions) === subdivision ? 2 : 0;
+  return subdivisions.some((s) => subdivisionCode(country, s) === subdivision) ? 2 : 0;
+}
+
+/**
+ * The delivery region of an address: a region naming the address's subdivision beats one covering the whole
+ * country; among equals the first wins.
+ */
 export function matchDeliveryRegion(
   regions: DeliveryRegion[],
   address: Address | undefined,
 ): DeliveryRegion | undefined {
-  return matchRegion(
-    regions.flatMap((region) => region.destinations.map((d) => ({ region, ...d }))),
-    address,
-  );
+  const place = placeOf(address);
+  if (!place) return undefined;
+  let best: DeliveryRegion | undefined;
+  let bestSpecificity = 0;
+  for (const region of regions)
+    for (const destination of region.destinations) {
+      const specificity = destinationSpecificity(place, destination.countryCode, destination.subdivisions);
+      if (specificity > bestSpecificity) {
+        best = region;
+        bestSpecificity = specificity;
+      }
+    }
+  return best;
 }
 
 export interface OfferedOption {

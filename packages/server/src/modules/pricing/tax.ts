@@ -6,11 +6,12 @@ import {
   includedTaxOf,
   parseDecimal,
   percentOf,
+  pow10,
 } from '../../platform/money.ts';
 import type { Currency } from './currency.ts';
-import { matchRegion } from './shipping.ts';
+import { destinationSpecificity, placeOf } from './shipping.ts';
 import type { Address, TaxJurisdictionRate, TaxRegion, TaxSettings } from './snapshot.ts';
-import type { TaxDetails } from './totals.ts';
+import type { TaxBreakdown, TaxDetails } from './totals.ts';
 
 /** Where an entry's rates came from; drives `taxSummary.calculationDetails`. */
 export type TaxSource =
@@ -46,14 +47,24 @@ export interface TaxResult {
 }
 
 export function matchTaxRegion(regions: TaxRegion[], address: Address | undefined): TaxRegion | undefined {
-  return matchRegion(
-    regions.map((region) => ({
-      region,
-      countryCode: region.country,
-      subdivisions: region.subdivision ? [region.subdivision] : undefined,
-    })),
-    address,
-  );
+  const place = placeOf(address);
+  if (!place) return undefined;
+  let best: TaxRegion | undefined;
+  let bestSpecificity = 0;
+  for (const region of regions) {
+    const specificity = destinationSpecificity(place, region.country, region.subdivision);
+    if (specificity > bestSpecificity) {
+      best = region;
+      bestSpecificity = specificity;
+    }
+  }
+  return best;
+}
+
+function manualRates(settings: TaxSettings, region: TaxRegion, entry: TaxableEntry): TaxJurisdictionRate[] {
+  for (const r of settings.rates)
+    if (r.taxRegionId === region.id && r.taxGroupId === entry.taxGroupId) return r.jurisdictions;
+  return [];
 }
 
 function rates(
@@ -61,14 +72,11 @@ function rates(
   region: TaxRegion,
   entry: TaxableEntry,
 ): [TaxJurisdictionRate[], TaxSource] {
-  const manual = () =>
-    settings.rates.find((r) => r.taxRegionId === region.id && r.taxGroupId === entry.taxGroupId)
-      ?.jurisdictions ?? [];
-  if (settings.calculation === 'MANUAL') return [manual(), 'MANUAL_GLOBAL'];
-  if (region.manualRates) return [manual(), 'MANUAL_REGION'];
+  if (settings.calculation === 'MANUAL') return [manualRates(settings, region, entry), 'MANUAL_GLOBAL'];
+  if (region.manualRates) return [manualRates(settings, region, entry), 'MANUAL_REGION'];
   const auto = settings.autoTax;
   if (auto && 'ok' in auto) return [entry.autoRates ?? [], 'AUTO'];
-  return [manual(), auto ? 'FALLBACK_FAILED' : 'FALLBACK_DEACTIVATED'];
+  return [manualRates(settings, region, entry), auto ? 'FALLBACK_FAILED' : 'FALLBACK_DEACTIVATED'];
 }
 
 /**
@@ -81,8 +89,9 @@ export function taxOf(
   settings: TaxSettings | undefined,
   enabled: boolean,
   storeIncluded: boolean,
+  /** The tax region of `entry.address`, when the caller matched it already. */
+  region: TaxRegion | undefined = settings ? matchTaxRegion(settings.regions, entry.address) : undefined,
 ): TaxResult {
-  const region = settings ? matchTaxRegion(settings.regions, entry.address) : undefined;
   const included = region ? region.taxIncludedInPrice : storeIncluded;
   const none: TaxResult = {
     taxed: false,
@@ -100,12 +109,11 @@ export function taxOf(
     return rate;
   });
   const rate = parsed.reduce<Decimal>((a, b) => addDecimals(a, b), { units: 0n, scale: 0 });
-  const rateText = formatDecimal(rate);
-  const tax = included ? includedTaxOf(entry.amount, rateText) : percentOf(entry.amount, rateText);
+  const tax = included ? includedTaxOf(entry.amount, rate) : percentOf(entry.amount, rate);
   const scale = Math.max(0, ...parsed.map((p) => p.scale));
   const shares = allocate(
     tax,
-    parsed.map((p) => p.units * 10n ** BigInt(scale - p.scale)),
+    parsed.map((p) => p.units * pow10(scale - p.scale)),
   );
   return {
     taxed: true,
@@ -123,6 +131,19 @@ export function rateFraction(percentage: Decimal): string {
   return formatDecimal({ units: percentage.units, scale: percentage.scale + 2 });
 }
 
+/** Fractions of percentage texts, as each line's tax details repeat the same few rates. */
+const fractions = new Map<string, string>();
+
+function rateTextFraction(percentage: string): string {
+  let fraction = fractions.get(percentage);
+  if (fraction === undefined) {
+    fraction = rateFraction(parseDecimal(percentage));
+    if (fractions.size >= 1000) fractions.clear();
+    fractions.set(percentage, fraction);
+  }
+  return fraction;
+}
+
 export function taxDetails(result: TaxResult, currency: Currency): TaxDetails {
   const taxable = result.taxed ? result.net : 0n;
   return {
@@ -131,19 +152,23 @@ export function taxDetails(result: TaxResult, currency: Currency): TaxDetails {
     taxRate: rateFraction(result.rate),
     rateBreakdown: result.jurisdictions.map(({ rate, tax }) => ({
       name: rate.taxName ?? rate.jurisdiction,
-      rate: rateFraction(parseDecimal(rate.rate)),
+      rate: rateTextFraction(rate.rate),
       tax: currency.mcp(tax),
     })),
-    taxBreakdown: result.jurisdictions.map(({ rate, tax }) => ({
-      jurisdiction: rate.jurisdiction,
-      jurisdictionType: rate.jurisdictionType,
-      rate: rateFraction(parseDecimal(rate.rate)),
-      taxName: rate.taxName ?? rate.jurisdiction,
-      ...(rate.taxType !== undefined ? { taxType: rate.taxType } : {}),
-      taxAmount: currency.mcp(tax),
-      taxableAmount: currency.mcp(taxable),
-      nonTaxableAmount: currency.mcp(0n),
-    })),
+    taxBreakdown: result.jurisdictions.map(({ rate, tax }) => {
+      // Field by field, in wire order: a conditional spread costs more than the rest.
+      const breakdown = {
+        jurisdiction: rate.jurisdiction,
+        jurisdictionType: rate.jurisdictionType,
+        rate: rateTextFraction(rate.rate),
+        taxName: rate.taxName ?? rate.jurisdiction,
+      } as TaxBreakdown;
+      if (rate.taxType !== undefined) breakdown.taxType = rate.taxType;
+      breakdown.taxAmount = currency.mcp(tax);
+      breakdown.taxableAmount = currency.mcp(taxable);
+      breakdown.nonTaxableAmount = currency.mcp(0n);
+      return breakdown;
+    }),
   };
 }
 
