@@ -674,6 +674,15 @@ describe('coupons on the cart', () => {
     );
     await redeemCoupon(server.ctx.db, welcome!.id, { visitorId: row!.visitorId!, orderId: 'order-1' });
     await expect400('WELCOME10', 'ERROR_COUPON_LIMIT_PER_CUSTOMER_EXCEEDED');
+    // …and a redemption by e-mail address (ignoring case) exhausts it for another visitor giving that address.
+    const other = await visitor();
+    cartOf(await add(other, [item('tee')]));
+    cartOf(await cartCall(other, 'PATCH', '', { cartInfo: { buyerInfo: { email: 'shopper@example.com' } } }));
+    cartOf(await cartCall(other, 'PATCH', '', { couponCode: 'WELCOME10' }));
+    cartOf(await cartCall(other, 'PATCH', '', { couponCode: '' }));
+    await redeemCoupon(server.ctx.db, welcome!.id, { email: 'Shopper@Example.com', orderId: 'order-2' });
+    const byEmail = await cartCall(other, 'PATCH', '', { couponCode: 'WELCOME10' });
+    expect(errorCode(byEmail.body)).toBe('ERROR_COUPON_LIMIT_PER_CUSTOMER_EXCEEDED');
     // A coupon that stops applying later stays on the cart; the estimate says why.
     cartOf(await add(token, [item('mug', 1, { customTextFields: { Engraving: 'Hi' } })]));
     cartOf(await cartCall(token, 'PATCH', '', { couponCode: 'MUGS' }));

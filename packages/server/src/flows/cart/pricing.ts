@@ -14,8 +14,7 @@ import type {
 import {
   type CouponCustomer,
   type CouponRow,
-  customerRedemptions,
-  findCouponByCode,
+  findCouponForCustomer,
 } from '../../modules/settings/coupons.ts';
 import {
   type DeliveryRegionRow,
@@ -108,13 +107,9 @@ export async function couponSnapshot(
   code: string,
   customer: CouponCustomer,
 ): Promise<CouponSnapshot> {
-  const row = await findCouponByCode(db, code);
-  if (!row) return { code, definition: null, customerUsageCount: 0 };
-  return {
-    code,
-    definition: couponDefinition(row),
-    customerUsageCount: await customerRedemptions(db, row.id, customer),
-  };
+  const found = await findCouponForCustomer(db, code, customer);
+  if (!found) return { code, definition: null, customerUsageCount: 0 };
+  return { code, definition: couponDefinition(found.coupon), customerUsageCount: found.redemptions };
 }
 
 export function merchantDiscountsSnapshot(list: StoredMerchantDiscount[]): MerchantDiscountSnapshot[] {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError, type FieldViolation, notFound } from '../../platform/errors.ts';
@@ -253,33 +253,37 @@ export async function queryCoupons(db: Db, query: unknown) {
 // ---- For the cart, checkout and orders
 
 /** The coupon with this code, ignoring case. */
-export async function findCouponByCode(db: Db, code: string): Promise<CouponRow | undefined> {
-  const [row] = await db.select().from(coupons).where(sql`lower(${coupons.code}) = lower(${code})`).limit(1);
-  return row;
-}
-
 export interface CouponCustomer {
   memberId?: string | undefined;
   visitorId?: string | undefined;
   email?: string | undefined;
 }
 
-/** Redemptions of a coupon by one customer: by member, visitor or e-mail address. */
-export async function customerRedemptions(
+/**
+ * The coupon with this code (codes are unique ignoring case) and how many times this customer redeemed it (by
+ * member, visitor or e-mail address), in one statement.
+ */
+export async function findCouponForCustomer(
   db: Db,
-  couponId: string,
+  code: string,
   customer: CouponCustomer,
-): Promise<number> {
+): Promise<{ coupon: CouponRow; redemptions: number } | undefined> {
+  // Qualified by hand: drizzle writes a one-table select's columns unqualified, and in the subquery an
+  // unqualified "id" would be the redemption's.
   const who: SQL[] = [];
-  if (customer.memberId) who.push(eq(couponRedemptions.memberId, customer.memberId));
-  if (customer.visitorId) who.push(eq(couponRedemptions.visitorId, customer.visitorId));
-  if (customer.email) who.push(sql`lower(${couponRedemptions.email}) = lower(${customer.email})`);
-  if (who.length === 0) return 0;
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(couponRedemptions)
-    .where(and(eq(couponRedemptions.couponId, couponId), or(...who)));
-  return row?.n ?? 0;
+  if (customer.memberId) who.push(sql`r.member_id = ${customer.memberId}`);
+  if (customer.visitorId) who.push(sql`r.visitor_id = ${customer.visitorId}`);
+  if (customer.email) who.push(sql`lower(r.email) = lower(${customer.email})`);
+  const redemptions = who.length
+    ? sql<number>`(select count(*)::int from ${couponRedemptions} r
+        where r.coupon_id = ${coupons}.id and (${sql.join(who, sql` or `)}))`
+    : sql<number>`0`;
+  const [found] = await db
+    .select({ coupon: coupons, redemptions })
+    .from(coupons)
+    .where(sql`lower(${coupons.code}) = lower(${code})`)
+    .limit(1);
+  return found;
 }
 
 /** Record a use (when an order is placed with the code); call inside the order's transaction. */
