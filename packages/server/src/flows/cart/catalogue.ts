@@ -52,7 +52,9 @@ export type Catalog = Map<string, CatalogProduct>;
 /**
  * The products of `ids` (a `uuid[]` expression) as one JSON array, each with its variants in position order and
  * their stock: one row however many products and variants, and each product's `data` sent once. Money is cast
- * to text so decimals stay exact; a variant without an inventory row has `stock: null`.
+ * to text so decimals stay exact; a variant without an inventory row has `stock: null`. Stock is joined on the
+ * variant id as text, so it is found by product: variant ids repeat across products (every default variant has
+ * the same id), and the index on the variant id alone walks all of them.
  */
 export function productsJson(ids: SQL): SQL {
   return sql`(select coalesce(json_agg(json_build_object(
@@ -67,8 +69,6 @@ export function productsJson(ids: SQL): SQL {
             'preorderCounter', i.preorder_counter) end
         ) order by v.position), '[]'::json)
         from ${productVariants} v
-        -- Compared as text so that the stock is found by product: variant ids repeat across products (every
-        -- default variant has the same id), and the index on the variant id alone walks all of them.
         left join ${inventoryItems} i on i.product_id = v.product_id and i.variant_id::text = v.id::text
         where v.product_id = p.id)
     ) order by p.id), '[]'::json)
