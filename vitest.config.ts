@@ -1,14 +1,22 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // One runner for the whole repo. `aisle-source` makes workspace packages resolve to their TypeScript sources.
+//
+// Speed: test files spend more time waiting (on PostgreSQL, HTTP, the browser) than computing, so one worker
+// per core rather than Vitest's cores − 1; and test files of a worker share their modules (`isolate: false`):
+// each file starts its own server on its own database, but the server's code, Fastify, PGlite and Playwright
+// are imported once per worker instead of once per file. Server state is kept per server (keyed by its
+// context), so a file finds nothing of the previous file's server in the shared modules.
 export default defineConfig({
   resolve: { conditions: ['aisle-source'] },
   ssr: { resolve: { conditions: ['aisle-source'], externalConditions: ['aisle-source'] } },
   test: {
+    maxWorkers: availableParallelism(),
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['packages/*/src/**/*.test.ts'], environment: 'node' },
+        test: { name: 'unit', include: ['packages/*/src/**/*.test.ts'], environment: 'node', isolate: false },
       },
       {
         extends: true,
@@ -18,6 +26,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          isolate: false,
         },
       },
       {
@@ -28,7 +37,10 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // Browser files run one at a time, after the others, in one worker that keeps one Chromium for all.
           fileParallelism: false,
+          isolate: false,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

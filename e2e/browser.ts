@@ -5,7 +5,12 @@ import { type Browser, chromium, type Locator } from 'playwright-core';
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const STOREFRONT_DIST = fileURLToPath(new URL('../apps/storefront/dist', import.meta.url));
 
-/** The system Chromium; a missing browser is a failure, never a skip. */
+let shared: Promise<Browser> | undefined;
+
+/**
+ * The system Chromium; a missing browser is a failure, never a skip. Launched once per test worker and shared
+ * by the e2e files it runs one after another; each file hands it back with `releaseBrowser`.
+ */
 export async function launchBrowser(): Promise<Browser> {
   if (!existsSync(CHROMIUM)) {
     throw new Error(
@@ -15,7 +20,9 @@ export async function launchBrowser(): Promise<Browser> {
   if (!existsSync(`${STOREFRONT_DIST}/index.html`)) {
     throw new Error('The storefront is not built: run `npm run build -w apps/storefront` (npm test does it)');
   }
-  return chromium.launch({
+  const running = await shared?.catch(() => undefined);
+  if (running?.isConnected()) return running;
+  shared = chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
     args: [
@@ -28,6 +35,12 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+  return shared;
+}
+
+/** A test file is done with the shared browser: close every context (shopper) it opened, keep the browser. */
+export async function releaseBrowser(browser: Browser | undefined): Promise<void> {
+  await Promise.all(browser?.contexts().map((context) => context.close()) ?? []);
 }
 
 /**

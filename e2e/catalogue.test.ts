@@ -1,7 +1,7 @@
 import type { TestServer } from '@aisle/server/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { choose, launchBrowser } from './browser.ts';
+import { choose, launchBrowser, releaseBrowser } from './browser.ts';
 import { errorsOf, newShopper, startStore } from './store.ts';
 
 let server: TestServer;
@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.stop();
 });
 

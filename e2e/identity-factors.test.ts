@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { TestServer } from '@aisle/server/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './browser.ts';
+import { launchBrowser, releaseBrowser } from './browser.ts';
 import {
   errorsOf,
   lastMail,
@@ -23,7 +23,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.stop();
 });
 

@@ -1,7 +1,7 @@
 import type { TestServer } from '@aisle/server/testing';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './browser.ts';
+import { launchBrowser, releaseBrowser } from './browser.ts';
 import { startStore } from './store.ts';
 
 let server: TestServer;
@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.stop();
 });
 

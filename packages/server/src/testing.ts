@@ -11,8 +11,11 @@ import { type Database, migrationsFolder, openDatabase } from './platform/db.ts'
 import { createLogger } from './platform/logger.ts';
 import { createServer, type Server } from './server.ts';
 
-/** A migrated, empty embedded database as a data-dir dump, cached on disk per migration set. */
-async function migratedTemplate(): Promise<Blob> {
+let fingerprint: string | undefined;
+
+/** Names and contents of the migration files, hashed: a template is reused only for the same migrations. */
+function migrationsFingerprint(): string {
+  if (fingerprint) return fingerprint;
   const hash = createHash('sha256');
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
@@ -24,7 +27,13 @@ async function migratedTemplate(): Promise<Blob> {
     }
   };
   walk(migrationsFolder);
-  const file = join(tmpdir(), `aisle-pglite-template-${hash.digest('hex').slice(0, 16)}.tgz`);
+  fingerprint = hash.digest('hex').slice(0, 16);
+  return fingerprint;
+}
+
+/** A migrated, empty embedded database as a data-dir dump, cached on disk per migration set. */
+async function migratedTemplate(): Promise<Blob> {
+  const file = join(tmpdir(), `aisle-pglite-template-${migrationsFingerprint()}.tgz`);
   if (existsSync(file)) return new Blob([readFileSync(file)]);
   const database = await openDatabase({});
   const client = (database.db as unknown as { $client: { dumpDataDir(c: 'gzip'): Promise<Blob> } }).$client;
@@ -37,45 +46,88 @@ async function migratedTemplate(): Promise<Blob> {
   return dump;
 }
 
+/** `url` with another database name. */
+function onDatabase(url: string, name: string): string {
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return target.toString();
+}
+
+/** A statement on the `TEST_DATABASE_URL` database, on a connection of its own. */
+async function withAdmin<T>(url: string, work: (admin: pg.Client) => Promise<T>): Promise<T> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    return await work(admin);
+  } finally {
+    await admin.end();
+  }
+}
+
 /**
- * A fresh, migrated database for one test file: in-memory PGlite by default,
- * a new database on the `TEST_DATABASE_URL` server when that is set. Dropped on close.
+ * Wait until nobody is connected to database `name`. pool.end() resolves before its connections have closed:
+ * let them go rather than kill them (a killed one reports an unhandled 57P01 error to the test run).
+ */
+async function untilUnused(admin: pg.Client, name: string): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    const open = await admin.query<{ n: number }>(
+      'select count(*)::int as n from pg_stat_activity where datname = $1',
+      [name],
+    );
+    if ((open.rows[0]?.n ?? 0) === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+let postgresTemplate: Promise<string> | undefined;
+
+/**
+ * A migrated, empty database on the `TEST_DATABASE_URL` server to copy test databases from (`create database
+ * … template`), kept on the server per migration set. Built under a unique name and renamed when complete,
+ * so a copy never starts from a half-migrated template; when two runs race, the first rename wins.
+ */
+function migratedPostgresTemplate(url: string): Promise<string> {
+  postgresTemplate ??= withAdmin(url, async (admin) => {
+    const name = `aisle_template_${migrationsFingerprint()}`;
+    const exists = async () =>
+      ((await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount ?? 0) > 0;
+    if (await exists()) return name;
+    const building = `${name}_${process.pid}_${randomBytes(4).toString('hex')}`;
+    await admin.query(`create database ${building}`);
+    try {
+      const database = await openDatabase({ url: onDatabase(url, building), poolSize: 1 });
+      await database.close();
+      await untilUnused(admin, building);
+      await admin.query(`alter database ${building} rename to ${name}`);
+    } catch (error) {
+      await admin.query(`drop database if exists ${building} with (force)`);
+      if (!(await exists())) throw error;
+    }
+    return name;
+  });
+  return postgresTemplate;
+}
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite by default, a new database on the
+ * `TEST_DATABASE_URL` server when that is set. Both start from a migrated template. Dropped on close.
  */
 export async function openTestDatabase(): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) return openDatabase({ loadDataDir: await migratedTemplate() });
+  const template = await migratedPostgresTemplate(url);
   const name = `aisle_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const database = await openDatabase({ url: target.toString(), poolSize: 10 });
+  await withAdmin(url, (admin) => admin.query(`create database ${name} template ${template}`));
+  // Migrating finds every migration applied.
+  const database = await openDatabase({ url: onDatabase(url, name), poolSize: 10 });
   return {
     ...database,
     async close() {
       await database.close();
-      const dropper = new pg.Client({ connectionString: url });
-      await dropper.connect();
-      try {
-        // pool.end() resolves before its connections have closed: let them go rather than kill them
-        // (a killed one reports an unhandled 57P01 error to the test run).
-        for (let i = 0; i < 100; i++) {
-          const open = await dropper.query<{ n: number }>(
-            'select count(*)::int as n from pg_stat_activity where datname = $1',
-            [name],
-          );
-          if ((open.rows[0]?.n ?? 0) === 0) break;
-          await new Promise((resolve) => setTimeout(resolve, 20));
-        }
-        await dropper.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await dropper.end();
-      }
+      await withAdmin(url, async (admin) => {
+        await untilUnused(admin, name);
+        await admin.query(`drop database if exists ${name} with (force)`);
+      });
     },
   };
 }
@@ -109,6 +161,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
       STOREFRONT_DIR: '',
       SEED_DEMO: 'false',
+      // Test passwords guard nothing: the cheapest argon2id instead of 19 MiB × 2 passes per hash and check.
+      PASSWORD_HASH_MEMORY_KIB: '8',
+      PASSWORD_HASH_PASSES: '1',
     }),
     ...options.config,
   };

@@ -260,7 +260,8 @@ describe('access tokens', () => {
       body,
     });
     expect(ok.status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 3100));
+    // 3.1 s later on the server's clock: past the two-second lifetime (afterEach puts the clock back).
+    server.ctx.clock = () => new Date(Date.now() + 3100);
     const expired = await server.call('POST', '/_api/redirects-api/v1/redirect-session', {
       token: visitor.access_token,
       body,

@@ -56,7 +56,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ CATALOGUE_CACHE_SIZE: '0' }).catalogueCacheSize).toBe(0);
   });
 
+  it('hashes passwords at the OWASP argon2id baseline unless told otherwise', () => {
+    expect(loadConfig({}).passwordHashCost).toEqual({ memoryCost: 19_456, timeCost: 2 });
+    expect(
+      loadConfig({ PASSWORD_HASH_MEMORY_KIB: '65536', PASSWORD_HASH_PASSES: '3' }).passwordHashCost,
+    ).toEqual({ memoryCost: 65_536, timeCost: 3 });
+  });
+
   it.each([
+    [{ PASSWORD_HASH_MEMORY_KIB: '4' }, /PASSWORD_HASH_MEMORY_KIB/],
+    [{ PASSWORD_HASH_PASSES: '0' }, /PASSWORD_HASH_PASSES/],
     [{ PORT: 'eighty' }, /PORT/],
     [{ PORT: '70000' }, /PORT/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],

@@ -33,6 +33,8 @@ export interface Config {
   /** Failed logins per account, and per client IP, within 15 minutes before login answers 429. */
   loginMaxFailures: number;
   loginMaxFailuresPerIp: number;
+  /** argon2id cost of new password hashes (stored hashes keep the cost they were made with). */
+  passwordHashCost: PasswordHashCost;
   /** Shoppers' product reads and query pages kept per process, as sent (0 turns the cache off). */
   catalogueCacheSize: number;
   /** Server processes sharing the port (node:cluster); more than 1 needs `databaseUrl`. */
@@ -40,6 +42,16 @@ export interface Config {
   /** Delivered outbox events are kept this many days, then deleted. */
   outboxRetentionDays: number;
 }
+
+export interface PasswordHashCost {
+  /** Memory in KiB (at least 8). */
+  memoryCost: number;
+  /** Passes over the memory (at least 1). */
+  timeCost: number;
+}
+
+/** OWASP's argon2id baseline: 19 MiB, two passes (one lane). */
+export const DEFAULT_PASSWORD_HASH_COST: PasswordHashCost = { memoryCost: 19_456, timeCost: 2 };
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
@@ -59,6 +71,12 @@ function parseCount(name: string, value: string | undefined, fallback: number, m
   if (!Number.isInteger(n) || n < min)
     throw new ConfigError(`${name} must be ${min === 0 ? '0 or ' : ''}a positive integer, got "${value}"`);
   return n;
+}
+
+function parseHashMemory(value: string | undefined): number {
+  const kib = parseCount('PASSWORD_HASH_MEMORY_KIB', value, DEFAULT_PASSWORD_HASH_COST.memoryCost);
+  if (kib < 8) throw new ConfigError(`PASSWORD_HASH_MEMORY_KIB must be at least 8, got "${value}"`);
+  return kib;
 }
 
 /** `TRUST_PROXY`: unset/false, true, a hop count, or a comma list of proxy addresses/CIDRs (Fastify's forms). */
@@ -113,6 +131,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     oauthSigningKey: env.OAUTH_SIGNING_KEY || undefined,
     loginMaxFailures: parseCount('LOGIN_MAX_FAILURES', env.LOGIN_MAX_FAILURES, 5),
     loginMaxFailuresPerIp: parseCount('LOGIN_MAX_FAILURES_PER_IP', env.LOGIN_MAX_FAILURES_PER_IP, 50),
+    passwordHashCost: {
+      memoryCost: parseHashMemory(env.PASSWORD_HASH_MEMORY_KIB),
+      timeCost: parseCount(
+        'PASSWORD_HASH_PASSES',
+        env.PASSWORD_HASH_PASSES,
+        DEFAULT_PASSWORD_HASH_COST.timeCost,
+      ),
+    },
     catalogueCacheSize: parseCount('CATALOGUE_CACHE_SIZE', env.CATALOGUE_CACHE_SIZE, 10_000, 0),
     workers: parseWorkers(env.WORKERS, env.DATABASE_URL || undefined),
     outboxRetentionDays: parseCount('OUTBOX_RETENTION_DAYS', env.OUTBOX_RETENTION_DAYS, 7),

@@ -1,25 +1,35 @@
 import { randomBytes } from 'node:crypto';
 import { type Algorithm, hash, verify } from '@node-rs/argon2';
+import { DEFAULT_PASSWORD_HASH_COST, type PasswordHashCost } from '../../platform/config.ts';
 import { invalid } from '../../platform/errors.ts';
 
-/** OWASP's argon2id baseline: 19 MiB, two passes, one lane. */
-const OPTIONS = { algorithm: 2 as Algorithm, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 256;
 
-export function hashPassword(password: string): Promise<string> {
-  return hash(password, OPTIONS);
+/** argon2id, one lane, at `cost` (`PASSWORD_HASH_MEMORY_KIB`, `PASSWORD_HASH_PASSES`; OWASP's baseline by default). */
+export function hashPassword(
+  password: string,
+  cost: PasswordHashCost = DEFAULT_PASSWORD_HASH_COST,
+): Promise<string> {
+  return hash(password, { algorithm: 2 as Algorithm, parallelism: 1, ...cost });
 }
 
-let dummy: Promise<string> | undefined;
+/** A hash of a random password per cost, verified when there is no stored hash. */
+const dummies = new Map<string, Promise<string>>();
 
 /**
  * Check a password against a stored hash. Without a hash (unknown account, no password set) a dummy hash is
  * verified instead, so every failed sign-in costs the same time.
  */
-export async function verifyPassword(stored: string | null | undefined, password: string): Promise<boolean> {
+export async function verifyPassword(
+  stored: string | null | undefined,
+  password: string,
+  cost: PasswordHashCost = DEFAULT_PASSWORD_HASH_COST,
+): Promise<boolean> {
   if (!stored) {
-    dummy ??= hashPassword(randomBytes(16).toString('hex'));
+    const key = `${cost.memoryCost}/${cost.timeCost}`;
+    const dummy = dummies.get(key) ?? hashPassword(randomBytes(16).toString('hex'), cost);
+    dummies.set(key, dummy);
     await verify(await dummy, password).catch(() => false);
     return false;
   }

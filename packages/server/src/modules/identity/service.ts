@@ -155,7 +155,7 @@ export async function register(
   const counts = await failureCounts(ctx, throttleKeys(emailKey(email), ip));
   const variant = captchaFor(policies, { account: 0, ip: counts.ip });
   if (variant) await requireCaptcha(ctx, variant, input.captchaTokens);
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashPassword(password, ctx.config.passwordHashCost);
   const member = await ctx.events.transaction((tx) =>
     insertMember(ctx, tx, {
       email,
@@ -193,7 +193,9 @@ export async function login(
   const member = await findMemberByEmail(ctx.db, raw);
   const known = member && member.status !== 'DELETED' ? member : undefined;
   const ok =
-    password.length > 0 && password.length <= 1000 && (await verifyPassword(known?.passwordHash, password));
+    password.length > 0 &&
+    password.length <= 1000 &&
+    (await verifyPassword(known?.passwordHash, password, ctx.config.passwordHashCost));
   if (!ok || !known) {
     await recordFailure(ctx, keys);
     if (known && !known.passwordHash)
@@ -346,7 +348,7 @@ export async function recover(
     (await consumeToken(ctx, 'activation', recoveryToken));
   if (!row) throw badRequest('INVALID_RECOVERY_TOKEN', 'The recovery link is unknown, used or expired');
   const member = await requireMember(ctx.db, row.memberId);
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashPassword(password, ctx.config.passwordHashCost);
   const updated = await updateMember(ctx, member.id, {
     passwordHash,
     emailVerified: true,
@@ -362,7 +364,9 @@ export async function recover(
 export async function changePassword(ctx: AppContext, memberId: string, newPassword: string): Promise<void> {
   checkPassword(newPassword, 'newPassword');
   await requireMember(ctx.db, memberId);
-  await updateMember(ctx, memberId, { passwordHash: await hashPassword(newPassword) });
+  await updateMember(ctx, memberId, {
+    passwordHash: await hashPassword(newPassword, ctx.config.passwordHashCost),
+  });
   // Remembered devices are forgotten too: the second factor is asked again everywhere.
   await spendMemberTokens(ctx, memberId, ['recovery', 'activation', 'device']);
 }
