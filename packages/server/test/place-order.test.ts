@@ -314,6 +314,56 @@ describe('create-order', () => {
     expect(errorCode(late.body)).toBe('ERROR_COUPON_USAGE_EXCEEDED');
   });
 
+  it('never lets parallel orders overrun a coupon: usage limit 3, 8 buyers at once', async () => {
+    await createCoupon(server.ctx, {
+      code: 'THREE',
+      discountType: 'FIXED_AMOUNT',
+      fixedAmount: '0.50',
+      usageLimit: 3,
+    });
+    const buyers = await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        const token = await visitor(server);
+        const c = await newCheckout(server, token, [line(ids.untracked!)]);
+        expect((await call(token, 'PATCH', `/${c.id}`, { couponCode: 'three' })).status).toBe(200);
+        return { token, id: c.id };
+      }),
+    );
+    const results = await Promise.all(buyers.map((b) => createOrder(b.token, b.id)));
+    const placed = results.filter((r) => r.status === 200);
+    expect(placed).toHaveLength(3);
+    expect(results.filter((r) => r.status !== 200).map((r) => errorCode(r.body))).toEqual(
+      Array(5).fill('ERROR_COUPON_USAGE_EXCEEDED'),
+    );
+    const [coupon] = await rows<{ times_used: number; redemptions: number }>(
+      server.ctx.db,
+      sql`select times_used, (select count(*)::int from coupon_redemptions r where r.coupon_id = c.id) as redemptions
+          from coupons c where code = 'THREE'`,
+    );
+    expect(coupon).toEqual({ times_used: 3, redemptions: 3 });
+  });
+
+  it('never lets parallel orders of one customer overrun the per-customer limit', async () => {
+    await createCoupon(server.ctx, {
+      code: 'MINE',
+      discountType: 'FIXED_AMOUNT',
+      fixedAmount: '0.50',
+      limitPerCustomer: 1,
+    });
+    const token = await visitor(server);
+    const checkouts = [];
+    for (let i = 0; i < 4; i++) {
+      const c = await newCheckout(server, token, [line(ids.untracked!)]);
+      expect((await call(token, 'PATCH', `/${c.id}`, { couponCode: 'MINE' })).status).toBe(200);
+      checkouts.push(c.id);
+    }
+    const results = await Promise.all(checkouts.map((id) => createOrder(token, id)));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.status !== 200).map((r) => errorCode(r.body))).toEqual(
+      Array(3).fill('ERROR_COUPON_LIMIT_PER_CUSTOMER_EXCEEDED'),
+    );
+  });
+
   it('honours the orders settings: approval on payment, stock taken when paid', async () => {
     await setOrdersSettings({
       orderApprovalStrategy: 'PAYMENT_RECEIVED',

@@ -30,7 +30,7 @@ import {
 } from '../../modules/payments/service.ts';
 import { payments } from '../../modules/payments/tables.ts';
 import { isShippable, isUnavailable } from '../../modules/pricing/lines.ts';
-import { lockCoupon, redeemCoupon } from '../../modules/settings/coupons.ts';
+import { lockCouponByCode, redeemCoupon } from '../../modules/settings/coupons.ts';
 import { hashSecret } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { type Db, markExternalEffect, preparedRows, rows } from '../../platform/db.ts';
@@ -330,6 +330,9 @@ async function place(
   }
   if (row.completed) throw checkoutIsComplete(checkoutId);
 
+  // The coupon is locked before pricing (and so before anything is charged): orders with one code are priced
+  // one after another, each counting the uses committed before it, and the coupon stays until the commit.
+  if (row.coupon) await lockCouponByCode(tx, row.coupon.code);
   const priced = await priceCheckout(ctx, tx, row, { ...inputs, tip: locked.tip });
   const problem = blocker(priced);
   if (problem) throw problem;
@@ -339,12 +342,7 @@ async function place(
   if (charging && !request.paymentToken)
     throw invalid('paymentToken', 'is required to charge the amount due now', 'REQUIRED_FIELD');
 
-  // The coupon is locked before anything is charged: one deleted since pricing refuses the order cleanly.
   const coupon = totals.appliedDiscounts.find((d) => d.coupon)?.coupon;
-  if (coupon && !(await lockCoupon(tx, coupon.id)))
-    throw badRequest('ERROR_COUPON_DOES_NOT_EXIST', `Coupon "${coupon.code}" does not exist`, {
-      couponCode: coupon.code,
-    });
 
   // Stock: taken at placement, or (ON_ORDER_PAID) when paid — a charge pays now, so it takes it now too. The
   // products stay locked from here to the commit: everything the order needs is made before or after in memory.

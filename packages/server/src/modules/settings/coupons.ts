@@ -286,17 +286,21 @@ export async function findCouponForCustomer(
   return found;
 }
 
-/** Record a use (when an order is placed with the code); call inside the order's transaction. */
-/** Locks a coupon for a redemption in this transaction; false when it no longer exists. */
-export async function lockCoupon(tx: Db, couponId: string): Promise<boolean> {
-  const found = await tx
+/**
+ * Locks the coupon with this code (ignoring case), if there is one, until the transaction ends. Placing an order
+ * takes it before pricing: concurrent orders with one code then price one after another, each seeing the uses
+ * the previous one committed, so neither the usage limit nor the per-customer limit can be overrun, and the
+ * coupon cannot be deleted between pricing and redemption.
+ */
+export async function lockCouponByCode(tx: Db, code: string): Promise<void> {
+  await tx
     .select({ id: coupons.id })
     .from(coupons)
-    .where(eq(coupons.id, couponId))
+    .where(sql`lower(${coupons.code}) = lower(${code})`)
     .for('update');
-  return found.length > 0;
 }
 
+/** Record a use (when an order is placed with the code); call inside the order's transaction. */
 export async function redeemCoupon(
   tx: Db,
   couponId: string,
