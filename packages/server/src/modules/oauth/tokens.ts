@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, isNull, lt, ne } from 'drizzle-orm';
 import { hashSecret } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
-import type { Db } from '../../platform/db.ts';
+import { type Db, runTransaction } from '../../platform/db.ts';
 import { findClient } from './clients.ts';
 import { OAuthError, oauthError } from './errors.ts';
 import { keyStore } from './keys.ts';
@@ -79,12 +79,12 @@ export async function requireClient(ctx: AppContext, clientId: string | undefine
 export async function issueVisitorTokens(ctx: AppContext, clientId: string | undefined): Promise<TokenSet> {
   const client = await requireClient(ctx, clientId);
   await keyStore(ctx).ready();
-  return ctx.db.transaction(async (tx) => {
+  return runTransaction(ctx.db, ctx.log, async (tx) => {
     const [visitor] = await tx
       .insert(visitors)
       .values({ clientId: client.id, createdDate: ctx.clock() })
       .returning({ id: visitors.id });
-    return issue(ctx, tx as unknown as Db, { clientId: client.id, visitorId: visitor!.id });
+    return issue(ctx, tx, { clientId: client.id, visitorId: visitor!.id });
   });
 }
 
@@ -133,8 +133,7 @@ export async function refreshTokenGrant(
   const now = ctx.clock();
   const rotate = ctx.config.rotateRefreshTokens;
   await keyStore(ctx).ready();
-  const outcome = await ctx.db.transaction(async (txn): Promise<Outcome> => {
-    const tx = txn as unknown as Db;
+  const outcome = await runTransaction(ctx.db, ctx.log, async (tx): Promise<Outcome> => {
     const [row] = await tx
       .select()
       .from(refreshTokens)
@@ -227,8 +226,7 @@ export async function exchangeCode(ctx: AppContext, input: CodeExchange): Promis
   const hash = hashSecret(input.code);
   const now = ctx.clock();
   await keyStore(ctx).ready();
-  const outcome = await ctx.db.transaction(async (txn): Promise<Outcome> => {
-    const tx = txn as unknown as Db;
+  const outcome = await runTransaction(ctx.db, ctx.log, async (tx): Promise<Outcome> => {
     const [row] = await tx
       .select()
       .from(authorizationCodes)
