@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { purgeAbandonedVisitorCarts } from '../src/flows/cart/janitor.ts';
 import { carts } from '../src/modules/cart/tables.ts';
 import { deleteProduct, createProduct, updateProduct } from '../src/modules/catalogue/product-writes.ts';
 import { redeemCoupon } from '../src/modules/settings/coupons.ts';
@@ -984,5 +985,36 @@ describe('visitor to member', () => {
     expect(cart.lineItems.map((l) => l.quantity)).toEqual([4]);
     await server.ctx.events.drain();
     expect((await getCart(tokens.access_token)).lineItems.map((l) => l.quantity)).toEqual([4]);
+  });
+});
+
+describe('abandoned visitor carts', () => {
+  it("are deleted after 90 days untouched, with cart.deleted; members' carts and fresh ones are kept", async () => {
+    const oldVisitor = await visitor();
+    const freshVisitor = await visitor();
+    const member = await memberTokens(server, uniqueEmail('kept'));
+    const old = cartOf(await add(oldVisitor, [item('tee', 1)]));
+    const fresh = cartOf(await add(freshVisitor, [item('tee', 1)]));
+    const memberCart = cartOf(await add(member.access_token, [item('tee', 1)]));
+    const longAgo = new Date(Date.now() - 91 * 24 * 3600 * 1000).toISOString();
+    await server.ctx.db.execute(
+      sql`update carts set updated_date = ${longAgo} where id in (${old.id}, ${memberCart.id})`,
+    );
+
+    expect(await purgeAbandonedVisitorCarts(server.ctx)).toBeGreaterThanOrEqual(1);
+    expect((await cartCall(oldVisitor, 'GET', '')).status).toBe(404);
+    expect((await getCart(freshVisitor)).id).toBe(fresh.id);
+    expect((await getCart(member.access_token)).id).toBe(memberCart.id);
+    const events = await rows<{ type: string; payload: Body }>(
+      server.ctx.db,
+      sql`select type, payload from outbox_events where entity = 'cart' and entity_id = ${old.id} order by id`,
+    );
+    expect(events.map((e) => e.type)).toEqual(['created', 'deleted']);
+    expect(events[1]?.payload).toMatchObject({ id: old.id, visitorId: expect.any(String) });
+
+    // The visitor comes back: a new, empty cart.
+    const again = cartOf(await add(oldVisitor, [item('tee', 2)]));
+    expect(again.id).not.toBe(old.id);
+    expect(again.lineItems.map((l) => l.quantity)).toEqual([2]);
   });
 });

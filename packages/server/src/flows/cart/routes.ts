@@ -28,6 +28,7 @@ import {
   updateCart,
   updateQuantities,
 } from './flow.ts';
+import { cartJanitor } from './janitor.ts';
 
 const tags = ['cart'];
 const visitor = { access: 'visitor' } as const;
@@ -68,6 +69,7 @@ async function cartCaller(ctx: AppContext, request: FastifyRequest): Promise<Cal
 
 /** The nine current-cart calls of wire/cart-and-checkout.md §3, on the public path and its custom-host alias. */
 export const cartRoutes: Module = async (app, ctx) => {
+  await cartJanitor(app, ctx);
   ctx.events.subscribe('member.signed_in', async (event) => {
     const visitorId = event.payload.visitorId;
     if (typeof visitorId === 'string' && visitorId) await mergeVisitorCart(ctx, visitorId, event.entityId);

@@ -1,10 +1,9 @@
 import { deleteStaleCheckouts } from '../../modules/checkout/service.ts';
-import type { Module } from '../../platform/app.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { hourly } from '../../platform/hourly.ts';
 
 /** Checkouts never completed and untouched this long are deleted (`checkout.deleted`), hourly, in batches. */
 export const ABANDONED_CHECKOUT_DAYS = 90;
-const EVERY_MS = 60 * 60 * 1000;
 const BATCH = 500;
 
 export async function purgeAbandonedCheckouts(ctx: AppContext): Promise<number> {
@@ -24,12 +23,4 @@ export async function purgeAbandonedCheckouts(ctx: AppContext): Promise<number> 
   }
 }
 
-export const checkoutJanitor: Module = (app, ctx) => {
-  const timer = setInterval(() => {
-    purgeAbandonedCheckouts(ctx).catch((error: unknown) =>
-      ctx.log.warn({ err: error }, 'purging abandoned checkouts failed'),
-    );
-  }, EVERY_MS);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
-};
+export const checkoutJanitor = hourly('purging abandoned checkouts', purgeAbandonedCheckouts);

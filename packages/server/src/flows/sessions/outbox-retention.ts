@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { Module } from '../../platform/app.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { rows } from '../../platform/db.ts';
+import { hourly } from '../../platform/hourly.ts';
 
-const EVERY_MS = 60 * 60 * 1000;
 /** Rows deleted per statement, so one purge never holds many locks or a long transaction. */
 const BATCH = 5_000;
 
@@ -33,12 +32,4 @@ export async function purgeDeliveredEvents(ctx: AppContext, now = ctx.clock()): 
 }
 
 /** Hourly, in every process. */
-export const outboxRetention: Module = (app, ctx) => {
-  const timer = setInterval(() => {
-    purgeDeliveredEvents(ctx).catch((error: unknown) =>
-      ctx.log.warn({ err: error }, 'purging delivered outbox events failed'),
-    );
-  }, EVERY_MS);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
-};
+export const outboxRetention = hourly('purging delivered outbox events', (ctx) => purgeDeliveredEvents(ctx));

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { CartInfo, StoredCoupon, StoredLine, StoredMerchantDiscount } from './model.ts';
@@ -82,4 +82,30 @@ export async function saveCart(tx: Db, id: string, changes: CartChanges, now: Da
 
 export async function deleteCartRow(tx: Db, id: string): Promise<void> {
   await tx.delete(carts).where(eq(carts.id, id));
+}
+
+/**
+ * Deletes up to `limit` anonymous visitors' carts untouched since `before` (members' carts are kept), oldest
+ * first, skipping carts a write holds; returns what went. Uses `carts_updated_idx`.
+ */
+export async function deleteStaleVisitorCarts(
+  tx: Db,
+  before: Date,
+  limit: number,
+): Promise<{ id: string; visitorId: string | null }[]> {
+  const stale = await tx
+    .select({ id: carts.id, visitorId: carts.visitorId })
+    .from(carts)
+    .where(and(isNull(carts.memberId), lt(carts.updatedDate, before)))
+    .orderBy(asc(carts.updatedDate))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  if (stale.length > 0)
+    await tx.delete(carts).where(
+      inArray(
+        carts.id,
+        stale.map((r) => r.id),
+      ),
+    );
+  return stale;
 }
