@@ -293,13 +293,15 @@ export async function queryProducts(
     count = countCacheOf(ctx).wrap(`${text}\u0000${JSON.stringify(params)}`, count);
   }
   // Written in SQL (drizzle's builder takes longer to build this than PostgreSQL to run it); variants, when
-  // asked for, come in the same statement (a JSON array per product).
+  // asked for, come in the same statement (a JSON array per product). No `offset` clause on a first page: a
+  // parameter there makes PostgreSQL's generic plan look dearer than a custom one, so a product page (slug
+  // query) was planned again on every call (0.6 ms, five times the run); without it the generic plan is used.
   const found = await preparedRows<Record<string, unknown> & { _keys: unknown; _variants: unknown }>(
     ctx.db,
     sql`select ${productSelectList}, ${plan.keys ?? sql`null`} as _keys,
       ${request.includeVariants ? variantsJson() : sql`null`} as _variants
       from ${products} where ${where ?? sql`true`} order by ${sql.join(plan.orderBy, sql`, `)}
-      limit ${plan.fetchLimit} offset ${plan.offset}`,
+      limit ${plan.fetchLimit}${plan.offset > 0 ? sql` offset ${plan.offset}` : sql``}`,
   );
   const page = await buildPage(
     plan,
