@@ -92,6 +92,9 @@ describe('outbox', () => {
     await one.drain();
     await two.drain();
     expect(delivered.map((e) => e.payload)).toEqual([{ id: 1 }]);
+    const [event] = delivered;
+    expect(event).toMatchObject({ entity: 'gadget', entityId: '1', type: 'created', id: expect.any(String) });
+    expect(Math.abs(event!.occurredAt.getTime() - Date.now())).toBeLessThan(60_000);
     const pending = await rows<{ n: number }>(
       database.db,
       sql`select count(*)::int as n from outbox_events where entity = 'gadget' and dispatched_at is null`,

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { type Db, type Listener, listen, rows, runTransaction } from './db.ts';
+import { type Db, type Listener, listen, preparedRows, runTransaction } from './db.ts';
 import { outboxEvents } from './tables.ts';
 
 export interface EventInput {
@@ -257,7 +257,8 @@ export class Events {
   }
 
   private async dispatchBatch(): Promise<number> {
-    const claimed = await rows<OutboxRow>(
+    // Both statements of a batch are prepared once per connection: they run after every burst of writes.
+    const claimed = await preparedRows<OutboxRow>(
       this.db,
       sql`update outbox_events set claimed_until = now() + make_interval(secs => ${LEASE_SECONDS}), attempts = attempts + 1
           where id in (
@@ -293,7 +294,8 @@ export class Events {
       }
     }
     if (delivered.length)
-      await this.db.execute(
+      await preparedRows(
+        this.db,
         sql`update outbox_events set dispatched_at = now(), claimed_until = null, last_error = null
             where id = any(${`{${delivered.join(',')}}`}::bigint[])`,
       );
