@@ -158,4 +158,26 @@ describe('catalogue read cache', () => {
     expect(off.size).toBe(0);
     expect((await off.read('a', body('A3'))).toString()).toBe('A3');
   });
+
+  it('keeps at most its byte budget, drops expired answers first, and never keeps an oversized one', async () => {
+    let now = 1_000_000;
+    const cache = new CatalogueReadCache(server.ctx.events, 1_000, 800, () => now);
+    const bytes = (n: number, fill = 'x') => async () => Buffer.alloc(n, fill);
+    await cache.read('a', bytes(100, 'a'));
+    await cache.read('b', bytes(100, 'b'));
+    expect([cache.size, cache.sizeInBytes]).toEqual([2, 200]);
+    // More than an eighth of the budget: sent, not kept.
+    expect((await cache.read('big', bytes(101))).length).toBe(101);
+    expect([cache.size, cache.sizeInBytes]).toEqual([2, 200]);
+    // Past the budget: the oldest answers leave until the new one fits.
+    for (const key of ['c', 'd', 'e', 'f', 'g', 'h', 'i']) await cache.read(key, bytes(100));
+    expect(cache.sizeInBytes).toBeLessThanOrEqual(800);
+    expect((await cache.read('a', bytes(100, 'A'))).toString()[0]).toBe('A');
+    // Five seconds on, the next answer kept sweeps out every expired one.
+    now += 5_000;
+    await cache.read('j', bytes(50));
+    expect([cache.size, cache.sizeInBytes]).toEqual([1, 50]);
+    cache.clear();
+    expect([cache.size, cache.sizeInBytes]).toEqual([0, 0]);
+  });
 });

@@ -54,6 +54,9 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...db, WORKERS: 'auto' }).workers).toBe(availableParallelism());
     expect(loadConfig({}).catalogueCacheSize).toBe(10_000);
     expect(loadConfig({ CATALOGUE_CACHE_SIZE: '0' }).catalogueCacheSize).toBe(0);
+    expect(loadConfig({}).catalogueCacheMb).toBe(64);
+    expect(loadConfig({ CATALOGUE_CACHE_MB: '256' }).catalogueCacheMb).toBe(256);
+    expect(() => loadConfig({ CATALOGUE_CACHE_MB: 'lots' })).toThrow(/CATALOGUE_CACHE_MB/);
   });
 
   it('hashes passwords at the OWASP argon2id baseline unless told otherwise', () => {

@@ -37,6 +37,8 @@ export interface Config {
   passwordHashCost: PasswordHashCost;
   /** Shoppers' product reads and query pages kept per process, as sent (0 turns the cache off). */
   catalogueCacheSize: number;
+  /** Megabytes those answers may take per process, at most. */
+  catalogueCacheMb: number;
   /** Server processes sharing the port (node:cluster); more than 1 needs `databaseUrl`. */
   workers: number;
   /** Delivered outbox events are kept this many days, then deleted. */
@@ -140,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ),
     },
     catalogueCacheSize: parseCount('CATALOGUE_CACHE_SIZE', env.CATALOGUE_CACHE_SIZE, 10_000, 0),
+    catalogueCacheMb: parseCount('CATALOGUE_CACHE_MB', env.CATALOGUE_CACHE_MB, 64, 0),
     workers: parseWorkers(env.WORKERS, env.DATABASE_URL || undefined),
     outboxRetentionDays: parseCount('OUTBOX_RETENTION_DAYS', env.OUTBOX_RETENTION_DAYS, 7),
   };

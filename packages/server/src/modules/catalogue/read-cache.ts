@@ -33,8 +33,14 @@ interface Entry {
   at: number;
 }
 
+/**
+ * Bounds: at most `maxEntries` answers and `maxBytes` of them (a page of 100 products with variants is a few
+ * hundred KB, so a count alone would let a crawler of distinct pages fill gigabytes). An answer larger than an
+ * eighth of the byte budget is sent but not kept. Entries past their 5 s leave first, then the oldest.
+ */
 export class CatalogueReadCache {
   private readonly entries = new Map<string, Entry>();
+  private bytes = 0;
   /** Loads under way, so a burst of misses for one key reads the database once. */
   private readonly loading = new Map<string, Promise<Buffer>>();
   /** Bumped by every change: a read that started before one is not kept. */
@@ -45,6 +51,7 @@ export class CatalogueReadCache {
   constructor(
     private readonly events: AppContext['events'],
     private readonly maxEntries: number,
+    private readonly maxBytes: number = Number.POSITIVE_INFINITY,
     private readonly now: () => number = Date.now,
   ) {
     events.watch(CATALOGUE_READ_ENTITIES, () => this.clear());
@@ -53,11 +60,33 @@ export class CatalogueReadCache {
   clear(): void {
     this.generation++;
     this.entries.clear();
+    this.bytes = 0;
     this.loading.clear();
   }
 
   get size(): number {
     return this.entries.size;
+  }
+
+  /** Bytes of the answers kept. */
+  get sizeInBytes(): number {
+    return this.bytes;
+  }
+
+  private remove(key: string, entry: Entry): void {
+    this.entries.delete(key);
+    this.bytes -= entry.body.length;
+  }
+
+  /** Room for `length` more bytes and one more entry: expired entries out, then the oldest. */
+  private makeRoom(length: number, now: number): void {
+    // A Map iterates in insertion order, and an entry is re-inserted when refreshed: oldest first.
+    for (const [key, entry] of this.entries) {
+      const expired = now - entry.at >= CATALOGUE_CACHE_MS;
+      const full = this.entries.size >= this.maxEntries || this.bytes + length > this.maxBytes;
+      if (!expired && !full) return;
+      this.remove(key, entry);
+    }
   }
 
   /**
@@ -80,14 +109,12 @@ export class CatalogueReadCache {
     this.loading.set(key, promise);
     try {
       const body = await promise;
-      if (generation === this.generation) {
-        if (hit) this.entries.delete(key);
-        // Oldest first out: a Map iterates in insertion order.
-        else if (this.entries.size >= this.maxEntries) {
-          const oldest = this.entries.keys().next().value;
-          if (oldest !== undefined) this.entries.delete(oldest);
-        }
+      if (generation === this.generation && body.length <= this.maxBytes / 8) {
+        const old = this.entries.get(key);
+        if (old) this.remove(key, old);
+        this.makeRoom(body.length, this.now());
         this.entries.set(key, { body, at });
+        this.bytes += body.length;
       }
       return body;
     } finally {
@@ -101,7 +128,11 @@ const caches = new WeakMap<AppContext['events'], CatalogueReadCache>();
 export function catalogueReadCache(ctx: AppContext): CatalogueReadCache {
   let cache = caches.get(ctx.events);
   if (!cache) {
-    cache = new CatalogueReadCache(ctx.events, ctx.config.catalogueCacheSize);
+    cache = new CatalogueReadCache(
+      ctx.events,
+      ctx.config.catalogueCacheSize,
+      ctx.config.catalogueCacheMb * 1024 * 1024,
+    );
     caches.set(ctx.events, cache);
   }
   return cache;
