@@ -162,7 +162,10 @@ describe('catalogue read cache', () => {
   it('keeps at most its byte budget, drops expired answers first, and never keeps an oversized one', async () => {
     let now = 1_000_000;
     const cache = new CatalogueReadCache(server.ctx.events, 1_000, 800, () => now);
-    const bytes = (n: number, fill = 'x') => async () => Buffer.alloc(n, fill);
+    const bytes =
+      (n: number, fill = 'x') =>
+      async () =>
+        Buffer.alloc(n, fill);
     await cache.read('a', bytes(100, 'a'));
     await cache.read('b', bytes(100, 'b'));
     expect([cache.size, cache.sizeInBytes]).toEqual([2, 200]);
