@@ -38,6 +38,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
         HOST: '127.0.0.1',
         LOG_LEVEL: 'warn',
         STOREFRONT_DIR: '',
+        ADMIN_DIR: '',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'inherit'],

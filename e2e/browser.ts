@@ -4,6 +4,7 @@ import { type Browser, chromium, type Locator } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const STOREFRONT_DIST = fileURLToPath(new URL('../apps/storefront/dist', import.meta.url));
+export const ADMIN_DIST = fileURLToPath(new URL('../apps/admin/dist', import.meta.url));
 
 let shared: Promise<Browser> | undefined;
 

@@ -3,13 +3,14 @@ import { seedDemoStore } from '@aisle/server/seed';
 import { startTestServer, type TestServer } from '@aisle/server/testing';
 import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { STOREFRONT_DIST } from './browser.ts';
+import { ADMIN_DIST, STOREFRONT_DIST } from './browser.ts';
 
 export const CLIENT_ID = 'demo-storefront';
 export const PASSWORD = 'correct horse battery';
 
 /**
- * The demo store on a test server, with the demo OAuth client pointing at the server's real URL.
+ * The demo store on a test server (storefront at `/`, admin app at `/admin/`), with the demo OAuth client
+ * pointing at the server's real URL.
  *
  * `startTestServer` does not run the start-up bootstrap, and `publicUrl` only becomes the test URL after
  * listen, so the client is registered here through the admin API (created, or brought in line when a future
@@ -17,7 +18,7 @@ export const PASSWORD = 'correct horse battery';
  */
 export async function startStore(): Promise<TestServer> {
   const server = await startTestServer({
-    config: { storefrontDir: STOREFRONT_DIST },
+    config: { storefrontDir: STOREFRONT_DIST, adminDir: ADMIN_DIST },
     seed: async (s) => {
       await seedDemoStore(s.ctx);
     },

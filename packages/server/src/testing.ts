@@ -160,6 +160,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...loadConfig({
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
       STOREFRONT_DIR: '',
+      ADMIN_DIR: '',
       SEED_DEMO: 'false',
       // Test passwords guard nothing: the cheapest argon2id instead of 19 MiB × 2 passes per hash and check.
       PASSWORD_HASH_MEMORY_KIB: '8',

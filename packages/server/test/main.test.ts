@@ -85,6 +85,7 @@ async function start(port: number, extra: Record<string, string> = {}) {
         DATABASE_URL: '',
         LOG_LEVEL: 'warn',
         STOREFRONT_DIR: '',
+        ADMIN_DIR: '',
         SEED_DEMO: 'false',
         ...extra,
       },

@@ -177,6 +177,18 @@ export async function buildApp(ctx: AppContext, modules: Module[]): Promise<App>
   const dir = ctx.config.storefrontDir;
   const hasStorefront = dir !== undefined && existsSync(join(dir, 'index.html'));
   if (hasStorefront) await app.register(fastifyStatic, { root: dir, wildcard: false, index: 'index.html' });
+  // The merchant admin app (built with base `/admin/`); `reply.sendFile` comes from whichever came first.
+  const adminDir = ctx.config.adminDir;
+  const hasAdmin = adminDir !== undefined && existsSync(join(adminDir, 'index.html'));
+  if (hasAdmin) {
+    await app.register(fastifyStatic, {
+      root: adminDir,
+      prefix: '/admin/',
+      wildcard: false,
+      index: 'index.html',
+      decorateReply: !hasStorefront,
+    });
+  }
 
   // From here on every route must say who may call it (plugin routes above are public by nature).
   app.addHook('onRoute', (route) => {
@@ -192,9 +204,13 @@ export async function buildApp(ctx: AppContext, modules: Module[]): Promise<App>
   for (const register of modules) await register(app, ctx);
 
   app.setNotFoundHandler({ preHandler: undefined }, (request, reply) => {
-    // Client-side routes of the storefront get its page; everything else gets the JSON envelope.
-    if (hasStorefront && request.method === 'GET' && (request.headers.accept ?? '').includes('text/html')) {
-      return reply.type('text/html').sendFile('index.html');
+    // Client-side routes of the admin app and of the storefront get their page; everything else gets the JSON
+    // envelope.
+    if (request.method === 'GET' && (request.headers.accept ?? '').includes('text/html')) {
+      if (hasAdmin && request.url.startsWith('/admin/')) {
+        return reply.type('text/html').sendFile('index.html', adminDir);
+      }
+      if (hasStorefront) return reply.type('text/html').sendFile('index.html', dir);
     }
     reply.header(REQUEST_ID_HEADER, request.id);
     return reply

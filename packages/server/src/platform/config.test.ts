@@ -59,6 +59,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ CATALOGUE_CACHE_MB: 'lots' })).toThrow(/CATALOGUE_CACHE_MB/);
   });
 
+  it('serves the storefront and the admin app from their builds unless told not to', () => {
+    const defaults = loadConfig({});
+    expect(defaults.storefrontDir).toMatch(/\/apps\/storefront\/dist$/);
+    expect(defaults.adminDir).toMatch(/\/apps\/admin\/dist$/);
+    const chosen = loadConfig({ STOREFRONT_DIR: '/srv/shop', ADMIN_DIR: '/srv/admin' });
+    expect(chosen).toMatchObject({ storefrontDir: '/srv/shop', adminDir: '/srv/admin' });
+    const off = loadConfig({ STOREFRONT_DIR: '', ADMIN_DIR: '' });
+    expect(off).toMatchObject({ storefrontDir: undefined, adminDir: undefined });
+  });
+
   it('hashes passwords at the OWASP argon2id baseline unless told otherwise', () => {
     expect(loadConfig({}).passwordHashCost).toEqual({ memoryCost: 19_456, timeCost: 2 });
     expect(

@@ -14,6 +14,8 @@ export interface Config {
   adminApiKey: string | undefined;
   /** Folder of the built storefront served at `/`; absent → API only. */
   storefrontDir: string | undefined;
+  /** Folder of the built merchant admin app served at `/admin/`; absent → no admin app. */
+  adminDir: string | undefined;
   /** Seed the demo store when the database is empty. */
   seedDemo: boolean;
   /** Behind a reverse proxy: whose `X-Forwarded-For` to believe (per-IP throttling, logs). */
@@ -123,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminApiKey: env.ADMIN_API_KEY || undefined,
     storefrontDir:
       env.STOREFRONT_DIR === '' ? undefined : resolve(env.STOREFRONT_DIR || 'apps/storefront/dist'),
+    adminDir: env.ADMIN_DIR === '' ? undefined : resolve(env.ADMIN_DIR || 'apps/admin/dist'),
     seedDemo: env.SEED_DEMO !== 'false',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     smtpUrl: env.SMTP_URL || undefined,

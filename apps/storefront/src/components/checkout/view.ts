@@ -1,15 +1,9 @@
-import {
-  type Address,
-  AisleError,
-  type AddressWithContact,
-  type Checkout,
-  getImageUrl,
-  type Order,
-  type OrderLineItem,
-} from '@aisle/sdk';
+import { AisleError, type Checkout, getImageUrl, type Order, type OrderLineItem } from '@aisle/sdk';
 import { type ShownError, showError } from '../../lib/errors.ts';
-import { countryName, subdivisionName } from '../../lib/regions.ts';
 import { type LineOption, lineOptions } from '../../resources/cart.ts';
+
+// Shared with the admin app: it shows order addresses the same way.
+export { addressLines, contactName } from '../../lib/address.ts';
 
 // ---------------------------------------------------------------------------------------------------------
 // Lines, addresses and money as the checkout and order pages show them
@@ -33,27 +27,6 @@ export const itemOptions = (line: ShownLine): LineOption[] =>
 export function itemImage(line: ShownLine): string | undefined {
   const image = line.image ?? line.media;
   return image ? getImageUrl(image) : undefined;
-}
-
-/** The lines of an address card: street, town, region and country, by name. */
-export function addressLines(address: Address | undefined): string[] {
-  if (!address) return [];
-  const street =
-    address.addressLine1 ||
-    [address.streetAddress?.number, address.streetAddress?.name].filter(Boolean).join(' ');
-  const town = [address.city, address.postalCode].filter(Boolean).join(' ');
-  const region = [
-    address.subdivisionFullname ?? subdivisionName(address.subdivision),
-    address.countryFullname ?? countryName(address.country),
-  ]
-    .filter(Boolean)
-    .join(', ');
-  return [street, address.addressLine2, town, region].filter((line): line is string => Boolean(line));
-}
-
-export function contactName(contact: AddressWithContact | undefined): string {
-  const details = contact?.contactDetails;
-  return [details?.firstName, details?.lastName].filter(Boolean).join(' ');
 }
 
 /** Does anything in the checkout ship (so it needs a shipping address and a delivery choice)? */

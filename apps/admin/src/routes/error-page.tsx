@@ -1,0 +1,52 @@
+import { AisleError } from '@aisle/sdk';
+import { Form, isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { adminError } from '../lib/errors.ts';
+import { usePageTitle } from '../lib/title.ts';
+
+function describe(error: unknown): { title: string; message: string; requestId?: string; refused?: boolean } {
+  if (
+    (isRouteErrorResponse(error) && error.status === 404) ||
+    (error instanceof AisleError && error.status === 404)
+  ) {
+    return { title: 'Not found', message: 'There is nothing here: it may have been deleted.' };
+  }
+  const refused = error instanceof AisleError && (error.status === 401 || error.status === 403);
+  return { title: 'We could not load this page', ...adminError(error), refused };
+}
+
+/** Errors of a page, shown inside the admin's header; a refused key offers to sign in again. */
+export function RouteError() {
+  const { title, message, requestId, refused } = describe(useRouteError());
+  usePageTitle(title);
+  return (
+    <section className="notice-page" role="alert">
+      <h1>{title}</h1>
+      <p>{message}</p>
+      {requestId && <p className="request-id">Request id: {requestId}</p>}
+      <div className="actions">
+        {refused ? (
+          <Form method="post" action="/sign-out">
+            <button type="submit" className="button button-primary">
+              Sign in again
+            </button>
+          </Form>
+        ) : (
+          <Link className="button button-primary" to="/">
+            Back to the dashboard
+          </Link>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** The last resort, when even the layout could not render. */
+export function ErrorPage() {
+  return (
+    <div className="page">
+      <main className="content">
+        <RouteError />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import { Form, Link, NavLink, Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { requireClient } from '../sdk.ts';
+
+/** Every page but sign-in needs the key. */
+export function layoutLoader() {
+  requireClient();
+  return null;
+}
+
+export function Layout() {
+  const navigation = useNavigation();
+  return (
+    <div className="page">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="site-header admin-header">
+        <div className="admin-header-row">
+          <Link to="/" className="brand" aria-label="Aisle Admin, dashboard">
+            <img src={`${import.meta.env.BASE_URL}favicon.svg`} alt="" width={28} height={28} />
+            <span>Aisle Admin</span>
+          </Link>
+          <nav className="collections-nav admin-nav" aria-label="Admin">
+            <ul>
+              <li>
+                <NavLink to="/" end>
+                  Dashboard
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to="/products">Products</NavLink>
+              </li>
+              <li>
+                <NavLink to="/orders">Orders</NavLink>
+              </li>
+            </ul>
+          </nav>
+          <Form method="post" action="/sign-out">
+            <button type="submit" className="header-link link-button">
+              Sign out
+            </button>
+          </Form>
+        </div>
+      </header>
+      {navigation.state !== 'idle' && <div className="progress" role="progressbar" aria-label="Loading" />}
+      <main className="content" id="main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <ScrollRestoration />
+    </div>
+  );
+}

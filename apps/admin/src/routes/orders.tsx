@@ -1,0 +1,106 @@
+import { Form, Link, type LoaderFunctionArgs, useLoaderData } from 'react-router';
+import { OrderRows } from '../components/order-rows.tsx';
+import { words } from '../lib/format.ts';
+import { usePageTitle } from '../lib/title.ts';
+import { requireClient } from '../sdk.ts';
+
+const PAGE_SIZE = 20;
+const PAYMENT = ['NOT_PAID', 'PAID', 'PARTIALLY_PAID', 'PARTIALLY_REFUNDED', 'FULLY_REFUNDED', 'PENDING'];
+const FULFILMENT = ['NOT_FULFILLED', 'PARTIALLY_FULFILLED', 'FULFILLED'];
+
+/**
+ * Orders newest first, by cursor (`cursor` in the URL; it carries the filter and sort of its first page),
+ * optionally only those of one payment and/or fulfilment status; `limit` (1–100) orders a page.
+ */
+export async function ordersLoader({ request }: LoaderFunctionArgs) {
+  const client = requireClient();
+  const params = new URL(request.url).searchParams;
+  const payment = params.get('payment') ?? '';
+  const fulfilment = params.get('fulfilment') ?? '';
+  const cursor = params.get('cursor');
+  const asked = Number.parseInt(params.get('limit') ?? '', 10);
+  const limit = asked >= 1 && asked <= 100 ? asked : PAGE_SIZE;
+  const filter = {
+    ...(PAYMENT.includes(payment) ? { paymentStatus: payment } : {}),
+    ...(FULFILMENT.includes(fulfilment) ? { fulfillmentStatus: fulfilment } : {}),
+  };
+  const page = await client.orders.searchOrders(
+    cursor
+      ? { cursorPaging: { limit, cursor } }
+      : { filter, sort: [{ fieldName: 'createdDate', order: 'DESC' }], cursorPaging: { limit } },
+  );
+  return {
+    orders: page.items,
+    next: page.hasNext() ? page.cursors.next : undefined,
+    prev: page.hasPrev() ? page.cursors.prev : undefined,
+    payment,
+    fulfilment,
+    limit: limit === PAGE_SIZE ? undefined : limit,
+  };
+}
+
+function StatusSelect({
+  label,
+  name,
+  values,
+  value,
+}: {
+  label: string;
+  name: string;
+  values: string[];
+  value: string;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={`filter-${name}`}>{label}</label>
+      <select id={`filter-${name}`} name={name} defaultValue={value}>
+        <option value="">Any</option>
+        {values.map((v) => (
+          <option key={v} value={v}>
+            {words(v)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+export function Orders() {
+  const { orders, next, prev, payment, fulfilment, limit } = useLoaderData<typeof ordersLoader>();
+  usePageTitle('Orders');
+  const kept = {
+    ...(payment ? { payment } : {}),
+    ...(fulfilment ? { fulfilment } : {}),
+    ...(limit ? { limit: String(limit) } : {}),
+  };
+  const pageLink = (cursor: string) => `?${new URLSearchParams({ ...kept, cursor })}`;
+  return (
+    <div className="stack">
+      <h1>Orders</h1>
+      <Form method="get" className="toolbar" aria-label="Filter orders" key={`${payment}:${fulfilment}`}>
+        <StatusSelect label="Payment" name="payment" values={PAYMENT} value={payment} />
+        <StatusSelect label="Fulfilment" name="fulfilment" values={FULFILMENT} value={fulfilment} />
+        {limit && <input type="hidden" name="limit" value={limit} />}
+        <button type="submit" className="button button-secondary">
+          Filter
+        </button>
+      </Form>
+      <OrderRows
+        orders={orders}
+        empty={payment || fulfilment ? 'No order matches these filters.' : 'No orders yet.'}
+      />
+      <nav className="pager actions" aria-label="Pages">
+        {prev && (
+          <Link className="button button-secondary" to={pageLink(prev)}>
+            Newer orders
+          </Link>
+        )}
+        {next && (
+          <Link className="button button-secondary" to={pageLink(next)}>
+            Older orders
+          </Link>
+        )}
+      </nav>
+    </div>
+  );
+}
