@@ -68,6 +68,8 @@ describe('public entry point', () => {
     'taxRegions',
     'taxRates',
     'coupons',
+    'webhooks',
+    'verifyWebhook',
     'inventory',
     'inventoryItems',
     'brands',

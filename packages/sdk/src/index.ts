@@ -395,3 +395,22 @@ export {
   PRODUCTS_EXPORT_PATH,
   PRODUCTS_IMPORT_PATH,
 } from './modules/catalogue-csv.ts';
+export {
+  type ListDeliveriesOptions,
+  type Webhook,
+  WEBHOOK_CONVERSION,
+  WEBHOOK_DELIVERY_CONVERSION,
+  type WebhookDelivery,
+  type WebhookDeliveryPage,
+  type WebhookDeliveryStatus,
+  type WebhookInput,
+  WEBHOOKS_PATH,
+  type WebhooksModule,
+  type WebhookUpdate,
+  webhooks,
+} from './modules/webhooks.ts';
+export {
+  type VerifyWebhookOptions,
+  type VerifyWebhookResult,
+  verifyWebhook,
+} from './core/webhook-signature.ts';

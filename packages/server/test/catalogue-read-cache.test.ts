@@ -127,6 +127,32 @@ describe('catalogue read cache', () => {
     expect((await server.call('GET', `${R}/products/${productId}`)).status).toBe(404);
   });
 
+  it("prices products in the store's currency and locale, and shows a change of them in the next reads", async () => {
+    const id = await product(server, { ...TEE, name: 'Currency tee' });
+    const shopperRead = async () => (await server.call('GET', `${R}/products/${id}`)).body;
+    const priceData = (body: Body) =>
+      (body.product as { priceData: { currency: string; formatted: { price: string } } }).priceData;
+    expect(priceData(await shopperRead())).toMatchObject({ currency: 'USD', formatted: { price: '$20.00' } });
+    try {
+      await admin('PATCH', '/ecom/v1/store-settings', {
+        storeSettings: { currency: 'EUR', locale: 'de-DE' },
+      });
+      // The store's currency is read again after the change commits (in every process), then the cache drops.
+      await expect.poll(async () => priceData(await shopperRead()).currency, { timeout: 5_000 }).toBe('EUR');
+      expect(priceData(await shopperRead()).formatted.price).toBe('20,00\u00a0€');
+      const query = { query: { filter: { id: { $eq: id } } } };
+      const page = await server.call('POST', `${R}/products/query-platformized`, { body: query });
+      expect((page.body.products as { priceData: { currency: string } }[])[0]?.priceData.currency).toBe(
+        'EUR',
+      );
+    } finally {
+      await admin('PATCH', '/ecom/v1/store-settings', {
+        storeSettings: { currency: 'USD', locale: 'en-US' },
+      });
+      await expect.poll(async () => priceData(await shopperRead()).currency, { timeout: 5_000 }).toBe('USD');
+    }
+  });
+
   it('keeps at most its size, oldest out first, and nothing when its size is 0', async () => {
     const cache = new CatalogueReadCache(server.ctx.events, 2);
     const body = (s: string) => async () => Buffer.from(s);

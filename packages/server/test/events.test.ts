@@ -105,4 +105,25 @@ describe('outbox', () => {
     ).toThrow(/announced/);
     stop();
   });
+
+  it('hands every event to a `*` subscriber and only matching ones to `entity.*` and exact ones', async () => {
+    const seen: Record<string, string[]> = { all: [], widget: [], exact: [] };
+    const stops = [
+      one.subscribe('*', (e) => void seen.all?.push(`${e.entity}.${e.type}`)),
+      one.subscribe('widget.*', (e) => void seen.widget?.push(`${e.entity}.${e.type}`)),
+      one.subscribe('gizmo.deleted', (e) => void seen.exact?.push(`${e.entity}.${e.type}`)),
+    ];
+    await one.transaction((tx) =>
+      one.record(tx, [
+        { entity: 'widget', entityId: '1', type: 'created', payload: {} },
+        { entity: 'gizmo', entityId: '2', type: 'deleted', payload: {} },
+        { entity: 'widget', entityId: '1', type: 'renamed', payload: {} },
+      ]),
+    );
+    await one.drain();
+    for (const stop of stops) stop();
+    expect(seen.all).toEqual(['widget.created', 'gizmo.deleted', 'widget.renamed']);
+    expect(seen.widget).toEqual(['widget.created', 'widget.renamed']);
+    expect(seen.exact).toEqual(['gizmo.deleted']);
+  });
 });

@@ -12,3 +12,4 @@ export * from '../modules/checkout/tables.ts';
 export * from '../modules/orders/tables.ts';
 export * from '../modules/payments/tables.ts';
 export * from '../modules/checkout-settings/tables.ts';
+export * from '../modules/webhooks/tables.ts';

@@ -1,5 +1,6 @@
 import type { Module } from '../platform/app.ts';
 import { catalogueRoutes } from './catalogue/routes.ts';
+import { catalogueStoreMoney } from '../flows/catalogue/store-money.ts';
 import { healthRoutes, whoamiRoutes } from './health/routes.ts';
 import { accountRoutes } from '../flows/accounts/routes.ts';
 import { authorizeRoutes } from '../flows/authorize/routes.ts';
@@ -18,12 +19,14 @@ import { checkoutSettingsRoutes } from './checkout-settings/routes.ts';
 import { orderSearchRoutes } from './orders/search-routes.ts';
 import { orderRoutes } from '../flows/orders/routes.ts';
 import { checkoutRoutes } from '../flows/checkout/routes.ts';
+import { webhookRetention, webhookRoutes } from './webhooks/routes.ts';
 
 /** Every module's routes, in registration order. */
 export const modules: Module[] = [
   healthRoutes,
   whoamiRoutes,
   catalogueRoutes,
+  catalogueStoreMoney,
   oauthRoutes,
   tokenRoutes,
   authorizeRoutes,
@@ -41,4 +44,6 @@ export const modules: Module[] = [
   orderSearchRoutes,
   orderRoutes,
   checkoutRoutes,
+  webhookRoutes,
+  webhookRetention,
 ];

@@ -29,8 +29,21 @@ import {
 
 /** Catalogue reads. Visitors see visible products and collections only; admins see everything. */
 
-/** Until store settings exist, the one store currency. */
-export const STORE_CURRENCY = 'USD';
+/** The store's currency and locale, as catalogue prices show them. */
+export interface StoreMoney {
+  currency: string;
+  locale: string;
+}
+const DEFAULT_STORE_MONEY: StoreMoney = { currency: 'USD', locale: 'en-US' };
+const storeMoney = new WeakMap<AppContext['events'], StoreMoney>();
+
+/**
+ * Set by the store settings (`flows/catalogue/store-money.ts`, at start and after every change): the catalogue
+ * module does not read another module's tables. USD in `en-US` until then.
+ */
+export function setStoreMoney(ctx: AppContext, money: StoreMoney): void {
+  storeMoney.set(ctx.events, money);
+}
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 100;
 
@@ -101,7 +114,8 @@ export const COLLECTION_QUERY: QuerySpec = {
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function wireOptions(ctx: AppContext, merchant: boolean): WireOptions {
-  return { baseUrl: ctx.config.publicUrl, currency: STORE_CURRENCY, merchant, media: mediaLinks(ctx) };
+  const { currency, locale } = storeMoney.get(ctx.events) ?? DEFAULT_STORE_MONEY;
+  return { baseUrl: ctx.config.publicUrl, currency, locale, merchant, media: mediaLinks(ctx) };
 }
 
 export async function loadVariants(

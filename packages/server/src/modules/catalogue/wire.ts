@@ -33,6 +33,8 @@ export interface WireOptions {
   /** Absolute base of media and page URLs, e.g. the server's public URL. */
   baseUrl: string;
   currency: string;
+  /** Locale of formatted amounts (the store's; `en-US` when absent). */
+  locale?: string;
   /** Adds cost and profit data (admin callers only). */
   merchant: boolean;
   /** Signs media URLs; unsigned (`unsignedLinks(baseUrl)`) when absent. */
@@ -218,21 +220,25 @@ export function variantMediaObject(
   };
 }
 
-function priceData(price: string, discounted: string, perUnit: string | undefined, currency: string) {
+type Money = Pick<WireOptions, 'currency' | 'locale'>;
+
+function priceData(price: string, discounted: string, perUnit: string | undefined, money: Money) {
+  const { currency, locale } = money;
   return {
     currency,
     price: moneyToNumber(price),
     discountedPrice: moneyToNumber(discounted),
     ...(perUnit !== undefined ? { pricePerUnit: moneyToNumber(perUnit) } : {}),
     formatted: {
-      price: formatMoney(price, currency),
-      discountedPrice: formatMoney(discounted, currency),
-      ...(perUnit !== undefined ? { pricePerUnit: formatMoney(perUnit, currency) } : {}),
+      price: formatMoney(price, currency, locale),
+      discountedPrice: formatMoney(discounted, currency, locale),
+      ...(perUnit !== undefined ? { pricePerUnit: formatMoney(perUnit, currency, locale) } : {}),
     },
   };
 }
 
-function costAndProfit(discounted: string, cost: string | null, currency: string) {
+function costAndProfit(discounted: string, cost: string | null, money: Money) {
+  const { currency, locale } = money;
   const itemCost = cost ?? '0.00';
   const profitCents = toCents(discounted) - toCents(itemCost);
   const profit = fromCents(profitCents);
@@ -241,9 +247,9 @@ function costAndProfit(discounted: string, cost: string | null, currency: string
   const margin = priceCents === 0n ? 0 : Number((profitCents * 10000n) / priceCents) / 10000;
   return {
     itemCost: moneyToNumber(itemCost),
-    formattedItemCost: formatMoney(itemCost, currency),
+    formattedItemCost: formatMoney(itemCost, currency, locale),
     profit: moneyToNumber(profit),
-    formattedProfit: formatMoney(profit, currency),
+    formattedProfit: formatMoney(profit, currency, locale),
     profitMargin: margin,
   };
 }
@@ -289,7 +295,7 @@ export function variantToWire(
     variant.price,
     variant.discountedPrice,
     perUnit(row, variant.discountedPrice),
-    opts.currency,
+    opts,
   );
   const track = inventory?.trackQuantity ?? false;
   return {
@@ -299,7 +305,7 @@ export function variantToWire(
       priceData: prices,
       convertedPriceData: prices,
       ...(opts.merchant
-        ? { costAndProfitData: costAndProfit(variant.discountedPrice, variant.cost, opts.currency) }
+        ? { costAndProfitData: costAndProfit(variant.discountedPrice, variant.cost, opts) }
         : {}),
       ...(variant.weight !== null ? { weight: variant.weight } : {}),
       ...(variant.sku !== null ? { sku: variant.sku } : {}),
@@ -330,7 +336,7 @@ export function productToWire(
 ) {
   const data = row.data;
   const media = data.media ?? [];
-  const prices = priceData(row.price, row.discountedPrice, perUnit(row, row.discountedPrice), opts.currency);
+  const prices = priceData(row.price, row.discountedPrice, perUnit(row, row.discountedPrice), opts);
   const ppu =
     row.ppuTotalQuantity && row.ppuBaseQuantity && row.ppuTotalUnit && row.ppuBaseUnit
       ? {
@@ -362,9 +368,7 @@ export function productToWire(
     priceData: prices,
     convertedPriceData: prices,
     priceRange: { minValue: moneyToNumber(row.priceMin), maxValue: moneyToNumber(row.priceMax) },
-    ...(opts.merchant
-      ? { costAndProfitData: costAndProfit(row.discountedPrice, row.cost, opts.currency) }
-      : {}),
+    ...(opts.merchant ? { costAndProfitData: costAndProfit(row.discountedPrice, row.cost, opts) } : {}),
     ...(opts.merchant && costRange ? { costRange } : {}),
     ...(opts.merchant && data.digitalFile ? { digitalFile: { fileId: data.digitalFile.fileId } } : {}),
     ...(ppu ? { pricePerUnitData: ppu } : {}),
