@@ -1,69 +1,19 @@
-import { existsSync } from 'node:fs';
 import type { TestServer } from '@aisle/server/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_DIST, launchBrowser, releaseBrowser } from './browser.ts';
-import {
-  adminOrder,
-  addFromProductPage,
-  CARDS,
-  chooseDelivery,
-  errorsOf,
-  fillCheckoutDetails,
-  newShopper,
-  payByCard,
-  startCheckout,
-  startStore,
-  uniqueEmail,
-} from './store.ts';
+import { closeAdminStore, openAdminStore, shopperBuys, signedInMerchant } from './admin-helpers.ts';
+import { adminOrder, errorsOf, newShopper } from './store.ts';
 
 let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!existsSync(`${ADMIN_DIST}/index.html`)) {
-    throw new Error('The admin app is not built: run `npm run build -w apps/admin` (npm test does it)');
-  }
-  server = await startStore();
-  browser = await launchBrowser();
+  ({ server, browser } = await openAdminStore());
 });
 
-afterAll(async () => {
-  await releaseBrowser(browser);
-  await server?.stop();
-});
+afterAll(() => closeAdminStore(server, browser));
 
 const KEY_STORAGE = 'aisle.admin.apiKey';
-
-/** A merchant's tab (its own sessionStorage), signed in through the sign-in page. */
-async function signedInMerchant(viewport?: { width: number; height: number }): Promise<Page> {
-  const page = await newShopper(browser, viewport);
-  await page.goto(`${server.url}/admin/`);
-  await page.waitForURL((url) => url.pathname === '/admin/sign-in');
-  await page.getByLabel('Admin API key').fill(server.adminKey);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
-  return page;
-}
-
-/** A visitor buys the table lamp on the storefront, by card or to pay offline; returns the order id. */
-async function shopperBuys(method: 'card' | 'offline'): Promise<string> {
-  const page = await newShopper(browser);
-  await addFromProductPage(page, server, 'stoneware-table-lamp');
-  await startCheckout(page, server);
-  await fillCheckoutDetails(page, uniqueEmail('admin-buyer'));
-  await chooseDelivery(page, 'Standard');
-  if (method === 'card') {
-    await payByCard(page, CARDS.approves);
-  } else {
-    await page.getByTestId('payment-step').getByText('Pay offline', { exact: true }).click();
-    await page.getByTestId('place-order').click();
-  }
-  await page.getByRole('heading', { name: 'Thank you for your order!' }).waitFor();
-  const orderId = decodeURIComponent(new URL(page.url()).pathname.split('/')[2] ?? '');
-  await page.context().close();
-  return orderId;
-}
 
 /** The merchant opens an order from the orders list. */
 async function openOrder(page: Page, number: string): Promise<void> {
@@ -123,7 +73,7 @@ describe('admin app', () => {
   });
 
   it('creates a product, finds it by search, edits its price and stock, and deletes it', async () => {
-    const page = await signedInMerchant();
+    const page = await signedInMerchant(browser, server);
     const word = `zq${Date.now().toString(36)}`;
     const name = `Harbour lantern ${word}`;
 
@@ -229,13 +179,13 @@ describe('admin app', () => {
   });
 
   it('lists a shopper’s order, fulfils it with tracking, refunds, marks paid and cancels others, and sums the sales', async () => {
-    const fulfilled = await adminOrder(server, await shopperBuys('card'));
-    const refunded = await adminOrder(server, await shopperBuys('card'));
-    const offline = await adminOrder(server, await shopperBuys('offline'));
+    const fulfilled = await adminOrder(server, await shopperBuys(browser, server, 'card'));
+    const refunded = await adminOrder(server, await shopperBuys(browser, server, 'card'));
+    const offline = await adminOrder(server, await shopperBuys(browser, server, 'offline'));
     expect(offline.paymentStatus).toBe('NOT_PAID');
 
     // On a phone.
-    const page = await signedInMerchant({ width: 390, height: 844 });
+    const page = await signedInMerchant(browser, server, { width: 390, height: 844 });
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Orders' }).click();
     const rows = page.getByTestId('order-row');
     await expect.poll(() => rows.count()).toBe(3);
@@ -330,7 +280,7 @@ describe('admin app', () => {
     expect(canceled.paymentStatus).toBe('PAID');
 
     // A page gone stale (the order was paid elsewhere) shows the server's refusal, then the order as it is.
-    const lateOrder = await adminOrder(server, await shopperBuys('offline'));
+    const lateOrder = await adminOrder(server, await shopperBuys(browser, server, 'offline'));
     await page.goto(`${server.url}/admin/orders/${lateOrder.id}`);
     await page.getByRole('heading', { name: `Order #${lateOrder.number}` }).waitFor();
     const paidElsewhere = await server.call(

@@ -1,8 +1,20 @@
-import { ApiKeyStrategy, createClient, inventory, orders, paymentsCollector, products } from '@aisle/sdk';
+import {
+  ApiKeyStrategy,
+  coupons,
+  createClient,
+  inventory,
+  orders,
+  paymentsCollector,
+  products,
+  storeSettings,
+} from '@aisle/sdk';
 import { redirect } from 'react-router';
 
-/** What the admin app calls: catalogue writes, stock, orders and payment collection, all as the merchant. */
-const modules = { products, inventory, orders, paymentsCollector };
+/**
+ * What the admin app calls: catalogue writes, stock, orders, payment collection, coupons and the store
+ * settings, all as the merchant.
+ */
+const modules = { products, inventory, orders, paymentsCollector, coupons, storeSettings };
 
 /** A client that sends this admin API key (`Authorization: <key>`) with every call. */
 export const adminClient = (apiKey: string) => createClient({ modules, auth: ApiKeyStrategy({ apiKey }) });

@@ -1,4 +1,4 @@
-import { AisleError } from '@aisle/sdk';
+import { AisleError, AisleValidationError } from '@aisle/sdk';
 import { type ShownError, showError } from '../../../storefront/src/lib/errors.ts';
 
 export type { ShownError };
@@ -11,6 +11,21 @@ export function adminError(error: unknown, fallback?: string): ShownError {
   }
   return shown;
 }
+
+/**
+ * A failed save of a form: the server's field violations keyed by the form's field names (`formField` maps a
+ * violation's path), each to stand next to its field; the alert only says where to look.
+ */
+export function formError(error: unknown, formField: (path: string) => string): ShownError {
+  const shown = adminError(error);
+  if (!(error instanceof AisleValidationError)) return shown;
+  const fields: Record<string, string> = {};
+  for (const v of error.fieldViolations) fields[formField(v.field)] ??= v.description;
+  return { ...shown, message: CHECK_FIELDS, fields };
+}
+
+/** What the alert of a form with field errors says. */
+export const CHECK_FIELDS = 'Please correct the fields marked below.';
 
 /** The message for a key the sign-in check refused. */
 export function signInError(error: unknown): ShownError {

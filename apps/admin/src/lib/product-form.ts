@@ -1,6 +1,6 @@
 import type { AdminClient } from '../sdk.ts';
-import { AisleValidationError, DEFAULT_VARIANT_ID, type ProductInput } from '@aisle/sdk';
-import { adminError, type ShownError } from './errors.ts';
+import { DEFAULT_VARIANT_ID, type ProductInput } from '@aisle/sdk';
+import { formError, type ShownError } from './errors.ts';
 
 /** What the product form sends, read and checked enough to call the server. */
 export interface ProductForm {
@@ -43,14 +43,7 @@ function formField(path: string): string {
 }
 
 /** A failed save, with the server's field violations keyed by the form's field names. */
-export function productFormError(error: unknown): ShownError {
-  const shown = adminError(error);
-  if (!(error instanceof AisleValidationError)) return shown;
-  const fields: Record<string, string> = {};
-  for (const v of error.fieldViolations) fields[formField(v.field)] ??= v.description;
-  // Each message stands next to its field; the alert only says where to look.
-  return { ...shown, message: 'Please correct the fields marked below.', fields };
-}
+export const productFormError = (error: unknown): ShownError => formError(error, formField);
 
 /** Tracks the stock of a product without options at `quantity`, or stops tracking it (in stock). */
 export async function saveStock(client: AdminClient, productId: string, quantity: number | undefined) {

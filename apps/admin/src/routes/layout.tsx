@@ -33,6 +33,12 @@ export function Layout() {
               <li>
                 <NavLink to="/orders">Orders</NavLink>
               </li>
+              <li>
+                <NavLink to="/coupons">Coupons</NavLink>
+              </li>
+              <li>
+                <NavLink to="/settings">Settings</NavLink>
+              </li>
             </ul>
           </nav>
           <Form method="post" action="/sign-out">

@@ -1,6 +1,7 @@
 import type { Product } from '@aisle/sdk';
 import { Form, Link, type LoaderFunctionArgs, useLoaderData, useSearchParams } from 'react-router';
 import { Notice } from '../components/form.ts';
+import { PageLinks } from '../components/page-links.tsx';
 import { money } from '../lib/format.ts';
 import { usePageTitle } from '../lib/title.ts';
 import { requireClient } from '../sdk.ts';
@@ -89,18 +90,7 @@ export function Products() {
           </table>
         </div>
       )}
-      <nav className="pager actions" aria-label="Pages">
-        {page > 1 && (
-          <Link className="button button-secondary" to={pageLink(page - 1)}>
-            Previous page
-          </Link>
-        )}
-        {hasNext && (
-          <Link className="button button-secondary" to={pageLink(page + 1)}>
-            Next page
-          </Link>
-        )}
-      </nav>
+      <PageLinks page={page} hasNext={hasNext} link={pageLink} />
     </div>
   );
 }

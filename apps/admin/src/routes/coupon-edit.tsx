@@ -1,0 +1,112 @@
+import {
+  type ActionFunctionArgs,
+  Form,
+  Link,
+  type LoaderFunctionArgs,
+  redirect,
+  useActionData,
+  useLoaderData,
+  useSearchParams,
+} from 'react-router';
+import { CouponFields } from '../components/coupon-fields.tsx';
+import { ConfirmAction } from '../components/confirm.tsx';
+import { ErrorNotice, Notice, SubmitButton } from '../components/form.ts';
+import { couponFormError, discountText, readCouponForm, usesText, validityText } from '../lib/coupon-form.ts';
+import { adminError } from '../lib/errors.ts';
+import { usePageTitle } from '../lib/title.ts';
+import { requireClient } from '../sdk.ts';
+
+/** The coupon, the names of the products it is limited to, and the store's currency. */
+export async function couponEditLoader({ params }: LoaderFunctionArgs) {
+  const client = requireClient();
+  const [coupon, settings] = await Promise.all([
+    client.coupons.getCoupon(params.couponId ?? ''),
+    client.storeSettings.getStoreSettings(),
+  ]);
+  const ids = coupon.scope?.type === 'SPECIFIC_PRODUCTS' ? (coupon.scope.productIds ?? []) : [];
+  const products = await Promise.all(
+    ids.map((id) =>
+      client.products.getProduct(id).then(
+        (p) => ({ id, name: p.name ?? id }),
+        // A product deleted since: still listed, so saving keeps or drops it knowingly.
+        () => ({ id, name: `Deleted product ${id}` }),
+      ),
+    ),
+  );
+  return { coupon, products, currency: settings.currency };
+}
+
+/** `save` writes every field (refusing a stale page); `delete` deletes the coupon. */
+export async function couponEditAction({ request, params }: ActionFunctionArgs) {
+  const client = requireClient();
+  const id = params.couponId ?? '';
+  const form = await request.formData();
+  if (form.get('intent') === 'delete') {
+    try {
+      const { code } = await client.coupons.getCoupon(id);
+      await client.coupons.deleteCoupon(id);
+      return redirect(`/coupons?deleted=${encodeURIComponent(code ?? '')}`);
+    } catch (error) {
+      return { error: adminError(error), saved: false };
+    }
+  }
+  const read = readCouponForm(form);
+  if ('error' in read) return { error: read.error, saved: false };
+  const { percentage, fixedAmount, ...rest } = read.value;
+  const revision = String(form.get('revision') ?? '');
+  try {
+    await client.coupons.updateCoupon(id, {
+      ...rest,
+      percentage: percentage ?? null,
+      fixedAmount: fixedAmount ?? null,
+      ...(revision ? { revision } : {}),
+    });
+  } catch (error) {
+    return { error: couponFormError(error), saved: false };
+  }
+  return { error: undefined, saved: true };
+}
+
+export function CouponEdit() {
+  const { coupon, products, currency } = useLoaderData<typeof couponEditLoader>();
+  const result = useActionData<typeof couponEditAction>();
+  const [search] = useSearchParams();
+  usePageTitle(`Coupon ${coupon.code ?? ''}`);
+  return (
+    <section className="panel stack narrow-panel" aria-labelledby="coupon-title">
+      <p className="small">
+        <Link to="/coupons">← All coupons</Link>
+      </p>
+      <div className="panel-head">
+        <h1 id="coupon-title">Coupon {coupon.code}</h1>
+        <span
+          className={`status-badge ${coupon.active ? 'status-ok' : 'status-warn'}`}
+          data-testid="coupon-status"
+        >
+          {coupon.active ? 'Active' : 'Inactive'}
+        </span>
+      </div>
+      <p className="muted" data-testid="coupon-summary">
+        {discountText(coupon, currency)} · used {usesText(coupon)} · {validityText(coupon)}
+      </p>
+      {search.get('created') && !result && <Notice tone="success">The coupon was created.</Notice>}
+      {result?.saved && <Notice tone="success">Saved.</Notice>}
+      <ErrorNotice error={result?.error} />
+      {/* A new key per revision: the fields show what was saved. */}
+      <Form method="post" className="stack" noValidate key={coupon.revision}>
+        <input type="hidden" name="revision" value={coupon.revision ?? ''} />
+        <CouponFields coupon={coupon} products={products} currency={currency} error={result?.error} />
+        <SubmitButton name="intent" value="save" pendingText="Saving…">
+          Save changes
+        </SubmitButton>
+      </Form>
+      <ConfirmAction
+        label="Delete coupon"
+        question={`Delete the coupon “${coupon.code}”? Shoppers will no longer be able to use it. This cannot be undone.`}
+        confirm="Yes, delete it"
+        pendingText="Deleting…"
+        intent="delete"
+      />
+    </section>
+  );
+}

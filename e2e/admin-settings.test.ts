@@ -1,0 +1,222 @@
+import type { TestServer } from '@aisle/server/testing';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeAdminStore, openAdminStore, shopperBuys, signedInMerchant } from './admin-helpers.ts';
+import { addFromProductPage, adminOrder, errorsOf, newShopper } from './store.ts';
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  ({ server, browser } = await openAdminStore());
+});
+
+afterAll(() => closeAdminStore(server, browser));
+
+/** The message standing next to the field labelled `label` (its `.field-error`), or null. */
+async function fieldError(page: Page, label: string): Promise<string | null> {
+  const input = page.getByLabel(label, { exact: true });
+  await expect(input.getAttribute('aria-invalid')).resolves.toBe('true');
+  const id = (await input.getAttribute('aria-describedby'))?.split(' ').find((x) => x.endsWith('-error'));
+  return id ? page.locator(`[id="${id}"]`).textContent() : null;
+}
+
+/** The row of the coupons list for this code. */
+const couponRow = (page: Page, code: string) =>
+  page.getByTestId('coupon-row').filter({ has: page.getByRole('link', { name: code, exact: true }) });
+
+/** The coupon as the API reads it, or undefined once it is gone. */
+async function apiCoupon(code: string): Promise<Record<string, unknown> | undefined> {
+  const res = await server.call('POST', '/ecom/v1/coupons/query', {
+    token: server.adminKey,
+    body: { query: { filter: { code }, paging: { limit: 5 } } },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return (res.body.coupons as Array<Record<string, unknown>>)[0];
+}
+
+describe('admin coupons', () => {
+  it('creates, refuses, toggles, limits to products, counts uses and deletes coupons', async () => {
+    const page = await signedInMerchant(browser, server);
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Coupons' }).click();
+    await page.getByRole('heading', { name: 'Coupons', level: 1 }).waitFor();
+    // The demo store's coupons are listed.
+    await couponRow(page, 'WELCOME10').waitFor();
+
+    // A percentage coupon without its percentage: the server's message stands next to the field.
+    await page.getByRole('link', { name: 'New coupon' }).click();
+    await page.getByRole('heading', { name: 'New coupon', level: 1 }).waitFor();
+    await page.getByLabel('Code', { exact: true }).fill('SAVE15');
+    await page.getByLabel('Name', { exact: true }).fill('Fifteen off');
+    await page.getByLabel('Minimum subtotal').fill('50');
+    await page.getByRole('button', { name: 'Create coupon' }).click();
+    await page.getByRole('alert').getByText('Please correct the fields marked below.').waitFor();
+    await expect(fieldError(page, 'Percentage')).resolves.toBe('is required for a PERCENTAGE coupon');
+
+    await page.getByLabel('Percentage').fill('15');
+    await page.getByRole('button', { name: 'Create coupon' }).click();
+    await page.getByRole('heading', { name: 'Coupon SAVE15', level: 1 }).waitFor();
+    await page.getByText('The coupon was created.').waitFor();
+    await expect(page.getByTestId('coupon-summary').textContent()).resolves.toBe(
+      '15 % off orders from $50.00 · used 0 · Always',
+    );
+    const created = await apiCoupon('SAVE15');
+    expect(created).toMatchObject({
+      name: 'Fifteen off',
+      active: true,
+      discountType: 'PERCENTAGE',
+      percentage: 15,
+      minimumSubtotal: '50',
+      scope: { type: 'ALL_ITEMS' },
+    });
+
+    // The same code in other capitals is taken: said next to the Code field.
+    await page.getByRole('link', { name: '← All coupons' }).click();
+    await page.getByRole('link', { name: 'New coupon' }).click();
+    await page.getByLabel('Code', { exact: true }).fill('save15');
+    await page.getByLabel('Percentage').fill('10');
+    await page.getByRole('button', { name: 'Create coupon' }).click();
+    await page.getByRole('alert').getByText('Please correct the fields marked below.').waitFor();
+    await expect(fieldError(page, 'Code')).resolves.toBe(
+      'Another coupon already has this code. Choose a different one.',
+    );
+
+    // A fixed amount off the lamp only, picked by searching products by name; none picked is refused.
+    await page.getByLabel('Code', { exact: true }).fill('LAMP5');
+    await page.getByLabel('Kind of discount').selectOption('FIXED_AMOUNT');
+    await page.getByLabel('Amount off').fill('5');
+    await page.getByLabel('Specific products').check();
+    await page.getByRole('button', { name: 'Create coupon' }).click();
+    await page.getByText('must name at least one id for this scope').waitFor();
+    await page.getByLabel('Find products by name').fill('lamp');
+    await page.getByLabel('Find products by name').press('Enter');
+    await page.getByRole('button', { name: 'Add Stoneware Table Lamp' }).click();
+    await page
+      .getByRole('list', { name: 'Chosen products' })
+      .getByText('Stoneware Table Lamp', { exact: true })
+      .waitFor();
+    await page.getByRole('button', { name: 'Create coupon' }).click();
+    await page.getByRole('heading', { name: 'Coupon LAMP5', level: 1 }).waitFor();
+    await page
+      .getByRole('list', { name: 'Chosen products' })
+      .getByText('Stoneware Table Lamp', { exact: true })
+      .waitFor();
+    const lamp = await apiCoupon('LAMP5');
+    expect(lamp).toMatchObject({ discountType: 'FIXED_AMOUNT', fixedAmount: '5' });
+    expect(lamp?.scope).toEqual({ type: 'SPECIFIC_PRODUCTS', productIds: [expect.any(String)] });
+
+    // Edited: a usage limit and a new name are saved.
+    await page.getByLabel('Name', { exact: true }).fill('Five off the lamp');
+    await page.getByLabel('Usage limit').fill('100');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Saved.').waitFor();
+    await expect(page.getByLabel('Name', { exact: true }).inputValue()).resolves.toBe('Five off the lamp');
+    await expect(apiCoupon('LAMP5')).resolves.toMatchObject({ name: 'Five off the lamp', usageLimit: 100 });
+
+    // Deactivated and activated again from the list.
+    await page.getByRole('link', { name: '← All coupons' }).click();
+    const row = couponRow(page, 'SAVE15');
+    await expect(row.getByTestId('coupon-discount').textContent()).resolves.toBe(
+      '15 % off orders from $50.00',
+    );
+    await expect.poll(() => row.getByTestId('coupon-status').textContent()).toBe('Active');
+    await row.getByRole('button', { name: 'Deactivate SAVE15' }).click();
+    await page.getByText('SAVE15 is inactive now.').waitFor();
+    await expect.poll(() => row.getByTestId('coupon-status').textContent()).toBe('Inactive');
+    await expect(apiCoupon('SAVE15')).resolves.toMatchObject({ active: false });
+    await row.getByRole('button', { name: 'Activate SAVE15' }).click();
+    await page.getByText('SAVE15 is active now.').waitFor();
+    await expect.poll(() => row.getByTestId('coupon-status').textContent()).toBe('Active');
+    await expect(couponRow(page, 'LAMP5').getByTestId('coupon-uses').textContent()).resolves.toBe('0 / 100');
+
+    // A shopper applies SAVE15 in the cart and pays 15 % less for the $98 lamp.
+    const order = await adminOrder(server, await shopperBuys(browser, server, 'card', 'SAVE15'));
+    expect(order.appliedDiscounts?.some((d) => d.coupon?.code === 'SAVE15')).toBe(true);
+    expect(order.priceSummary.discount.amount).toBe('14.70');
+
+    // The list counts the use.
+    await page.reload();
+    await expect.poll(() => row.getByTestId('coupon-uses').textContent()).toBe('1');
+
+    // Deleting asks first; keeping it changes nothing, confirming removes it.
+    await row.getByRole('link', { name: 'SAVE15', exact: true }).click();
+    await page.getByRole('heading', { name: 'Coupon SAVE15', level: 1 }).waitFor();
+    await expect(page.getByTestId('coupon-summary').textContent()).resolves.toContain('used 1');
+    await page.getByRole('button', { name: 'Delete coupon' }).click();
+    await page.getByText('Delete the coupon “SAVE15”?', { exact: false }).waitFor();
+    await page.getByRole('button', { name: 'Keep it' }).click();
+    await expect(apiCoupon('SAVE15')).resolves.toBeDefined();
+    await page.getByRole('button', { name: 'Delete coupon' }).click();
+    await page.getByRole('button', { name: 'Yes, delete it' }).click();
+    await page.waitForURL((url) => url.pathname === '/admin/coupons');
+    await page.getByText('The coupon “SAVE15” was deleted.').waitFor();
+    await expect(couponRow(page, 'SAVE15').count()).resolves.toBe(0);
+    await expect(apiCoupon('SAVE15')).resolves.toBeUndefined();
+
+    // On a phone the list scrolls sideways inside its frame, not the page.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(390);
+    expect(errorsOf(page)).toEqual([]);
+  });
+});
+
+describe('admin store settings', () => {
+  it('saves currency, weight unit, tax-included prices and the business address; the store follows', async () => {
+    const page = await signedInMerchant(browser, server);
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Settings' }).click();
+    await page.getByRole('heading', { name: 'Store settings', level: 1 }).waitFor();
+    await expect(page.getByLabel('Currency').inputValue()).resolves.toBe('USD');
+
+    // A currency that is not a code is refused next to its field.
+    await page.getByLabel('Currency').fill('EURO');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByRole('alert').getByText('Please correct the fields marked below.').waitFor();
+    await expect(fieldError(page, 'Currency')).resolves.toBe(
+      'Enter a three-letter currency code, such as USD or EUR.',
+    );
+
+    await page.getByLabel('Currency').fill('eur');
+    await page.getByLabel('Weight unit').selectOption('LB');
+    await page.getByLabel('Prices include tax').check();
+    await page.getByLabel('Street and house number').fill('1 Market St');
+    await page.getByLabel('City').fill('San Francisco');
+    await page.getByLabel('Country').selectOption('US');
+    await page.getByLabel('State').selectOption('US-CA');
+    await page.getByLabel('Postal code').fill('94105');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByText('Saved.').waitFor();
+
+    const res = await server.call('GET', '/ecom/v1/store-settings', { token: server.adminKey });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.storeSettings).toMatchObject({
+      currency: 'EUR',
+      weightUnit: 'LB',
+      taxIncludedInPrices: true,
+      businessAddress: {
+        addressLine: '1 Market St',
+        city: 'San Francisco',
+        country: 'US',
+        subdivision: 'US-CA',
+        postalCode: '94105',
+      },
+    });
+
+    // A reload shows what was saved.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Store settings', level: 1 }).waitFor();
+    await expect(page.getByLabel('Currency').inputValue()).resolves.toBe('EUR');
+    await expect(page.getByLabel('Weight unit').inputValue()).resolves.toBe('LB');
+    await expect(page.getByLabel('Prices include tax').isChecked()).resolves.toBe(true);
+    await expect(page.getByLabel('State').inputValue()).resolves.toBe('US-CA');
+
+    // The storefront's cart is priced in the new currency.
+    const shopper = await newShopper(browser);
+    await addFromProductPage(shopper, server, 'stoneware-table-lamp');
+    await shopper.goto(`${server.url}/cart`);
+    await expect.poll(() => shopper.getByTestId('total-subtotal').textContent()).toContain('€');
+    await shopper.context().close();
+    expect(errorsOf(page)).toEqual([]);
+  });
+});
