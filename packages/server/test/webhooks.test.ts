@@ -215,7 +215,8 @@ describe('webhooks', () => {
     const id = (res.body.webhook as { id: string }).id;
     expect((await admin('POST', `${PATH}/${id}/test`)).status).toBe(200);
     await sendDueDeliveries(server.ctx);
-    const [ping] = (await deliveries(id)).deliveries;
+    // Subscribed to `*`, the endpoint also gets its own `webhook_endpoint.created`: pick the ping.
+    const ping = (await deliveries(id)).deliveries.find((d) => d.eventType === 'aisle.ping');
     expect(ping).toMatchObject({ eventType: 'aisle.ping', status: 'PENDING', attempts: 1 });
     expect(ping?.lastStatusCode).toBeUndefined();
     expect(ping?.lastError).toBeTypeOf('string');
@@ -407,6 +408,8 @@ describe('webhooks', () => {
   it('purge deliveries older than 30 days', async () => {
     const { webhook } = await createEndpoint('/old', ['aisle.ping']);
     await admin('POST', `${PATH}/${webhook.id}/test`);
+    // Sent first: a purge skips a delivery the sender holds at that moment (the timer may be sending it).
+    await sendDueDeliveries(server.ctx);
     expect(await purgeOldDeliveries(server.ctx, new Date(Date.now() + 29 * 86_400_000))).toBe(0);
     expect(await purgeOldDeliveries(server.ctx, new Date(Date.now() + 31 * 86_400_000))).toBeGreaterThan(0);
     expect((await deliveries(webhook.id)).deliveries).toHaveLength(0);

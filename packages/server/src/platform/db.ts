@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import type { SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -170,6 +170,34 @@ export async function preparedRows<T>(db: Db, query: SQL): Promise<T[]> {
 export async function rows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/**
+ * Deletes the rows of `table` that match `where`, `batch` per statement in `orderBy` order, skipping rows
+ * another transaction holds (so any process may run it, and no statement holds many locks or runs long).
+ * Returns how many went. For housekeeping jobs.
+ */
+export async function deleteInBatches(
+  db: Db,
+  table: SQL,
+  where: SQL,
+  orderBy: SQL,
+  batch = 5_000,
+): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const [row] = await rows<{ n: number }>(
+      db,
+      sql`with gone as (
+          delete from ${table} where id in (
+            select id from ${table} where ${where} order by ${orderBy} limit ${batch} for update skip locked)
+          returning 1)
+        select count(*)::int as n from gone`,
+    );
+    const n = row?.n ?? 0;
+    total += n;
+    if (n < batch) return total;
+  }
 }
 
 // ---- transactions run again after a concurrency abort

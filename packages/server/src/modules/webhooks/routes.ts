@@ -1,5 +1,5 @@
 import type { Module } from '../../platform/app.ts';
-import { hourly } from '../../platform/hourly.ts';
+import { every, hourly } from '../../platform/hourly.ts';
 import {
   CreateWebhookRequest,
   DeliveriesQuery,
@@ -39,12 +39,8 @@ export const webhookRoutes: Module = async (app, ctx) => {
   ctx.events.subscribe('*', async (event) => {
     if ((await fanOut(ctx, event)) > 0) kickSender(ctx);
   });
-  const timer = setInterval(() => kickSender(ctx), SEND_EVERY_MS);
-  timer.unref();
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await stopSender(ctx);
-  });
+  await every(SEND_EVERY_MS, 'sending webhooks', kickSender)(app, ctx);
+  app.addHook('onClose', () => stopSender(ctx));
 
   app.post(
     PATH,

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
-import { type Db, rows } from '../../platform/db.ts';
+import { type Db, deleteInBatches } from '../../platform/db.ts';
 import { invalid, notFound } from '../../platform/errors.ts';
 import { announceChanges } from '../../platform/events.ts';
 import type { WebhookInput, WebhookUpdate } from './schemas.ts';
@@ -234,27 +234,16 @@ export async function listDeliveries(ctx: AppContext, id: string, limit = 50, cu
   };
 }
 
-/** Rows deleted per statement, so one purge never holds many locks or a long transaction. */
-const PURGE_BATCH = 5_000;
-
 /**
  * Deliveries queued more than `DELIVERY_RETENTION_DAYS` ago, whatever their status, oldest first, in batches;
  * rows another process is deleting (or sending) are skipped. Returns how many went.
  */
 export async function purgeOldDeliveries(ctx: AppContext, now = ctx.clock()): Promise<number> {
   const cutoff = new Date(now.getTime() - DELIVERY_RETENTION_DAYS * 86_400_000).toISOString();
-  let total = 0;
-  for (;;) {
-    const [row] = await rows<{ n: number }>(
-      ctx.db,
-      sql`with gone as (
-            delete from webhook_deliveries where id in (
-              select id from webhook_deliveries where created_date < ${cutoff}::timestamptz
-              order by created_date limit ${PURGE_BATCH} for update skip locked)
-            returning 1)
-          select count(*)::int as n from gone`,
-    );
-    total += row?.n ?? 0;
-    if ((row?.n ?? 0) < PURGE_BATCH) return total;
-  }
+  return deleteInBatches(
+    ctx.db,
+    sql`webhook_deliveries`,
+    sql`created_date < ${cutoff}::timestamptz`,
+    sql`created_date`,
+  );
 }
