@@ -7,6 +7,7 @@ import {
   useLoaderData,
   useSearchParams,
 } from 'react-router';
+import { DataTable } from '../components/data-table.tsx';
 import { ErrorNotice, Notice, SubmitButton } from '../components/form.ts';
 import { PageLinks } from '../components/page-links.tsx';
 import { discountText, usesText, validityText } from '../lib/coupon-form.ts';
@@ -82,54 +83,40 @@ export function Coupons() {
       {coupons.length === 0 ? (
         <p className="empty">No coupons yet.</p>
       ) : (
-        <div className="table-wrap">
-          <table className="data-table">
-            <thead>
-              <tr>
-                <th scope="col">Code</th>
-                <th scope="col">Name</th>
-                <th scope="col">Discount</th>
-                <th scope="col">Status</th>
-                <th scope="col" className="num">
-                  Uses
-                </th>
-                <th scope="col">Valid</th>
-              </tr>
-            </thead>
-            <tbody>
-              {coupons.map((coupon) => (
-                <tr key={coupon.id} data-testid="coupon-row" className={coupon.active ? undefined : 'quiet'}>
-                  <th scope="row">
-                    <Link to={`/coupons/${encodeURIComponent(coupon.id)}`}>{coupon.code}</Link>
-                  </th>
-                  <td className="wrap">{coupon.name}</td>
-                  <td className="wrap" data-testid="coupon-discount">
-                    {discountText(coupon, currency)}
-                  </td>
-                  <td>
-                    <Form method="post" className="row-action">
-                      <input type="hidden" name="active" value={String(!coupon.active)} />
-                      <span data-testid="coupon-status">{coupon.active ? 'Active' : 'Inactive'}</span>
-                      <SubmitButton
-                        className="link-button"
-                        name="couponId"
-                        value={coupon.id}
-                        pendingText="Saving…"
-                      >
-                        {coupon.active ? 'Deactivate' : 'Activate'}
-                        <span className="visually-hidden"> {coupon.code}</span>
-                      </SubmitButton>
-                    </Form>
-                  </td>
-                  <td className="num" data-testid="coupon-uses">
-                    {usesText(coupon)}
-                  </td>
-                  <td>{validityText(coupon)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          columns={['Code', 'Name', 'Discount', 'Status', { label: 'Uses', className: 'num' }, 'Valid']}
+        >
+          {coupons.map((coupon) => (
+            <tr key={coupon.id} data-testid="coupon-row" className={coupon.active ? undefined : 'quiet'}>
+              <th scope="row">
+                <Link to={`/coupons/${encodeURIComponent(coupon.id)}`}>{coupon.code}</Link>
+              </th>
+              <td className="wrap">{coupon.name}</td>
+              <td className="wrap" data-testid="coupon-discount">
+                {discountText(coupon, currency)}
+              </td>
+              <td>
+                <Form method="post" className="row-action">
+                  <input type="hidden" name="active" value={String(!coupon.active)} />
+                  <span data-testid="coupon-status">{coupon.active ? 'Active' : 'Inactive'}</span>
+                  <SubmitButton
+                    className="link-button"
+                    name="couponId"
+                    value={coupon.id}
+                    pendingText="Saving…"
+                  >
+                    {coupon.active ? 'Deactivate' : 'Activate'}
+                    <span className="visually-hidden"> {coupon.code}</span>
+                  </SubmitButton>
+                </Form>
+              </td>
+              <td className="num" data-testid="coupon-uses">
+                {usesText(coupon)}
+              </td>
+              <td>{validityText(coupon)}</td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       <PageLinks page={page} hasNext={hasNext} link={(n) => `?page=${n}`} />
     </div>

@@ -1,4 +1,5 @@
 import { Link, useLoaderData } from 'react-router';
+import { DataTable } from '../components/data-table.tsx';
 import { OrderRows } from '../components/order-rows.tsx';
 import { money, shortDay } from '../lib/format.ts';
 import { usePageTitle } from '../lib/title.ts';
@@ -73,37 +74,28 @@ export function Dashboard() {
             <span className="muted"> {orders === 1 ? 'order' : 'orders'}</span>
           </span>
         </p>
-        <div className="table-wrap">
-          <table className="data-table sales-table" data-testid="sales-by-day">
-            <caption className="visually-hidden">Sales by day, oldest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Day</th>
-                <th scope="col" className="num">
-                  Orders
-                </th>
-                <th scope="col" className="num">
-                  Sales
-                </th>
-                <th scope="col" className="bar-cell">
-                  <span className="visually-hidden">Chart</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {days.map((d) => (
-                <tr key={d.day} className={d.orders ? undefined : 'quiet'}>
-                  <th scope="row">{shortDay(d.day)}</th>
-                  <td className="num">{d.orders}</td>
-                  <td className="num">{money(d.sales, currency)}</td>
-                  <td className="bar-cell" aria-hidden="true">
-                    {d.sales > 0 && <span className="bar" style={{ width: `${(d.sales / top) * 100}%` }} />}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          className="sales-table"
+          testId="sales-by-day"
+          caption="Sales by day, oldest first"
+          columns={[
+            'Day',
+            { label: 'Orders', className: 'num' },
+            { label: 'Sales', className: 'num' },
+            { label: <span className="visually-hidden">Chart</span>, className: 'bar-cell' },
+          ]}
+        >
+          {days.map((d) => (
+            <tr key={d.day} className={d.orders ? undefined : 'quiet'}>
+              <th scope="row">{shortDay(d.day)}</th>
+              <td className="num">{d.orders}</td>
+              <td className="num">{money(d.sales, currency)}</td>
+              <td className="bar-cell" aria-hidden="true">
+                {d.sales > 0 && <span className="bar" style={{ width: `${(d.sales / top) * 100}%` }} />}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       </section>
       <section className="panel" aria-labelledby="latest-title">
         <div className="panel-head">

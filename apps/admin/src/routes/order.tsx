@@ -10,6 +10,7 @@ import {
 } from 'react-router';
 import { addressLines, contactName } from '../../../storefront/src/lib/address.ts';
 import { ConfirmAction } from '../components/confirm.tsx';
+import { DataTable } from '../components/data-table.tsx';
 import { ErrorNotice, Field, Notice, SubmitButton } from '../components/form.ts';
 import { adminError, type ShownError } from '../lib/errors.ts';
 import { dateTime, words } from '../lib/format.ts';
@@ -225,41 +226,30 @@ export function OrderPage() {
         <div className="stack">
           <section className="panel" aria-labelledby="lines-title">
             <h2 id="lines-title">Items</h2>
-            <div className="table-wrap">
-              <table className="data-table">
-                <thead>
-                  <tr>
-                    <th scope="col">Item</th>
-                    <th scope="col" className="num">
-                      Quantity
-                    </th>
-                    <th scope="col" className="num">
-                      Price
-                    </th>
-                    <th scope="col" className="num">
-                      Total
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {order.lineItems.map((line) => (
-                    <tr key={line.id} data-testid="order-line">
-                      <th scope="row" className="wrap">
-                        {line.productName?.original ?? 'Item'}
-                        {line.descriptionLines?.map((d) => (
-                          <span key={d.name?.original} className="muted small block">
-                            {d.name?.original}: {d.colorInfo?.original ?? d.plainText?.original}
-                          </span>
-                        ))}
-                      </th>
-                      <td className="num">{line.quantity}</td>
-                      <td className="num">{line.price?.formattedAmount}</td>
-                      <td className="num">{line.totalPriceAfterTax?.formattedAmount}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              columns={[
+                'Item',
+                { label: 'Quantity', className: 'num' },
+                { label: 'Price', className: 'num' },
+                { label: 'Total', className: 'num' },
+              ]}
+            >
+              {order.lineItems.map((line) => (
+                <tr key={line.id} data-testid="order-line">
+                  <th scope="row" className="wrap">
+                    {line.productName?.original ?? 'Item'}
+                    {line.descriptionLines?.map((d) => (
+                      <span key={d.name?.original} className="muted small block">
+                        {d.name?.original}: {d.colorInfo?.original ?? d.plainText?.original}
+                      </span>
+                    ))}
+                  </th>
+                  <td className="num">{line.quantity}</td>
+                  <td className="num">{line.price?.formattedAmount}</td>
+                  <td className="num">{line.totalPriceAfterTax?.formattedAmount}</td>
+                </tr>
+              ))}
+            </DataTable>
             <dl className="totals">
               <Amount label="Subtotal" price={summary?.subtotal} testId="total-subtotal" always />
               <Amount label="Discount" price={summary?.discount} testId="total-discount" />

@@ -1,5 +1,6 @@
 import type { Product } from '@aisle/sdk';
 import { Form, Link, type LoaderFunctionArgs, useLoaderData, useSearchParams } from 'react-router';
+import { DataTable } from '../components/data-table.tsx';
 import { Notice } from '../components/form.ts';
 import { PageLinks } from '../components/page-links.tsx';
 import { money } from '../lib/format.ts';
@@ -61,34 +62,20 @@ export function Products() {
       {products.length === 0 ? (
         <p className="empty">{q ? 'No product matches this search.' : 'No products yet.'}</p>
       ) : (
-        <div className="table-wrap">
-          <table className="data-table">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col" className="num">
-                  Price
-                </th>
-                <th scope="col">Visibility</th>
-                <th scope="col">Stock</th>
-              </tr>
-            </thead>
-            <tbody>
-              {products.map((product) => (
-                <tr key={product.id} data-testid="product-row">
-                  <th scope="row" className="wrap">
-                    <Link to={`/products/${encodeURIComponent(product.id)}`}>{product.name}</Link>
-                  </th>
-                  <td className="num" data-testid="product-price">
-                    {money(product.priceData?.price, product.priceData?.currency)}
-                  </td>
-                  <td data-testid="product-visibility">{product.visible === false ? 'Hidden' : 'Visible'}</td>
-                  <td data-testid="product-stock">{stockText(product)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable columns={['Name', { label: 'Price', className: 'num' }, 'Visibility', 'Stock']}>
+          {products.map((product) => (
+            <tr key={product.id} data-testid="product-row">
+              <th scope="row" className="wrap">
+                <Link to={`/products/${encodeURIComponent(product.id)}`}>{product.name}</Link>
+              </th>
+              <td className="num" data-testid="product-price">
+                {money(product.priceData?.price, product.priceData?.currency)}
+              </td>
+              <td data-testid="product-visibility">{product.visible === false ? 'Hidden' : 'Visible'}</td>
+              <td data-testid="product-stock">{stockText(product)}</td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       <PageLinks page={page} hasNext={hasNext} link={pageLink} />
     </div>

@@ -25,6 +25,13 @@ const ADDRESS_FIELDS = [
   'subdivision',
 ] as const;
 
+/** The address fields above the country: label, name and autocomplete token. */
+const STREET_FIELDS = [
+  ['Street and house number', 'addressLine1', 'address-line1'],
+  ['Address line 2', 'addressLine2', 'address-line2'],
+  ['City', 'city', 'address-level2'],
+] as const;
+
 /** The form's fields; an address without any part is no address (`null` clears it). */
 export function readSettingsForm(form: FormData): { value: StoreSettingsUpdate } | { error: ShownError } {
   const text = (name: string) => String(form.get(name) ?? '').trim();
@@ -129,27 +136,16 @@ function SettingsFields({ settings, fields }: { settings: StoreSettings; fields:
       <fieldset className="stack">
         <legend>Business address</legend>
         <p className="muted small">Optional; leave the street, city and postal code empty for none.</p>
-        <Field
-          label="Street and house number"
-          name="addressLine1"
-          autoComplete="address-line1"
-          defaultValue={address?.addressLine1 ?? ''}
-          error={fields.addressLine1}
-        />
-        <Field
-          label="Address line 2"
-          name="addressLine2"
-          autoComplete="address-line2"
-          defaultValue={address?.addressLine2 ?? ''}
-          error={fields.addressLine2}
-        />
-        <Field
-          label="City"
-          name="city"
-          autoComplete="address-level2"
-          defaultValue={address?.city ?? ''}
-          error={fields.city}
-        />
+        {STREET_FIELDS.map(([label, name, autoComplete]) => (
+          <Field
+            key={name}
+            label={label}
+            name={name}
+            autoComplete={autoComplete}
+            defaultValue={address?.[name] ?? ''}
+            error={fields[name]}
+          />
+        ))}
         <CountryField
           id={countryId}
           name="country"
