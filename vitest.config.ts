@@ -16,7 +16,12 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['packages/*/src/**/*.test.ts'], environment: 'node', isolate: false },
+        test: {
+          name: 'unit',
+          include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts'],
+          environment: 'node',
+          isolate: false,
+        },
       },
       {
         extends: true,
@@ -26,6 +31,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // expect.poll waits 1 s by default: too short on a 2-core CI box running both databases at once.
+          expect: { poll: { timeout: 10_000 } },
           isolate: false,
         },
       },
@@ -37,6 +44,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // A page that answers within a loaded machine's seconds passes; one that never does still fails.
+          expect: { poll: { timeout: 15_000, interval: 100 } },
           // Browser files run one at a time, after the others, in one worker that keeps one Chromium for all.
           fileParallelism: false,
           isolate: false,

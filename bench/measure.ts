@@ -12,6 +12,8 @@ export interface Scenario {
   paths?: string[] | (() => string);
   /** Work done once before the scenario is measured (e.g. creating what each call uses up). */
   prepare?: () => Promise<void>;
+  /** Undoes what `prepare` made that would change the scenarios after it. */
+  finish?: () => Promise<void>;
   /** Rotate the Authorization header over these tokens (e.g. one cart per shopper). */
   tokens?: string[];
   /** Each call's request when calls differ in more than the path (a body, a shopper's token), after the above. */

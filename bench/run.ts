@@ -68,7 +68,7 @@ try {
     ...(await platformScenarios()),
     ...(await catalogueScenarios(server.url, adminKey)),
     ...(await identityScenarios(server.url)),
-    ...(await cartScenarios(server.url)),
+    ...(await cartScenarios(server.url, adminKey)),
     ...checkoutScenarios(server.url, adminKey),
   ];
   const only = values.only?.split(',');
@@ -85,6 +85,7 @@ try {
       result.serverCpuMsPerRequest = round3(spent.serverMs / result.requests);
       if (databaseUrl) result.postgresCpuMsPerRequest = round3(spent.postgresMs / result.requests);
     }
+    await scenario.finish?.();
     results.push(result);
     console.error(
       `${scenario.name.padEnd(32)} ${String(result.requestsPerSecond).padStart(7)} req/s  p99 ${result.latencyP99Ms} ms  cpu/req server ${result.serverCpuMsPerRequest} ms, postgres ${result.postgresCpuMsPerRequest ?? '-'} ms  errors ${result.errors} non2xx ${result.non2xx}`,

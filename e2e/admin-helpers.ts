@@ -1,11 +1,14 @@
 import { existsSync } from 'node:fs';
 import type { TestServer } from '@aisle/server/testing';
 import type { Browser, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { ADMIN_DIST, launchBrowser, releaseBrowser } from './browser.ts';
+import { consoleErrorsOf, seriousA11yViolations, watchConsole } from './page-checks.ts';
 import {
   addFromProductPage,
   CARDS,
   chooseDelivery,
+  errorsOf,
   fillCheckoutDetails,
   newShopper,
   payByCard,
@@ -31,16 +34,23 @@ export async function closeAdminStore(server: TestServer | undefined, browser: B
   await server?.stop();
 }
 
-/** A merchant's tab (its own sessionStorage), signed in through the sign-in page. */
+/**
+ * A merchant's tab (its own sessionStorage), signed in with the admin API key (or another key, e.g. one
+ * with a fulfilment role) through the sign-in page.
+ */
 export async function signedInMerchant(
   browser: Browser,
   server: TestServer,
   viewport?: { width: number; height: number },
+  key = server.adminKey,
 ): Promise<Page> {
   const page = await newShopper(browser, viewport);
   await page.goto(`${server.url}/admin/`);
   await page.waitForURL((url) => url.pathname === '/admin/sign-in');
-  await page.getByLabel('Admin API key').fill(server.adminKey);
+  await page.getByRole('link', { name: 'Use an admin API key instead' }).click();
+  // The owner-setup form of the page before has a field "Setup code or admin API key": wait for the key form.
+  await page.waitForURL((url) => url.searchParams.get('with') === 'key');
+  await page.getByLabel('Admin API key', { exact: true }).fill(key);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
   return page;
@@ -81,4 +91,44 @@ export async function applyCartCoupon(page: Page, server: TestServer, code: stri
   await page.getByRole('button', { name: 'Apply' }).click();
   await page.getByTestId('applied-coupon').getByText(code.toUpperCase(), { exact: true }).waitFor();
   await page.getByTestId('total-discount').waitFor();
+}
+
+/** A signed-in merchant's tab whose console is watched (for `expectClean`). */
+export async function watchedMerchant(
+  browser: Browser,
+  server: TestServer,
+  viewport?: { width: number; height: number },
+): Promise<Page> {
+  const page = await signedInMerchant(browser, server, viewport);
+  watchConsole(page);
+  return page;
+}
+
+/** No serious or critical axe violation, no page error, no console error (pages watched by `watchConsole`). */
+export async function expectClean(page: Page): Promise<void> {
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  expect(errorsOf(page)).toEqual([]);
+  expect(consoleErrorsOf(page)).toEqual([]);
+}
+
+/** Opens a settings page from the settings navigation. */
+export async function openSettings(page: Page, link: string, heading = link): Promise<void> {
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Settings' }).click();
+  await page
+    .getByRole('navigation', { name: 'Settings' })
+    .getByRole('link', { name: link, exact: true })
+    .click();
+  await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+}
+
+/** The message next to the input labelled `label` (inside `scope`), which is marked invalid. */
+export async function fieldError(
+  page: Page,
+  label: string,
+  scope = page.locator('main'),
+): Promise<string | null> {
+  const input = scope.getByLabel(label, { exact: true });
+  await expect.poll(() => input.getAttribute('aria-invalid')).toBe('true');
+  const id = (await input.getAttribute('aria-describedby'))?.split(' ').find((x) => x.endsWith('-error'));
+  return id ? page.locator(`[id="${id}"]`).textContent() : null;
 }

@@ -45,6 +45,7 @@ describe('admin coupons', () => {
 
     // A percentage coupon without its percentage: the server's message stands next to the field.
     await page.getByRole('link', { name: 'New coupon' }).click();
+    await page.waitForURL((url) => url.pathname.endsWith('/new'));
     await page.getByRole('heading', { name: 'New coupon', level: 1 }).waitFor();
     await page.getByLabel('Code', { exact: true }).fill('SAVE15');
     await page.getByLabel('Name', { exact: true }).fill('Fifteen off');

@@ -18,7 +18,7 @@ export async function launchBrowser(): Promise<Browser> {
       `Chromium not found at ${CHROMIUM}: install it (apt-get install -y chromium) to run browser tests`,
     );
   }
-  if (!existsSync(`${STOREFRONT_DIST}/index.html`)) {
+  if (!existsSync(`${STOREFRONT_DIST}/server/entry-server.js`)) {
     throw new Error('The storefront is not built: run `npm run build -w apps/storefront` (npm test does it)');
   }
   const running = await shared?.catch(() => undefined);

@@ -1,21 +1,20 @@
 import type { TestServer } from '@aisle/server/testing';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { choose, launchBrowser, releaseBrowser } from './browser.ts';
-import { errorsOf, newShopper, registerMember, signInDirect, startStore } from './store.ts';
+import { describe, expect, it } from 'vitest';
+import { choose } from './browser.ts';
+import {
+  errorsOf,
+  newShopper,
+  registerMember,
+  shopperSession,
+  shopperToken,
+  signInDirect,
+  withStore,
+} from './store.ts';
 
 let server: TestServer;
 let browser: Browser;
-
-beforeAll(async () => {
-  server = await startStore();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await releaseBrowser(browser);
-  await server?.stop();
-});
+withStore((s, b) => ([server, browser] = [s, b]));
 
 const DEFAULT_VARIANT_ID = '00000000-0000-0000-0000-000000000000';
 
@@ -52,10 +51,7 @@ async function productBySlug(slug: string): Promise<WireProduct> {
 }
 
 /** The shopper's access token, as the storefront keeps it (the cart belongs to it). */
-async function tokenOf(page: Page): Promise<string> {
-  const raw = await page.evaluate(() => localStorage.getItem('aisle.storefront.tokens'));
-  return (JSON.parse(raw ?? '{}') as { accessToken: { value: string } }).accessToken.value;
-}
+const tokenOf = shopperToken;
 
 /** The server's estimate for the shopper's cart as it stands (its own address and shipping choice). */
 async function apiEstimate(page: Page): Promise<Estimate> {
@@ -318,6 +314,17 @@ describe('cart', () => {
     await expect(line.getByTestId('line-note').textContent()).resolves.toBe('Only 2 left');
     await expect(page.getByRole('button', { name: 'Checkout', exact: true }).isEnabled()).resolves.toBe(true);
     await expectTotalsMatchApi(page, false);
+    // A typed 0 or more than the stock is explained beside the field, not silently put back.
+    await quantity.fill('0');
+    await quantity.press('Enter');
+    await expect
+      .poll(() => line.getByTestId('quantity-note').textContent())
+      .toBe('The quantity is at least 1, so it stays at 3. To take it out, use Remove.');
+    await expect(quantity.inputValue()).resolves.toBe('3');
+    await quantity.fill('9');
+    await quantity.press('Enter');
+    await expect.poll(() => line.getByTestId('quantity-note').textContent()).toBe('Only 2 in stock.');
+    await expect.poll(() => cartCount(page)).toBe('3');
 
     await stock(0);
     await page.reload();
@@ -362,8 +369,7 @@ describe('cart', () => {
       .getByRole('link', { name: 'View cart' })
       .click();
     await page.getByRole('main').getByRole('link', { name: 'Stoneware Table Lamp' }).waitFor();
-    const tokens = await page.evaluate(() => localStorage.getItem('aisle.storefront.tokens'));
-    expect(tokens).toContain('"role":"member"');
+    expect((await shopperSession(page))?.role).toBe('member');
     const estimate = await apiEstimate(page);
     expect(estimate.cart.lineItems.map((l) => l.quantity)).toEqual([1]);
     await expectTotalsMatchApi(page, false);

@@ -1,21 +1,13 @@
 import type { TestServer } from '@aisle/server/testing';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { choose, launchBrowser, releaseBrowser } from './browser.ts';
-import { errorsOf, newShopper, startStore } from './store.ts';
+import { describe, expect, it } from 'vitest';
+import { seriousA11yViolations } from './axe.ts';
+import { choose } from './browser.ts';
+import { errorsOf, newShopper, withStore } from './store.ts';
 
 let server: TestServer;
 let browser: Browser;
-
-beforeAll(async () => {
-  server = await startStore();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await releaseBrowser(browser);
-  await server?.stop();
-});
+withStore((s, b) => ([server, browser] = [s, b]));
 
 interface WireProduct {
   name: string;
@@ -55,6 +47,9 @@ async function expectCount(page: Page, total: number) {
 
 const cardTexts = (page: Page, selector: string) =>
   page.getByTestId('product-card').locator(selector).allTextContents();
+
+/** The storefront's `LOW_STOCK_THRESHOLD` (apps/storefront/src/resources/products.ts). */
+const LOW_STOCK_THRESHOLD = 5;
 
 const dollars = (text: string) => Number(text.replace(/[^0-9.]/g, ''));
 
@@ -135,11 +130,101 @@ describe('shop filters and search', () => {
     await page.context().close();
   });
 
+  it('narrows the grid by size and colour, keeps them in the URL and survives a reload', async () => {
+    const page = await newShopper(browser);
+    await page.goto(`${server.url}/shop`);
+    const all = await query({});
+    await expectCount(page, all.total);
+    const filters = page.getByRole('form', { name: 'Filters' });
+    const size = filters.getByRole('group', { name: 'Size', exact: true });
+    const colour = filters.getByRole('group', { name: 'Color', exact: true });
+
+    await choose(size.getByRole('checkbox', { name: 'M', exact: true }));
+    await page.waitForURL((url) => url.searchParams.getAll('choice').join() === 'Size:M');
+    const medium = await query({ optionChoices: { $hasSome: ['Size:M'] } });
+    expect(medium.total).toBeGreaterThan(1);
+    expect(medium.total).toBeLessThan(all.total);
+    await expectCount(page, medium.total);
+
+    // Two sizes: either one.
+    await choose(size.getByRole('checkbox', { name: 'L', exact: true }));
+    await page.waitForURL((url) => url.searchParams.getAll('choice').length === 2);
+    const mediumOrLarge = await query({ optionChoices: { $hasSome: ['Size:M', 'Size:L'] } });
+    await expectCount(page, mediumOrLarge.total);
+
+    // And a colour: both the size and the colour.
+    await choose(colour.getByRole('checkbox', { name: 'Navy', exact: true }));
+    await page.waitForURL((url) => url.searchParams.getAll('choice').includes('Color:Navy'));
+    const navy = await query({
+      $and: [
+        { optionChoices: { $hasSome: ['Size:M', 'Size:L'] } },
+        { optionChoices: { $hasSome: ['Color:Navy'] } },
+      ],
+    });
+    expect(navy.total).toBeGreaterThan(0);
+    expect(navy.total).toBeLessThan(mediumOrLarge.total);
+    await expectCount(page, navy.total);
+    await expect(cardTexts(page, '.product-name')).resolves.toEqual(navy.products.map((p) => p.name));
+
+    const before = page.url();
+    await page.reload();
+    await expectCount(page, navy.total);
+    expect(page.url()).toBe(before);
+    await expect(colour.getByRole('checkbox', { name: 'Navy', exact: true }).isChecked()).resolves.toBe(true);
+    await expect(size.getByRole('checkbox', { name: 'L', exact: true }).isChecked()).resolves.toBe(true);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    await page.getByRole('link', { name: 'Remove filter Navy' }).click();
+    await expectCount(page, mediumOrLarge.total);
+    await page.getByRole('link', { name: 'Clear filters' }).click();
+    await expectCount(page, all.total);
+    expect(errorsOf(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('says “Only N left” when a tracked item runs low, on its card and its page', async () => {
+    const press = (await query({ slug: { $eq: 'classic-french-press' } })).products[0] as WireProduct & {
+      id: string;
+    };
+    const stock = async (quantity: number) => {
+      const res = await server.call('PATCH', `/stores/v2/inventoryItems/product/${press.id}`, {
+        token: server.adminKey,
+        body: {
+          inventoryItem: {
+            trackQuantity: true,
+            variants: [{ variantId: '00000000-0000-0000-0000-000000000000', quantity }],
+          },
+        },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    };
+    await stock(LOW_STOCK_THRESHOLD);
+    const page = await newShopper(browser, { width: 390, height: 844 });
+    await page.goto(`${server.url}/shop?q=${encodeURIComponent('french press')}`);
+    const card = page.getByTestId('product-card').filter({ hasText: 'Classic French Press' });
+    await card.getByText(`Only ${LOW_STOCK_THRESHOLD} left`).waitFor();
+    await card.getByRole('link').first().click();
+    await page.waitForURL((url) => url.pathname === '/product-page/classic-french-press');
+    await expect(page.getByTestId('stock-status').textContent()).resolves.toBe(
+      `Only ${LOW_STOCK_THRESHOLD} left`,
+    );
+
+    // One more than the threshold is simply in stock.
+    await stock(LOW_STOCK_THRESHOLD + 1);
+    await page.reload();
+    await expect(page.getByTestId('stock-status').textContent()).resolves.toBe('In stock');
+    await page.goto(`${server.url}/shop?q=${encodeURIComponent('french press')}`);
+    await card.waitFor();
+    await expect(card.getByText(/Only \d+ left/).count()).resolves.toBe(0);
+    expect(errorsOf(page)).toEqual([]);
+    await page.context().close();
+  });
+
   it('searches by text from the header, pages through results and survives a reload', async () => {
     const page = await newShopper(browser, { width: 390, height: 844 });
     await page.goto(server.url);
-    await page.getByRole('searchbox', { name: 'Search products' }).fill('leather');
-    await page.getByRole('searchbox', { name: 'Search products' }).press('Enter');
+    await page.getByRole('combobox', { name: 'Search products' }).fill('leather');
+    await page.getByRole('combobox', { name: 'Search products' }).press('Enter');
     await page.waitForURL((url) => url.pathname === '/shop' && url.searchParams.get('q') === 'leather');
     const leather = await query({ search: 'leather' });
     expect(leather.total).toBeGreaterThan(1);
@@ -150,7 +235,7 @@ describe('shop filters and search', () => {
 
     await page.reload();
     await expectCount(page, leather.total);
-    await expect(page.getByRole('searchbox', { name: 'Search products' }).inputValue()).resolves.toBe(
+    await expect(page.getByRole('combobox', { name: 'Search products' }).inputValue()).resolves.toBe(
       'leather',
     );
 
@@ -167,6 +252,48 @@ describe('shop filters and search', () => {
     // Nothing found is said plainly.
     await page.goto(`${server.url}/shop?q=${encodeURIComponent('zzyzx unobtainium')}`);
     await page.getByText('No products match “zzyzx unobtainium”.').waitFor();
+    expect(errorsOf(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('suggests products as the shopper types (typos forgiven), by keyboard: arrows, Enter, Escape', async () => {
+    const page = await newShopper(browser, { width: 390, height: 844 });
+    await page.goto(`${server.url}/`);
+    const box = page.getByRole('combobox', { name: 'Search products' });
+    const list = page.getByRole('listbox', { name: 'Suggestions' });
+    await box.click();
+    await box.pressSequentially('skilet');
+    await list.getByRole('option', { name: /Cast Iron Skillet/ }).waitFor();
+    await expect(box.getAttribute('aria-expanded')).resolves.toBe('true');
+    await page
+      .getByRole('status')
+      .filter({ hasText: /\d+ suggestions?/ })
+      .waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // Escape closes the list and keeps the text.
+    await box.press('Escape');
+    await list.waitFor({ state: 'hidden' });
+    await expect(box.inputValue()).resolves.toBe('skilet');
+
+    // Down opens it on the first suggestion; Enter opens that product.
+    await box.press('ArrowDown');
+    const first = list.getByRole('option').first();
+    await expect.poll(() => first.getAttribute('aria-selected')).toBe('true');
+    const firstId = await first.getAttribute('id');
+    await expect(box.getAttribute('aria-activedescendant')).resolves.toBe(firstId);
+    const name = (await first.locator('.suggestion-name').textContent()) ?? '';
+    await box.press('Enter');
+    await page.waitForURL((url) => url.pathname.startsWith('/product-page/'));
+    await page.getByRole('heading', { level: 1, name }).waitFor();
+
+    // Enter without a highlighted suggestion searches the shop for the text.
+    await box.fill('');
+    await box.pressSequentially('leather');
+    await list.getByRole('option').first().waitFor();
+    await box.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/shop' && url.searchParams.get('q') === 'leather');
+    await list.waitFor({ state: 'hidden' });
     expect(errorsOf(page)).toEqual([]);
     await page.context().close();
   });

@@ -1,10 +1,9 @@
 import type { TestServer } from '@aisle/server/testing';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, releaseBrowser } from './browser.ts';
+import { describe, expect, it } from 'vitest';
 import {
-  adminOrder,
   addFromProductPage,
+  adminOrder,
   CARDS,
   chooseDelivery,
   errorsOf,
@@ -12,22 +11,13 @@ import {
   newShopper,
   payByCard,
   startCheckout,
-  startStore,
   uniqueEmail,
+  withStore,
 } from './store.ts';
 
 let server: TestServer;
 let browser: Browser;
-
-beforeAll(async () => {
-  server = await startStore();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await releaseBrowser(browser);
-  await server?.stop();
-});
+withStore((s, b) => ([server, browser] = [s, b]));
 
 const STORES_APP_ID = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
 
@@ -105,6 +95,28 @@ const shownTotals = (page: Page) =>
   });
 
 describe('hosted checkout', () => {
+  it('on a phone the checkout drops the store’s header and shows the order summary before the pay button', async () => {
+    const page = await newShopper(browser, { width: 390, height: 844 });
+    await addFromProductPage(page, server, 'classic-french-press');
+    await page.getByRole('combobox', { name: 'Search products' }).waitFor();
+    await startCheckout(page, server);
+    const banner = page.getByRole('banner');
+    await banner.getByRole('link', { name: 'Aisle Demo Store, home' }).waitFor();
+    await expect(page.getByRole('combobox', { name: 'Search products' }).count()).resolves.toBe(0);
+    await expect(page.getByRole('navigation', { name: 'Collections' }).count()).resolves.toBe(0);
+    await expect(banner.getByTestId('cart-button').count()).resolves.toBe(0);
+    const summary = await page.getByRole('complementary', { name: 'Order summary' }).boundingBox();
+    const pay = await page.getByTestId('payment-step').boundingBox();
+    expect(summary && pay && summary.y + summary.height <= pay.y).toBe(true);
+    // On a wide screen the summary stands beside the steps.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const wideSummary = await page.getByRole('complementary', { name: 'Order summary' }).boundingBox();
+    const details = await page.getByTestId('details-step').boundingBox();
+    expect(wideSummary && details && wideSummary.x > details.x + details.width - 1).toBe(true);
+    expect(errorsOf(page)).toEqual([]);
+    await page.context().close();
+  });
+
   it('a visitor buys two items with a coupon: a declined card, then a good one, then the confirmation', async () => {
     const page = await newShopper(browser);
     const email = uniqueEmail('visitor');

@@ -1,8 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { TestServer } from '@aisle/server/testing';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, releaseBrowser } from './browser.ts';
+import { describe, expect, it } from 'vitest';
 import {
   errorsOf,
   lastMail,
@@ -10,22 +9,13 @@ import {
   PASSWORD,
   registerMember,
   signInDirect,
-  startStore,
   uniqueEmail,
+  withStore,
 } from './store.ts';
 
 let server: TestServer;
 let browser: Browser;
-
-beforeAll(async () => {
-  server = await startStore();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await releaseBrowser(browser);
-  await server?.stop();
-});
+withStore((s, b) => ([server, browser] = [s, b]));
 
 const header = (page: Page) => page.getByRole('banner');
 

@@ -1,7 +1,6 @@
 import type { TestServer } from '@aisle/server/testing';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, releaseBrowser } from './browser.ts';
+import { describe, expect, it } from 'vitest';
 import {
   errorsOf,
   lastMail,
@@ -9,24 +8,16 @@ import {
   PASSWORD,
   registerMember,
   setPolicies,
+  shopperSession,
   signInDirect,
-  startStore,
   totpCode,
   uniqueEmail,
+  withStore,
 } from './store.ts';
 
 let server: TestServer;
 let browser: Browser;
-
-beforeAll(async () => {
-  server = await startStore();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await releaseBrowser(browser);
-  await server?.stop();
-});
+withStore((s, b) => ([server, browser] = [s, b]));
 
 const header = (page: Page) => page.getByRole('banner');
 
@@ -38,8 +29,7 @@ async function expectSignedInAs(page: Page, name: string) {
 async function signOut(page: Page) {
   await header(page).getByRole('button', { name: 'Sign out' }).click();
   await header(page).getByRole('link', { name: 'Sign in' }).waitFor();
-  const tokens = await page.evaluate(() => localStorage.getItem('aisle.storefront.tokens'));
-  expect(tokens ?? '').not.toContain('"role":"member"');
+  expect((await shopperSession(page))?.role).not.toBe('member');
 }
 
 describe('sign-in', () => {
@@ -155,6 +145,7 @@ describe('sign-in', () => {
     const page = await newShopper(browser);
     await page.goto(`${server.url}/login`);
     await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await page.waitForURL((url) => url.pathname === '/forgot-password');
     await page.getByLabel('E-mail').fill(email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await expect(page.getByRole('status').filter({ hasText: /\S/ }).first().textContent()).resolves.toContain(
@@ -265,17 +256,18 @@ describe('account', () => {
     await expect(addresses.getByText('12 St James Square').count()).resolves.toBe(0);
 
     // The server has it too.
-    const members = await server.call('GET', `/members/v1/members?search=${encodeURIComponent(email)}`, {
-      token: server.adminKey,
-    });
-    const stored = (members.body.members as Array<{ identityProfile: Record<string, unknown> }>)[0]!
-      .identityProfile;
+    const members = await server.call(
+      'GET',
+      `/members/v1/members?fieldsets=FULL&search=${encodeURIComponent(email)}`,
+      { token: server.adminKey },
+    );
+    const stored = (members.body.members as Array<{ contact: Record<string, unknown> }>)[0]!.contact;
     expect(stored.firstName).toBe('Augusta');
     expect(stored.phones).toEqual(['+44 20 7946 0000']);
-    expect(stored.customFields).toEqual([
-      { name: 'Shoe size', value: { numValue: 38.5 } },
-      { name: 'Birthday', value: { dateValue: '1815-12-10T00:00:00.000Z' } },
-    ]);
+    expect(stored.customFields).toEqual({
+      'Shoe size': { name: 'Shoe size', value: { numValue: 38.5 } },
+      Birthday: { name: 'Birthday', value: { dateValue: '1815-12-10T00:00:00.000Z' } },
+    });
     expect(errorsOf(page)).toEqual([]);
     await page.context().close();
   });

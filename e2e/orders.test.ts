@@ -1,10 +1,9 @@
 import type { TestServer } from '@aisle/server/testing';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, releaseBrowser } from './browser.ts';
+import { describe, expect, it } from 'vitest';
 import {
-  adminOrder,
   addFromProductPage,
+  adminOrder,
   CARDS,
   chooseDelivery,
   errorsOf,
@@ -14,21 +13,12 @@ import {
   registerMember,
   signInDirect,
   startCheckout,
-  startStore,
+  withStore,
 } from './store.ts';
 
 let server: TestServer;
 let browser: Browser;
-
-beforeAll(async () => {
-  server = await startStore();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await releaseBrowser(browser);
-  await server?.stop();
-});
+withStore((s, b) => ([server, browser] = [s, b]));
 
 describe('member orders', () => {
   it('a member buys, finds the order in the account, and sees the tracking once the merchant ships it', async () => {
@@ -100,6 +90,30 @@ describe('member orders', () => {
       order.priceSummary.total.formattedAmount,
     );
 
+    // The order page (the confirmation link) says what happened since: shipped, then refunded.
+    await page.goto(`${server.url}/orders/${orderId}`);
+    await page.getByRole('heading', { name: 'Your order is on its way' }).waitFor();
+    await expect(page.getByText('Order shipped', { exact: true }).count()).resolves.toBe(1);
+    const refundability = await server.call(
+      'GET',
+      `/ecom/v1/payments-collector/orders/${orderId}/refundability`,
+      { token: server.adminKey },
+    );
+    const [payment] = refundability.body.refundabilities as Array<{ paymentId: string }>;
+    const refund = await server.call('POST', `/ecom/v1/payments-collector/orders/${orderId}/trigger-refund`, {
+      token: server.adminKey,
+      body: { payments: [{ paymentId: payment!.paymentId, amount: order.priceSummary.total.amount }] },
+    });
+    expect(refund.status, JSON.stringify(refund.body)).toBe(200);
+    expect((await adminOrder(server, orderId)).paymentStatus).toBe('FULLY_REFUNDED');
+    await page.reload();
+    await page.getByRole('heading', { name: 'Your order was refunded' }).waitFor();
+    await expect(page.getByTestId('order-note').textContent()).resolves.toBe(
+      'The payment was refunded to you.',
+    );
+    await page.goto(`${server.url}/account/orders`);
+    await expect(rows.getByTestId('order-state').textContent()).resolves.toBe('Refunded');
+
     // Another member's order is not there for them.
     const stranger = await newShopper(browser);
     await signInDirect(stranger, server, await registerMember(server));
@@ -110,6 +124,40 @@ describe('member orders', () => {
     await stranger.getByText('You have not placed any orders yet.').waitFor();
     await stranger.context().close();
 
+    expect(errorsOf(page)).toEqual([]);
+    await page.context().close();
+  }, 120_000);
+
+  it('a saved address fills the checkout, its state picked in the checkout’s list', async () => {
+    const email = await registerMember(server);
+    const page = await newShopper(browser, { width: 390, height: 844 });
+    await signInDirect(page, server, email);
+    await page.getByRole('banner').getByTestId('member-name').waitFor({ timeout: 20_000 });
+    await page.goto(`${server.url}/account/info`);
+    const addresses = page.getByRole('region', { name: 'Addresses' });
+    await addresses.getByRole('button', { name: 'Add an address' }).click();
+    await addresses.getByLabel('Street address').fill('500 Howard St');
+    await addresses.getByLabel('City').fill('San Francisco');
+    await addresses.getByLabel('Postal code').fill('94105');
+    await addresses.getByLabel('Country').selectOption('US');
+    await addresses.getByLabel('State', { exact: true }).selectOption({ label: 'California' });
+    await addresses.getByRole('button', { name: 'Add address' }).click();
+    const saved = addresses.locator('address');
+    await saved.getByText('500 Howard St', { exact: true }).waitFor();
+    await saved.getByText('94105 San Francisco', { exact: true }).waitFor();
+    await saved.getByText('California, United States', { exact: true }).waitFor();
+
+    await addFromProductPage(page, server, 'stoneware-table-lamp');
+    await startCheckout(page, server);
+    const step = page.getByTestId('details-step');
+    await expect(step.getByLabel('Street and house number').inputValue()).resolves.toBe('500 Howard St');
+    await expect(step.getByLabel('City').inputValue()).resolves.toBe('San Francisco');
+    await expect(step.getByLabel('State').inputValue()).resolves.toBe('US-CA');
+    await expect(step.getByLabel('ZIP code').inputValue()).resolves.toBe('94105');
+    await expect(step.getByLabel('First name').inputValue()).resolves.toBe('Ada');
+    await step.getByRole('button', { name: 'Continue to delivery' }).click();
+    await step.getByTestId('details-summary').waitFor();
+    await step.getByTestId('details-summary').getByText('San Francisco', { exact: false }).first().waitFor();
     expect(errorsOf(page)).toEqual([]);
     await page.context().close();
   });

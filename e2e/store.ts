@@ -2,8 +2,8 @@ import { createHmac } from 'node:crypto';
 import { seedDemoStore } from '@aisle/server/seed';
 import { startTestServer, type TestServer } from '@aisle/server/testing';
 import type { Browser, Page } from 'playwright-core';
-import { expect } from 'vitest';
-import { ADMIN_DIST, STOREFRONT_DIST } from './browser.ts';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { ADMIN_DIST, launchBrowser, releaseBrowser, STOREFRONT_DIST } from './browser.ts';
 
 export const CLIENT_ID = 'demo-storefront';
 export const PASSWORD = 'correct horse battery';
@@ -16,9 +16,9 @@ export const PASSWORD = 'correct horse battery';
  * listen, so the client is registered here through the admin API (created, or brought in line when a future
  * test server already installs it).
  */
-export async function startStore(): Promise<TestServer> {
+export async function startStore(config: { abandonedCheckoutMinutes?: number } = {}): Promise<TestServer> {
   const server = await startTestServer({
-    config: { storefrontDir: STOREFRONT_DIST, adminDir: ADMIN_DIST },
+    config: { storefrontDir: STOREFRONT_DIST, adminDir: ADMIN_DIST, ...config },
     seed: async (s) => {
       await seedDemoStore(s.ctx);
     },
@@ -36,6 +36,27 @@ export async function startStore(): Promise<TestServer> {
     expect(updated.status, JSON.stringify(updated.body)).toBe(200);
   }
   return server;
+}
+
+/**
+ * A test file's demo store and the shared browser: started before its tests (handed to `take`), stopped after
+ * them. `withStore((s, b) => ([server, browser] = [s, b]))`.
+ */
+export function withStore(
+  take: (server: TestServer, browser: Browser) => void,
+  start: () => Promise<TestServer> = startStore,
+): void {
+  let server: TestServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    server = await start();
+    browser = await launchBrowser();
+    take(server, browser);
+  });
+  afterAll(async () => {
+    await releaseBrowser(browser);
+    await server?.stop();
+  });
 }
 
 let counter = 0;
@@ -136,10 +157,23 @@ export const CARDS = {
   needsConfirmation: '4000 0000 0000 3220',
 } as const;
 
-/** The shopper's access token as the storefront keeps it (the owner of their cart, checkouts and orders). */
+/**
+ * The shopper's session as the storefront server keeps it, in its HttpOnly cookie (page scripts cannot read
+ * it): the access token that owns their cart, checkouts and orders, and whether it is a visitor's or a member's.
+ */
+export async function shopperSession(page: Page): Promise<{ accessToken: string; role: string } | undefined> {
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'aisle_session');
+  if (!cookie?.value) return undefined;
+  const parsed = JSON.parse(Buffer.from(cookie.value, 'base64url').toString('utf8')) as {
+    a: string;
+    m: string;
+  };
+  return { accessToken: parsed.a, role: parsed.m };
+}
+
+/** The shopper's access token (the owner of their cart, checkouts and orders). */
 export async function shopperToken(page: Page): Promise<string> {
-  const raw = await page.evaluate(() => localStorage.getItem('aisle.storefront.tokens'));
-  return (JSON.parse(raw ?? '{}') as { accessToken: { value: string } }).accessToken.value;
+  return (await shopperSession(page))?.accessToken ?? '';
 }
 
 /** Adds a product from its page, choosing the options named (radio labels), and closes the drawer. */

@@ -1,22 +1,20 @@
 import type { TestServer } from '@aisle/server/testing';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, releaseBrowser } from './browser.ts';
-import { startStore } from './store.ts';
+import { describe, expect, it } from 'vitest';
+import {
+  addFromProductPage,
+  chooseDelivery,
+  errorsOf,
+  fillCheckoutDetails,
+  newShopper,
+  startCheckout,
+  uniqueEmail,
+  withStore,
+} from './store.ts';
 
 let server: TestServer;
 let browser: Browser;
-
-beforeAll(async () => {
-  // Every catalogue call carries a visitor token, so the demo OAuth client must exist (see store.ts).
-  server = await startStore();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await releaseBrowser(browser);
-  await server?.stop();
-});
+withStore((s, b) => ([server, browser] = [s, b]));
 
 describe('storefront shell', () => {
   it('shows demo products on the home page', async () => {
@@ -37,10 +35,60 @@ describe('storefront shell', () => {
     await page.close();
   });
 
-  it('serves the app for client-side routes and shows a not-found page', async () => {
+  it('pre-warms the member area once a week for a shopper with a session; a first visit asks for no cart', async () => {
+    const page = await newShopper(browser);
+    const notFound: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() === 404)
+        notFound.push(`${response.request().method()} ${response.url()} on ${page.url()}`);
+    });
+    const warms: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().includes('redirect-session'))
+        warms.push(request.url());
+    });
+    const visit = async (path: string) => {
+      await page.goto(`${server.url}${path}`);
+      await page.waitForLoadState('networkidle');
+    };
+
+    // A first visit: no session, no cart, nothing asked for it, no pre-warm.
+    for (const path of ['/', '/shop', '/product-page/classic-french-press', '/cart']) await visit(path);
+    expect(notFound).toEqual([]);
+    expect(warms).toEqual([]);
+
+    // With a session (something added), the next page pre-warms the redirect session, once in 7 days.
+    await addFromProductPage(page, server, 'classic-french-press');
+    await visit('/');
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('aisle.prewarm.lastRun')), { timeout: 20_000 })
+      .not.toBeNull();
+    expect(warms).toHaveLength(1);
+    await visit('/shop');
+    await page.waitForTimeout(500);
+    expect(warms).toHaveLength(1);
+
+    // The order ends the cart: the session stays, and neither the order page nor the next pages ask for a
+    // cart that is no longer there (the session's token answer says there is none).
+    await startCheckout(page, server);
+    await fillCheckoutDetails(page, uniqueEmail('no-cart'));
+    await chooseDelivery(page, 'Standard');
+    await page.getByTestId('payment-step').getByText('Pay offline', { exact: true }).click();
+    await page.getByTestId('place-order').click();
+    await page.getByRole('heading', { name: 'Thank you for your order!' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    for (const path of ['/', '/cart']) await visit(path);
+    await page.locator('.cart-empty').getByText('Your cart is empty.').waitFor();
+    expect(notFound.filter((url) => url.includes('/carts/'))).toEqual([]);
+
+    expect(errorsOf(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('answers an unknown page with a real 404 and the not-found page', async () => {
     const page = await browser.newPage();
     const response = await page.goto(`${server.url}/no/such/page`);
-    expect(response?.status()).toBe(200);
+    expect(response?.status()).toBe(404);
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
     await page.close();
   });

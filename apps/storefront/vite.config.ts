@@ -1,11 +1,32 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './build/precompress.ts';
 
-// `aisle-source` resolves the SDK to its TypeScript sources inside the workspace.
-export default defineConfig({
-  plugins: [react()],
+/**
+ * Two builds (`npm run build`): the browser's (`dist/client`: hashed assets, a manifest the server reads for
+ * preloads, hidden source maps, precompressed copies) and the server renderer (`dist/server/entry-server.js`).
+ * `aisle-source` resolves the SDK to its TypeScript sources inside the workspace.
+ */
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [react(), precompress()],
   resolve: { conditions: ['aisle-source', 'module', 'browser', 'default'] },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 600 },
+  ssr: {
+    // Everything is bundled into the renderer: the SDK (TypeScript sources) and React's production builds, so
+    // the server process renders with production React whatever its NODE_ENV.
+    noExternal: true,
+    resolve: { conditions: ['aisle-source', 'node'], externalConditions: ['aisle-source'] },
+  },
+  ...(isSsrBuild ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
+  build: isSsrBuild
+    ? { outDir: 'dist/server', emptyOutDir: true, sourcemap: true, copyPublicDir: false }
+    : {
+        outDir: 'dist/client',
+        emptyOutDir: true,
+        manifest: true,
+        // Kept on disk for error reporting; no `sourceMappingURL` comment, and the server never serves them.
+        sourcemap: 'hidden',
+        rolldownOptions: { input: 'src/entry-client.tsx' },
+      },
   server: {
     port: 5173,
     proxy: Object.fromEntries(
@@ -16,6 +37,7 @@ export default defineConfig({
         '/ecom',
         '/oauth2',
         '/_api',
+        '/_storefront',
         '/members',
         '/media',
         '/r',
@@ -23,4 +45,4 @@ export default defineConfig({
       ].map((p) => [p, 'http://127.0.0.1:3000']),
     ),
   },
-});
+}));

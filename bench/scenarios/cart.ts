@@ -23,7 +23,7 @@ const line = (p: WireProduct) => ({
 });
 
 /** Add to cart on one visitor's cart, and estimate totals of a 5-line cart with shipping and tax. */
-export async function cartScenarios(url: string): Promise<Scenario[]> {
+export async function cartScenarios(url: string, adminKey: string): Promise<Scenario[]> {
   const page = await post(url, '/stores-reader/v1/products/query-platformized', {
     query: { filter: { inStock: true, productType: 'physical' }, paging: { limit: 20 } },
     includeVariants: true,
@@ -63,6 +63,13 @@ export async function cartScenarios(url: string): Promise<Scenario[]> {
     postalCode: '10001',
     addressLine: '1 Main St',
   };
+  const estimate = {
+    method: 'POST' as const,
+    path: '/ecom/v1/carts/current/estimate-totals',
+    body: { shippingAddress: address, billingAddress: address, calculateTax: true, calculateShipping: true },
+    headers: { authorization: estimator },
+  };
+  const rules: string[] = [];
   return [
     {
       name: 'add to cart',
@@ -76,15 +83,95 @@ export async function cartScenarios(url: string): Promise<Scenario[]> {
     {
       name: 'estimate totals (5 lines)',
       description: 'POST estimate-totals: 5-line cart, shipping options and New York tax',
-      method: 'POST',
-      path: '/ecom/v1/carts/current/estimate-totals',
-      body: {
-        shippingAddress: address,
-        billingAddress: address,
-        calculateTax: true,
-        calculateShipping: true,
+      ...estimate,
+    },
+    {
+      name: 'estimate totals (50 live rules)',
+      description:
+        'the same estimate with 50 live discount rules (subtotal, quantity, scoped, nested; 10 of them apply)',
+      ...estimate,
+      prepare: async () => {
+        for (const rule of liveRules(products.slice(1, 6).map((p) => p.id))) {
+          const res = await post(url, '/ecom/v1/discount-rules', { discountRule: rule }, adminKey);
+          if (res.status !== 200) throw new Error(`creating a rule answered ${res.status}`);
+          rules.push((res.body.discountRule as { id: string }).id);
+        }
       },
-      headers: { authorization: estimator },
+      finish: async () => {
+        for (const id of rules.splice(0))
+          await fetch(`${url}/ecom/v1/discount-rules/${id}`, {
+            method: 'DELETE',
+            headers: { authorization: adminKey },
+          });
+      },
     },
   ];
+}
+
+/**
+ * 50 live rules of every trigger: 40 that do not hold for the benchmark cart (subtotals out of reach, other
+ * products, large quantities) and 10 that do (small percentages on its products), as a shop with many
+ * campaigns has.
+ */
+function liveRules(cartProducts: string[]) {
+  const scope = (ids: string[]) => [
+    { type: 'CATALOG_ITEM', catalogItemFilter: { catalogAppId: STORE_APP_ID, catalogItemIds: ids } },
+  ];
+  const percent = (percentage: number, ids?: string[]) => ({
+    values: [
+      {
+        discountType: 'PERCENTAGE',
+        percentage,
+        ...(ids ? { specificItemsInfo: { scopes: scope(ids) } } : {}),
+      },
+    ],
+  });
+  return Array.from({ length: 50 }, (_, i) => {
+    const name = `bench rule ${i}`;
+    if (i < 10)
+      return {
+        name,
+        trigger: { triggerType: 'SUBTOTAL_RANGE', subtotalRange: { from: '0' } },
+        discounts: percent(1, [cartProducts[i % cartProducts.length]!]),
+      };
+    if (i < 25)
+      return {
+        name,
+        trigger: { triggerType: 'SUBTOTAL_RANGE', subtotalRange: { from: String(100_000 + i) } },
+        discounts: percent(10),
+      };
+    if (i < 40)
+      return {
+        name,
+        trigger: {
+          triggerType: 'ITEM_QUANTITY_RANGE',
+          itemQuantityRange: { from: 50 + i, scopes: scope(cartProducts) },
+        },
+        discounts: percent(5, cartProducts),
+      };
+    return {
+      name,
+      trigger: {
+        triggerType: 'AND',
+        and: {
+          triggers: [
+            { triggerType: 'SUBTOTAL_RANGE', subtotalRange: { from: '1' } },
+            {
+              triggerType: 'OR',
+              or: {
+                triggers: [
+                  { triggerType: 'ITEM_QUANTITY_RANGE', itemQuantityRange: { from: 500 } },
+                  {
+                    triggerType: 'CUSTOMER_ELIGIBILITY',
+                    customerEligibility: { eligibilityType: 'MEMBERS' },
+                  },
+                ],
+              },
+            },
+          ],
+        },
+      },
+      discounts: percent(15),
+    };
+  });
 }

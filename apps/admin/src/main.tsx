@@ -1,20 +1,39 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
+import {
+  AbandonedCheckoutPage,
+  abandonedCheckoutAction,
+  abandonedCheckoutLoader,
+} from './routes/abandoned-checkout.tsx';
+import { AbandonedCheckouts, abandonedCheckoutsLoader } from './routes/abandoned-checkouts.tsx';
+import { BackInStock, backInStockAction, backInStockLoader } from './routes/back-in-stock.tsx';
 import { CouponEdit, couponEditAction, couponEditLoader } from './routes/coupon-edit.tsx';
 import { CouponNew, couponNewAction, couponNewLoader } from './routes/coupon-new.tsx';
 import { couponProductsLoader, Coupons, couponsAction, couponsLoader } from './routes/coupons.tsx';
 import { Dashboard, dashboardLoader } from './routes/dashboard.tsx';
 import { ErrorPage, RouteError } from './routes/error-page.tsx';
 import { Layout, layoutLoader } from './routes/layout.tsx';
+import { catalogueSection } from './routes/catalogue.tsx';
+import { entityRoutes } from './components/entity-kit.tsx';
+import { checkoutTemplateSpec } from './routes/checkout-templates.tsx';
+import { discountRuleSpec } from './routes/discount-rules.tsx';
+import {
+  SubscriptionPage,
+  Subscriptions,
+  subscriptionAction,
+  subscriptionLoader,
+  subscriptionsLoader,
+} from './routes/subscriptions.tsx';
+import { shippingLabelSpec } from './routes/shipping-labels.tsx';
+import { InvoicePrint, invoicePrintLoader } from './routes/invoice-print.tsx';
 import { OrderPage, orderAction, orderLoader } from './routes/order.tsx';
 import { Orders, ordersLoader } from './routes/orders.tsx';
-import { ProductEdit, productEditAction, productEditLoader } from './routes/product-edit.tsx';
-import { ProductNew, productNewAction } from './routes/product-new.tsx';
-import { Products, productsLoader } from './routes/products.tsx';
-import { Settings, settingsAction, settingsLoader } from './routes/settings.tsx';
+import { settingsSection } from './routes/settings-section.tsx';
 import { SignIn, signInAction, signInLoader } from './routes/sign-in.tsx';
 import { signOutAction } from './routes/sign-out.ts';
+import { AcceptInvite, acceptInviteAction } from './routes/accept-invite.tsx';
+import { staffPages } from './routes/staff-routes.ts';
 import '../../storefront/src/styles.css';
 import '../../storefront/src/components/checkout/checkout.css';
 import './admin.css';
@@ -29,6 +48,14 @@ const router = createBrowserRouter(
       ErrorBoundary: ErrorPage,
     },
     { path: '/sign-out', action: signOutAction },
+    { path: '/accept-invite', action: acceptInviteAction, Component: AcceptInvite, ErrorBoundary: ErrorPage },
+    // A clean printable page: no admin header or menus.
+    {
+      path: '/orders/:orderId/invoices/:invoiceId/print',
+      loader: invoicePrintLoader,
+      Component: InvoicePrint,
+      ErrorBoundary: ErrorPage,
+    },
     {
       id: 'root',
       path: '/',
@@ -41,14 +68,7 @@ const router = createBrowserRouter(
           ErrorBoundary: RouteError,
           children: [
             { index: true, loader: dashboardLoader, Component: Dashboard },
-            { path: 'products', loader: productsLoader, Component: Products },
-            { path: 'products/new', action: productNewAction, Component: ProductNew },
-            {
-              path: 'products/:productId',
-              loader: productEditLoader,
-              action: productEditAction,
-              Component: ProductEdit,
-            },
+            catalogueSection,
             { path: 'coupons', loader: couponsLoader, action: couponsAction, Component: Coupons },
             { path: 'coupons/new', loader: couponNewLoader, action: couponNewAction, Component: CouponNew },
             { path: 'coupons/products', loader: couponProductsLoader },
@@ -58,9 +78,33 @@ const router = createBrowserRouter(
               action: couponEditAction,
               Component: CouponEdit,
             },
+            ...entityRoutes(discountRuleSpec),
             { path: 'orders', loader: ordersLoader, Component: Orders },
             { path: 'orders/:orderId', loader: orderLoader, action: orderAction, Component: OrderPage },
-            { path: 'settings', loader: settingsLoader, action: settingsAction, Component: Settings },
+            { path: 'abandoned-checkouts', loader: abandonedCheckoutsLoader, Component: AbandonedCheckouts },
+            {
+              path: 'abandoned-checkouts/:abandonedCheckoutId',
+              loader: abandonedCheckoutLoader,
+              action: abandonedCheckoutAction,
+              Component: AbandonedCheckoutPage,
+            },
+            { path: 'subscriptions', loader: subscriptionsLoader, Component: Subscriptions },
+            {
+              path: 'subscriptions/:subscriptionId',
+              loader: subscriptionLoader,
+              action: subscriptionAction,
+              Component: SubscriptionPage,
+            },
+            {
+              path: 'back-in-stock',
+              loader: backInStockLoader,
+              action: backInStockAction,
+              Component: BackInStock,
+            },
+            ...staffPages,
+            ...entityRoutes(checkoutTemplateSpec),
+            ...entityRoutes(shippingLabelSpec),
+            settingsSection,
             { path: '*', loader: () => Promise.reject(new Response('Not found', { status: 404 })) },
           ],
         },

@@ -1,66 +1,217 @@
 import {
-  authentication,
-  checkout,
+  type AisleClient,
+  type AuthStrategy,
   collections,
   createClient,
   currentCart,
-  type Http,
-  localStorageTokenStorage,
+  type FetchFn,
+  type ModuleMap,
   members,
   OAuthStrategy,
-  orders,
-  PRODUCT_TRANSFORM,
-  type Product,
-  prefixTransform,
   products,
-  recovery,
-  redirects,
-  sandboxPayments,
-  tips,
-  verification,
+  TokenRole,
+  type TokenStorage,
+  type Tokens,
 } from '@aisle/sdk';
+import { createContext, type RouterContextProvider } from 'react-router';
 
 export const CLIENT_ID = 'demo-storefront';
 
 /**
- * One OAuth strategy for the whole app: visitor tokens first, member tokens after sign-in, kept in
- * localStorage so tabs share them. Every SDK call below carries its current access token.
+ * What every page needs: the catalogue, the cart and the member. A page's other modules (checkout, orders,
+ * recovery, …) are bound where they are used (`clientWith`), so they stay out of the first page load.
  */
-export const auth = OAuthStrategy({
-  clientId: CLIENT_ID,
-  tokenStorage: localStorageTokenStorage({ key: 'aisle.storefront.tokens' }),
-});
+const MODULES = { products, collections, members, currentCart };
 
-/** Storefront-only catalogue reads the SDK's products module does not offer (yet). */
-const productPages = (http: Http) => ({
-  /** The visible product with this slug, with its variants (one call), or undefined. */
-  getProductBySlug: async (slug: string): Promise<Product | undefined> => {
-    const response = await http.request<{ products?: Product[] }>({
-      method: 'POST',
-      path: '/stores-reader/v1/products/query-platformized',
-      data: { query: { filter: { slug: { $eq: slug } }, paging: { limit: 1 } }, includeVariants: true },
-      transform: prefixTransform('products', PRODUCT_TRANSFORM),
+export type StoreClient = AisleClient<typeof MODULES>;
+
+/** The storefront's client over any transport: the browser's fetch, or the server's in-process one. */
+export function createStoreClient(connection: Connection): StoreClient {
+  return createClient({ modules: MODULES, ...connection });
+}
+
+/** The shopper's session as a client needs it: their auth, and the transport (the server's: in process). */
+export interface Connection {
+  auth: AuthStrategy;
+  fetch?: FetchFn;
+}
+
+/**
+ * What route loaders and actions work with: the shopper's client and session. On the server one per request
+ * (the session comes from the shopper's cookie), in the browser one per page load.
+ */
+export interface Store {
+  /** Where the loaders run: `server` (one store per request) or `browser` (one per page load). */
+  kind: 'server' | 'browser';
+  client: StoreClient;
+  /** The session `client` calls with, for clients of more modules (`clientWith`). */
+  connection: Connection;
+  /** Signed in as a member (the session's role; nothing is fetched). */
+  loggedIn(): boolean;
+  /** The origin the shopper sees, `https://shop.example.com`. */
+  origin: string;
+  /** Reads a page shares between its loaders (the member, the collections): once per request or page load. */
+  memo: Map<string, Promise<unknown>>;
+  /** Was there a product at this slug once (deleted since: 410)? Known to the server only. */
+  productGone?: (slug: string) => Promise<boolean>;
+}
+
+export const storeContext = createContext<Store>();
+
+export const storeOf = (context: Readonly<Pick<RouterContextProvider, 'get'>>): Store =>
+  context.get(storeContext);
+
+/** A client of these modules over the store's session (the same shopper as `store.client`). */
+export const clientWith = <M extends ModuleMap>(store: Store, modules: M): AisleClient<M> =>
+  createClient({ modules, ...store.connection });
+
+/** The same in the browser, for event handlers and effects. */
+export const browserClientWith = <M extends ModuleMap>(modules: M): AisleClient<M> =>
+  clientWith(browserStore(), modules);
+
+/** `key`'s read, shared by everything asking for it within this store's request or page load. */
+export function memoized<T>(store: Store, key: string, read: () => Promise<T>): Promise<T> {
+  let found = store.memo.get(key) as Promise<T> | undefined;
+  if (!found) {
+    found = read();
+    found.catch(() => store.memo.delete(key));
+    store.memo.set(key, found);
+  }
+  return found;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The browser: tokens live in the server's HttpOnly session cookie
+// ---------------------------------------------------------------------------------------------------------
+
+/** The refresh token the browser holds: a stand-in; the real one is in the HttpOnly cookie. */
+export const SESSION_COOKIE_TOKEN = 'session-cookie';
+/** The storefront server's token endpoint: answers from the session cookie and keeps it up to date. */
+export const SESSION_TOKEN_PATH = '/_storefront/session/token';
+export const SESSION_PATH = '/_storefront/session';
+
+let ended: Promise<unknown> = Promise.resolve();
+
+/**
+ * Tokens in this page's memory only. The access token comes from the storefront server (which renews it from
+ * the cookie); a login's tokens are handed to the server by the token call itself (see `sessionFetch`), so a
+ * real refresh token never reaches the page. Forgetting the tokens (sign-out) ends the cookie session too.
+ */
+function cookieSessionStorage(member: boolean): TokenStorage {
+  let tokens: Tokens | undefined = {
+    accessToken: { value: '', expiresAt: 0 },
+    refreshToken: { value: SESSION_COOKIE_TOKEN, role: member ? TokenRole.MEMBER : TokenRole.VISITOR },
+  };
+  const end = () => {
+    tokens = undefined;
+    ended = fetch(SESSION_PATH, { method: 'DELETE', credentials: 'same-origin' }).catch(() => undefined);
+  };
+  return {
+    get: () => tokens,
+    set: (next) => {
+      if (!next.refreshToken.value) return end();
+      tokens = next;
+    },
+    clear: end,
+  };
+}
+
+/**
+ * Whether the session's shopper has a cart, as far as this page knows: the session token answer says
+ * (`has_cart`), a cart write makes one, a placed order (not waiting for the buyer) ends it. Undefined: ask.
+ */
+let hasCart: boolean | undefined;
+const CURRENT_CART = /\/ecom\/v1\/carts\/current(\?|$)/;
+const CART_TOTALS = /\/ecom\/v1\/carts\/current\/estimate-totals(\?|$)/;
+const CART_WRITE = /\/ecom\/v1\/carts\//;
+const ORDER_PLACED = /\/ecom\/v1\/checkouts\/[^/?]+\/create-order/;
+
+/** What the server answers for a read of a cart that does not exist, without asking it (no 404 in the console). */
+const noCart = () =>
+  new Response(
+    JSON.stringify({
+      message: 'The caller has no current cart; add an item to create one',
+      details: {
+        applicationError: { code: 'OWNED_CART_NOT_FOUND', description: 'No current cart', data: {} },
+      },
+    }),
+    { status: 404, headers: { 'content-type': 'application/json' } },
+  );
+
+/** The JSON of an answer, read from a copy (the caller still reads the answer itself). */
+const jsonOf = (response: Response): Promise<Record<string, unknown>> =>
+  response
+    .clone()
+    .json()
+    .catch(() => ({}));
+
+/**
+ * The OAuth token calls go to the storefront server, which keeps the tokens in the cookie; a read of a cart
+ * the page knows does not exist is answered here (the same 404 the server would give).
+ */
+const sessionFetch: FetchFn = async (input, init) => {
+  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+  const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
+  if (url === '/oauth2/token') {
+    // A session being ended (a password reset signs out first) is over before the next one starts.
+    await ended;
+    const response = await fetch(SESSION_TOKEN_PATH, { ...init, credentials: 'same-origin' });
+    if (response.ok) {
+      const told = (await jsonOf(response)).has_cart;
+      hasCart = typeof told === 'boolean' ? told : undefined;
+    }
+    return response;
+  }
+  const read = (method === 'GET' && CURRENT_CART.test(url)) || (method === 'POST' && CART_TOTALS.test(url));
+  if (read && hasCart === false) return noCart();
+  const response = await fetch(input, init);
+  if (read) hasCart = response.ok ? true : response.status === 404 ? false : hasCart;
+  else if (method !== 'GET' && CART_WRITE.test(url)) hasCart = undefined;
+  else if (method === 'POST' && response.ok && ORDER_PLACED.test(url))
+    hasCart = (await jsonOf(response)).paymentResponseToken ? undefined : false;
+  return response;
+};
+
+/** The cookie session's end reached the server (before a full page load after signing out). */
+export const sessionEnded = (): Promise<unknown> => ended;
+
+let browser: { auth: ReturnType<typeof OAuthStrategy>; store: Store } | undefined;
+
+function browserSession() {
+  if (!browser) {
+    const auth = OAuthStrategy({
+      clientId: CLIENT_ID,
+      tokenStorage: cookieSessionStorage(document.documentElement.dataset.member === 'true'),
+      fetch: sessionFetch,
     });
-    return response.products?.[0];
-  },
+    const client = createStoreClient({ auth, fetch: sessionFetch });
+    browser = {
+      auth,
+      store: {
+        kind: 'browser',
+        client,
+        connection: { auth, fetch: sessionFetch },
+        loggedIn: () => auth.loggedIn(),
+        origin: window.location.origin,
+        memo: new Map(),
+      },
+    };
+  }
+  return browser;
+}
+
+/** The browser's store (one per page load). Browser code only: never call it while rendering on the server. */
+export const browserStore = (): Store => browserSession().store;
+
+/**
+ * The browser's OAuth strategy: sign-in, sign-up, second factors, the hosted login page. Lazily made, so that
+ * modules importing it load on the server too.
+ */
+export const auth: ReturnType<typeof OAuthStrategy> = new Proxy({} as ReturnType<typeof OAuthStrategy>, {
+  get: (_target, key) => Reflect.get(browserSession().auth, key),
 });
 
-/** The storefront talks to the platform only through the SDK, on its own origin. */
-export const client = createClient({
-  modules: {
-    products,
-    collections,
-    productPages,
-    members,
-    authentication,
-    recovery,
-    verification,
-    redirects,
-    currentCart,
-    checkout,
-    orders,
-    sandboxPayments,
-    tips,
-  },
-  auth,
+/** The browser's client, for event handlers and effects (loaders and actions take `storeOf(context)`). */
+export const client: StoreClient = new Proxy({} as StoreClient, {
+  get: (_target, key) => Reflect.get(browserSession().store.client, key),
 });

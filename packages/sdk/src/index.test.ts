@@ -68,6 +68,8 @@ describe('public entry point', () => {
     'taxRegions',
     'taxRates',
     'coupons',
+    'abandonedCheckouts',
+    'backInStockRequests',
     'webhooks',
     'verifyWebhook',
     'inventory',

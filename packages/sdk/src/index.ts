@@ -64,6 +64,9 @@ export {
   type EntitySpec,
   entityCalls,
   joinFieldMask,
+  type ResourceCalls,
+  type ResourceSpec,
+  resourceCalls,
 } from './core/entity.ts';
 export { createFinder, type FindSpec } from './core/find.ts';
 export {
@@ -88,16 +91,13 @@ export {
 export { fillPath } from './core/path.ts';
 export {
   combineFilters,
-  type Filter,
   type PagingMode,
   QueryBuilder,
   type QueryRunner,
   type QueryState,
   type Scalar,
-  type SortOrder,
-  type Sorting,
-  type WireQuery,
 } from './core/query.ts';
+export type { Filter, SortOrder, Sorting, WireQuery } from './core/wire-query.ts';
 export { flattenQuery, toComplexQueryString, toQueryString } from './core/query-string.ts';
 export {
   renameKeysFromWire,
@@ -126,6 +126,41 @@ export type * from './modules/cart-types.ts';
 export type * from './modules/catalogue-types.ts';
 export type * from './modules/common-types.ts';
 export { COUPON_CONVERSION, COUPONS_PATH, type CouponsModule, coupons } from './modules/coupons.ts';
+export type * from './modules/discount-rule-types.ts';
+export {
+  DISCOUNT_RULE_CONVERSION,
+  DISCOUNT_RULES_PATH,
+  type DiscountRulePreview,
+  type DiscountRulePreviewRequest,
+  type DiscountRulesModule,
+  discountRules,
+} from './modules/discount-rules.ts';
+export {
+  ABANDONED_CHECKOUT_CONVERSION,
+  ABANDONED_CHECKOUTS_PATH,
+  type AbandonedCart,
+  type AbandonedCheckout,
+  type AbandonedCheckoutActivity,
+  type AbandonedCheckoutActivityType,
+  type AbandonedCheckoutAnalytics,
+  type AbandonedCheckoutAnalyticsOptions,
+  type AbandonedCheckoutFigures,
+  type AbandonedCheckoutLine,
+  type AbandonedCheckoutsModule,
+  type AbandonedCheckoutStatus,
+  abandonedCheckouts,
+  type RecoverySettings,
+} from './modules/abandoned-checkouts.ts';
+export {
+  BACK_IN_STOCK_CONVERSION,
+  BACK_IN_STOCK_PATH,
+  type BackInStockItemDetails,
+  type BackInStockRequest,
+  type BackInStockRequestInput,
+  type BackInStockRequestsModule,
+  type BackInStockStatus,
+  backInStockRequests,
+} from './modules/back-in-stock-requests.ts';
 export {
   CART_CONVERSION,
   CURRENT_CART_PATH,
@@ -212,8 +247,10 @@ export {
   type BulkUpdateOptions,
   CATALOGUE_V3_PATH,
   type CountOptions,
+  type V3Calls,
   type V3EntitySpec,
-  v3EntityCalls,
+  v3Calls,
+  v3Resource,
 } from './modules/v3-entities.ts';
 export {
   AUTHENTICATION_PATH,
@@ -240,9 +277,26 @@ export {
   CURRENT_MEMBER_PATH,
   type MembersModule,
   members,
+  PASSKEYS_PATH,
   type TotpEnrolment,
   UPDATE_CURRENT_MEMBER_PATH,
 } from './modules/members.ts';
+export {
+  type ListSiteMembersOptions,
+  SITE_MEMBERS_PATH,
+  type SiteMember,
+  type SiteMemberAddress,
+  type SiteMemberContact,
+  type SiteMemberFieldset,
+  type SiteMemberImage,
+  type SiteMemberInput,
+  type SiteMemberOptions,
+  type SiteMemberPage,
+  type SiteMemberProfile,
+  type SiteMemberStatus,
+  type SiteMembersModule,
+  siteMembers,
+} from './modules/site-members.ts';
 export {
   RECOVERY_PATH,
   type RecoverRequest,
@@ -390,6 +444,8 @@ export {
   type CatalogueCsvModule,
   type CsvExportOptions,
   type CsvImportError,
+  type CsvImportOptions,
+  type CsvImportProduct,
   type CsvImportResult,
   catalogueCsv,
   PRODUCTS_EXPORT_PATH,
@@ -403,6 +459,7 @@ export {
   type WebhookDelivery,
   type WebhookDeliveryPage,
   type WebhookDeliveryStatus,
+  type WebhookEventTypeGroup,
   type WebhookInput,
   WEBHOOKS_PATH,
   type WebhooksModule,
@@ -410,7 +467,73 @@ export {
   webhooks,
 } from './modules/webhooks.ts';
 export {
+  DEV_MAILBOX_PATH,
+  type DevMailboxList,
+  type DevMailboxModule,
+  type DevMessage,
+  devMailbox,
+} from './modules/dev-mailbox.ts';
+export {
   type VerifyWebhookOptions,
   type VerifyWebhookResult,
   verifyWebhook,
 } from './core/webhook-signature.ts';
+export {
+  API_KEYS_PATH,
+  type ApiKey,
+  AUDIT_LOG_PATH,
+  type AuditChange,
+  type AuditEntry,
+  type AuditPage,
+  type AuditQuery,
+  STAFF_PATH,
+  type StaffAccountsModule,
+  type StaffMember,
+  type StaffPermission,
+  type StaffRole,
+  type StaffSession,
+  type StaffSignIn,
+  type StaffStatus,
+  type StaffTotpEnrolment,
+  staffAccounts,
+} from './modules/staff.ts';
+export {
+  type Customer,
+  type CustomerOrder,
+  type CustomerPage,
+  type CustomerProfile,
+  type CustomerQuery,
+  CUSTOMERS_PATH,
+  type CustomersModule,
+  customers,
+  MEMBERS_ADMIN_PATH,
+  type MemberStatusName,
+  type Money,
+  POLICIES_PATH,
+  type SignUpPolicies,
+} from './modules/customers.ts';
+export type * from './modules/checkout-template-types.ts';
+export {
+  CHECKOUT_TEMPLATES_PATH,
+  type CheckoutTemplatesModule,
+  checkoutTemplates,
+} from './modules/checkout-templates.ts';
+export {
+  SUBSCRIPTION_CONTRACT_CONVERSION,
+  SUBSCRIPTION_CONTRACTS_PATH,
+  type SubscriptionCharge,
+  type SubscriptionContract,
+  type SubscriptionContractStatus,
+  type SubscriptionContractsModule,
+  type SubscriptionFrequency,
+  type SubscriptionSettings,
+  subscriptionContracts,
+} from './modules/subscription-contracts.ts';
+export type * from './modules/shippo-configuration-types.ts';
+export {
+  LABEL_CARRIER_ID,
+  SHIPPO_CONFIGURATION_CONVERSION,
+  SHIPPO_CONFIGURATIONS_PATH,
+  type ShippoConfigurationsModule,
+  shippoConfigurations,
+} from './modules/shippo-configurations.ts';

@@ -37,7 +37,15 @@ describe('SDK catalogue CSV module against the real server', () => {
   it('imports products with variants and stock; the catalogue shows them', async () => {
     const sdk = admin();
     const result = await sdk.catalogueCsv.importProducts(CSV);
-    expect(result).toEqual({ results: { created: 2, updated: 0, failed: 0 }, errors: [] });
+    expect(result).toEqual({
+      results: { created: 2, updated: 0, failed: 0 },
+      errors: [],
+      products: [
+        { line: 2, handle: 'csv-linen-shirt', name: 'Linen shirt, washed', action: 'CREATE' },
+        { line: 4, handle: 'csv-mug', name: 'Mug', action: 'CREATE' },
+      ],
+      dryRun: false,
+    });
     const shirt = (
       await sdk.products.queryProducts({ includeVariants: true }).eq('slug', 'csv-linen-shirt').find()
     ).items[0];
@@ -48,6 +56,21 @@ describe('SDK catalogue CSV module against the real server', () => {
       ['S', 40, 5],
       ['M', 42.5, 3],
     ]);
+  });
+
+  it('plans a dry run without writing anything', async () => {
+    const sdk = admin();
+    const plan = await sdk.catalogueCsv.importProducts(
+      ['Handle,Name,Price', 'csv-dry,Dry run,5', 'csv-mug,Mug,9'].join('\n'),
+      { dryRun: true },
+    );
+    expect(plan.dryRun).toBe(true);
+    expect(plan.products.map((p) => [p.handle, p.action])).toEqual([
+      ['csv-dry', 'CREATE'],
+      ['csv-mug', 'UPDATE'],
+    ]);
+    const found = await sdk.products.queryProducts().eq('slug', 'csv-dry').find();
+    expect(found.items).toEqual([]);
   });
 
   it('exports every product as text and as a stream; re-importing the export changes nothing', async () => {

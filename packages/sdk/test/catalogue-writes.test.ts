@@ -176,6 +176,17 @@ describe('SDK against the real server: catalogue writes are visible through read
     );
     await sdk.products.removeProductMedia(product.id, [mediaId!]);
     expect((await sdk.products.getProduct(product.id)).media?.items ?? []).toEqual([]);
+
+    // All at once, choices included.
+    await sdk.products.addProductMedia(product.id, [
+      { url: uri!, choice: { option: 'Size', choice: 'M' } },
+      { url: 'https://images.example.com/sdk/all.png' },
+    ]);
+    expect((await sdk.products.getProduct(product.id)).media?.items).toHaveLength(2);
+    await sdk.products.removeAllProductMedia(product.id);
+    read = await sdk.products.getProduct(product.id);
+    expect(read.media?.items ?? []).toEqual([]);
+    expect(read.productOptions?.[0]?.choices?.every((c) => (c.media?.items ?? []).length === 0)).toBe(true);
   });
 
   it('brands and ribbons: the product ones are entities; remove and bulk set them through products', async () => {

@@ -9,6 +9,7 @@ import { Events } from './platform/events.ts';
 import { createLogger } from './platform/logger.ts';
 import { accessTokenAuthenticator } from './modules/oauth/authenticator.ts';
 import { clientOriginChecker } from './modules/oauth/clients.ts';
+import { staffSessionAuthenticator } from './modules/staff/authenticator.ts';
 
 export interface Server {
   app: App;
@@ -34,6 +35,7 @@ export async function createServer(
     originCheckers: [],
   };
   ctx.authenticators.push(apiKeyAuthenticator(ctx.db));
+  ctx.authenticators.push(staffSessionAuthenticator(ctx));
   ctx.authenticators.push(accessTokenAuthenticator(ctx));
   ctx.originCheckers.push(clientOriginChecker(ctx));
   const app = await buildApp(ctx, modules);

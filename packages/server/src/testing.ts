@@ -2,7 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AddressInfo } from 'node:net';
+import { once } from 'node:events';
+import { type AddressInfo, createServer as createNetServer } from 'node:net';
 import pg from 'pg';
 import { ensureDemoClient } from './modules/oauth/clients.ts';
 import { createApiKey } from './platform/auth.ts';
@@ -112,6 +113,15 @@ function migratedPostgresTemplate(url: string): Promise<string> {
  * A fresh, migrated database for one test file: in-memory PGlite by default, a new database on the
  * `TEST_DATABASE_URL` server when that is set. Both start from a migrated template. Dropped on close.
  */
+/** A TCP port free on 127.0.0.1 right now, for a server process a test starts. */
+export async function freePort(): Promise<number> {
+  const probe = createNetServer().listen(0, '127.0.0.1');
+  await once(probe, 'listening');
+  const address = probe.address() as AddressInfo;
+  probe.close();
+  return address.port;
+}
+
 export async function openTestDatabase(): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) return openDatabase({ loadDataDir: await migratedTemplate() });

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRODUCTS_TAX_GROUP_ID } from '../src/modules/settings/tax.ts';
+import { PRODUCTS_TAX_GROUP_ID } from '../src/modules/settings/tax-groups.ts';
 import { rows } from '../src/platform/db.ts';
 import { encodeComplexQuery } from '../src/platform/wire-query.ts';
 import { seedDemoSettings } from '../src/seed/demo-settings.ts';
@@ -97,6 +97,22 @@ describe('store settings', () => {
       'storeSettings.currency',
       'storeSettings.weightUnit',
     ]);
+    // Three capitals that are no ISO 4217 currency are refused too, and nothing changes.
+    const before = (await admin('GET', '/ecom/v1/store-settings')).body.storeSettings as Body;
+    const unknown = await admin('PATCH', '/ecom/v1/store-settings', {
+      storeSettings: { currency: 'XYZ', weightUnit: 'LB' },
+    });
+    expect(unknown.status).toBe(400);
+    expect(violations(unknown.body)).toEqual([
+      expect.objectContaining({ field: 'storeSettings.currency', violatedRule: 'INVALID_ENUM_VALUE' }),
+    ]);
+    expect((await admin('GET', '/ecom/v1/store-settings')).body.storeSettings).toEqual(before);
+    const euro = await admin('PATCH', '/ecom/v1/store-settings', {
+      storeSettings: { currency: 'EUR' },
+      fieldMask: 'currency',
+    });
+    expect((euro.body.storeSettings as Body).currency).toBe('EUR');
+    await admin('PATCH', '/ecom/v1/store-settings', { storeSettings: { currency: before.currency } });
     const mask = await admin('PATCH', '/ecom/v1/store-settings', { storeSettings: {}, fieldMask: 'colour' });
     expect(mask.status).toBe(400);
     expect(violations(mask.body)[0]?.field).toBe('fieldMask');

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../src/testing.ts';
 
 /**
- * Listing totals come from a per-process count cache (modules/catalogue/service.ts): every catalogue write
+ * Listing totals come from a per-process count cache (modules/catalogue/products/reads.ts): every catalogue write
  * that can change a filter's matches must show in the next page's total.
  */
 

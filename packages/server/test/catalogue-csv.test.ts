@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
+import { ApiKeyStrategy, catalogueCsv, createClient } from '@aisle/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvRow, parseCsv } from '../src/platform/csv.ts';
 import { rows } from '../src/platform/db.ts';
@@ -50,6 +51,8 @@ interface WireProduct {
 interface ImportBody {
   results: { created: number; updated: number; failed: number };
   errors: Array<{ line: number; column: string; message: string }>;
+  products: Array<{ handle: string; line: number; name?: string; action: string }>;
+  dryRun: boolean;
 }
 
 let server: TestServer;
@@ -206,7 +209,7 @@ describe('catalogue CSV', () => {
     const eventsBefore = await eventCount();
 
     const again = await importCsv(csv);
-    expect(again).toEqual({ results: { created: 0, updated: before.length, failed: 0 }, errors: [] });
+    expect(again).toMatchObject({ results: { created: 0, updated: before.length, failed: 0 }, errors: [] });
     expect(await eventCount()).toBe(eventsBefore);
     expect((await catalogue()).map(layout)).toEqual(before.map(layout));
     expect(await exportCsv()).toBe(csv);
@@ -215,7 +218,7 @@ describe('catalogue CSV', () => {
       await server.call('DELETE', `/stores/v1/products/${p.id}`, { token: server.adminKey });
     expect(await catalogue()).toEqual([]);
     const created = await importCsv(csv, 'json');
-    expect(created).toEqual({ results: { created: before.length, updated: 0, failed: 0 }, errors: [] });
+    expect(created).toMatchObject({ results: { created: before.length, updated: 0, failed: 0 }, errors: [] });
     const after = await catalogue();
     expect(after.map((p) => p.id)).not.toEqual(before.map((p) => p.id));
     expect(after.map(layout)).toEqual(before.map(layout));
@@ -335,7 +338,7 @@ describe('catalogue CSV', () => {
       ['csv-upd', '', '', 'Size', 'L', '12', 'true', '2', '', ''],
     ];
     const result = await importCsv(changed.map(csvRow).join(''));
-    expect(result).toEqual({ results: { created: 0, updated: 1, failed: 0 }, errors: [] });
+    expect(result).toMatchObject({ results: { created: 0, updated: 1, failed: 0 }, errors: [] });
     const p = (await catalogue()).find((x) => x.slug === 'csv-upd')!;
     expect(p.name).toBe('Updated');
     expect(p.productOptions[0]!.choices.map((c) => c.description)).toEqual(['S', 'M', 'L']);
@@ -379,12 +382,138 @@ describe('catalogue CSV', () => {
   it('updates product columns alone, leaving variants and stock of a product with options as they are', async () => {
     const before = (await catalogue()).find((p) => p.slug === 'classic-cotton-tee')!;
     const result = await importCsv('Handle,Ribbon\r\nclassic-cotton-tee,Bestseller\r\n');
-    expect(result).toEqual({ results: { created: 0, updated: 1, failed: 0 }, errors: [] });
+    expect(result).toMatchObject({ results: { created: 0, updated: 1, failed: 0 }, errors: [] });
     const after = (await catalogue()).find((p) => p.slug === 'classic-cotton-tee')!;
     expect(after.ribbon).toBe('Bestseller');
     expect(layout(after).variants).toEqual(layout(before).variants);
     const stock = await importCsv('Handle,Quantity\r\nclassic-cotton-tee,3\r\n');
     expect(stock.results.failed).toBe(1);
     expect(stock.errors[0]).toMatchObject({ line: 2, column: 'Option1 Name' });
+  });
+});
+
+describe('catalogue CSV: dry run and progress', () => {
+  it('a dry run says what each product would come to and writes nothing; the run then does just that', async () => {
+    const all = await catalogue();
+    const tee = all.find((p) => p.slug === 'classic-cotton-tee')!;
+    const plain = all.find((p) => p.productOptions.length === 0 && p.productType === 'physical')!;
+    const file = [
+      ['Handle', 'Name', 'Price', 'Collections', 'Track Quantity', 'Quantity'],
+      ['dry-new', 'Dry New', '4.50', '', 'true', '3'],
+      [plain.slug, plain.name, '99.00', '', '', ''],
+      ['dry-no-price', 'No Price', '', '', '', ''],
+      ['dry-bad-collection', 'Bad Collection', '1', 'no-such-collection', '', ''],
+      [tee.slug, tee.name, String(tee.priceData.price), '', 'true', '5'],
+      ['dry-bad-price', 'Bad Price', 'ten', '', '', ''],
+    ]
+      .map(csvRow)
+      .join('');
+    const before = await exportCsv();
+    const res = await server.call('POST', IMPORT, {
+      body: { csv: file, dryRun: true },
+      token: server.adminKey,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const dry = res.body as unknown as ImportBody;
+    expect(dry.dryRun).toBe(true);
+    expect(dry.results).toEqual({ created: 1, updated: 1, failed: 4 });
+    expect(dry.products.map((p) => [p.line, p.handle, p.action])).toEqual([
+      [2, 'dry-new', 'CREATE'],
+      [3, plain.slug, 'UPDATE'],
+      [4, 'dry-no-price', 'FAIL'],
+      [5, 'dry-bad-collection', 'FAIL'],
+      [6, tee.slug, 'FAIL'],
+      [7, 'dry-bad-price', 'FAIL'],
+    ]);
+    expect(dry.products[0]!.name).toBe('Dry New');
+    expect(dry.errors.map((e) => [e.line, e.column])).toEqual([
+      [4, 'Price'],
+      [5, 'Collections'],
+      [6, 'Option1 Name'],
+      [7, 'Price'],
+    ]);
+    // Nothing was written.
+    expect(await exportCsv()).toBe(before);
+
+    // The same through the text/csv body and the query.
+    const asText = await server.call('POST', `${IMPORT}?dryRun=true`, {
+      body: file,
+      token: server.adminKey,
+      headers: { 'content-type': 'text/csv' },
+    });
+    expect((asText.body as unknown as ImportBody).results).toEqual(dry.results);
+    expect(await exportCsv()).toBe(before);
+
+    // The run: what the dry run said.
+    const run = await importCsv(file, 'json');
+    expect(run.dryRun).toBe(false);
+    expect(run.results).toEqual(dry.results);
+    expect(run.products).toEqual(dry.products);
+    expect(run.errors.map((e) => [e.line, e.column])).toEqual(dry.errors.map((e) => [e.line, e.column]));
+    const after = await catalogue();
+    expect(after.find((p) => p.slug === 'dry-new')).toMatchObject({ name: 'Dry New' });
+    expect(after.find((p) => p.slug === plain.slug)!.priceData.price).toBe(99);
+    expect(after.some((p) => p.slug === 'dry-no-price')).toBe(false);
+  });
+
+  it('answers progress lines, then the result, when asked for them', async () => {
+    const file = ['Handle,Name,Price', 'progress-a,A,1', 'progress-b,B,2', 'progress-c,C,3', ''].join('\r\n');
+    const res = await fetch(server.url + IMPORT, {
+      method: 'POST',
+      headers: {
+        authorization: server.adminKey,
+        'content-type': 'application/json',
+        accept: 'application/x-ndjson',
+      },
+      body: JSON.stringify({ csv: file }),
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/x-ndjson/);
+    const lines = (await res.text())
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { progress?: { done: number; total: number }; result?: ImportBody });
+    const progress = lines.filter((l) => l.progress).map((l) => l.progress!);
+    expect(progress[0]).toEqual({ done: 0, total: 3 });
+    expect(progress.at(-1)).toEqual({ done: 3, total: 3 });
+    expect(progress.map((p) => p.done)).toEqual([...progress.map((p) => p.done)].sort((a, b) => a - b));
+    expect(lines.at(-1)!.result).toMatchObject({
+      results: { created: 3, updated: 0, failed: 0 },
+      dryRun: false,
+    });
+    expect(lines.filter((l) => l.result)).toHaveLength(1);
+
+    // A request refused at once is refused with the usual envelope.
+    const empty = await fetch(server.url + IMPORT, {
+      method: 'POST',
+      headers: {
+        authorization: server.adminKey,
+        'content-type': 'application/json',
+        accept: 'application/x-ndjson',
+      },
+      body: JSON.stringify({ csv: ' ' }),
+    });
+    expect(empty.status).toBe(400);
+    expect(JSON.stringify(await empty.json())).toContain('csv');
+  });
+
+  it('the SDK checks first, then imports with progress', async () => {
+    const sdk = createClient({
+      modules: { catalogueCsv },
+      auth: ApiKeyStrategy({ apiKey: server.adminKey }),
+      baseUrl: server.url,
+    });
+    const file = 'Handle,Name,Price\r\nsdk-csv-one,One,5\r\nsdk-csv-two,Two,\r\n';
+    const plan = await sdk.catalogueCsv.importProducts(file, { dryRun: true });
+    expect(plan.products.map((p) => p.action)).toEqual(['CREATE', 'FAIL']);
+    expect((await catalogue()).some((p) => p.slug === 'sdk-csv-one')).toBe(false);
+    const seen: Array<[number, number]> = [];
+    const run = await sdk.catalogueCsv.importProducts(new Blob([file]), {
+      onProgress: (done, total) => seen.push([done, total]),
+    });
+    expect(run.results).toEqual({ created: 1, updated: 0, failed: 1 });
+    expect(seen[0]).toEqual([0, 1]);
+    expect(seen.at(-1)).toEqual([1, 1]);
+    expect((await catalogue()).some((p) => p.slug === 'sdk-csv-one')).toBe(true);
   });
 });

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CatalogueReadCache, catalogueReadCache } from '../src/modules/catalogue/read-cache.ts';
+import { CatalogueReadCache, catalogueReadCache } from '../src/modules/catalogue/shared/read-cache.ts';
 import type { TestServer } from '../src/testing.ts';
 import { type Body, line, newCheckout, product, startStore, TEE, visitor } from './checkout-helpers.ts';
 
 /**
- * Shoppers' product reads and query pages come from a per-process cache (modules/catalogue/read-cache.ts):
+ * Shoppers' product reads and query pages come from a per-process cache (modules/catalogue/shared/read-cache.ts):
  * every write that changes what a shopper sees must show in the very next read, admins always read the
  * database, and the cached answer is the answer the route makes.
  */

@@ -41,7 +41,10 @@ interface Product {
   costAndProfitData?: { itemCost: number };
   discount: { type: string; value: number };
   stock: { trackInventory: boolean; quantity?: number; inStock: boolean; inventoryStatus: string };
-  media: { mainMedia?: { id: string }; items: Array<{ id: string; image: { url: string; width: number } }> };
+  media: {
+    mainMedia?: { id: string };
+    items: Array<{ id: string; image: { url: string; width: number; altText?: string } }>;
+  };
   productOptions: Array<{
     name: string;
     choices: Array<{
@@ -463,6 +466,90 @@ describe('media', () => {
     });
     expect(unknown.status).toBe(404);
     expect(unknown.body).toMatchObject({ details: { applicationError: { code: 'MEDIA_NOT_FOUND' } } });
+  });
+
+  it('removes all media (also from choices) when mediaIds is empty; a missing mediaIds is refused', async () => {
+    const stored = await seedImage(
+      dataDir,
+      'test:media-all',
+      { shape: 'shirt', hue: 200, initials: 'A' },
+      { filename: 'all.jpg' },
+    );
+    const product = await create({ ...shirt(), name: 'Media All Shirt' });
+    const other = await create({ name: 'Media Kept', priceData: { price: 3 } });
+    await ok('POST', `${W}/products/${product.id}/media`, {
+      media: [
+        { mediaId: stored.id, choice: { option: 'Color', choice: 'Black' } },
+        { url: 'https://images.example.com/all/1.png' },
+        { url: 'https://images.example.com/all/2.png' },
+      ],
+    });
+    await ok('POST', `${W}/products/${other.id}/media`, { media: [{ mediaId: stored.id }] });
+    expect((await read(product.id)).media.items).toHaveLength(3);
+
+    const missing = await server.call('POST', `${W}/products/${product.id}/media/delete`, {
+      body: {},
+      token: admin,
+    });
+    expect(missing.status).toBe(400);
+    expect(fields(missing.body)).toEqual(['mediaIds']);
+    expect((await read(product.id)).media.items).toHaveLength(3);
+
+    await ok('POST', `${W}/products/${product.id}/media/delete`, { mediaIds: [] });
+    const after = await read(product.id);
+    expect(after.media.items).toEqual([]);
+    expect(after.media.mainMedia).toBeUndefined();
+    for (const option of after.productOptions)
+      for (const choice of option.choices) expect(choice.media.items).toEqual([]);
+    // Another product showing the same file keeps it; removing nothing from an empty product is fine.
+    expect((await read(other.id)).media.items.map((m) => m.id)).toEqual([stored.id]);
+    await ok('POST', `${W}/products/${product.id}/media/delete`, { mediaIds: [] });
+    expect((await read(product.id)).media.items).toEqual([]);
+  });
+
+  it('reorders media keeping ids and choices, and sets alt text; unknown or repeated ids refused', async () => {
+    const product = await create({ ...shirt(), name: 'Media Order Shirt' });
+    await ok('POST', `${W}/products/${product.id}/media`, {
+      media: [
+        { url: 'https://images.example.com/order/1.png', choice: { option: 'Color', choice: 'Black' } },
+        { url: 'https://images.example.com/order/2.png' },
+        { url: 'https://images.example.com/order/3.png' },
+      ],
+    });
+    const [one, two, three] = (await read(product.id)).media.items.map((m) => m.id);
+    await ok('POST', `${W}/products/${product.id}/media/reorder`, { mediaIds: [three, one] });
+    let after = await read(product.id);
+    expect(after.media.items.map((m) => m.id)).toEqual([three, one, two]);
+    expect(after.media.mainMedia?.id).toBe(three);
+    const black = after.productOptions[1]!.choices.find((c) => c.description === 'Black')!;
+    expect(black.media.items.map((m) => m.id)).toEqual([one]);
+
+    await ok('POST', `${W}/products/${product.id}/media/update`, {
+      media: [{ mediaId: one, altText: '  Black shirt, front  ' }],
+    });
+    after = await read(product.id);
+    expect(after.media.items[1]!.image.altText).toBe('Black shirt, front');
+    await ok('POST', `${W}/products/${product.id}/media/update`, { media: [{ mediaId: one, altText: '' }] });
+    expect((await read(product.id)).media.items[1]!.image).not.toHaveProperty('altText');
+
+    const unknown = await server.call('POST', `${W}/products/${product.id}/media/reorder`, {
+      body: { mediaIds: [two, 'nope', two] },
+      token: admin,
+    });
+    expect(unknown.status).toBe(400);
+    expect(fields(unknown.body)).toEqual(['mediaIds[1]', 'mediaIds[2]']);
+    const long = await server.call('POST', `${W}/products/${product.id}/media/update`, {
+      body: { media: [{ mediaId: one, altText: 'x'.repeat(251) }] },
+      token: admin,
+    });
+    expect(long.status).toBe(400);
+    expect(fields(long.body)).toEqual(['media[0].altText']);
+    const notHere = await server.call('POST', `${W}/products/${product.id}/media/update`, {
+      body: { media: [{ mediaId: 'nope', altText: 'x' }] },
+      token: admin,
+    });
+    expect(fields(notHere.body)).toEqual(['media[0].mediaId']);
+    expect((await read(product.id)).media.items.map((m) => m.id)).toEqual([three, one, two]);
   });
 
   it('keeps every one of 20 media items added in parallel', async () => {

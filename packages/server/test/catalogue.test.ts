@@ -3,14 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inventoryItems, products } from '../src/modules/catalogue/tables.ts';
+import { inventoryItems } from '../src/modules/catalogue/inventory/tables.ts';
+import { products } from '../src/modules/catalogue/products/tables.ts';
 import {
   addProductsToCollection,
   createCollection,
   removeProductsFromCollection,
-} from '../src/modules/catalogue/collection-writes.ts';
-import { createProduct } from '../src/modules/catalogue/product-writes.ts';
-import { refreshProduct } from '../src/modules/catalogue/variant-writes.ts';
+} from '../src/modules/catalogue/collections/writes.ts';
+import { createProduct } from '../src/modules/catalogue/products/writes.ts';
+import { refreshProduct } from '../src/modules/catalogue/variants/writes.ts';
 import { rows } from '../src/platform/db.ts';
 import { encodeComplexQuery } from '../src/platform/wire-query.ts';
 import { demoProductId, seedDemoStore } from '../src/seed/demo.ts';
@@ -367,6 +368,15 @@ describe('product queries', () => {
     const wallets = await all({ search: 'wallet', brand: 'Cobble & Co.' });
     expect(wallets.map((p) => p.slug)).toEqual(['leather-card-wallet']);
     expect(await all({ search: 'xylophone' })).toEqual([]);
+  });
+
+  it('forgives a typo in a product name (pg_trgm word similarity), not a word that is nowhere near', async () => {
+    expect((await all({ search: 'skilet' })).map((p) => p.slug)).toEqual(['cast-iron-skillet']);
+    expect((await all({ search: 'fench pres' })).map((p) => p.slug)).toContain('classic-french-press');
+    expect((await all({ search: 'chelsae boot' })).map((p) => p.slug)).toContain('leather-chelsea-boot');
+    // Combined with other filters like any condition.
+    expect(await all({ search: 'skilet', brand: 'Northwind' })).toEqual([]);
+    expect(await all({ search: 'xylofone' })).toEqual([]);
   });
 
   it('answers an unknown filter field, operator, bad value or sort with 400 naming the field', async () => {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { ProductInput } from '../src/modules/catalogue/model.ts';
-import { createProduct } from '../src/modules/catalogue/product-writes.ts';
+import type { ProductInput } from '../src/modules/catalogue/shared/model.ts';
+import { createProduct } from '../src/modules/catalogue/products/writes.ts';
 import { rows } from '../src/platform/db.ts';
 import { seedDemoSettings } from '../src/seed/demo-settings.ts';
 import { startTestServer, type TestServer } from '../src/testing.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTipSettings } from '../src/modules/checkout-settings/tips.ts';
+import { createTipSettings } from '../src/modules/checkout-settings/tip-settings.ts';
 import { purgeAbandonedCheckouts } from '../src/flows/checkout/janitor.ts';
 import { keyStore } from '../src/modules/oauth/keys.ts';
 import { rows } from '../src/platform/db.ts';

@@ -121,6 +121,16 @@ export async function lastMail(server: TestServer, to: string, tag?: string): Pr
   return messages[0]!;
 }
 
+/** A new admin API key with this role (made with the bootstrap key). */
+export async function roleKey(server: TestServer, role: 'OWNER' | 'MANAGER' | 'FULFILMENT'): Promise<string> {
+  const res = await server.call('POST', '/aisle/v1/api-keys', {
+    token: server.adminKey,
+    body: { name: role.toLowerCase(), role },
+  });
+  expect(res.status).toBe(200);
+  return res.body.key as string;
+}
+
 export function errorCode(body: Record<string, unknown>): string | undefined {
   return (body.details as { applicationError?: { code: string } } | undefined)?.applicationError?.code;
 }

@@ -79,5 +79,6 @@ describe('mail over SMTP', () => {
     expect(message).toMatch(/recoveryToken/);
     const box = await server.call('GET', '/v1/dev-mailbox/messages', { token: server.adminKey });
     expect(box.body.messages).toEqual([]);
+    expect(box.body.mailer).toBe('SMTP');
   });
 });

@@ -2,10 +2,10 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { freePort } from '../src/testing.ts';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'aisle-main-'));
@@ -16,14 +16,6 @@ afterEach(() => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 });
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-
-async function freePort(): Promise<number> {
-  const probe = createServer().listen(0, '127.0.0.1');
-  await once(probe, 'listening');
-  const address = probe.address();
-  probe.close();
-  return typeof address === 'object' && address ? address.port : 0;
-}
 
 /** A start that is expected to stop at once: its exit code and what it printed to stderr. */
 async function startRefused(env: Record<string, string>): Promise<{ code: number; stderr: string }> {
@@ -72,6 +64,68 @@ async function waitFor(condition: () => boolean, ms = 30_000): Promise<void> {
   throw new Error('condition not met in time');
 }
 
+/** `npm run keys -- …` on the database of `env`: exit code and output. */
+async function keys(args: string[], env: Record<string, string>): Promise<{ code: number; out: string }> {
+  const child = spawn(
+    process.execPath,
+    ['--conditions=aisle-source', '--import', 'tsx', 'src/keys-cli.ts', ...args],
+    {
+      cwd: join(import.meta.dirname, '..'),
+      env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  started.push(child);
+  let out = '';
+  child.stdout?.on('data', (c) => {
+    out += String(c);
+  });
+  child.stderr?.on('data', (c) => {
+    out += String(c);
+  });
+  const [code] = await once(child, 'exit');
+  return { code: code as number, out };
+}
+
+/** A fresh database for one test: a new embedded data dir, or a new database on TEST_DATABASE_URL. */
+async function freshDatabase(): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
+  const dir = mkdtempSync(join(tmpdir(), 'aisle-keys-'));
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url)
+    return {
+      env: { DATA_DIR: dir, DATABASE_URL: '' },
+      drop: async () => rmSync(dir, { recursive: true, force: true }),
+    };
+  const name = `aisle_keys_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return {
+    env: { DATA_DIR: dir, DATABASE_URL: target.toString() },
+    async drop() {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+const stopped = async (child: ChildProcess) => {
+  child.kill('SIGTERM');
+  await once(child, 'exit');
+};
+
+const status = async (port: number, key: string, method = 'GET', body?: unknown) =>
+  (
+    await fetch(`http://127.0.0.1:${port}/ecom/v1/store-settings`, {
+      method,
+      headers: { authorization: key, 'content-type': 'application/json' },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    })
+  ).status;
+
 async function start(port: number, extra: Record<string, string> = {}) {
   const child: ChildProcess = spawn(
     process.execPath,
@@ -100,8 +154,8 @@ async function start(port: number, extra: Record<string, string> = {}) {
   child.stderr?.on('data', (chunk) => {
     output += String(chunk);
   });
-  // Up to a minute: a loaded machine starts the server slowly.
-  for (let i = 0; i < 400; i++) {
+  // Up to two minutes: a loaded machine (CI runs both databases at once) migrates a fresh PGlite slowly.
+  for (let i = 0; i < 800; i++) {
     if (child.exitCode !== null) break;
     const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
       (r) => r.ok,
@@ -137,7 +191,7 @@ describe('npm start (the server process)', () => {
     second.child.kill('SIGINT');
     const [code2] = await once(second.child, 'exit');
     expect(code2).toBe(0);
-  }, 150_000);
+  }, 300_000);
 
   // On PostgreSQL: the workers serve one port and one that dies is replaced. Embedded: refused, and why.
   it('WORKERS=2: a primary and two workers on one port, a dead worker replaced, all stopped by SIGTERM', async () => {
@@ -180,7 +234,90 @@ describe('npm start (the server process)', () => {
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
     }
-  }, 150_000);
+  }, 300_000);
+
+  it('ADMIN_API_KEY: a key that cannot work stops the start and says what a key looks like', async () => {
+    const refused = await startRefused({ ADMIN_API_KEY: 'mysecret' });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('Configuration error: ADMIN_API_KEY is not usable');
+    expect(refused.stderr).toContain('"aisle_sk_" followed by 32 to 200 letters');
+    expect(refused.stderr).not.toContain('mysecret');
+  }, 30_000);
+
+  it('ADMIN_API_KEY: installed, replaced when it changes (the old one revoked), a revoked one refused', async () => {
+    const db = await freshDatabase();
+    try {
+      const first = `aisle_sk_${randomBytes(32).toString('base64url')}`;
+      const second = `aisle_sk_${randomBytes(32).toString('base64url')}`;
+      const port = await freePort();
+      const a = await start(port, { ...db.env, ADMIN_API_KEY: first });
+      expect(a.output()).not.toContain('Admin API key (shown once');
+      // No owner yet: the setup code is printed.
+      expect(a.output()).toMatch(/setup code[\s\S]*: setup-[\w-]+/);
+      expect(await status(port, first)).toBe(200);
+      await stopped(a.child);
+
+      const b = await start(port, { ...db.env, ADMIN_API_KEY: second });
+      expect(b.output()).toContain('ADMIN_API_KEY differs from the stored bootstrap key');
+      expect(b.output()).not.toContain(second);
+      expect(await status(port, second)).toBe(200);
+      expect(await status(port, first)).toBe(401);
+      await stopped(b.child);
+
+      // The same key again: kept, nothing said.
+      const c = await start(port, { ...db.env, ADMIN_API_KEY: second });
+      expect(c.output()).not.toContain('ADMIN_API_KEY differs');
+      expect(await status(port, second)).toBe(200);
+      await stopped(c.child);
+
+      const back = await startRefused({
+        ...db.env,
+        PORT: String(port),
+        ADMIN_API_KEY: first,
+        LOG_LEVEL: 'warn',
+      });
+      expect(back.code).toBe(1);
+      expect(back.stderr).toContain('ADMIN_API_KEY is a key that was revoked');
+    } finally {
+      await db.drop();
+    }
+  }, 300_000);
+
+  it('npm run keys -- create | list | revoke manage the keys of the configured database', async () => {
+    const db = await freshDatabase();
+    try {
+      const usage = await keys([], db.env);
+      expect(usage.code).toBe(2);
+      expect(usage.out).toContain('Usage: npm run keys');
+      const made = await keys(['create', '--name', 'Warehouse', '--role', 'fulfilment'], db.env);
+      expect(made.code).toBe(0);
+      const warehouse = /The key \(shown once, keep it safe\): (aisle_sk_[\w-]+)/.exec(made.out)?.[1];
+      expect(warehouse).toBeDefined();
+      const other = /: (aisle_sk_[\w-]+)/.exec((await keys(['create'], db.env)).out)?.[1];
+      expect(other).toBeDefined();
+      const badRole = await keys(['create', '--role', 'king'], db.env);
+      expect(badRole.code).toBe(1);
+      expect(badRole.out).toContain('--role must be owner, manager or fulfilment');
+
+      const revoked = await keys(['revoke', other!.slice(0, 14)], db.env);
+      expect(revoked.code).toBe(0);
+      expect((await keys(['revoke', 'aisle_sk_nothere'], db.env)).code).toBe(1);
+      const list = await keys(['list'], db.env);
+      expect(list.out).toContain('2 key(s)');
+      expect(list.out).toMatch(new RegExp(`${warehouse!.slice(0, 14)}…\\s+fulfilment\\s+live\\s+Warehouse`));
+      expect(list.out).toMatch(new RegExp(`${other!.slice(0, 14)}…\\s+owner\\s+revoked`));
+      expect(list.out).not.toContain(warehouse);
+
+      const port = await freePort();
+      const server = await start(port, db.env);
+      expect(await status(port, warehouse!)).toBe(200);
+      expect(await status(port, warehouse!, 'PATCH', { storeSettings: {} })).toBe(403);
+      expect(await status(port, other!)).toBe(401);
+      await stopped(server.child);
+    } finally {
+      await db.drop();
+    }
+  }, 300_000);
 
   it('refuses to start with a bad setting and says which', async () => {
     const refused = await startRefused({ PORT: 'eighty' });

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { changeStock } from '../src/modules/catalogue/inventory.ts';
+import { changeStock } from '../src/modules/catalogue/inventory/stock.ts';
 import { insertActivities } from '../src/flows/orders/store.ts';
 import { nextOrderNumber } from '../src/flows/orders/records.ts';
 import { orderMoney } from '../src/modules/orders/state.ts';

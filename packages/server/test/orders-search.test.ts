@@ -330,6 +330,25 @@ describe('order search', () => {
     );
   });
 
+  it('finds orders by part of the billing or recipient name (admins only), and by number as text', async () => {
+    const [billed, shipped] = idsOf(3, 7);
+    await server.ctx.db.execute(
+      sql`update orders set data = data || '{"billingInfo": {"contactDetails": {"firstName": "Grace", "lastName": "Hopper"}}}'::jsonb where id = ${billed}`,
+    );
+    await server.ctx.db.execute(
+      sql`update orders set data = data || '{"recipientInfo": {"contactDetails": {"firstName": "Alan", "lastName": "Hopperton"}}}'::jsonb where id = ${shipped}`,
+    );
+    const hopper = await all({ filter: { buyerName: { $contains: 'HOPPER' } } }, 10);
+    expect(hopper.sort()).toEqual([billed, shipped].sort());
+    expect(await all({ filter: { buyerName: { $contains: 'grace hop' } } }, 10)).toEqual([billed]);
+    expect((await search({ filter: { number: numbers[3] } })).orders.map((o) => o.id)).toEqual(idsOf(4));
+    const member = await server.call('POST', SEARCH, {
+      token: ada.token,
+      body: { search: { filter: { buyerName: { $contains: 'a' } } } },
+    });
+    expect(member.status).toBe(400);
+  });
+
   it('sorts by the total as a number, by number, and by date ascending; ties end on the id', async () => {
     const byTotal = await all({ sort: [{ fieldName: 'priceSummary.total.amount', order: 'ASC' }] }, 5);
     expect(byTotal.map((id) => SPECS[indexOf(id) - 1]!.total)).toEqual([

@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProduct } from '../src/modules/catalogue/product-writes.ts';
-import { DEFAULT_VARIANT_ID, inventoryItems } from '../src/modules/catalogue/tables.ts';
+import { createProduct } from '../src/modules/catalogue/products/writes.ts';
+import { DEFAULT_VARIANT_ID } from '../src/modules/catalogue/variants/tables.ts';
+import { inventoryItems } from '../src/modules/catalogue/inventory/tables.ts';
 import { orderActivities, orders } from '../src/modules/orders/tables.ts';
 import type { DomainEvent } from '../src/platform/events.ts';
 import { startTestServer, type TestServer } from '../src/testing.ts';
@@ -72,6 +73,7 @@ async function mails(to: string, tag?: string) {
   const list = res.body.messages as Array<{
     tag: string;
     text: string;
+    html: string | null;
     subject: string;
     data: Record<string, string>;
   }>;
@@ -207,6 +209,12 @@ describe('order mails', () => {
     const [mail] = await mails(email, 'order-confirmation');
     expect(mail!.subject).toContain(`#${placed.number}`);
     expect(mail!.text).toContain('2 × Tee');
+    // The HTML part: the store's name (the checkout header's text once set), the line with its amount, totals.
+    expect(mail!.text).toContain('2 × Tee ($20.00 each): $40.00');
+    expect(mail!.html).toContain('2 × Tee');
+    expect(mail!.html).toContain('$40.00');
+    expect(mail!.html).toMatch(/Total<\/td><td[^>]*>\$\d/);
+    expect(mail!.text.split('\n')[0]).toBe(new URL(server.url).host);
     const link = new URL(mail!.data.link!);
     expect(link.pathname).toBe(`/orders/${placed.id}`);
     const token = link.searchParams.get('token')!;

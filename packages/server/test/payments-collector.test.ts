@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProduct } from '../src/modules/catalogue/product-writes.ts';
-import { DEFAULT_VARIANT_ID, inventoryItems } from '../src/modules/catalogue/tables.ts';
+import { createProduct } from '../src/modules/catalogue/products/writes.ts';
+import { DEFAULT_VARIANT_ID } from '../src/modules/catalogue/variants/tables.ts';
+import { inventoryItems } from '../src/modules/catalogue/inventory/tables.ts';
 import { runScheduledPaymentActions } from '../src/flows/payments-collector/collections.ts';
 import { orders, ordersSettings } from '../src/modules/orders/tables.ts';
 import { payments } from '../src/modules/payments/tables.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getPaymentProvider } from '../src/modules/payments/provider.ts';
+import { getPaymentProvider } from '../src/modules/payments/registry.ts';
 import { rows } from '../src/platform/db.ts';
 import type { TestServer } from '../src/testing.ts';
 import {
@@ -15,8 +15,9 @@ import {
   orderRow,
   product,
   startStore,
-  TEE,
   stockOf,
+  TEE,
+  NEW_YORK,
   violationFields,
   visitor,
 } from './checkout-helpers.ts';
@@ -273,6 +274,46 @@ describe('payments that wait for the buyer (4000 0000 0000 3220)', () => {
     expect(retry.status).toBe(200);
     expect(retry.body.orderId).not.toBe(p.orderId);
     expect(await stockOf(server, tee)).toBe(before! - 2);
+  });
+
+  it("keeps the shopper's cart while the buyer confirms: a failed confirmation leaves it, a confirmed one ends it", async () => {
+    const fromCart = async () => {
+      const token = await visitor(server);
+      await server.call('POST', '/ecom/v1/carts/current/add-to-cart', {
+        token,
+        body: { lineItems: [line(tee, 1)] },
+      });
+      const created = await server.call('POST', '/ecom/v1/carts/current/create-checkout', {
+        token,
+        body: { shippingAddress: NEW_YORK, email: 'three-d@example.com' },
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(200);
+      const checkoutId = created.body.checkoutId as string;
+      const res = await charge(token, checkoutId, {
+        paymentToken: await cardToken(server, token, '4000000000003220'),
+      });
+      expect(res.status).toBe(200);
+      return { token, checkoutId, paymentResponseToken: res.body.paymentResponseToken as string };
+    };
+    const cartOf = (token: string) => server.call('GET', '/ecom/v1/carts/current', { token });
+
+    const failing = await fromCart();
+    expect((await cartOf(failing.token)).status).toBe(200);
+    await decide(failing.paymentResponseToken, 'fail');
+    const kept = await cartOf(failing.token);
+    expect(kept.status).toBe(200);
+    expect((kept.body.cart as { lineItems: unknown[] }).lineItems).toHaveLength(1);
+
+    const confirming = await fromCart();
+    expect((await cartOf(confirming.token)).status).toBe(200);
+    await decide(confirming.paymentResponseToken, 'confirm');
+    expect((await cartOf(confirming.token)).status).toBe(404);
+    const [order] = await rows<{ cart_id: string }>(
+      server.ctx.db,
+      sql`select cart_id from orders where checkout_id = ${confirming.checkoutId}::uuid`,
+    );
+    const cartEvents = await eventsOf(server, order!.cart_id);
+    expect(cartEvents.filter((e) => e.type === 'deleted')).toHaveLength(1);
   });
 
   it('an unknown token is a dead end', async () => {

@@ -9,7 +9,7 @@ let root: string;
 let storefrontDir: string;
 let adminDir: string;
 
-/** A built app: an index page naming it and one asset. */
+/** A built single-page app (the admin): an index page naming it and one asset. */
 function app(name: string): string {
   const dir = join(root, name);
   mkdirSync(join(dir, 'assets'), { recursive: true });
@@ -18,9 +18,38 @@ function app(name: string): string {
   return dir;
 }
 
+/**
+ * A built storefront as the server loads it (`client/` with its Vite manifest and assets, `server/entry-server.js`):
+ * its renderer answers a few pages (naming the path) and 404 for the rest, as the real one does.
+ */
+function storefront(): string {
+  const dir = join(root, 'storefront');
+  mkdirSync(join(dir, 'client', 'assets'), { recursive: true });
+  mkdirSync(join(dir, 'client', '.vite'), { recursive: true });
+  mkdirSync(join(dir, 'server'), { recursive: true });
+  writeFileSync(join(dir, 'client', '.vite', 'manifest.json'), '{}');
+  writeFileSync(join(dir, 'client', 'assets', 'app.js'), "console.log('storefront');");
+  writeFileSync(
+    join(dir, 'server', 'entry-server.js'),
+    `import { Readable } from 'node:stream';
+const PAGES = ['/', '/account/orders', '/administrator', '/admin/products', '/shop'];
+export async function createRenderer() {
+  return {
+    async render({ request }) {
+      const path = new URL(request.url).pathname;
+      const status = PAGES.includes(path) ? 200 : 404;
+      return { type: 'page', status, shared: false, stream: Readable.from([\`<!doctype html><title>storefront</title><p>\${path}</p>\`]) };
+    },
+  };
+}
+`,
+  );
+  return dir;
+}
+
 beforeAll(() => {
   root = mkdtempSync(join(tmpdir(), 'aisle-static-'));
-  storefrontDir = app('storefront');
+  storefrontDir = storefront();
   adminDir = app('admin');
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -59,12 +88,19 @@ describe('the storefront at / and the admin app at /admin/', () => {
       expect(JSON.parse(missing.body)).toMatchObject({
         details: { applicationError: { code: 'NOT_FOUND' } },
       });
-      // Everything else is the storefront's.
+      // Everything else is the storefront's, rendered by its build (a page it does not have is its 404).
       expect((await get(server, '/')).body).toContain('<title>storefront</title>');
       expect((await get(server, '/account/orders')).body).toContain('<title>storefront</title>');
       expect((await get(server, '/administrator')).body).toContain('<title>storefront</title>');
       expect((await get(server, '/assets/app.js', '*/*')).body).toBe("console.log('storefront');");
-      expect((await get(server, '/v1/unknown', 'application/json')).status).toBe(404);
+      expect(await get(server, '/no/such/page')).toMatchObject({
+        status: 404,
+        body: expect.stringContaining('<p>/no/such/page</p>'),
+      });
+      // A client after JSON gets the API's envelope.
+      const api = await get(server, '/v1/unknown', 'application/json');
+      expect(api.status).toBe(404);
+      expect(JSON.parse(api.body)).toMatchObject({ details: { applicationError: { code: 'NOT_FOUND' } } });
     });
   });
 
@@ -76,7 +112,11 @@ describe('the storefront at / and the admin app at /admin/', () => {
     await withServer({ storefrontDir, adminDir: undefined }, async (server) => {
       // No admin app: its paths are the storefront's (its not-found page).
       expect((await get(server, '/admin/products')).body).toContain('<title>storefront</title>');
-      expect((await get(server, '/admin/assets/app.js', '*/*')).status).toBe(404);
+      expect(await get(server, '/admin/assets/app.js', '*/*')).toMatchObject({
+        status: 404,
+        body: expect.stringContaining('<title>storefront</title>'),
+      });
     });
-  });
+    // Two servers start here, each on a fresh database: slow on a loaded machine.
+  }, 120_000);
 });

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkoutTip } from '../src/modules/checkout-settings/tips.ts';
+import { checkoutTip } from '../src/flows/tips/checkout-tip.ts';
 import { checkouts } from '../src/modules/checkout/tables.ts';
 import { keyStore } from '../src/modules/oauth/keys.ts';
 import { rows } from '../src/platform/db.ts';

@@ -10,7 +10,7 @@ import { fanOut, watchEndpoints } from '../src/modules/webhooks/fan-out.ts';
 import { purgeOldDeliveries } from '../src/modules/webhooks/service.ts';
 import { Events } from '../src/platform/events.ts';
 import { startTestServer, type TestServer } from '../src/testing.ts';
-import { visitorTokens } from './identity-helpers.ts';
+import { roleKey, visitorTokens } from './identity-helpers.ts';
 
 const PATH = '/aisle/v1/webhooks';
 
@@ -441,6 +441,26 @@ describe('webhooks', () => {
     expect((await admin('GET', `${PATH}/not-a-uuid`)).status).toBe(400);
   });
 
+  it('list the event types an endpoint can subscribe to, by entity; a fulfilment key may not', async () => {
+    const res = await admin('GET', `${PATH}/event-types`);
+    expect(res.status).toBe(200);
+    const groups = res.body.eventTypes as Array<{ entity: string; label: string; events: string[] }>;
+    expect(groups.find((g) => g.entity === 'order')).toEqual({
+      entity: 'order',
+      label: 'Orders',
+      events: ['order.created', 'order.approved', 'order.updated', 'order.canceled', 'order.deleted'],
+    });
+    const all = groups.flatMap((g) => g.events);
+    expect(all).toContain('product.created');
+    expect(all).toContain('webhook_endpoint.secret_rotated');
+    // Each one is accepted as an endpoint's event.
+    const { webhook } = await createEndpoint('/every-known', all);
+    expect(webhook.events).toEqual(all);
+    const packer = await roleKey(server, 'FULFILMENT');
+    for (const path of [`${PATH}/event-types`, PATH, `${PATH}/${webhook.id}/deliveries`])
+      expect((await server.call('GET', path, { token: packer })).status).toBe(403);
+  });
+
   it('answer visitors and anonymous callers 401/403', async () => {
     const visitor = await visitorTokens(server);
     const { webhook } = await createEndpoint('/private', ['*']);
@@ -453,6 +473,7 @@ describe('webhooks', () => {
       ['POST', `${PATH}/${webhook.id}/rotate-secret`],
       ['POST', `${PATH}/${webhook.id}/test`],
       ['GET', `${PATH}/${webhook.id}/deliveries`],
+      ['GET', `${PATH}/event-types`],
     ];
     for (const [method, path] of calls) {
       const body =

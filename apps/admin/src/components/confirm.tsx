@@ -49,15 +49,69 @@ export function ConfirmAction({
       <Form method="post" className="stack">
         <input type="hidden" name="intent" value={intent} />
         {children}
-        <div className="actions">
-          <SubmitButton className="button button-danger" pendingText={pendingText}>
-            {confirm}
-          </SubmitButton>
-          <button type="button" className="button button-secondary" onClick={() => setOpen(false)}>
-            Keep it
-          </button>
-        </div>
+        <ConfirmButtons confirm={confirm} pendingText={pendingText} onKeep={() => setOpen(false)} />
       </Form>
+    </div>
+  );
+}
+
+/** The confirming submit button and the one that keeps things as they are. */
+function ConfirmButtons({
+  confirm,
+  pendingText,
+  onKeep,
+}: {
+  confirm: string;
+  pendingText: string;
+  onKeep: () => void;
+}) {
+  return (
+    <div className="actions">
+      <SubmitButton className="button button-danger" pendingText={pendingText}>
+        {confirm}
+      </SubmitButton>
+      <button type="button" className="button button-secondary" onClick={onKeep}>
+        Keep it
+      </button>
+    </div>
+  );
+}
+
+/**
+ * The submit button of a form asked twice: the first press shows the question and the confirming button,
+ * which sends the form it is in. Every answer of the action (`answer` changes) closes the question.
+ */
+export function ConfirmSubmit({
+  label,
+  question,
+  confirm,
+  pendingText,
+  answer,
+}: {
+  label: string;
+  question: string;
+  confirm: string;
+  pendingText: string;
+  answer: unknown;
+}) {
+  const [open, setOpen] = useState(false);
+  const region = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (answer !== undefined) setOpen(false);
+  }, [answer]);
+  useEffect(() => {
+    if (open) region.current?.querySelector<HTMLElement>('button[type="submit"]')?.focus();
+  }, [open]);
+  if (!open)
+    return (
+      <button type="button" className="button button-primary" onClick={() => setOpen(true)}>
+        {label}
+      </button>
+    );
+  return (
+    <div ref={region} className="confirm alert alert-error stack">
+      <p>{question}</p>
+      <ConfirmButtons confirm={confirm} pendingText={pendingText} onKeep={() => setOpen(false)} />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { DISCOUNT_TYPES, localInputValue } from '../lib/coupon-form.ts';
 import type { ShownError } from '../lib/errors.ts';
 import type { couponProductsLoader } from '../routes/coupons.tsx';
 import { Field } from './form.ts';
+import { SearchBox } from './search-box.tsx';
 
 export interface PickedProduct {
   id: string;
@@ -198,7 +199,6 @@ function ProductPicker({ initial, error }: { initial: PickedProduct[]; error: st
   const [picked, setPicked] = useState(initial);
   const [query, setQuery] = useState('');
   const search = useFetcher<typeof couponProductsLoader>();
-  const searchId = useId();
   const find = () => {
     if (query.trim()) void search.load(`/coupons/products?${new URLSearchParams({ q: query.trim() })}`);
   };
@@ -232,27 +232,7 @@ function ProductPicker({ initial, error }: { initial: PickedProduct[]; error: st
           {error}
         </p>
       )}
-      <div className="toolbar">
-        <div className="field">
-          <label htmlFor={searchId}>Find products by name</label>
-          <input
-            id={searchId}
-            type="search"
-            value={query}
-            onChange={(event) => setQuery(event.target.value)}
-            onKeyDown={(event) => {
-              // Enter searches instead of saving the coupon.
-              if (event.key === 'Enter') {
-                event.preventDefault();
-                find();
-              }
-            }}
-          />
-        </div>
-        <button type="button" className="button button-secondary" onClick={find}>
-          Find
-        </button>
-      </div>
+      <SearchBox label="Find products by name" value={query} onChange={setQuery} onFind={find} />
       {search.data && (
         <div role="status">
           {found.length === 0 ? (

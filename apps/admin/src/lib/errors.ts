@@ -6,8 +6,11 @@ export type { ShownError };
 /** A failed admin call as the merchant reads it: the storefront's wording, but a refused key says so. */
 export function adminError(error: unknown, fallback?: string): ShownError {
   const shown = showError(error, fallback);
-  if (error instanceof AisleError && (error.status === 401 || error.status === 403)) {
-    return { ...shown, message: 'The admin API key was refused. Sign out and sign in with a valid key.' };
+  if (error instanceof AisleError && error.status === 403) {
+    return { ...shown, message: 'Your role does not allow this. Ask an owner of the store.' };
+  }
+  if (error instanceof AisleError && error.status === 401) {
+    return { ...shown, message: 'Your sign-in was refused or has ended. Sign out and sign in again.' };
   }
   return shown;
 }
@@ -36,4 +39,20 @@ export function signInError(error: unknown): ShownError {
     };
   }
   return showError(error);
+}
+
+/**
+ * A failed sign-in, owner set-up or account form: field violations next to their fields, otherwise the
+ * server's own sentence (written for people: "Wrong e-mail address or password"), not a session message.
+ */
+export function accountFormError(error: unknown): ShownError {
+  if (error instanceof AisleValidationError) return formError(error, (path) => path);
+  if (error instanceof AisleError && error.kind !== 'system' && error.status !== 429 && error.description)
+    return { message: error.description, ...(error.requestId ? { requestId: error.requestId } : {}) };
+  return showError(error);
+}
+
+/** The field messages of an action's answer, if it failed with some. */
+export function fieldErrors(result: { error?: ShownError | undefined } | object | undefined) {
+  return result && 'error' in result ? result.error?.fields : undefined;
 }

@@ -4,7 +4,6 @@ import {
   Link,
   type LoaderFunctionArgs,
   redirect,
-  useActionData,
   useLoaderData,
   useSearchParams,
 } from 'react-router';
@@ -15,6 +14,7 @@ import { couponFormError, discountText, readCouponForm, usesText, validityText }
 import { adminError } from '../lib/errors.ts';
 import { usePageTitle } from '../lib/title.ts';
 import { requireClient } from '../sdk.ts';
+import { useSettledActionData } from '../../../storefront/src/lib/action-data.ts';
 
 /** The coupon, the names of the products it is limited to, and the store's currency. */
 export async function couponEditLoader({ params }: LoaderFunctionArgs) {
@@ -69,7 +69,7 @@ export async function couponEditAction({ request, params }: ActionFunctionArgs) 
 
 export function CouponEdit() {
   const { coupon, products, currency } = useLoaderData<typeof couponEditLoader>();
-  const result = useActionData<typeof couponEditAction>();
+  const result = useSettledActionData<typeof couponEditAction>();
   const [search] = useSearchParams();
   usePageTitle(`Coupon ${coupon.code ?? ''}`);
   return (

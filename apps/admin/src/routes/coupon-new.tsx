@@ -1,9 +1,10 @@
-import { type ActionFunctionArgs, Form, Link, redirect, useActionData, useLoaderData } from 'react-router';
+import { type ActionFunctionArgs, Form, Link, redirect, useLoaderData } from 'react-router';
 import { CouponFields } from '../components/coupon-fields.tsx';
 import { ErrorNotice, SubmitButton } from '../components/form.ts';
 import { couponFormError, readCouponForm } from '../lib/coupon-form.ts';
 import { usePageTitle } from '../lib/title.ts';
 import { requireClient } from '../sdk.ts';
+import { useSettledActionData } from '../../../storefront/src/lib/action-data.ts';
 
 /** The store's currency, for the amount fields' hints. */
 export async function couponNewLoader() {
@@ -25,7 +26,7 @@ export async function couponNewAction({ request }: ActionFunctionArgs) {
 
 export function CouponNew() {
   const { currency } = useLoaderData<typeof couponNewLoader>();
-  const result = useActionData<typeof couponNewAction>();
+  const result = useSettledActionData<typeof couponNewAction>();
   usePageTitle('New coupon');
   return (
     <section className="panel stack narrow-panel" aria-labelledby="new-coupon-title">

@@ -3,7 +3,6 @@ import {
   Form,
   Link,
   type LoaderFunctionArgs,
-  useActionData,
   useLoaderData,
   useSearchParams,
 } from 'react-router';
@@ -14,6 +13,7 @@ import { discountText, usesText, validityText } from '../lib/coupon-form.ts';
 import { adminError } from '../lib/errors.ts';
 import { usePageTitle } from '../lib/title.ts';
 import { requireClient } from '../sdk.ts';
+import { useSettledActionData } from '../../../storefront/src/lib/action-data.ts';
 
 const PAGE_SIZE = 20;
 
@@ -62,7 +62,7 @@ export async function couponProductsLoader({ request }: LoaderFunctionArgs) {
 
 export function Coupons() {
   const { coupons, total, hasNext, page, currency } = useLoaderData<typeof couponsLoader>();
-  const result = useActionData<typeof couponsAction>();
+  const result = useSettledActionData<typeof couponsAction>();
   const [search] = useSearchParams();
   const deleted = search.get('deleted');
   usePageTitle('Coupons');

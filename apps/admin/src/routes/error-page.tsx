@@ -10,6 +10,12 @@ function describe(error: unknown): { title: string; message: string; requestId?:
   ) {
     return { title: 'Not found', message: 'There is nothing here: it may have been deleted.' };
   }
+  if (isRouteErrorResponse(error) && error.status === 403) {
+    return {
+      title: 'Not for your role',
+      message: 'Your role does not allow this page. Ask an owner of the store.',
+    };
+  }
   const refused = error instanceof AisleError && (error.status === 401 || error.status === 403);
   return { title: 'We could not load this page', ...adminError(error), refused };
 }

@@ -1,10 +1,10 @@
 import { Form, Link, NavLink, Outlet, ScrollRestoration, useNavigation } from 'react-router';
-import { requireClient } from '../sdk.ts';
+import { AccountLink, SettingsNavItems, StaffNavItems } from '../components/staff-nav.tsx';
+import { currentSession } from '../sdk.ts';
 
-/** Every page but sign-in needs the key. */
-export function layoutLoader() {
-  requireClient();
-  return null;
+/** Every page but sign-in needs a credential; the session says what the role may do. */
+export async function layoutLoader() {
+  return { session: await currentSession() };
 }
 
 export function Layout() {
@@ -34,13 +34,25 @@ export function Layout() {
                 <NavLink to="/orders">Orders</NavLink>
               </li>
               <li>
+                <NavLink to="/subscriptions">Subscriptions</NavLink>
+              </li>
+              <li>
                 <NavLink to="/coupons">Coupons</NavLink>
               </li>
               <li>
-                <NavLink to="/settings">Settings</NavLink>
+                <NavLink to="/discount-rules">Automatic discounts</NavLink>
               </li>
+              <li>
+                <NavLink to="/abandoned-checkouts">Abandoned checkouts</NavLink>
+              </li>
+              <li>
+                <NavLink to="/back-in-stock">Back in stock</NavLink>
+              </li>
+              <SettingsNavItems />
+              <StaffNavItems />
             </ul>
           </nav>
+          <AccountLink />
           <Form method="post" action="/sign-out">
             <button type="submit" className="header-link link-button">
               Sign out

@@ -1,4 +1,5 @@
 import { Form, Link, type LoaderFunctionArgs, useLoaderData } from 'react-router';
+import { Field } from '../components/form.ts';
 import { OrderRows } from '../components/order-rows.tsx';
 import { words } from '../lib/format.ts';
 import { usePageTitle } from '../lib/title.ts';
@@ -17,12 +18,25 @@ export async function ordersLoader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const payment = params.get('payment') ?? '';
   const fulfilment = params.get('fulfilment') ?? '';
+  const q = params.get('q')?.trim() ?? '';
+  const from = params.get('from') ?? '';
+  const to = params.get('to') ?? '';
   const cursor = params.get('cursor');
   const asked = Number.parseInt(params.get('limit') ?? '', 10);
   const limit = asked >= 1 && asked <= 100 ? asked : PAGE_SIZE;
+  const day = /^\d{4}-\d{2}-\d{2}$/;
   const filter = {
     ...(PAYMENT.includes(payment) ? { paymentStatus: payment } : {}),
     ...(FULFILMENT.includes(fulfilment) ? { fulfillmentStatus: fulfilment } : {}),
+    ...searchFilter(q),
+    ...(day.test(from) || day.test(to)
+      ? {
+          createdDate: {
+            ...(day.test(from) ? { $gte: new Date(`${from}T00:00:00`).toISOString() } : {}),
+            ...(day.test(to) ? { $lte: new Date(`${to}T23:59:59.999`).toISOString() } : {}),
+          },
+        }
+      : {}),
   };
   const page = await client.orders.searchOrders(
     cursor
@@ -35,8 +49,23 @@ export async function ordersLoader({ request }: LoaderFunctionArgs) {
     prev: page.hasPrev() ? page.cursors.prev : undefined,
     payment,
     fulfilment,
+    q,
+    from,
+    to,
     limit: limit === PAGE_SIZE ? undefined : limit,
   };
+}
+
+/**
+ * What the search box means: an order number (`10042` or `#10042`), an e-mail address (or its start, when it
+ * has an `@`), or else part of the buyer's or recipient's name.
+ */
+export function searchFilter(q: string): Record<string, unknown> {
+  if (!q) return {};
+  const number = /^#?(\d{1,18})$/.exec(q)?.[1];
+  if (number) return { number };
+  if (q.includes('@')) return { 'buyerInfo.email': { $startsWith: q.toLowerCase() } };
+  return { buyerName: { $contains: q } };
 }
 
 function StatusSelect({
@@ -66,18 +95,30 @@ function StatusSelect({
 }
 
 export function Orders() {
-  const { orders, next, prev, payment, fulfilment, limit } = useLoaderData<typeof ordersLoader>();
+  const { orders, next, prev, payment, fulfilment, q, from, to, limit } =
+    useLoaderData<typeof ordersLoader>();
   usePageTitle('Orders');
   const kept = {
     ...(payment ? { payment } : {}),
     ...(fulfilment ? { fulfilment } : {}),
+    ...(q ? { q } : {}),
+    ...(from ? { from } : {}),
+    ...(to ? { to } : {}),
     ...(limit ? { limit: String(limit) } : {}),
   };
   const pageLink = (cursor: string) => `?${new URLSearchParams({ ...kept, cursor })}`;
   return (
     <div className="stack">
       <h1>Orders</h1>
-      <Form method="get" className="toolbar" aria-label="Filter orders" key={`${payment}:${fulfilment}`}>
+      <Form
+        method="get"
+        className="toolbar"
+        aria-label="Filter orders"
+        key={`${payment}:${fulfilment}:${q}:${from}:${to}`}
+      >
+        <Field label="Order number, e-mail or name" name="q" type="search" defaultValue={q} />
+        <Field label="Placed from" name="from" type="date" defaultValue={from} />
+        <Field label="Placed until" name="to" type="date" defaultValue={to} />
         <StatusSelect label="Payment" name="payment" values={PAYMENT} value={payment} />
         <StatusSelect label="Fulfilment" name="fulfilment" values={FULFILMENT} value={fulfilment} />
         {limit && <input type="hidden" name="limit" value={limit} />}
@@ -87,7 +128,9 @@ export function Orders() {
       </Form>
       <OrderRows
         orders={orders}
-        empty={payment || fulfilment ? 'No order matches these filters.' : 'No orders yet.'}
+        empty={
+          payment || fulfilment || q || from || to ? 'No order matches these filters.' : 'No orders yet.'
+        }
       />
       <nav className="pager actions" aria-label="Pages">
         {prev && (

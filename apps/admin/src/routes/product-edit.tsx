@@ -4,58 +4,136 @@ import {
   Link,
   type LoaderFunctionArgs,
   redirect,
-  useActionData,
   useLoaderData,
   useSearchParams,
 } from 'react-router';
 import { ConfirmAction } from '../components/confirm.tsx';
+import { DigitalFile } from '../components/digital-file.tsx';
 import { ErrorNotice, Notice, SubmitButton } from '../components/form.ts';
 import { ProductFields } from '../components/product-fields.tsx';
-import { adminError } from '../lib/errors.ts';
+import { ProductMedia } from '../components/product-media.tsx';
+import { OptionsEditor, readOptions } from '../components/product-options.tsx';
+import { VariantsTable } from '../components/product-variants.tsx';
+import { adminError, CHECK_FIELDS, type ShownError } from '../lib/errors.ts';
 import { money } from '../lib/format.ts';
+import { duplicateProduct } from '../lib/product-duplicate.ts';
 import { productFormError, readProductForm, saveStock } from '../lib/product-form.ts';
+import { productRefs, specsFor } from '../lib/product-refs.ts';
 import { usePageTitle } from '../lib/title.ts';
-import { requireClient } from '../sdk.ts';
+import { readVariantsForm } from '../lib/variant-form.ts';
+import { type AdminClient, requireClient } from '../sdk.ts';
 import { stockText } from './products.tsx';
+import { useSettledActionData } from '../../../storefront/src/lib/action-data.ts';
+
+async function readProduct(client: AdminClient, id: string) {
+  const product = await client.products.getProduct(id, { includeMerchantSpecificData: true });
+  const variants = product.manageVariants
+    ? (
+        await client.products.queryProductVariants(id, {
+          includeMerchantSpecificData: true,
+          paging: { limit: 100 },
+        })
+      ).variants
+    : [];
+  return { product, variants };
+}
 
 export async function productEditLoader({ params }: LoaderFunctionArgs) {
   const client = requireClient();
-  return { product: await client.products.getProduct(params.productId ?? '') };
+  const [read, refs] = await Promise.all([readProduct(client, params.productId ?? ''), productRefs(client)]);
+  return { ...read, refs };
 }
 
-/** `save` writes the fields (and the stock of a product without options); `delete` deletes the product. */
-export async function productEditAction({ request, params }: ActionFunctionArgs) {
+type Section = 'details' | 'options' | 'variants' | 'page';
+interface Result {
+  section: Section;
+  error?: ShownError;
+  saved?: string;
+}
+
+/**
+ * `save` (the details and, without options, the stock), `options`, `variants` (changed cells and stock),
+ * `duplicate` (then the copy's page), `delete` (then the list).
+ */
+export async function productEditAction({ request, params }: ActionFunctionArgs): Promise<Result | Response> {
   const client = requireClient();
   const id = params.productId ?? '';
   const form = await request.formData();
-  if (form.get('intent') === 'delete') {
+  const intent = String(form.get('intent') ?? 'save');
+  if (intent === 'delete') {
     const { name } = await client.products.getProduct(id);
     try {
       await client.products.deleteProduct(id);
     } catch (error) {
-      return { error: adminError(error), saved: false };
+      return { section: 'page', error: adminError(error) };
     }
     return redirect(`/products?deleted=${encodeURIComponent(name ?? '')}`);
   }
-  const read = readProductForm(form);
-  if ('error' in read) return { error: read.error, saved: false };
+  if (intent === 'duplicate') {
+    try {
+      const copy = await duplicateProduct(client, id);
+      return redirect(`/products/${encodeURIComponent(copy.id)}?duplicated=1`);
+    } catch (error) {
+      return { section: 'page', error: adminError(error) };
+    }
+  }
+  if (intent === 'options') {
+    const read = readOptions(String(form.get('options') ?? '[]'));
+    if ('problem' in read) return { section: 'options', error: { message: read.problem } };
+    try {
+      if (read.options.length === 0) await client.products.deleteProductOptions(id);
+      else
+        await client.products.updateProduct(id, {
+          manageVariants: true,
+          productOptions: read.options.map((o) => ({
+            name: o.name.trim(),
+            optionType: o.optionType,
+            choices: o.choices.map((c) => ({
+              value: o.optionType === 'color' ? c.color : c.name.trim(),
+              description: c.name.trim(),
+            })),
+          })),
+        });
+    } catch (error) {
+      return { section: 'options', error: adminError(error) };
+    }
+    return { section: 'options', saved: 'Options saved: the variants below follow them.' };
+  }
+  if (intent === 'variants') {
+    const { product, variants } = await readProduct(client, id);
+    const read = readVariantsForm(form, variants, product.stock?.trackInventory === true);
+    if ('fields' in read)
+      return { section: 'variants', error: { message: CHECK_FIELDS, fields: read.fields } };
+    try {
+      if (read.value.overrides.length) await client.products.updateVariants(id, read.value.overrides);
+      if (read.value.inventory) await client.inventory.updateInventoryVariants(id, read.value.inventory);
+    } catch (error) {
+      return { section: 'variants', error: adminError(error) };
+    }
+    return { section: 'variants', saved: 'Variants saved.' };
+  }
+  const specs = specsFor(await productRefs(client));
+  const read = readProductForm(form, specs);
+  if ('error' in read) return { section: 'details', error: read.error };
   try {
     const product = await client.products.updateProduct(id, read.value.product);
     if (!product.manageVariants) await saveStock(client, id, read.value.quantity);
   } catch (error) {
-    return { error: productFormError(error), saved: false };
+    return { section: 'details', error: productFormError(error, specs) };
   }
-  return { error: undefined, saved: true };
+  return { section: 'details', saved: 'Saved.' };
 }
 
 export function ProductEdit() {
-  const { product } = useLoaderData<typeof productEditLoader>();
-  const result = useActionData<typeof productEditAction>();
+  const { product, variants, refs } = useLoaderData<typeof productEditLoader>();
+  const result = useSettledActionData<typeof productEditAction>() as Result | undefined;
   const [search] = useSearchParams();
   const stockError = search.get('stockError');
   usePageTitle(product.name ?? 'Product');
+  const of = (section: Section) => (result?.section === section ? result : undefined);
+  const specs = specsFor(refs, product);
   return (
-    <section className="panel stack narrow-panel" aria-labelledby="product-title">
+    <div className="stack product-page">
       <p className="small">
         <Link to="/products">← All products</Link>
       </p>
@@ -72,27 +150,86 @@ export function ProductEdit() {
         {money(product.priceData?.price, product.priceData?.currency)} · {stockText(product)}
       </p>
       {search.get('created') && !result && <Notice tone="success">The product was created.</Notice>}
+      {search.get('duplicated') && !result && (
+        <Notice tone="success">This is the copy (hidden until you show it). Check its name and slug.</Notice>
+      )}
       {stockError && !result && (
         <ErrorNotice
           error={{ message: `The product was created, but its stock was not saved: ${stockError}` }}
         />
       )}
-      {result?.saved && <Notice tone="success">Saved.</Notice>}
-      <ErrorNotice error={result?.error} />
-      {/* A new key per revision: the fields show what was saved. */}
-      <Form method="post" className="stack" noValidate key={String(product.lastUpdated?.getTime())}>
-        <ProductFields product={product} error={result?.error} />
-        <SubmitButton name="intent" value="save" pendingText="Saving…">
-          Save changes
-        </SubmitButton>
-      </Form>
-      <ConfirmAction
-        label="Delete product"
-        question={`Delete “${product.name}”? Shoppers will no longer find it. This cannot be undone.`}
-        confirm="Yes, delete it"
-        pendingText="Deleting…"
-        intent="delete"
-      />
-    </section>
+      <ErrorNotice error={of('page')?.error} />
+
+      <section className="panel stack" aria-labelledby="details-title">
+        <h2 id="details-title">Details</h2>
+        {of('details')?.saved && <Notice tone="success">{of('details')?.saved}</Notice>}
+        <ErrorNotice error={of('details')?.error} />
+        {/* A new key per revision: the fields show what was saved. */}
+        <Form method="post" className="stack" noValidate key={String(product.lastUpdated?.getTime())}>
+          <ProductFields product={product} specs={specs} error={of('details')?.error} />
+          <SubmitButton name="intent" value="save" pendingText="Saving…">
+            Save changes
+          </SubmitButton>
+        </Form>
+      </section>
+
+      <section className="panel stack" aria-labelledby="pictures-title">
+        <h2 id="pictures-title">Pictures</h2>
+        <ProductMedia product={product} />
+      </section>
+
+      <section className="panel stack" aria-labelledby="options-title">
+        <h2 id="options-title">Options</h2>
+        <p className="muted small">Sizes, colours…: each combination of choices becomes a variant.</p>
+        {of('options')?.saved && <Notice tone="success">{of('options')?.saved}</Notice>}
+        <OptionsEditor
+          key={`options-${product.lastUpdated?.getTime()}`}
+          product={product}
+          error={of('options')?.error?.message}
+        />
+      </section>
+
+      {product.manageVariants && (
+        <section className="panel stack" aria-labelledby="variants-title">
+          <h2 id="variants-title">Variants</h2>
+          {of('variants')?.saved && <Notice tone="success">{of('variants')?.saved}</Notice>}
+          <ErrorNotice error={of('variants')?.error} />
+          <VariantsTable
+            key={`variants-${product.lastUpdated?.getTime()}-${variants.map((v) => `${v.stock?.quantity}`).join()}`}
+            variants={variants}
+            tracked={product.stock?.trackInventory === true}
+            errors={of('variants')?.error?.fields ?? {}}
+          />
+        </section>
+      )}
+
+      {product.productType === 'digital' && (
+        <section className="panel stack" aria-labelledby="digital-title">
+          <h2 id="digital-title">Digital file</h2>
+          <DigitalFile product={product} />
+        </section>
+      )}
+
+      <section className="panel stack" aria-labelledby="more-title">
+        <h2 id="more-title">More actions</h2>
+        <Form method="post">
+          <SubmitButton
+            className="button button-secondary"
+            name="intent"
+            value="duplicate"
+            pendingText="Copying…"
+          >
+            Duplicate product
+          </SubmitButton>
+        </Form>
+        <ConfirmAction
+          label="Delete product"
+          question={`Delete “${product.name}”? Shoppers will no longer find it. This cannot be undone.`}
+          confirm="Yes, delete it"
+          pendingText="Deleting…"
+          intent="delete"
+        />
+      </section>
+    </div>
   );
 }

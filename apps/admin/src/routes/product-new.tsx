@@ -1,33 +1,44 @@
-import { type ActionFunctionArgs, Form, Link, redirect, useActionData } from 'react-router';
-import { ProductFields } from '../components/product-fields.tsx';
+import { type ActionFunctionArgs, Form, Link, redirect, useLoaderData } from 'react-router';
 import { ErrorNotice, SubmitButton } from '../components/form.ts';
+import { ProductFields } from '../components/product-fields.tsx';
+import { formValues } from '../lib/fields.ts';
 import { productFormError, readProductForm, saveStock } from '../lib/product-form.ts';
+import { productRefs, specsFor } from '../lib/product-refs.ts';
 import { usePageTitle } from '../lib/title.ts';
 import { requireClient } from '../sdk.ts';
+import { useSettledActionData } from '../../../storefront/src/lib/action-data.ts';
+
+export async function productNewLoader() {
+  return productRefs(requireClient());
+}
 
 export async function productNewAction({ request }: ActionFunctionArgs) {
   const client = requireClient();
-  const read = readProductForm(await request.formData());
-  if ('error' in read) return { error: read.error };
+  const specs = specsFor(await productRefs(client));
+  const form = await request.formData();
+  const values = formValues(form, specs);
+  const read = readProductForm(form, specs);
+  if ('error' in read) return { error: read.error, values };
   let id: string;
   try {
     id = (await client.products.createProduct(read.value.product)).id;
   } catch (error) {
-    return { error: productFormError(error) };
+    return { error: productFormError(error, specs), values };
   }
   try {
     await saveStock(client, id, read.value.quantity);
   } catch (error) {
     // The product exists: its own page says what went wrong with the stock.
     return redirect(
-      `/products/${encodeURIComponent(id)}?stockError=${encodeURIComponent(productFormError(error).message)}`,
+      `/products/${encodeURIComponent(id)}?stockError=${encodeURIComponent(productFormError(error, specs).message)}`,
     );
   }
   return redirect(`/products/${encodeURIComponent(id)}?created=1`);
 }
 
 export function ProductNew() {
-  const result = useActionData<typeof productNewAction>();
+  const refs = useLoaderData<typeof productNewLoader>();
+  const result = useSettledActionData<typeof productNewAction>();
   usePageTitle('New product');
   return (
     <section className="panel stack narrow-panel" aria-labelledby="new-product-title">
@@ -35,9 +46,12 @@ export function ProductNew() {
         <Link to="/products">← All products</Link>
       </p>
       <h1 id="new-product-title">New product</h1>
+      <p className="muted small">
+        Options, variants, pictures and a digital file come next, on the product’s page.
+      </p>
       <ErrorNotice error={result?.error} />
       <Form method="post" className="stack" noValidate>
-        <ProductFields error={result?.error} />
+        <ProductFields specs={specsFor(refs)} values={result?.values} error={result?.error} />
         <SubmitButton pendingText="Creating…">Create product</SubmitButton>
       </Form>
     </section>

@@ -1,27 +1,132 @@
 import type { Product } from '@aisle/sdk';
-import { Form, Link, type LoaderFunctionArgs, useLoaderData, useSearchParams } from 'react-router';
-import { DataTable } from '../components/data-table.tsx';
-import { Notice } from '../components/form.ts';
-import { PageLinks } from '../components/page-links.tsx';
+import {
+  type ActionFunctionArgs,
+  Form,
+  Link,
+  type LoaderFunctionArgs,
+  useLoaderData,
+  useSearchParams,
+} from 'react-router';
+import { ErrorNotice, Notice, SubmitButton } from '../components/form.ts';
+import { ListPage } from '../components/list-page.tsx';
+import type { ListColumn } from '../components/list-table.tsx';
+import { adminError, type ShownError } from '../lib/errors.ts';
+import { readField } from '../lib/fields.ts';
 import { money } from '../lib/format.ts';
+import { countText, listParams, PAGE_SIZE, pagerLinks } from '../lib/list.ts';
 import { usePageTitle } from '../lib/title.ts';
-import { requireClient } from '../sdk.ts';
+import { type AdminClient, requireClient } from '../sdk.ts';
+import { useSettledActionData } from '../../../storefront/src/lib/action-data.ts';
 
-const PAGE_SIZE = 20;
+const SORTS = [
+  { value: '', label: 'Newest first', field: 'numericId', desc: true },
+  { value: 'oldest', label: 'Oldest first', field: 'numericId', desc: false },
+  { value: 'name', label: 'Name A–Z', field: 'name', desc: false },
+  { value: 'name-desc', label: 'Name Z–A', field: 'name', desc: true },
+  { value: 'price', label: 'Price, low to high', field: 'price', desc: false },
+  { value: 'price-desc', label: 'Price, high to low', field: 'price', desc: true },
+  { value: 'updated', label: 'Recently updated', field: 'lastUpdated', desc: true },
+] as const;
 
-/** Every product, hidden ones too (the admin key sees them), newest first; `q` searches, `page` is one-based. */
+const STOCK = [
+  { value: '', label: 'Any stock' },
+  { value: 'IN_STOCK', label: 'In stock' },
+  { value: 'PARTIALLY_OUT_OF_STOCK', label: 'Some variants out' },
+  { value: 'OUT_OF_STOCK', label: 'Out of stock' },
+];
+
+const VISIBILITY = [
+  { value: '', label: 'Visible and hidden' },
+  { value: 'visible', label: 'Visible' },
+  { value: 'hidden', label: 'Hidden' },
+];
+
+const FILTERS = ['q', 'collection', 'brand', 'stock', 'visibility', 'sort'] as const;
+
+/** The product query of the list's filters; every filter and sort is an indexed column on the server. */
+function productQuery(client: AdminClient, values: Record<string, string>) {
+  const sort = SORTS.find((s) => s.value === (values.sort ?? '')) ?? SORTS[0];
+  let query = client.products.queryProducts().limit(PAGE_SIZE).cursorPaged();
+  query = sort.desc ? query.descending(sort.field) : query.ascending(sort.field);
+  if (values.q) query = query.eq('search', values.q);
+  if (values.collection) query = query.hasSome('collectionIds', [values.collection]);
+  if (values.brand) query = query.eq('brand', values.brand);
+  if (values.stock) query = query.eq('inventoryStatus', values.stock);
+  if (values.visibility) query = query.eq('visible', values.visibility === 'visible');
+  return query;
+}
+
+/**
+ * Every product, hidden ones too, by cursor (fast at any depth on a million products): search, collection,
+ * brand, stock status, visibility and sort from the URL; the collections and brands of the filters.
+ */
 export async function productsLoader({ request }: LoaderFunctionArgs) {
   const client = requireClient();
-  const params = new URL(request.url).searchParams;
-  const q = (params.get('q') ?? '').trim();
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  let query = client.products.queryProducts().descending('numericId');
-  if (q) query = query.eq('search', q);
-  const found = await query
-    .limit(PAGE_SIZE)
-    .skip((page - 1) * PAGE_SIZE)
-    .find();
-  return { products: found.items, total: found.totalCount, hasNext: found.hasNext(), q, page };
+  const params = listParams(request, FILTERS);
+  const query = productQuery(client, params.values);
+  const [page, collections, brands] = await Promise.all([
+    (params.cursor ? query.skipTo(params.cursor) : query).find(),
+    client.collections.queryCollections().ascending('name').limit(100).find(),
+    client.brands.queryBrands().ascending('name').limit(100).find(),
+  ]);
+  return {
+    params,
+    products: page.items,
+    hasNext: page.hasNext(),
+    pager: pagerLinks(page, params),
+    collections: collections.items.map((c) => ({ value: c.id, label: c.name ?? c.id })),
+    brands: brands.items.map((b) => ({ value: b.name ?? '', label: b.name ?? '' })),
+  };
+}
+
+const BULK = {
+  'set-price': { label: 'Set price to', property: 'price', kind: 'money' },
+  'set-cost': { label: 'Set cost to', property: 'cost', kind: 'money' },
+  'set-weight': { label: 'Set weight to', property: 'weight', kind: 'number' },
+  'adjust-price': { label: 'Change price by %', property: 'price', kind: 'percent' },
+  'adjust-cost': { label: 'Change cost by %', property: 'cost', kind: 'percent' },
+  'adjust-weight': { label: 'Change weight by %', property: 'weight', kind: 'percent' },
+} as const;
+type BulkKey = keyof typeof BULK;
+
+type BulkResult = { error?: ShownError; done?: string };
+
+/** Bulk edit of the ticked products: set price, cost or weight, or change it by a percentage. */
+export async function productsAction({ request }: ActionFunctionArgs): Promise<BulkResult> {
+  const client = requireClient();
+  const form = await request.formData();
+  const ids = form.getAll('ids').map(String);
+  const key = String(form.get('change') ?? '') as BulkKey;
+  const change = BULK[key];
+  if (ids.length === 0) return { error: { message: 'Tick the products to change first.' } };
+  if (!change) return { error: { message: 'Choose what to change.' } };
+  const read = readField(
+    {
+      name: 'amount',
+      label: 'Amount',
+      kind: change.kind === 'percent' ? 'number' : change.kind,
+      required: true,
+      ...(change.kind === 'percent' ? { min: -99, max: 1000 } : { min: 0 }),
+    },
+    form.get('amount'),
+  );
+  if ('problem' in read) return { error: { message: read.problem, fields: { amount: read.problem } } };
+  const amount = Number(read.value);
+  try {
+    const result =
+      change.kind === 'percent'
+        ? await client.products.bulkAdjustProductProperties(ids, {
+            [change.property]: { percentage: { rate: amount } },
+          })
+        : await client.products.bulkUpdateProducts(ids, { [change.property]: amount });
+    const failed = result.results.filter((r) => !r.itemMetadata?.success).length;
+    const done = ids.length - failed;
+    return {
+      done: `${done} ${done === 1 ? 'product' : 'products'} changed${failed ? `, ${failed} could not be changed` : ''}.`,
+    };
+  } catch (error) {
+    return { error: adminError(error) };
+  }
 }
 
 /** Tracked stock as a count, otherwise in or out of stock. */
@@ -31,53 +136,117 @@ export function stockText(product: Product): string {
   return stock?.inStock === false ? 'Out of stock' : 'In stock (not tracked)';
 }
 
+/** The smallest picture of the product's main media (a 150 px thumbnail when the server made one). */
+export function thumbnailUrl(product: Product): string | undefined {
+  const main = product.media?.mainMedia ?? product.media?.items?.[0];
+  return main?.thumbnail?.url ?? main?.image?.url;
+}
+
+const COLUMNS: ListColumn<Product>[] = [
+  {
+    label: 'Select',
+    hiddenLabel: true,
+    cell: (p) => (
+      <input type="checkbox" name="ids" value={p.id} form="bulk-form" aria-label={`Select ${p.name ?? ''}`} />
+    ),
+  },
+  {
+    label: 'Picture',
+    hiddenLabel: true,
+    cell: (p) => {
+      const url = thumbnailUrl(p);
+      return url ? (
+        <img className="thumb" src={url} alt="" width={48} height={48} loading="lazy" />
+      ) : (
+        <span className="thumb" />
+      );
+    },
+  },
+  {
+    label: 'Name',
+    primary: true,
+    className: 'wrap',
+    cell: (p) => <Link to={`/products/${encodeURIComponent(p.id)}`}>{p.name}</Link>,
+  },
+  {
+    label: 'Price',
+    className: 'num',
+    cell: (p) => <span data-testid="product-price">{money(p.priceData?.price, p.priceData?.currency)}</span>,
+  },
+  {
+    label: 'Visibility',
+    cell: (p) => <span data-testid="product-visibility">{p.visible === false ? 'Hidden' : 'Visible'}</span>,
+  },
+  { label: 'Stock', cell: (p) => <span data-testid="product-stock">{stockText(p)}</span> },
+  { label: 'Brand', cell: (p) => p.brand ?? '' },
+];
+
 export function Products() {
-  const { products, total, hasNext, q, page } = useLoaderData<typeof productsLoader>();
+  const { params, products, hasNext, pager, collections, brands } = useLoaderData<typeof productsLoader>();
+  const result = useSettledActionData<typeof productsAction>();
   const [search] = useSearchParams();
   const deleted = search.get('deleted');
   usePageTitle('Products');
-  const pageLink = (n: number) => `?${new URLSearchParams({ ...(q ? { q } : {}), page: String(n) })}`;
+  const filters = [
+    { name: 'q', label: 'Search products' },
+    {
+      name: 'collection',
+      label: 'Collection',
+      options: [{ value: '', label: 'All collections' }, ...collections],
+    },
+    { name: 'brand', label: 'Brand', options: [{ value: '', label: 'All brands' }, ...brands] },
+    { name: 'stock', label: 'Stock', options: STOCK },
+    { name: 'visibility', label: 'Visibility', options: VISIBILITY },
+    { name: 'sort', label: 'Sort by', options: SORTS.map(({ value, label }) => ({ value, label })) },
+  ];
+  const filtered = Object.keys(params.values).some((k) => k !== 'sort');
   return (
-    <div className="stack">
-      <div className="panel-head">
-        <h1>Products</h1>
-        <Link className="button button-primary" to="/products/new">
-          New product
-        </Link>
-      </div>
-      {deleted && <Notice tone="success">“{deleted}” was deleted.</Notice>}
-      <Form method="get" role="search" className="toolbar" key={q}>
-        <div className="field">
-          <label htmlFor="product-search">Search products</label>
-          <input id="product-search" type="search" name="q" defaultValue={q} />
-        </div>
-        <button type="submit" className="button button-secondary">
-          Search
-        </button>
-      </Form>
-      <p className="muted" role="status">
-        {total === undefined ? '' : `${total} ${total === 1 ? 'product' : 'products'}`}
-        {q ? ` matching “${q}”` : ''}
-      </p>
-      {products.length === 0 ? (
-        <p className="empty">{q ? 'No product matches this search.' : 'No products yet.'}</p>
-      ) : (
-        <DataTable columns={['Name', { label: 'Price', className: 'num' }, 'Visibility', 'Stock']}>
-          {products.map((product) => (
-            <tr key={product.id} data-testid="product-row">
-              <th scope="row" className="wrap">
-                <Link to={`/products/${encodeURIComponent(product.id)}`}>{product.name}</Link>
-              </th>
-              <td className="num" data-testid="product-price">
-                {money(product.priceData?.price, product.priceData?.currency)}
-              </td>
-              <td data-testid="product-visibility">{product.visible === false ? 'Hidden' : 'Visible'}</td>
-              <td data-testid="product-stock">{stockText(product)}</td>
-            </tr>
-          ))}
-        </DataTable>
-      )}
-      <PageLinks page={page} hasNext={hasNext} link={pageLink} />
-    </div>
+    <ListPage<Product>
+      title="Products"
+      newLink="/products/new"
+      newLabel="New product"
+      notice={deleted ? `“${deleted}” was deleted.` : undefined}
+      filters={filters}
+      params={params}
+      columns={COLUMNS}
+      rows={products}
+      rowKey={(p) => p.id}
+      rowTestId="product-row"
+      status={countText(products.length, undefined, hasNext, ['product', 'products'], params.values.q)}
+      empty={filtered ? 'No product matches these filters.' : 'No products yet.'}
+      pager={pager}
+      before={
+        products.length > 0 && (
+          <Form method="post" id="bulk-form" className="toolbar bulk-bar" aria-label="Bulk edit">
+            <div className="field">
+              <label htmlFor="bulk-change">Change the ticked products</label>
+              <select id="bulk-change" name="change" defaultValue="set-price">
+                {(Object.keys(BULK) as BulkKey[]).map((key) => (
+                  <option key={key} value={key}>
+                    {BULK[key].label}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="field narrow">
+              <label htmlFor="bulk-amount">Amount</label>
+              <input
+                id="bulk-amount"
+                name="amount"
+                inputMode="decimal"
+                aria-invalid={result?.error?.fields?.amount ? true : undefined}
+              />
+            </div>
+            <SubmitButton className="button button-secondary" pendingText="Changing…">
+              Change ticked products
+            </SubmitButton>
+            <div className="bulk-result">
+              {result?.done && <Notice tone="success">{result.done}</Notice>}
+              <ErrorNotice error={result?.error} />
+            </div>
+          </Form>
+        )
+      }
+    />
   );
 }

@@ -1,180 +1,159 @@
 import type { Address, StoreSettings, StoreSettingsUpdate } from '@aisle/sdk';
-import { useId, useState } from 'react';
-import { type ActionFunctionArgs, Form, useActionData, useLoaderData } from 'react-router';
-import {
-  CountryField,
-  SubdivisionField,
-} from '../../../storefront/src/components/checkout/address-fields.tsx';
-import { ErrorNotice, Field, Notice, SubmitButton } from '../components/form.ts';
-import { CHECK_FIELDS, formError, type ShownError } from '../lib/errors.ts';
-import { usePageTitle } from '../lib/title.ts';
-import { requireClient } from '../sdk.ts';
+import { settingsRoute } from '../components/settings-page.tsx';
+import type { FieldSpec, FieldValues } from '../lib/fields.ts';
 
-export async function settingsLoader() {
-  const client = requireClient();
-  return { settings: await client.storeSettings.getStoreSettings() };
+// The store settings: currency, locale, weight unit, tax-included prices and the business address, on the
+// settings scaffold (components/settings-page.tsx).
+
+/** Every ISO 4217 code the browser knows, by name: offered as the merchant types. */
+function currencies(): { value: string; label: string }[] {
+  const names = new Intl.DisplayNames(['en'], { type: 'currency' });
+  return Intl.supportedValuesOf('currency').map((code) => ({ value: code, label: names.of(code) ?? code }));
 }
 
-/** The address parts the form edits, by field name. */
-const ADDRESS_FIELDS = [
-  'addressLine1',
-  'addressLine2',
-  'city',
-  'postalCode',
-  'country',
-  'subdivision',
-] as const;
+/** Common shop languages and regions (any BCP 47 tag is accepted). */
+const LOCALES = [
+  'en-US',
+  'en-GB',
+  'en-CA',
+  'en-AU',
+  'en-IE',
+  'en-NZ',
+  'fr-FR',
+  'fr-CA',
+  'fr-BE',
+  'fr-CH',
+  'de-DE',
+  'de-AT',
+  'de-CH',
+  'es-ES',
+  'es-MX',
+  'it-IT',
+  'nl-NL',
+  'nl-BE',
+  'pt-PT',
+  'pt-BR',
+  'sv-SE',
+  'da-DK',
+  'nb-NO',
+  'fi-FI',
+  'pl-PL',
+  'cs-CZ',
+  'ja-JP',
+  'ko-KR',
+  'zh-CN',
+  'zh-TW',
+];
 
-/** The address fields above the country: label, name and autocomplete token. */
-const STREET_FIELDS = [
-  ['Street and house number', 'addressLine1', 'address-line1'],
-  ['Address line 2', 'addressLine2', 'address-line2'],
-  ['City', 'city', 'address-level2'],
-] as const;
+function locales(): { value: string; label: string }[] {
+  const names = new Intl.DisplayNames(['en'], { type: 'language' });
+  return LOCALES.map((tag) => ({ value: tag, label: names.of(tag) ?? tag }));
+}
 
-/** The form's fields; an address without any part is no address (`null` clears it). */
-export function readSettingsForm(form: FormData): { value: StoreSettingsUpdate } | { error: ShownError } {
-  const text = (name: string) => String(form.get(name) ?? '').trim();
-  const currency = text('currency').toUpperCase();
-  if (!/^[A-Z]{3}$/.test(currency)) {
-    return {
-      error: {
-        message: CHECK_FIELDS,
-        fields: { currency: 'Enter a three-letter currency code, such as USD or EUR.' },
-      },
-    };
-  }
-  const address: Address = {};
-  for (const name of ADDRESS_FIELDS) if (text(name)) address[name] = text(name);
-  // The country alone (the picker always has one) is no address.
-  const hasAddress = ADDRESS_FIELDS.some((name) => name !== 'country' && text(name));
+const STREET: FieldSpec[] = [
+  { name: 'addressLine1', label: 'Street and house number', kind: 'text', maxLength: 200 },
+  { name: 'addressLine2', label: 'Address line 2', kind: 'text', maxLength: 200 },
+  { name: 'city', label: 'City', kind: 'text', maxLength: 100 },
+];
+
+export const STORE_FIELDS: readonly FieldSpec[] = [
+  {
+    name: 'currency',
+    label: 'Currency',
+    kind: 'text',
+    required: true,
+    suggestions: currencies(),
+    hint: 'ISO 4217 code, such as USD or EUR: what prices, carts and orders are in.',
+  },
+  {
+    name: 'locale',
+    label: 'Language and region',
+    kind: 'text',
+    required: true,
+    maxLength: 35,
+    suggestions: locales(),
+    hint: 'How the store writes dates and amounts, such as en-US or de-DE.',
+  },
+  {
+    name: 'weightUnit',
+    label: 'Weight unit',
+    kind: 'select',
+    required: true,
+    options: [
+      { value: 'KG', label: 'Kilograms (kg)' },
+      { value: 'LB', label: 'Pounds (lb)' },
+    ],
+  },
+  { name: 'taxIncludedInPrices', label: 'Prices include tax', kind: 'toggle' },
+  {
+    name: 'businessAddress',
+    label: 'Business address',
+    kind: 'group',
+    hint: 'Optional; leave the street, city and postal code empty for none.',
+    fields: [
+      ...STREET,
+      { name: 'region', label: 'Country', kind: 'place', wholeCountry: 'Choose…' },
+      { name: 'postalCode', label: 'Postal code', kind: 'text', maxLength: 20 },
+    ],
+  },
+];
+
+/** The form's values as the update: an address without street, city or postal code is none (`null`). */
+export function storeUpdate(v: FieldValues, revision: string | undefined): StoreSettingsUpdate {
+  const text = (name: string) => (typeof v[name] === 'string' ? (v[name] as string) : '');
+  const region = text('region');
+  const country = region.split('-')[0] ?? '';
+  const address: Address = { country };
+  if (region.includes('-')) address.subdivision = region;
+  for (const name of ['addressLine1', 'addressLine2', 'city', 'postalCode'] as const)
+    if (text(name)) address[name] = text(name);
+  const hasAddress = STREET.some((f) => text(f.name)) || text('postalCode') !== '';
   return {
-    value: {
-      currency,
-      weightUnit: text('weightUnit') === 'LB' ? 'LB' : 'KG',
-      taxIncludedInPrices: form.get('taxIncludedInPrices') === 'on',
-      businessAddress: hasAddress ? address : null,
-      ...(text('revision') ? { revision: text('revision') } : {}),
-    },
+    currency: text('currency').toUpperCase(),
+    locale: text('locale'),
+    weightUnit: text('weightUnit') === 'LB' ? 'LB' : 'KG',
+    taxIncludedInPrices: v.taxIncludedInPrices === true,
+    businessAddress: hasAddress ? address : null,
+    ...(revision ? { revision } : {}),
   };
 }
 
-/** `storeSettings.businessAddress.addressLine` → `addressLine1`, `storeSettings.currency` → `currency`. */
-function formField(path: string): string {
+function storeValues(settings: StoreSettings) {
+  const a = settings.businessAddress;
+  return {
+    currency: settings.currency ?? 'USD',
+    locale: settings.locale ?? 'en-US',
+    weightUnit: settings.weightUnit ?? 'KG',
+    taxIncludedInPrices: settings.taxIncludedInPrices ?? false,
+    addressLine1: a?.addressLine1 ?? '',
+    addressLine2: a?.addressLine2 ?? '',
+    city: a?.city ?? '',
+    region: a?.subdivision ?? a?.country ?? 'US',
+    postalCode: a?.postalCode ?? '',
+  };
+}
+
+/** `storeSettings.businessAddress.addressLine` → `addressLine1`, `…subdivision` → the country picker. */
+function storeField(path: string): string {
   const field = path.replace(/^storeSettings\./, '').replace(/^businessAddress\./, '');
   const first = field.split(/[.[]/)[0] ?? field;
-  return first === 'addressLine' ? 'addressLine1' : first;
+  if (first === 'addressLine') return 'addressLine1';
+  if (first === 'country' || first === 'subdivision') return 'region';
+  return first;
 }
 
-export async function settingsAction({ request }: ActionFunctionArgs) {
-  const client = requireClient();
-  const read = readSettingsForm(await request.formData());
-  if ('error' in read) return { error: read.error, saved: false };
-  try {
-    await client.storeSettings.updateStoreSettings(read.value);
-  } catch (error) {
-    return { error: formError(error, formField), saved: false };
-  }
-  return { error: undefined, saved: true };
-}
-
-export function Settings() {
-  const { settings } = useLoaderData<typeof settingsLoader>();
-  const result = useActionData<typeof settingsAction>();
-  usePageTitle('Store settings');
-  return (
-    <section className="panel stack narrow-panel" aria-labelledby="settings-title">
-      <h1 id="settings-title">Store settings</h1>
-      {result?.saved && <Notice tone="success">Saved.</Notice>}
-      <ErrorNotice error={result?.error} />
-      {/* A new key per revision: the fields show what was saved. */}
-      <Form method="post" className="stack" noValidate key={settings.revision}>
-        <input type="hidden" name="revision" value={settings.revision ?? ''} />
-        <SettingsFields settings={settings} fields={result?.error?.fields ?? {}} />
-        <SubmitButton pendingText="Saving…">Save settings</SubmitButton>
-      </Form>
-    </section>
-  );
-}
-
-function SettingsFields({ settings, fields }: { settings: StoreSettings; fields: Record<string, string> }) {
-  const address = settings.businessAddress;
-  const [country, setCountry] = useState(address?.country ?? 'US');
-  const [subdivision, setSubdivision] = useState(address?.subdivision ?? '');
-  const weightId = useId();
-  const countryId = useId();
-  const subdivisionId = useId();
-  return (
-    <>
-      <Field
-        label="Currency"
-        name="currency"
-        className="narrow"
-        autoCapitalize="characters"
-        spellCheck={false}
-        defaultValue={settings.currency ?? 'USD'}
-        hint="ISO 4217 code, such as USD or EUR: what prices, carts and orders are in."
-        error={fields.currency}
-      />
-      <div className="field narrow">
-        <label htmlFor={weightId}>Weight unit</label>
-        <select id={weightId} name="weightUnit" defaultValue={settings.weightUnit ?? 'KG'}>
-          <option value="KG">Kilograms (kg)</option>
-          <option value="LB">Pounds (lb)</option>
-        </select>
-        {fields.weightUnit && <p className="field-error">{fields.weightUnit}</p>}
-      </div>
-      <label className="check">
-        <input
-          type="checkbox"
-          name="taxIncludedInPrices"
-          defaultChecked={settings.taxIncludedInPrices ?? false}
-        />
-        Prices include tax
-      </label>
-      {fields.taxIncludedInPrices && <p className="field-error">{fields.taxIncludedInPrices}</p>}
-      <fieldset className="stack">
-        <legend>Business address</legend>
-        <p className="muted small">Optional; leave the street, city and postal code empty for none.</p>
-        {STREET_FIELDS.map(([label, name, autoComplete]) => (
-          <Field
-            key={name}
-            label={label}
-            name={name}
-            autoComplete={autoComplete}
-            defaultValue={address?.[name] ?? ''}
-            error={fields[name]}
-          />
-        ))}
-        <CountryField
-          id={countryId}
-          name="country"
-          autoComplete="country"
-          value={country}
-          onChange={(next) => {
-            setCountry(next);
-            setSubdivision('');
-          }}
-        />
-        {fields.country && <p className="field-error">{fields.country}</p>}
-        <SubdivisionField
-          id={subdivisionId}
-          name="subdivision"
-          autoComplete="address-level1"
-          country={country}
-          value={subdivision}
-          onChange={setSubdivision}
-          error={fields.subdivision}
-        />
-        <Field
-          label="Postal code"
-          name="postalCode"
-          autoComplete="postal-code"
-          className="narrow"
-          defaultValue={address?.postalCode ?? ''}
-          error={fields.postalCode}
-        />
-      </fieldset>
-    </>
-  );
-}
+export const storeSettingsRoute = settingsRoute<StoreSettings>({
+  path: 'settings',
+  title: 'Store settings',
+  fields: STORE_FIELDS,
+  get: (client) => client.storeSettings.getStoreSettings(),
+  values: storeValues,
+  revision: (settings) => settings.revision,
+  update: (client, values, revision) =>
+    client.storeSettings.updateStoreSettings(storeUpdate(values, revision)),
+  check: (values) =>
+    /^[A-Za-z]{3}$/.test(String(values.currency ?? ''))
+      ? undefined
+      : { currency: 'Enter a three-letter currency code, such as USD or EUR.' },
+  fieldOf: storeField,
+});

@@ -1,8 +1,8 @@
 import { redirect } from 'react-router';
 import { signOut } from '../sdk.ts';
 
-/** Forgets the key of this tab. */
-export function signOutAction() {
-  signOut();
+/** Forgets the credential of this tab (and ends a staff session on the server). */
+export async function signOutAction() {
+  await signOut();
   return redirect('/sign-in');
 }

@@ -1,37 +1,14 @@
 import type { Identity, ProfileAddress } from '@aisle/sdk';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Form, useNavigation } from 'react-router';
 import { addressesOf, addressLines } from '../resources/members.ts';
-import type { AccountResult } from '../routes/account-section.tsx';
+import type { AccountResult } from '../resources/members.ts';
+import { COUNTRY_NAMES } from '../lib/country-names.ts';
+import { subdivisionCode, subdivisionName, subdivisionsOf } from '../lib/regions.ts';
+import { CountryField, SubdivisionField } from './checkout/address-fields.tsx';
 import { ErrorNotice, Field, Notice, SubmitButton } from './form.tsx';
 
-const COUNTRIES: Array<[string, string]> = [
-  ['US', 'United States'],
-  ['CA', 'Canada'],
-  ['GB', 'United Kingdom'],
-  ['IE', 'Ireland'],
-  ['DE', 'Germany'],
-  ['FR', 'France'],
-  ['ES', 'Spain'],
-  ['IT', 'Italy'],
-  ['NL', 'Netherlands'],
-  ['BE', 'Belgium'],
-  ['CH', 'Switzerland'],
-  ['AT', 'Austria'],
-  ['SE', 'Sweden'],
-  ['DK', 'Denmark'],
-  ['NO', 'Norway'],
-  ['FI', 'Finland'],
-  ['PL', 'Poland'],
-  ['PT', 'Portugal'],
-  ['IL', 'Israel'],
-  ['AU', 'Australia'],
-  ['NZ', 'New Zealand'],
-  ['JP', 'Japan'],
-  ['BR', 'Brazil'],
-  ['MX', 'Mexico'],
-];
-const countryName = (code: string | undefined) => COUNTRIES.find(([c]) => c === code)?.[1] ?? code;
+const countryName = (code: string | undefined) => (code ? (COUNTRY_NAMES[code] ?? code) : code);
 
 /** The member's saved addresses: add, edit in place, remove. */
 export function AddressBook({ member, result }: { member: Identity; result: AccountResult | undefined }) {
@@ -79,6 +56,9 @@ export function AddressBook({ member, result }: { member: Identity; result: Acco
                     {addressLines({
                       ...entry.address,
                       countryFullname: countryName(entry.address.country),
+                      subdivisionFullname: subdivisionName(
+                        subdivisionCode(entry.address.country, entry.address.subdivision),
+                      ),
                     }).map((line) => (
                       <span key={line}>{line}</span>
                     ))}
@@ -125,6 +105,10 @@ function AddressForm({
 }) {
   const a = entry?.address ?? {};
   const form = useRef<HTMLFormElement>(null);
+  const ids = useId();
+  // The checkout's pickers: a saved state is `US-CA`, so it fills the checkout as it is.
+  const [country, setCountry] = useState(a.country ?? 'US');
+  const [subdivision, setSubdivision] = useState(() => subdivisionCode(a.country ?? 'US', a.subdivision));
   // Keyboard and screen-reader users land in the form they opened.
   useEffect(() => {
     form.current?.querySelector<HTMLInputElement>('input:not([type="hidden"])')?.focus();
@@ -169,30 +153,35 @@ function AddressForm({
         />
       </div>
       <div className="field-row">
-        <Field
-          label="State or region (optional)"
-          name="subdivision"
-          autoComplete="address-level1"
-          maxLength={10}
-          hint="A short code, such as CA or NY."
-          defaultValue={a.subdivision ?? ''}
+        <CountryField
+          id={`${ids}-country`}
+          name="country"
+          autoComplete="country"
+          value={country}
+          onChange={(next) => {
+            setCountry(next);
+            setSubdivision('');
+          }}
         />
-        <div className="field">
-          <label htmlFor="address-country">Country</label>
-          <select
-            id="address-country"
-            name="country"
-            autoComplete="country"
-            defaultValue={a.country ?? 'US'}
-            required
-          >
-            {COUNTRIES.map(([code, name]) => (
-              <option key={code} value={code}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </div>
+        {subdivisionsOf(country) ? (
+          <SubdivisionField
+            id={`${ids}-subdivision`}
+            name="subdivision"
+            autoComplete="address-level1"
+            country={country}
+            value={subdivision}
+            onChange={setSubdivision}
+            error={undefined}
+          />
+        ) : (
+          <Field
+            label="State or region (optional)"
+            name="subdivision"
+            autoComplete="address-level1"
+            maxLength={10}
+            defaultValue={subdivision}
+          />
+        )}
       </div>
       <div className="actions">
         <SubmitButton pendingText="Saving…">{entry ? 'Save address' : 'Add address'}</SubmitButton>

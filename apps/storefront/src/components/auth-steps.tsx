@@ -7,11 +7,12 @@ import {
   type FactorOption,
   type SecondFactorStep,
   sendSecondFactorCode,
+  verifyPasskeyFactor,
   verifySecondFactor,
 } from '../resources/session.ts';
 import { ErrorNotice, Notice, SubmitButton } from './form.tsx';
 
-const FACTOR_TYPES: readonly FactorType[] = ['TOTP', 'SMS', 'CALL', 'EMAIL'];
+const FACTOR_TYPES: readonly FactorType[] = ['WEBAUTHN', 'TOTP', 'SMS', 'CALL', 'EMAIL'];
 const asFactor = (value: unknown): FactorType | undefined => FACTOR_TYPES.find((type) => type === value);
 
 /** The other factors, as the hidden `available` field carries them (JSON); anything unreadable is dropped. */
@@ -38,7 +39,32 @@ export function codeStepFrom(form: FormData): SecondFactorStep | undefined {
   if (!stateToken || !factorType) return undefined;
   const hint = String(form.get('hint') ?? '');
   const available = availableFrom(String(form.get('available') ?? '[]'));
-  return { step: 'second-factor', stateToken, factorType, ...(hint ? { hint } : {}), available };
+  const webAuthnOptions = optionsFrom(String(form.get('webAuthnOptions') ?? ''));
+  return {
+    step: 'second-factor',
+    stateToken,
+    factorType,
+    ...(hint ? { hint } : {}),
+    available,
+    ...(webAuthnOptions ? { webAuthnOptions } : {}),
+  };
+}
+
+/** The passkey step's options, as the hidden field carries them (JSON with a challenge). */
+function optionsFrom(raw: string): SecondFactorStep['webAuthnOptions'] {
+  if (!raw) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (
+      typeof parsed === 'object' &&
+      parsed !== null &&
+      typeof (parsed as { challenge?: unknown }).challenge === 'string'
+    )
+      return parsed as SecondFactorStep['webAuthnOptions'];
+  } catch {
+    // Unreadable: the step asks the server again (switch to the passkey).
+  }
+  return undefined;
 }
 
 /**
@@ -56,6 +82,8 @@ export async function secondFactorAction(
   if (intent !== 'second-factor' && intent !== 'factor-resend' && !switchTo) return undefined;
   const pending = codeStepFrom(form);
   if (!pending) return { step: 'form' };
+  if (intent === 'second-factor' && pending.factorType === 'WEBAUTHN')
+    return verifyPasskeyFactor(pending, target, form.get('remember') === '1');
   if (intent === 'second-factor') {
     const code = String(form.get('code') ?? '').trim();
     return verifySecondFactor(pending, code, target, form.get('remember') === '1');
@@ -66,6 +94,8 @@ export async function secondFactorAction(
 /** What the second-factor step says about where the code is. */
 function factorText(factorType: FactorType, hint: string | undefined): string {
   switch (factorType) {
+    case 'WEBAUTHN':
+      return 'Use your passkey: your fingerprint, face, screen lock or security key.';
     case 'TOTP':
       return 'Open your authenticator app and enter the 6-digit code for this store.';
     case 'SMS':
@@ -80,6 +110,8 @@ function factorText(factorType: FactorType, hint: string | undefined): string {
 /** The button that switches the step to another factor. */
 function switchLabel(option: FactorOption): string {
   switch (option.factorType) {
+    case 'WEBAUTHN':
+      return 'Use my passkey instead';
     case 'TOTP':
       return 'Use my authenticator app instead';
     case 'SMS':
@@ -99,6 +131,9 @@ function StepFields({ step }: { step: SecondFactorStep }) {
       <input type="hidden" name="factorType" value={step.factorType} />
       {step.hint && <input type="hidden" name="hint" value={step.hint} />}
       <input type="hidden" name="available" value={JSON.stringify(step.available)} />
+      {step.webAuthnOptions && (
+        <input type="hidden" name="webAuthnOptions" value={JSON.stringify(step.webAuthnOptions)} />
+      )}
     </>
   );
 }
@@ -115,6 +150,7 @@ export function CodeStep({
   const verifying = step.step === 'verify-email';
   const factor = step.step === 'second-factor' ? step : undefined;
   const totp = factor?.factorType === 'TOTP';
+  const passkey = factor?.factorType === 'WEBAUTHN';
   const title = verifying ? 'Confirm your e-mail address' : 'Two-step verification';
   const text = factor
     ? factorText(factor.factorType, factor.hint)
@@ -132,33 +168,39 @@ export function CodeStep({
         ) : (
           <input type="hidden" name="stateToken" value={step.stateToken} />
         )}
-        <div className="field">
-          <label htmlFor="code">{totp ? 'Authenticator code' : 'Code'}</label>
-          <input
-            id="code"
-            name="code"
-            className="code-input"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9]{6}"
-            maxLength={6}
-            required
-            // biome-ignore lint/a11y/noAutofocus: the code field is the only thing to do on this step
-            autoFocus
-            aria-describedby="code-hint"
-          />
-          <p className="field-hint" id="code-hint">
-            6 digits
-          </p>
-        </div>
+        {!passkey && (
+          <div className="field">
+            <label htmlFor="code">{totp ? 'Authenticator code' : 'Code'}</label>
+            <input
+              id="code"
+              name="code"
+              className="code-input"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="[0-9]{6}"
+              maxLength={6}
+              required
+              // biome-ignore lint/a11y/noAutofocus: the code field is the only thing to do on this step
+              autoFocus
+              aria-describedby="code-hint"
+            />
+            <p className="field-hint" id="code-hint">
+              6 digits
+            </p>
+          </div>
+        )}
         {factor && (
           <label className="check">
             <input type="checkbox" name="remember" value="1" />
             <span>Remember this device for 30 days</span>
           </label>
         )}
-        <SubmitButton name="intent" value={step.step} pendingText="Checking…">
-          {verifying ? 'Confirm' : 'Verify'}
+        <SubmitButton
+          name="intent"
+          value={step.step}
+          pendingText={passkey ? 'Waiting for your passkey…' : 'Checking…'}
+        >
+          {verifying ? 'Confirm' : passkey ? 'Use my passkey' : 'Verify'}
         </SubmitButton>
       </Form>
       {verifying && (
@@ -169,7 +211,7 @@ export function CodeStep({
           </SubmitButton>
         </Form>
       )}
-      {factor && !totp && (
+      {factor && !totp && !passkey && (
         <Form method="post" action={action} className="inline-form">
           <StepFields step={factor} />
           <SubmitButton name="intent" value="factor-resend" pendingText="Sending…" className="link-button">

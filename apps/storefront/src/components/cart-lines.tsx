@@ -182,15 +182,22 @@ function CartLine({
               disabled={removing}
             />
           )}
-          <button
-            type="button"
-            className="button button-ghost small"
-            onClick={() => void remove()}
-            disabled={removing}
+          {/* Posts to the cart page without JavaScript (`cartAction`). */}
+          <form
+            method="post"
+            action="/cart"
+            onSubmit={(event) => {
+              event.preventDefault();
+              void remove();
+            }}
           >
-            {removing ? 'Removing…' : 'Remove'}
-            <span className="visually-hidden"> {described}</span>
-          </button>
+            <input type="hidden" name="intent" value="remove" />
+            <input type="hidden" name="lineId" value={line.id} />
+            <button type="submit" className="button button-ghost small" disabled={removing}>
+              {removing ? 'Removing…' : 'Remove'}
+              <span className="visually-hidden"> {described}</span>
+            </button>
+          </form>
         </div>
         {error && (
           <p className="field-error" role="alert">

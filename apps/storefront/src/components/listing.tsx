@@ -1,29 +1,17 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { Link, useLocation, useNavigate, useNavigation } from 'react-router';
 import {
-  DEFAULT_SORT,
+  choiceOf,
   hasFilters,
   type Listing,
   type ListingParams,
+  type OptionFacet,
   SORTS,
   type SortKey,
   formatMoney,
 } from '../resources/products.ts';
+import { listingSearch } from './listing-url.ts';
 import { ProductCard } from './product-card.tsx';
-
-/** Listing params → `?q=…&brand=…&min=…&max=…&inStock=1&sort=…&page=…` (defaults left out). */
-export function listingSearch(p: ListingParams): string {
-  const search = new URLSearchParams();
-  if (p.q) search.set('q', p.q);
-  for (const brand of p.brands) search.append('brand', brand);
-  if (p.min !== undefined) search.set('min', String(p.min));
-  if (p.max !== undefined) search.set('max', String(p.max));
-  if (p.inStock) search.set('inStock', '1');
-  if (p.sort !== DEFAULT_SORT) search.set('sort', p.sort);
-  if (p.page > 1) search.set('page', String(p.page));
-  const text = search.toString();
-  return text ? `?${text}` : '';
-}
 
 /** What the controls show: the URL's params, changed at once by the shopper while the next page loads. */
 interface Draft {
@@ -31,6 +19,7 @@ interface Draft {
   min: string;
   max: string;
   brands: string[];
+  choices: string[];
   inStock: boolean;
   sort: SortKey;
 }
@@ -40,6 +29,7 @@ const draftOf = (p: ListingParams): Draft => ({
   min: p.min === undefined ? '' : String(p.min),
   max: p.max === undefined ? '' : String(p.max),
   brands: p.brands,
+  choices: p.choices,
   inStock: p.inStock,
   sort: p.sort,
 });
@@ -57,12 +47,15 @@ function money(text: string): number | undefined {
 export function ProductListing({
   listing,
   brands,
+  options = [],
   heading,
   intro,
   searchLabel,
 }: {
   listing: Listing;
   brands: string[];
+  /** Size, colour and other option filters (`listOptionFacets`). */
+  options?: OptionFacet[];
   heading: ReactNode;
   intro?: ReactNode;
   /** A search box scoped to this listing; the shop has the header's instead. */
@@ -96,10 +89,16 @@ export function ProductListing({
     setDraft({ ...draft, brands });
     go({ brands });
   };
+  const toggleChoice = (choice: string, on: boolean) => {
+    const choices = on ? [...draft.choices, choice] : draft.choices.filter((c) => c !== choice);
+    setDraft({ ...draft, choices });
+    go({ choices });
+  };
 
   const loading = navigation.state === 'loading' && navigation.location.pathname === pathname;
   const activeCount =
     params.brands.length +
+    params.choices.length +
     (params.min !== undefined || params.max !== undefined ? 1 : 0) +
     (params.inStock ? 1 : 0);
   const chips: Array<{ label: string; to: string }> = [
@@ -107,6 +106,10 @@ export function ProductListing({
     ...params.brands.map((brand) => ({
       label: brand,
       to: listingSearch({ ...params, brands: params.brands.filter((b) => b !== brand), page: 1 }),
+    })),
+    ...params.choices.map((choice) => ({
+      label: choiceOf(choice),
+      to: listingSearch({ ...params, choices: params.choices.filter((c) => c !== choice), page: 1 }),
     })),
     ...(params.min !== undefined || params.max !== undefined
       ? [
@@ -192,19 +195,36 @@ export function ProductListing({
             <fieldset>
               <legend>Brand</legend>
               {brands.map((brand) => (
-                <label key={brand} className="check">
-                  <input
-                    type="checkbox"
-                    name="brand"
-                    value={brand}
-                    checked={draft.brands.includes(brand)}
-                    onChange={(e) => toggleBrand(brand, e.target.checked)}
-                  />
-                  <span>{brand}</span>
-                </label>
+                <FilterCheck
+                  key={brand}
+                  name="brand"
+                  value={brand}
+                  label={brand}
+                  checked={draft.brands.includes(brand)}
+                  onChange={(on) => toggleBrand(brand, on)}
+                />
               ))}
             </fieldset>
           )}
+          {options.map((option) => (
+            <fieldset key={option.name}>
+              <legend>{option.name}</legend>
+              {option.choices.map((choice) => {
+                const value = `${option.name}:${choice.name}`;
+                return (
+                  <FilterCheck
+                    key={value}
+                    name="choice"
+                    value={value}
+                    label={choice.name}
+                    swatch={choice.swatch}
+                    checked={draft.choices.includes(value)}
+                    onChange={(on) => toggleChoice(value, on)}
+                  />
+                );
+              })}
+            </fieldset>
+          ))}
           <fieldset>
             <legend>Price</legend>
             <div className="price-range">
@@ -246,6 +266,7 @@ export function ProductListing({
               <input
                 type="checkbox"
                 name="inStock"
+                value="1"
                 checked={draft.inStock}
                 onChange={(e) => {
                   setDraft({ ...draft, inStock: e.target.checked });
@@ -255,9 +276,6 @@ export function ProductListing({
               <span>In stock only</span>
             </label>
           </fieldset>
-          <p className="muted small">
-            Size and colour filters are not offered yet: the catalogue search cannot filter by options.
-          </p>
           {hasFilters(params) && (
             <Link
               to={{
@@ -265,6 +283,7 @@ export function ProductListing({
                 search: listingSearch({
                   ...params,
                   brands: [],
+                  choices: [],
                   min: undefined,
                   max: undefined,
                   inStock: false,
@@ -278,7 +297,10 @@ export function ProductListing({
           )}
         </form>
 
-        <section className="results" aria-busy={loading} aria-label="Products">
+        <section className="results" aria-busy={loading} aria-labelledby={`${ids}-results`}>
+          <h2 id={`${ids}-results`} className="visually-hidden">
+            Products
+          </h2>
           <div className="results-summary">
             <p aria-live="polite" data-testid="result-count">
               {listing.total === undefined
@@ -317,7 +339,7 @@ export function ProductListing({
             <ul className={`product-grid${loading ? ' is-loading' : ''}`}>
               {listing.products.map((product, i) => (
                 <li key={product.id}>
-                  <ProductCard product={product} eager={i < 4} />
+                  <ProductCard product={product} priority={i === 0} />
                 </li>
               ))}
             </ul>
@@ -326,6 +348,37 @@ export function ProductListing({
         </section>
       </div>
     </div>
+  );
+}
+
+/** One checkbox of the filter panel (a brand, a size, a colour with its swatch). */
+function FilterCheck({
+  name,
+  value,
+  label,
+  swatch,
+  checked,
+  onChange,
+}: {
+  name: string;
+  value: string;
+  label: string;
+  swatch?: string;
+  checked: boolean;
+  onChange: (on: boolean) => void;
+}) {
+  return (
+    <label className="check">
+      <input
+        type="checkbox"
+        name={name}
+        value={value}
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+      />
+      {swatch && <span className="filter-swatch" aria-hidden="true" style={{ background: swatch }} />}
+      <span>{label}</span>
+    </label>
   );
 }
 

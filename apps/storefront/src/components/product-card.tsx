@@ -2,17 +2,19 @@ import type { Product } from '@aisle/sdk';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { addToCart, cartErrorMessage, catalogLine } from '../resources/cart.ts';
-import { formatMoney } from '../resources/products.ts';
+import { formatMoney, lowStockText } from '../resources/products.ts';
+import { Picture } from './picture.tsx';
 
 /** Product path on this storefront: the server's `productPageUrl.path` (`/product-page/{slug}`). */
 export const productPath = (product: Product) =>
   product.productPageUrl?.path ?? `/product-page/${product.slug}`;
 
-export function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
+export function ProductCard({ product, priority = false }: { product: Product; priority?: boolean }) {
   const image = product.media?.mainMedia?.image;
   const price = product.priceData?.formatted;
   const onSale = price?.discountedPrice && price.discountedPrice !== price.price;
   const inStock = product.stock?.inStock !== false;
+  const low = inStock && product.stock?.trackInventory ? lowStockText(product.stock.quantity) : undefined;
   const range = product.priceRange;
   const from =
     range?.minValue !== undefined &&
@@ -26,13 +28,11 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
       <Link to={productPath(product)} className="product-link">
         <div className="product-image">
           {image?.url ? (
-            <img
-              src={image.url}
-              alt={image.altText || product.name}
-              width={image.width}
-              height={image.height}
-              loading={eager ? 'eager' : 'lazy'}
-              decoding="async"
+            <Picture
+              image={image}
+              alt={image.altText || product.name || ''}
+              sizes="(min-width: 1100px) 260px, (min-width: 700px) 30vw, 46vw"
+              priority={priority}
             />
           ) : (
             <div className="image-placeholder" aria-hidden="true" />
@@ -61,6 +61,7 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
             )}
           </p>
           {!inStock && <p className="card-stock-out">Out of stock</p>}
+          {low && <p className="card-stock-low">{low}</p>}
         </div>
         {hasOptions && (
           <span className="card-actions">

@@ -2,7 +2,7 @@ import type { Identity } from '@aisle/sdk';
 import { useId, useState } from 'react';
 import { Form } from 'react-router';
 import { type CustomFieldRow, type CustomKind, customRows } from '../resources/members.ts';
-import type { AccountResult } from '../routes/account-section.tsx';
+import type { AccountResult } from '../resources/members.ts';
 import { ErrorNotice, Field, Notice, SubmitButton } from './form.tsx';
 
 let nextRow = 0;

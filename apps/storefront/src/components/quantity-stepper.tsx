@@ -12,6 +12,7 @@ export function QuantityStepper({
   min = 1,
   disabled = false,
   id,
+  name,
 }: {
   value: number;
   onChange: (quantity: number) => void;
@@ -20,10 +21,15 @@ export function QuantityStepper({
   min?: number;
   disabled?: boolean;
   id?: string;
+  /** The field's name, for a form that also posts without JavaScript. */
+  name?: string;
 }) {
   const [draft, setDraft] = useState(String(value));
+  // Why a typed quantity was not taken as it was (below the minimum, above the stock): said under the field.
+  const [note, setNote] = useState('');
   const auto = useId();
   const inputId = id ?? auto;
+  const noteId = `${inputId}-note`;
   useEffect(() => setDraft(String(value)), [value]);
   const limit = max !== undefined && max >= min ? max : undefined;
 
@@ -31,9 +37,15 @@ export function QuantityStepper({
     const n = Number.parseInt(draft, 10);
     if (!Number.isFinite(n) || n < min) {
       setDraft(String(value));
+      setNote(
+        Number.isFinite(n) && n <= 0 && min === 1
+          ? `The quantity is at least 1, so it stays at ${value}. To take it out, use Remove.`
+          : `Enter a whole number of at least ${min}; the quantity stays at ${value}.`,
+      );
       return;
     }
     const next = limit !== undefined ? Math.min(n, Math.max(limit, value)) : n;
+    setNote(next < n ? `Only ${limit} in stock${next === value ? '' : `, so the quantity is ${next}`}.` : '');
     setDraft(String(next));
     if (next !== value) onChange(next);
   };
@@ -45,42 +57,55 @@ export function QuantityStepper({
   };
 
   return (
-    <fieldset className="stepper">
-      <legend className="visually-hidden">{label}</legend>
-      <button
-        type="button"
-        className="stepper-button"
-        aria-label="Decrease quantity"
-        disabled={disabled || value <= min}
-        onClick={() => onChange(value - 1)}
-      >
-        <span aria-hidden="true">−</span>
-      </button>
-      <label htmlFor={inputId} className="visually-hidden">
-        Quantity
-      </label>
-      <input
-        id={inputId}
-        className="stepper-input"
-        type="number"
-        inputMode="numeric"
-        min={min}
-        max={limit}
-        value={draft}
-        disabled={disabled}
-        onChange={(event) => setDraft(event.target.value)}
-        onBlur={commit}
-        onKeyDown={onKeyDown}
-      />
-      <button
-        type="button"
-        className="stepper-button"
-        aria-label="Increase quantity"
-        disabled={disabled || (limit !== undefined && value >= limit)}
-        onClick={() => onChange(value + 1)}
-      >
-        <span aria-hidden="true">+</span>
-      </button>
-    </fieldset>
+    <div className="stepper-wrap">
+      <fieldset className="stepper">
+        <legend className="visually-hidden">{label}</legend>
+        <button
+          type="button"
+          className="stepper-button"
+          aria-label="Decrease quantity"
+          disabled={disabled || value <= min}
+          onClick={() => {
+            setNote('');
+            onChange(value - 1);
+          }}
+        >
+          <span aria-hidden="true">−</span>
+        </button>
+        <label htmlFor={inputId} className="visually-hidden">
+          Quantity
+        </label>
+        <input
+          id={inputId}
+          name={name}
+          className="stepper-input"
+          type="number"
+          inputMode="numeric"
+          min={min}
+          max={limit}
+          value={draft}
+          disabled={disabled}
+          aria-describedby={note ? noteId : undefined}
+          onChange={(event) => setDraft(event.target.value)}
+          onBlur={commit}
+          onKeyDown={onKeyDown}
+        />
+        <button
+          type="button"
+          className="stepper-button"
+          aria-label="Increase quantity"
+          disabled={disabled || (limit !== undefined && value >= limit)}
+          onClick={() => {
+            setNote('');
+            onChange(value + 1);
+          }}
+        >
+          <span aria-hidden="true">+</span>
+        </button>
+      </fieldset>
+      <p id={noteId} className="stepper-note" role="status" data-testid="quantity-note">
+        {note}
+      </p>
+    </div>
   );
 }

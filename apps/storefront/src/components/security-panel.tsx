@@ -1,7 +1,7 @@
-import type { Identity, MemberFactor, PhoneFactorType } from '@aisle/sdk';
+import type { Identity, MemberFactor, Passkey, PhoneFactorType } from '@aisle/sdk';
 import { Form, Link } from 'react-router';
 import { hasActiveFactor } from '../resources/members.ts';
-import type { AccountResult } from '../routes/account-section.tsx';
+import type { AccountResult } from '../resources/members.ts';
 import { ErrorNotice, Field, Notice, SubmitButton } from './form.tsx';
 
 /** Two-step verification (authenticator app, codes by e-mail, text message or call) and the password. */
@@ -9,15 +9,19 @@ export function SecurityPanel({
   member,
   result,
   factors,
+  passkeys,
 }: {
   member: Identity;
   result: AccountResult | undefined;
   /** From the page's loader: the masked numbers of phone factors. */
   factors: MemberFactor[];
+  passkeys: Passkey[];
 }) {
   const totp = hasActiveFactor(member, 'TOTP');
   const emailCodes = hasActiveFactor(member, 'EMAIL');
-  const factorResult = result && result.intent !== 'password' ? result : undefined;
+  const factorResult =
+    result && result.intent !== 'password' && !result.intent.startsWith('passkey-') ? result : undefined;
+  const passkeyResult = result?.intent.startsWith('passkey-') ? result : undefined;
   const enrolment = !totp ? factorResult?.enrolment : undefined;
   // Phone forms show their own errors next to their fields.
   const phoneResult = factorResult?.intent.startsWith('phone-') ? factorResult : undefined;
@@ -140,6 +144,59 @@ export function SecurityPanel({
             or an e-mail; you can switch to another one on the sign-in page.
           </p>
         )}
+      </section>
+
+      <section className="panel" aria-labelledby="passkeys-title">
+        <h2 id="passkeys-title">Passkeys</h2>
+        <p className="muted">
+          Sign in with your fingerprint, face, screen lock or a security key instead of a password. With a
+          passkey, signing in with your password also asks for it.
+        </p>
+        {passkeyResult?.ok && <Notice tone="success">{passkeyResult.ok}</Notice>}
+        <ErrorNotice error={passkeyResult?.error} />
+        {passkeys.length > 0 && (
+          <ul className="passkeys">
+            {passkeys.map((passkey) => (
+              <li key={passkey.id} className="factor">
+                <div>
+                  <h3>{passkey.name}</h3>
+                  <p className="muted small">
+                    Added {passkey.createdDate ? passkey.createdDate.toLocaleDateString() : ''}
+                    {passkey.lastUsedDate ? `, last used ${passkey.lastUsedDate.toLocaleDateString()}` : ''}
+                  </p>
+                </div>
+                <Form method="post">
+                  <input type="hidden" name="passkeyId" value={passkey.id} />
+                  <SubmitButton
+                    name="intent"
+                    value="passkey-remove"
+                    pendingText="Removing…"
+                    className="button button-ghost danger"
+                  >
+                    Remove {passkey.name}
+                  </SubmitButton>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        )}
+        <Form method="post" className="stack" key={passkeyResult?.ok ? `done-${passkeys.length}` : 'form'}>
+          <Field
+            label="Passkey name (optional)"
+            name="passkeyName"
+            className="narrow"
+            maxLength={100}
+            placeholder="e.g. My phone"
+          />
+          <SubmitButton
+            name="intent"
+            value="passkey-add"
+            pendingText="Waiting for your device…"
+            className="button button-secondary"
+          >
+            Add a passkey
+          </SubmitButton>
+        </Form>
       </section>
 
       <section className="panel" aria-labelledby="password-title">

@@ -1,15 +1,8 @@
 /** Countries (ISO 3166-1 alpha-2) and the subdivisions (ISO 3166-2) the address forms offer. */
 
-const COUNTRY_CODES = (
-  'AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW ' +
-  'BY BZ CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH ER ES ET FI ' +
-  'FJ FK FM FO FR GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW GY HK HM HN HR HT HU ID IE IL IM IN ' +
-  'IO IQ IR IS IT JE JM JO JP KE KG KH KI KM KN KP KR KW KY KZ LA LB LC LI LK LR LS LT LU LV LY MA MC MD ME ' +
-  'MF MG MH MK ML MM MN MO MP MQ MR MS MT MU MV MW MX MY MZ NA NC NE NF NG NI NL NO NP NR NU NZ OM PA PE PF ' +
-  'PG PH PK PL PM PN PR PS PT PW PY QA RE RO RS RU RW SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV ' +
-  'SX SY SZ TC TD TF TG TH TJ TK TL TM TN TO TR TT TV TW TZ UA UG UM US UY UZ VA VC VE VG VI VN VU WF WS YE ' +
-  'YT ZA ZM ZW'
-).split(' ');
+import { COUNTRY_NAMES } from './country-names.ts';
+
+const COUNTRY_CODES = Object.keys(COUNTRY_NAMES);
 
 export interface Region {
   code: string;
@@ -21,22 +14,17 @@ let countries: Region[] | undefined;
 /** Every country by its English name, alphabetically. */
 export function countryList(): Region[] {
   if (!countries) {
-    const names = new Intl.DisplayNames(['en'], { type: 'region' });
-    countries = COUNTRY_CODES.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) =>
-      a.name.localeCompare(b.name, 'en'),
+    // Alphabetical without accents (Åland Islands among the A's), the same everywhere (no locale collation).
+    const key = (name: string) => name.normalize('NFD').replace(/\p{M}/gu, '');
+    countries = COUNTRY_CODES.map((code) => ({ code, name: COUNTRY_NAMES[code] ?? code })).sort((a, b) =>
+      key(a.name) < key(b.name) ? -1 : key(a.name) > key(b.name) ? 1 : 0,
     );
   }
   return countries;
 }
 
-export const countryName = (code: string | undefined): string => {
-  if (!code) return '';
-  try {
-    return new Intl.DisplayNames(['en'], { type: 'region' }).of(code) ?? code;
-  } catch {
-    return code;
-  }
-};
+export const countryName = (code: string | undefined): string =>
+  code ? (COUNTRY_NAMES[code.toUpperCase()] ?? code) : '';
 
 const US_STATES: Array<[string, string]> = [
   ['AL', 'Alabama'],
@@ -133,6 +121,20 @@ export function subdivisionsOf(country: string): { label: string; list: Region[]
     label: found.label,
     list: found.list.map(([code, name]) => ({ code: `${country}-${code}`, name })),
   };
+}
+
+/**
+ * A saved state or province as the forms' pickers name it: `US-CA` for `US-CA`, `CA`, `ca` or `California` in
+ * the United States (addresses saved as free text, or by other clients). Anything else is kept as it is.
+ */
+export function subdivisionCode(country: string | undefined, value: string | undefined): string {
+  const text = (value ?? '').trim();
+  const found = country ? SUBDIVISIONS[country] : undefined;
+  if (!found || !text) return text;
+  const wanted = text.toUpperCase();
+  const local = wanted.startsWith(`${country}-`) ? wanted.slice(country!.length + 1) : wanted;
+  const match = found.list.find(([code, name]) => code === local || name.toUpperCase() === wanted);
+  return match ? `${country}-${match[0]}` : text;
 }
 
 /** "California" for `US-CA`; the code itself when unknown. */

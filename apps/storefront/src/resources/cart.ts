@@ -13,29 +13,98 @@ import {
   STORES_APP_ID,
   type Violation,
 } from '@aisle/sdk';
-import { useSyncExternalStore } from 'react';
+import type { CartWrite } from '@aisle/react';
+import { createElement, type ReactNode, useEffect, useState, useSyncExternalStore } from 'react';
 import { type ShownError, showError } from '../lib/errors.ts';
-import { client } from '../sdk.ts';
+import type { StoreClient } from '../sdk.ts';
 
 // ---------------------------------------------------------------------------------------------------------
-// The shopper's cart: one store for the header, the drawer and the cart page
+// The shopper's cart: `@aisle/react` (TanStack Query), loaded after the page has hydrated
 // ---------------------------------------------------------------------------------------------------------
 
 /**
- * The cart lives on the server, owned by the visitor or member token the SDK sends: this store only mirrors
- * it. Every write returns the cart as it now is; the totals are then estimated again by the server (the page
- * never adds up money itself). Writes run one after the other, so fast clicks never race.
+ * The cart lives on the server, owned by the visitor or member token the SDK sends. In the browser it is read
+ * and written through `@aisle/react` (`cart/runtime.tsx`): one TanStack Query cache for the header, the drawer
+ * and the cart page; writes show at once, reach the server one after the other and are undone if refused; the
+ * totals are estimated again by the server after each (the page never adds up money itself). That code (and
+ * TanStack Query) is not part of the first page load: it loads once the page has hydrated, and until then the
+ * page shows what the server rendered. On the server nothing of it runs: pages render from their loaders.
  */
-export interface CartState {
-  /** `undefined` until the first read; `null` while the shopper has no cart (nothing added yet). */
+export interface CartData {
+  /** `undefined` until read; `null` while the shopper has no cart (nothing added yet). */
   cart: Cart | null | undefined;
   loadError: ShownError | undefined;
   /** The server's estimate for the cart as it is (the cart's own address and shipping choice). */
   totals: EstimateTotalsResponse | undefined;
   totalsLoading: boolean;
   totalsError: ShownError | undefined;
-  /** Writes in flight (queued included). */
+  /** Writes not settled yet. */
   pending: number;
+}
+
+type CartRuntime = typeof import('../cart/runtime.tsx');
+
+let runtime: CartRuntime | undefined;
+let runtimeLoad: Promise<CartRuntime> | undefined;
+const runtimeListeners = new Set<() => void>();
+
+/** The cart's code, loaded once (browser only). */
+export function loadCartRuntime(): Promise<CartRuntime> {
+  runtimeLoad ??= import('../cart/runtime.tsx').then((loaded) => {
+    runtime = loaded;
+    for (const listener of runtimeListeners) listener();
+    return loaded;
+  });
+  return runtimeLoad;
+}
+
+const subscribeRuntime = (listener: () => void) => {
+  runtimeListeners.add(listener);
+  return () => runtimeListeners.delete(listener);
+};
+
+/**
+ * The cart for a component, and the element that keeps it up to date (render it anywhere in the component:
+ * it renders nothing). Until the cart's code has loaded (and while hydrating), `server`'s cart: what the server
+ * rendered, so hydration matches; then the live cart, from the same position in the tree (nothing remounts).
+ */
+export function useLiveCart(server?: {
+  cart: Cart | null | undefined;
+  totals: EstimateTotalsResponse | undefined;
+}): [CartData, ReactNode] {
+  const loaded = useSyncExternalStore(
+    subscribeRuntime,
+    () => runtime,
+    () => undefined,
+  );
+  const [data, setData] = useState<CartData>(
+    () =>
+      runtime?.cartSnapshot() ?? {
+        cart: server?.cart,
+        loadError: undefined,
+        totals: server?.totals,
+        totalsLoading: false,
+        totalsError: undefined,
+        pending: 0,
+      },
+  );
+  useEffect(() => {
+    void loadCartRuntime();
+  }, []);
+  return [data, loaded ? createElement(loaded.CartFeed, { onData: setData, server }) : null];
+}
+
+export const isCartMissing = (error: unknown): boolean =>
+  error instanceof AisleError && error.code === 'OWNED_CART_NOT_FOUND';
+
+/** Reads the cart from the server again (another owner after signing in or out, an order placed). */
+export const reloadCart = (): Promise<void> => loadCartRuntime().then((loaded) => loaded.reloadCart());
+
+// ---------------------------------------------------------------------------------------------------------
+// The drawer and announcements: page state, in this small store (no server data)
+// ---------------------------------------------------------------------------------------------------------
+
+export interface CartUi {
   drawer: { open: boolean; added: AddedLine[] };
   /** The last thing said to screen-reader users; `at` counts them (a repeat of the same words is heard). */
   announcement: { text: string; at: number } | undefined;
@@ -48,21 +117,12 @@ export interface AddedLine {
   added: number;
 }
 
-let state: CartState = {
-  cart: undefined,
-  loadError: undefined,
-  totals: undefined,
-  totalsLoading: false,
-  totalsError: undefined,
-  pending: 0,
-  drawer: { open: false, added: [] },
-  announcement: undefined,
-};
+let ui: CartUi = { drawer: { open: false, added: [] }, announcement: undefined };
 
 const listeners = new Set<() => void>();
 
-function set(patch: Partial<CartState>): void {
-  state = { ...state, ...patch };
+function set(patch: Partial<CartUi>): void {
+  ui = { ...ui, ...patch };
   for (const listener of listeners) listener();
 }
 
@@ -71,110 +131,21 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-const getState = (): CartState => state;
+const getUi = (): CartUi => ui;
 
-/** The cart store, re-rendering on every change. */
-export function useCart(): CartState {
-  return useSyncExternalStore(subscribe, getState, getState);
-}
-
-export const isCartMissing = (error: unknown): boolean =>
-  error instanceof AisleError && error.code === 'OWNED_CART_NOT_FOUND';
-
-// ---- Reading
-
-let loading: Promise<void> | undefined;
-
-/** Is `cart` an earlier revision of the cart we already have? */
-function isOlder(cart: Cart | null, current: Cart | null | undefined): boolean {
-  if (!cart || !current || cart.id !== current.id) return false;
-  try {
-    return BigInt(cart.revision ?? '0') < BigInt(current.revision ?? '0');
-  } catch {
-    return false;
-  }
-}
-
-/** Reads the cart from the server (again), then its totals. */
-export function reloadCart(): Promise<void> {
-  const run = (async () => {
-    try {
-      const cart = await client.currentCart.getCurrentCart().catch((error: unknown) => {
-        if (isCartMissing(error)) return null;
-        throw error;
-      });
-      // A write that finished while this read was on its way has the newer cart.
-      const stale = isOlder(cart, state.cart) || (cart === null && state.pending > 0);
-      if (!stale) set({ cart, loadError: undefined });
-      await refreshTotals();
-    } catch (error) {
-      set({ loadError: showError(error, 'We could not load your cart. Please try again.') });
-    }
-  })();
-  loading = run;
-  return run;
-}
-
-/** The cart, read once per page load (later calls wait for the same read). */
-export function ensureCart(): Promise<void> {
-  return loading ?? reloadCart();
-}
-
-let estimateSeq = 0;
-
-/** Asks the server for the totals of the cart as it now is; an older answer arriving late is dropped. */
-export async function refreshTotals(): Promise<void> {
-  const seq = ++estimateSeq;
-  const cart = state.cart;
-  if (!cart || cart.lineItems.length === 0) {
-    set({ totals: undefined, totalsLoading: false, totalsError: undefined });
-    return;
-  }
-  set({ totalsLoading: true });
-  try {
-    const totals = await client.currentCart.estimateCurrentCartTotals();
-    if (seq === estimateSeq) set({ totals, totalsLoading: false, totalsError: undefined });
-  } catch (error) {
-    if (seq !== estimateSeq) return;
-    if (isCartMissing(error)) {
-      set({ cart: null, totals: undefined, totalsLoading: false, totalsError: undefined });
-      return;
-    }
-    set({ totalsLoading: false, totalsError: showError(error, 'We could not work out the totals.') });
-  }
-}
-
-// ---- Writing
-
-let queue: Promise<unknown> = Promise.resolve();
-
-/**
- * One cart write, after the ones before it: the returned cart replaces ours and the totals follow. A cart that
- * vanished meanwhile (deleted in another tab) is read again and the error passed on.
- */
-function write(call: () => Promise<Cart>): Promise<Cart> {
-  set({ pending: state.pending + 1 });
-  const run = queue.then(async () => {
-    try {
-      const cart = await call();
-      set({ cart, loadError: undefined });
-      void refreshTotals();
-      return cart;
-    } catch (error) {
-      if (isCartMissing(error)) void reloadCart();
-      throw error;
-    } finally {
-      set({ pending: state.pending - 1 });
-    }
-  });
-  queue = run.catch(() => undefined);
-  return run;
+/** The drawer and the announcements, re-rendering on every change. */
+export function useCartUi(): CartUi {
+  return useSyncExternalStore(subscribe, getUi, getUi);
 }
 
 /** Says something to screen-reader users (the drawer's live regions). */
 export function announce(text: string): void {
-  set({ announcement: { text, at: (state.announcement?.at ?? 0) + 1 } });
+  set({ announcement: { text, at: (ui.announcement?.at ?? 0) + 1 } });
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// Writes (through `@aisle/react`'s cart writes: optimistic, in order, rolled back on error)
+// ---------------------------------------------------------------------------------------------------------
 
 /** The lines whose quantity grew from `before` to `after`. */
 function grownLines(before: Cart | null | undefined, after: Cart): AddedLine[] {
@@ -188,13 +159,13 @@ function grownLines(before: Cart | null | undefined, after: Cart): AddedLine[] {
     .filter((line) => line.added > 0);
 }
 
+const write = async (change: CartWrite): Promise<Cart> => (await loadCartRuntime()).writeCart(change);
+
 /** Adds lines (the server merges a repeat of the same item and options), then opens the drawer on them. */
 export async function addToCart(lineItems: LineItemInput[]): Promise<Cart> {
-  let before: Cart | null | undefined;
-  const cart = await write(() => {
-    before = state.cart;
-    return client.currentCart.addToCurrentCart({ lineItems });
-  });
+  const loaded = await loadCartRuntime();
+  const before = loaded.cartSnapshot().cart;
+  const cart = await loaded.writeCart({ type: 'add', lineItems });
   const added = grownLines(before, cart);
   set({ drawer: { open: true, added } });
   announce(
@@ -205,56 +176,65 @@ export async function addToCart(lineItems: LineItemInput[]): Promise<Cart> {
   return cart;
 }
 
+/** Adds lines through any client, leaving this page's cart alone (the server, for a form posted without JavaScript). */
+export const addLinesWith = (api: StoreClient, lineItems: LineItemInput[]): Promise<Cart> =>
+  api.currentCart.addToCurrentCart({ lineItems });
+
 /** A catalogue line of the store: the product and its variant (products without options: the default one). */
-export function catalogLine(productId: string, variantId: string | undefined, quantity = 1): LineItemInput {
+export function catalogLine(
+  productId: string,
+  variantId: string | undefined,
+  quantity = 1,
+  subscriptionOptionId?: string,
+): LineItemInput {
   const catalogReference: CatalogReference = {
     catalogItemId: productId,
     appId: STORES_APP_ID,
-    options: { variantId: variantId ?? DEFAULT_VARIANT_ID },
+    options: {
+      variantId: variantId ?? DEFAULT_VARIANT_ID,
+      ...(subscriptionOptionId ? { subscriptionOptionId } : {}),
+    },
   };
   return { quantity, catalogReference };
 }
 
 export const setLineQuantity = (id: string, quantity: number): Promise<Cart> =>
-  write(() => client.currentCart.updateCurrentCartLineItemQuantity([{ id, quantity }]));
+  write({ type: 'quantity', lineItems: [{ id, quantity }] });
 
 export async function removeLine(line: LineItem): Promise<Cart> {
-  const cart = await write(() => client.currentCart.removeLineItemsFromCurrentCart([line.id]));
+  const cart = await write({ type: 'remove', lineItemIds: [line.id] });
   announce(`Removed ${lineName(line)} from your cart.`);
   return cart;
 }
 
 /** Applies a coupon; a refused code rejects (see `cartErrorMessage`) and the cart keeps what it had. */
 export const applyCoupon = (code: string): Promise<Cart> =>
-  write(() => client.currentCart.updateCurrentCart({ couponCode: code }));
+  write({ type: 'update', options: { couponCode: code } });
 
-export const removeCoupon = (): Promise<Cart> =>
-  write(() => client.currentCart.removeCouponFromCurrentCart());
+export const removeCoupon = (): Promise<Cart> => write({ type: 'removeCoupon' });
 
 /**
  * Where the shopper wants the order to go, kept on the cart (it survives a reload and goes on to checkout).
  * The shipping choice is cleared with it: the new address may have other options.
  */
 export const setShippingAddress = (address: Address): Promise<Cart> =>
-  write(() =>
-    client.currentCart.updateCurrentCart({
+  write({
+    type: 'update',
+    options: {
       cartInfo: { contactInfo: { address } },
       cartFieldmask: ['contactInfo.address', 'selectedShippingOption'],
-    }),
-  );
+    },
+  });
 
 export const selectShippingOption = (option: { code: string; carrierId?: string }): Promise<Cart> =>
-  write(() =>
-    client.currentCart.updateCurrentCart({
-      cartInfo: { selectedShippingOption: option },
-      cartFieldmask: ['selectedShippingOption'],
-    }),
-  );
+  write({
+    type: 'update',
+    options: { cartInfo: { selectedShippingOption: option }, cartFieldmask: ['selectedShippingOption'] },
+  });
 
 /** A checkout of the cart as it is now, after any write still on its way. */
 export async function checkout(): Promise<string> {
-  await queue;
-  const { checkoutId } = await client.currentCart.createCheckoutFromCurrentCart({ channelType: 'WEB' });
+  const { checkoutId } = await (await loadCartRuntime()).startCheckout();
   return checkoutId;
 }
 
@@ -301,7 +281,8 @@ export function linePath(line: LineItem): string | undefined {
   if (!line.url) return undefined;
   let path: string;
   try {
-    path = new URL(line.url, window.location.origin).pathname;
+    // Only the path is kept: the base just makes a relative URL parse.
+    path = new URL(line.url, 'http://localhost').pathname;
   } catch {
     return undefined;
   }
@@ -399,6 +380,12 @@ export function cartErrorMessage(error: unknown, coupon?: string, currency?: str
     if (couponText) return { message: couponText, ...requestId };
     if (error.code === 'CATALOG_ITEM_NOT_FOUND')
       return { message: 'This product is no longer sold.', ...requestId };
+    // A visitor choosing a subscription plan (403, not an ended session): the server's "Sign in to subscribe".
+    if (error.code === 'SUBSCRIPTION_REQUIRES_MEMBER')
+      return {
+        message: error.description ?? 'Sign in to subscribe: subscriptions are for members.',
+        ...requestId,
+      };
     if (error.code === 'EMPTY_CART') return { message: 'Your cart is empty.', ...requestId };
     if (isCartMissing(error))
       return { message: 'Your cart has changed in another window. Please try again.', ...requestId };

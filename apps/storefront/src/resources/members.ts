@@ -1,15 +1,33 @@
 import type {
   CustomField,
+  TotpEnrolment,
   CustomValue,
   Identity,
   MemberFactor,
+  Passkey,
   PhoneEnrolment,
   PhoneFactorType,
   PostalAddress,
   ProfileAddress,
 } from '@aisle/sdk';
-import { client } from '../sdk.ts';
-import { memberChanged } from './session.ts';
+import type { ShownError } from '../lib/errors.ts';
+import { client, type StoreClient } from '../sdk.ts';
+import { memberChanged } from './member.ts';
+
+/** What an account form gets back: which form it was, and a confirmation or an error. */
+export interface AccountResult {
+  intent: string;
+  ok?: string;
+  error?: ShownError;
+  /** The address form to keep open after an error (its id, or `new`). */
+  addressId?: string;
+  enrolment?: TotpEnrolment;
+  /** Phone forms: which factor, and the enrolment waiting for its code. */
+  factorType?: PhoneFactorType;
+  phoneEnrolment?: PhoneEnrolment;
+  /** The number typed, to show again after an error. */
+  phone?: string;
+}
 
 /** The kinds of custom field value the account page edits (SPEC §3: string, number or date). */
 export type CustomKind = 'text' | 'number' | 'date';
@@ -139,9 +157,9 @@ export async function removeTotp(): Promise<Identity> {
   return updated;
 }
 
-/** The member's factors with their masked numbers (the security page). */
-export async function listFactors(): Promise<MemberFactor[]> {
-  return client.members.listFactors();
+/** The member's factors with their masked numbers (the security page), through the page's client or the server's. */
+export async function listFactors(api: StoreClient = client): Promise<MemberFactor[]> {
+  return api.members.listFactors();
 }
 
 /** Sends a confirmation code to the phone (text message for SMS, voice call for CALL). */
@@ -163,4 +181,27 @@ export async function removePhone(type: PhoneFactorType): Promise<Identity> {
   const updated = await client.members.removeFactor(type);
   memberChanged(updated);
   return updated;
+}
+
+/** The member's passkeys (the security page), through the page's client or the server's. */
+export async function listPasskeys(api: StoreClient = client): Promise<Passkey[]> {
+  return api.members.listPasskeys();
+}
+
+/**
+ * Adds a passkey: the browser asks the shopper (fingerprint, face, screen lock or security key) and the server
+ * keeps the public key. The browser library loads only here.
+ */
+export async function addPasskey(name: string): Promise<Passkey> {
+  const { startRegistration } = await import('@simplewebauthn/browser');
+  const optionsJSON = await client.members.startPasskeyEnrolment();
+  const response = await startRegistration({ optionsJSON: optionsJSON as never });
+  const passkey = await client.members.addPasskey(response as never, name || undefined);
+  memberChanged();
+  return passkey;
+}
+
+export async function removePasskey(id: string): Promise<void> {
+  await client.members.removePasskey(id);
+  memberChanged();
 }

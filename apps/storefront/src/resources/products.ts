@@ -7,8 +7,9 @@ import {
   type ProductVariant,
   type QueryBuilder,
 } from '@aisle/sdk';
+import { fetchProduct, fetchProducts } from '@aisle/react';
 import { data } from 'react-router';
-import { client } from '../sdk.ts';
+import { memoized, type Store } from '../sdk.ts';
 
 // ---------------------------------------------------------------------------------------------------------
 // Listings: filters, sort, search and paging, all kept in the URL search params
@@ -29,6 +30,8 @@ export const DEFAULT_SORT: SortKey = 'newest';
 export interface ListingParams {
   q: string;
   brands: string[];
+  /** Chosen option choices as `<option name>:<choice name>` (`Size:M`, `Color:Navy`), the URL's `choice`s. */
+  choices: string[];
   min: number | undefined;
   max: number | undefined;
   inStock: boolean;
@@ -51,6 +54,7 @@ export function readListingParams(search: URLSearchParams): ListingParams {
   return {
     q: (search.get('q') ?? '').trim(),
     brands: search.getAll('brand').filter(Boolean),
+    choices: search.getAll('choice').filter((c) => c.includes(':') && !c.startsWith(':')),
     min: money(search.get('min')),
     max: money(search.get('max')),
     inStock: search.get('inStock') === '1',
@@ -61,7 +65,12 @@ export function readListingParams(search: URLSearchParams): ListingParams {
 
 /** True when any filter narrows the listing (search, sort and paging aside). */
 export const hasFilters = (p: ListingParams) =>
-  p.brands.length > 0 || p.min !== undefined || p.max !== undefined || p.inStock;
+  p.brands.length > 0 || p.choices.length > 0 || p.min !== undefined || p.max !== undefined || p.inStock;
+
+/** `Size:M` → `Size`; the option part of a `choice` param. */
+export const optionOf = (choice: string): string => choice.slice(0, choice.indexOf(':'));
+/** `Size:M` → `M`. */
+export const choiceOf = (choice: string): string => choice.slice(choice.indexOf(':') + 1);
 
 function filtered(query: QueryBuilder<Product>, p: ListingParams, collectionId?: string) {
   let q = query;
@@ -73,6 +82,11 @@ function filtered(query: QueryBuilder<Product>, p: ListingParams, collectionId?:
   if (p.min !== undefined) q = q.ge('discountedPrice', p.min);
   if (p.max !== undefined) q = q.le('discountedPrice', p.max);
   if (p.inStock) q = q.eq('inStock', true);
+  // Any of the chosen sizes, and any of the chosen colours: OR inside an option, AND across options.
+  const byOption = new Map<string, string[]>();
+  for (const choice of p.choices)
+    byOption.set(optionOf(choice), [...(byOption.get(optionOf(choice)) ?? []), choice]);
+  for (const chosen of byOption.values()) q = q.hasSome('optionChoices', chosen);
   return q;
 }
 
@@ -86,65 +100,113 @@ export interface Listing {
 }
 
 /** One page of products for a listing URL, optionally inside a collection. */
-export async function loadListing(search: URLSearchParams, collectionId?: string): Promise<Listing> {
+export async function loadListing(
+  store: Store,
+  search: URLSearchParams,
+  collectionId?: string,
+): Promise<Listing> {
   const params = readListingParams(search);
   const sort = SORTS[params.sort];
-  let query = filtered(client.products.queryProducts(), params, collectionId);
-  query = sort.order === 'asc' ? query.ascending(sort.field) : query.descending(sort.field);
-  const page = await query
-    .limit(PAGE_SIZE)
-    .skip((params.page - 1) * PAGE_SIZE)
-    .find();
+  const page = await fetchProducts(store.client, {
+    query: (query) => {
+      const q = filtered(query, params, collectionId);
+      return sort.order === 'asc' ? q.ascending(sort.field) : q.descending(sort.field);
+    },
+    page: params.page - 1,
+    pageSize: PAGE_SIZE,
+  });
   return {
     products: page.items,
     total: page.totalCount,
     page: params.page,
-    pageCount:
-      page.totalCount === undefined ? undefined : Math.max(1, Math.ceil(page.totalCount / PAGE_SIZE)),
-    hasNext: page.hasNext(),
+    pageCount: page.pageCount,
+    hasNext: page.hasNext,
     params,
   };
 }
 
-const brandCache = new Map<string, Promise<string[]>>();
-
 /**
  * The brands of a listing scope. The catalogue API has no facet call, so this walks the brand index: one
- * query of one product per distinct brand (`brand > last`, ascending). Cached for the page's lifetime.
+ * query of one product per distinct brand (`brand > last`, ascending). Read once per request or page load.
  */
-export function listBrands(collectionId?: string): Promise<string[]> {
-  const key = collectionId ?? '*';
-  let found = brandCache.get(key);
-  if (!found) {
-    found = (async () => {
-      const brands: string[] = [];
-      for (let i = 0; i < 50; i++) {
-        let query = client.products.queryProducts().isNotEmpty('brand');
-        if (collectionId) query = query.hasSome('collectionIds', [collectionId]);
-        const last = brands.at(-1);
-        if (last !== undefined) query = query.gt('brand', last);
-        const page = await query.ascending('brand').limit(1).find();
-        const brand = page.items[0]?.brand;
-        if (!brand) break;
-        brands.push(brand);
+export function listBrands(store: Store, collectionId?: string): Promise<string[]> {
+  return memoized(store, `brands:${collectionId ?? '*'}`, async () => {
+    const brands: string[] = [];
+    for (let i = 0; i < 50; i++) {
+      let query = store.client.products.queryProducts().isNotEmpty('brand');
+      if (collectionId) query = query.hasSome('collectionIds', [collectionId]);
+      const last = brands.at(-1);
+      if (last !== undefined) query = query.gt('brand', last);
+      const page = await query.ascending('brand').limit(1).find();
+      const brand = page.items[0]?.brand;
+      if (!brand) break;
+      brands.push(brand);
+    }
+    return brands;
+  });
+}
+
+/** One option a listing can be filtered by, with the choices offered in its scope. */
+export interface OptionFacet {
+  name: string;
+  /** A colour option: each choice has a swatch. */
+  colour: boolean;
+  choices: Array<{ name: string; swatch?: string }>;
+}
+
+/** How many products of a scope are read for its size and colour filters (docs/DECISIONS.md). */
+export const FACET_SAMPLE = 100;
+
+/**
+ * The options (size, colour…) and choices the listing's filter panel offers: those of the scope's newest
+ * `FACET_SAMPLE` products (the catalogue API has no facet call), in the order the products list them.
+ */
+export function listOptionFacets(store: Store, collectionId?: string): Promise<OptionFacet[]> {
+  return memoized(store, `options:${collectionId ?? '*'}`, async () => {
+    let query = store.client.products.queryProducts();
+    if (collectionId) query = query.hasSome('collectionIds', [collectionId]);
+    const page = await query.limit(FACET_SAMPLE).find();
+    const facets = new Map<string, OptionFacet>();
+    for (const product of page.items) {
+      for (const option of product.productOptions ?? []) {
+        const name = option.name ?? '';
+        if (!name) continue;
+        let facet = facets.get(name);
+        if (!facet) {
+          facet = { name, colour: option.optionType === 'color', choices: [] };
+          facets.set(name, facet);
+        }
+        for (const choice of option.choices ?? []) {
+          const choiceLabel = choiceName(choice);
+          if (choice.visible === false || !choiceLabel) continue;
+          if (facet.choices.some((c) => c.name === choiceLabel)) continue;
+          facet.choices.push(
+            facet.colour && choice.value
+              ? { name: choiceLabel, swatch: choice.value }
+              : { name: choiceLabel },
+          );
+        }
       }
-      return brands;
-    })();
-    found.catch(() => brandCache.delete(key));
-    brandCache.set(key, found);
-  }
-  return found;
+    }
+    return [...facets.values()].filter((f) => f.choices.length > 1);
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------------
 // Product page
 // ---------------------------------------------------------------------------------------------------------
 
-/** A product by slug with its variants; a 404 response (shown by the error page) when there is none. */
-export async function loadProduct(slug: string): Promise<Product> {
-  const product = await client.productPages.getProductBySlug(slug);
-  if (!product) throw data({ message: `There is no product at “${slug}”.` }, { status: 404 });
-  return product;
+/**
+ * A product by slug with its variants; when there is none, a 404 response (shown by the error page), or 410
+ * when the store deleted the product that was there.
+ */
+export async function loadProduct(store: Store, slug: string): Promise<Product> {
+  const product = await fetchProduct(store.client, { slug });
+  if (product) return product;
+  if (await store.productGone?.(slug)) {
+    throw data({ message: 'This product is no longer sold.' }, { status: 410 });
+  }
+  throw data({ message: `There is no product at “${slug}”.` }, { status: 404 });
 }
 
 /** What a variant's `choices` map says for a choice: colours by their name, other options by value. */
@@ -176,6 +238,19 @@ export function selectedVariant(product: Product, selection: Selection): Product
   return visibleVariants(product).find((variant) =>
     options.every((o) => variant.choices?.[o.name ?? ''] === selection[o.name ?? '']),
   );
+}
+
+/**
+ * "Only N left" shows when a tracked item has this many or fewer in stock (and at least one): on the product
+ * page for the chosen variant (or a product without options), on listing cards for the product's total.
+ */
+export const LOW_STOCK_THRESHOLD = 5;
+
+/** `Only 3 left` for a tracked quantity at or under the threshold, else undefined. */
+export function lowStockText(quantity: number | null | undefined): string | undefined {
+  return typeof quantity === 'number' && quantity > 0 && quantity <= LOW_STOCK_THRESHOLD
+    ? `Only ${quantity} left`
+    : undefined;
 }
 
 export type ChoiceState = 'available' | 'out-of-stock' | 'unavailable';

@@ -1,4 +1,4 @@
-import { client } from '../sdk.ts';
+import type { Store } from '../sdk.ts';
 
 export interface RedirectSessionView {
   id?: string;
@@ -10,10 +10,13 @@ export interface RedirectSessionView {
  * A redirect session's checked callbacks (`?redirectSessionId=` on pages the server sends shoppers to). The SDK's
  * redirects module only creates sessions, so this reads it through the client's generic request.
  */
-export async function readRedirectSession(id: string | null): Promise<RedirectSessionView | undefined> {
+export async function readRedirectSession(
+  store: Store,
+  id: string | null,
+): Promise<RedirectSessionView | undefined> {
   if (!id) return undefined;
   try {
-    const response = await client.request<{ redirectSession?: RedirectSessionView }>({
+    const response = await store.client.request<{ redirectSession?: RedirectSessionView }>({
       method: 'GET',
       path: '/_api/redirects-api/v1/redirect-session/{id}',
       data: { id },

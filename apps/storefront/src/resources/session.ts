@@ -1,78 +1,35 @@
 import {
-  AisleError,
-  emptyTokens,
+  authentication,
   type FactorType,
-  type Identity,
   type LoginResult,
+  loginResultFromState,
   type MfaChallenge,
   type OAuthData,
+  type PasskeyRequestOptions,
+  type PasskeyResponse,
+  verification,
 } from '@aisle/sdk';
-import { redirect, redirectDocument, useRouteLoaderData } from 'react-router';
+import { redirect, redirectDocument } from 'react-router';
 import { loginFailureMessage, type ShownError, showError } from '../lib/errors.ts';
-import { auth, client } from '../sdk.ts';
+import { auth, browserClientWith, type Store, sessionEnded } from '../sdk.ts';
+import { memberChanged } from './member.ts';
 import { captchaTokens, solveCaptcha } from './captcha.ts';
 import { readRedirectSession } from './redirects.ts';
-
-// ---------------------------------------------------------------------------------------------------------
-// The signed-in member
-// ---------------------------------------------------------------------------------------------------------
-
-let memberRequest: Promise<Identity | null> | undefined;
-
-/** The signed-in member (cached until sign-in, sign-out or a profile change), or null for a visitor. */
-export function currentMember(): Promise<Identity | null> {
-  if (!auth.loggedIn()) return Promise.resolve(null);
-  if (!memberRequest) {
-    memberRequest = client.members.getCurrentMember().catch((error: unknown) => {
-      memberRequest = undefined;
-      // Member tokens the server no longer accepts (signed out elsewhere, password reset): back to visitor.
-      if (error instanceof AisleError && (error.status === 401 || error.status === 403)) {
-        auth.setTokens(emptyTokens());
-        return null;
-      }
-      throw error;
-    });
-  }
-  return memberRequest;
-}
-
-/** Forget the cached member (after sign-in, sign-out or an edit); `member` replaces it when known. */
-export function memberChanged(member?: Identity): void {
-  memberRequest = member ? Promise.resolve(member) : undefined;
-}
-
-/** The root route's data: the member (or null) for the header and account pages. */
-export function useMember(): Identity | null {
-  const root = useRouteLoaderData<{ member: Identity | null }>('root');
-  return root?.member ?? null;
-}
-
-export function displayName(member: Identity): string {
-  const profile = member.identityProfile;
-  const name = [profile?.firstName, profile?.lastName].filter(Boolean).join(' ');
-  return name || profile?.nickname || member.email?.address || 'Member';
-}
-
-/** Loader guard: the member, or a redirect to the sign-in page that comes back here afterwards. */
-export async function requireMember(request: Request): Promise<Identity> {
-  const member = await currentMember();
-  if (!member) {
-    const url = new URL(request.url);
-    throw redirect(`/login?returnTo=${encodeURIComponent(url.pathname + url.search)}`);
-  }
-  return member;
-}
 
 // ---------------------------------------------------------------------------------------------------------
 // Where to go after signing in
 // ---------------------------------------------------------------------------------------------------------
 
-/** A same-origin path to return to (never `//host` or another origin); `/account/info` by default. */
-export function safeReturnTo(value: string | null | undefined, fallback = '/account/info'): string {
+/** A path on `origin` to return to (never `//host` or another origin); `/account/info` by default. */
+export function safeReturnTo(
+  value: string | null | undefined,
+  origin: string,
+  fallback = '/account/info',
+): string {
   if (!value) return fallback;
   try {
-    const url = new URL(value, window.location.origin);
-    if (url.origin !== window.location.origin) return fallback;
+    const url = new URL(value, origin);
+    if (url.origin !== origin) return fallback;
     return url.pathname + url.search + url.hash;
   } catch {
     return fallback;
@@ -80,10 +37,10 @@ export function safeReturnTo(value: string | null | undefined, fallback = '/acco
 }
 
 /** Where a sign-in started from `url` should land: `returnTo`, the session's post-flow URL, the account. */
-export async function returnTargetOf(url: URL): Promise<string> {
+export async function returnTargetOf(store: Store, url: URL): Promise<string> {
   const returnTo = url.searchParams.get('returnTo');
-  if (returnTo) return safeReturnTo(returnTo);
-  const session = await readRedirectSession(url.searchParams.get('redirectSessionId'));
+  if (returnTo) return safeReturnTo(returnTo, store.origin);
+  const session = await readRedirectSession(store, url.searchParams.get('redirectSessionId'));
   // The server checked this URL against the client's registered URLs when it made the session.
   return session?.callbacks?.postFlowUrl ?? '/account/info';
 }
@@ -113,6 +70,8 @@ export interface SecondFactorStep {
   factorType: FactorType;
   hint?: string;
   available: FactorOption[];
+  /** WEBAUTHN steps: what the browser's passkey prompt needs. */
+  webAuthnOptions?: PasskeyRequestOptions;
   error?: ShownError;
   notice?: string;
 }
@@ -194,7 +153,7 @@ export async function verifyEmailCode(stateToken: string, code: string, target: 
 
 export async function resendEmailCode(stateToken: string): Promise<AuthStep> {
   try {
-    await client.verification.resendDuringAuthentication(stateToken);
+    await browserClientWith({ verification }).verification.resendDuringAuthentication(stateToken);
     return { step: 'verify-email', stateToken, notice: 'We sent you a new code.' };
   } catch (error) {
     return { step: 'verify-email', stateToken, error: showError(error) };
@@ -208,8 +167,43 @@ function secondFactorStep(mfa: MfaChallenge, notice?: string): SecondFactorStep 
     factorType: mfa.factorType,
     ...(mfa.hint ? { hint: mfa.hint } : {}),
     available: mfa.availableFactors,
+    ...(mfa.webAuthnOptions ? { webAuthnOptions: mfa.webAuthnOptions } : {}),
     ...(notice ? { notice } : {}),
   };
+}
+
+/** The browser's passkey prompt (the library loads only when a passkey is used). */
+async function passkeyAnswer(options: PasskeyRequestOptions): Promise<PasskeyResponse> {
+  const { startAuthentication } = await import('@simplewebauthn/browser');
+  return (await startAuthentication({ optionsJSON: options as never })) as unknown as PasskeyResponse;
+}
+
+/** Passwordless sign-in: any passkey of this store; the server finds the member from it. */
+export async function signInWithPasskey(target: string): Promise<AuthStep> {
+  const api = browserClientWith({ authentication }).authentication;
+  const response = await passkeyAnswer(await api.passkeyOptions());
+  const answer = await api.verify('WEBAUTHN', { webauthnData: { response } });
+  return afterResult(loginResultFromState(answer), target);
+}
+
+/** A WEBAUTHN second-factor step: the member's passkey signs the step's challenge. */
+export async function verifyPasskeyFactor(
+  pending: SecondFactorStep,
+  target: string,
+  rememberThisDevice = false,
+): Promise<AuthStep> {
+  if (!pending.webAuthnOptions) return sendSecondFactorCode(pending, 'WEBAUTHN');
+  try {
+    const response = await passkeyAnswer(pending.webAuthnOptions);
+    const answer = await browserClientWith({ authentication }).authentication.verify('WEBAUTHN', {
+      stateToken: pending.stateToken,
+      rememberThisDevice,
+      webauthnData: { response },
+    });
+    return afterResult(loginResultFromState(answer), target);
+  } catch (error) {
+    return { ...pending, error: showError(error) };
+  }
 }
 
 /** The step as the SDK's pending login result (the action keeps no state: the page's hidden fields do). */
@@ -318,7 +312,7 @@ export async function completeHostedLogin(href: string): Promise<string> {
   await auth.getMemberTokens(answer.code, answer.state, oauthData);
   sessionStorage.removeItem(OAUTH_KEY);
   memberChanged();
-  return safeReturnTo(oauthData.originalUri);
+  return safeReturnTo(oauthData.originalUri, window.location.origin);
 }
 
 /** Clears both tokens, then the server's logout page ends the hosted session and comes back home. */
@@ -330,5 +324,7 @@ export async function signOut(): Promise<Response> {
     // The tokens are gone anyway; without a logout URL the hosted session just times out.
   }
   memberChanged();
+  // The next page is loaded from the server: the cookie session must be over by then.
+  await sessionEnded();
   return redirectDocument(logoutUrl);
 }

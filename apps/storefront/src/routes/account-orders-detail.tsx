@@ -1,16 +1,18 @@
-import { AisleError } from '@aisle/sdk';
+import { AisleError, orders } from '@aisle/sdk';
 import { data, Link, type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { OrderDetails } from '../components/checkout/order-details.tsx';
 import { longDate, orderStateLabel } from '../components/checkout/view.ts';
+import { metaFrom, type RouteHandle } from '../lib/meta.ts';
 import { usePageTitle } from '../lib/title.ts';
-import { requireMember } from '../resources/session.ts';
-import { client } from '../sdk.ts';
+import { requireMember } from '../resources/member.ts';
+import { clientWith, storeOf } from '../sdk.ts';
 
 /** `/account/orders/:orderId`: one of the member's orders (another's is "not found"). */
-export async function accountOrderLoader({ params, request }: LoaderFunctionArgs) {
-  await requireMember(request);
+export async function accountOrderLoader({ params, request, context }: LoaderFunctionArgs) {
+  const store = storeOf(context);
+  await requireMember(store, request);
   try {
-    return { order: await client.orders.getOrder(params.orderId ?? '') };
+    return { order: await clientWith(store, { orders }).orders.getOrder(params.orderId ?? '') };
   } catch (error) {
     if (error instanceof AisleError && (error.status === 404 || error.status === 403)) {
       throw data({ message: 'There is no such order in your account.' }, { status: 404 });
@@ -18,6 +20,13 @@ export async function accountOrderLoader({ params, request }: LoaderFunctionArgs
     throw error;
   }
 }
+
+export const accountOrderHandle: RouteHandle = {
+  meta: metaFrom<Awaited<ReturnType<typeof accountOrderLoader>>>(({ order }) => ({
+    title: `Order ${order.number ?? ''}`.trim(),
+    noindex: true,
+  })),
+};
 
 export function AccountOrder() {
   const { order } = useLoaderData<typeof accountOrderLoader>();

@@ -1,18 +1,19 @@
-import type { Order } from '@aisle/sdk';
+import { type Order, orders } from '@aisle/sdk';
 import { Link, type LoaderFunctionArgs, useLoaderData, useNavigation } from 'react-router';
 import '../components/checkout/checkout.css';
 import { fulfilmentLabel, orderStateLabel, paymentLabel, shortDate } from '../components/checkout/view.ts';
 import { usePageTitle } from '../lib/title.ts';
-import { requireMember } from '../resources/session.ts';
-import { client } from '../sdk.ts';
+import { requireMember } from '../resources/member.ts';
+import { clientWith, storeOf } from '../sdk.ts';
 
 const PAGE_SIZE = 10;
 
 /** `/account/orders?cursor=…`: the member's orders, newest first, ten at a time. */
-export async function accountOrdersLoader({ request }: LoaderFunctionArgs) {
-  await requireMember(request);
+export async function accountOrdersLoader({ request, context }: LoaderFunctionArgs) {
+  const store = storeOf(context);
+  await requireMember(store, request);
   const cursor = new URL(request.url).searchParams.get('cursor');
-  const page = await client.orders.searchOrders({
+  const page = await clientWith(store, { orders }).orders.searchOrders({
     sort: [{ fieldName: 'createdDate', order: 'DESC' }],
     cursorPaging: { limit: PAGE_SIZE, ...(cursor ? { cursor } : {}) },
   });

@@ -1,7 +1,8 @@
 import {
   AisleError,
+  authentication,
   type MemberFactor,
-  type PhoneEnrolment,
+  type Passkey,
   type PhoneFactorType,
   type PostalAddress,
   type TotpEnrolment,
@@ -9,9 +10,7 @@ import {
 import {
   type ActionFunctionArgs,
   data,
-  Link,
   type LoaderFunctionArgs,
-  useActionData,
   useLoaderData,
   useParams,
 } from 'react-router';
@@ -19,13 +18,17 @@ import { AddressBook } from '../components/address-book.tsx';
 import { ProfileForm } from '../components/profile-form.tsx';
 import { SecurityPanel } from '../components/security-panel.tsx';
 import {
+  type AccountResult,
   activatePhone,
   activateTotp,
+  addPasskey,
   type CustomFieldRow,
   type CustomKind,
   customFieldsFrom,
   listFactors,
+  listPasskeys,
   removeAddress,
+  removePasskey,
   removePhone,
   removeTotp,
   resendPhoneCode,
@@ -35,35 +38,26 @@ import {
   startPhone,
   startTotp,
 } from '../resources/members.ts';
-import { requireMember } from '../resources/session.ts';
+import { requireMember } from '../resources/member.ts';
 import { type ShownError, showError } from '../lib/errors.ts';
-import { auth, client } from '../sdk.ts';
-import { ACCOUNT_SECTIONS, useAccountMember } from './account.tsx';
+import { browserClientWith, browserStore, storeOf } from '../sdk.ts';
+import { ACCOUNT_SECTIONS, useAccountMember } from '../resources/account.ts';
+import type { RouteHandle } from '../lib/meta.ts';
 import { usePageTitle } from '../lib/title.ts';
+import { useSettledActionData } from '../lib/action-data.ts';
 
-export async function accountSectionLoader({ params }: LoaderFunctionArgs) {
+export async function accountSectionLoader({ params, context }: LoaderFunctionArgs) {
+  const store = storeOf(context);
   if (!ACCOUNT_SECTIONS.some((s) => s.slug === params.section)) {
     throw data({ message: 'There is no such page in your account.' }, { status: 404 });
   }
   // The security page shows the masked phone numbers of SMS and CALL codes; the rest works without them.
-  const factors: MemberFactor[] =
-    params.section === 'security' && auth.loggedIn() ? await listFactors().catch(() => []) : [];
-  return { factors };
-}
-
-/** What an account form gets back: which form it was, and a confirmation or an error. */
-export interface AccountResult {
-  intent: string;
-  ok?: string;
-  error?: ShownError;
-  /** The address form to keep open after an error (its id, or `new`). */
-  addressId?: string;
-  enrolment?: TotpEnrolment;
-  /** Phone forms: which factor, and the enrolment waiting for its code. */
-  factorType?: PhoneFactorType;
-  phoneEnrolment?: PhoneEnrolment;
-  /** The number typed, to show again after an error. */
-  phone?: string;
+  const security = params.section === 'security' && store.loggedIn();
+  const [factors, passkeys] = await Promise.all([
+    security ? listFactors(store.client).catch((): MemberFactor[] => []) : [],
+    security ? listPasskeys(store.client).catch((): Passkey[] => []) : [],
+  ]);
+  return { factors, passkeys };
 }
 
 /** A throttled code says how long to wait in the server's words; anything else as usual. */
@@ -106,7 +100,7 @@ function addressFrom(form: FormData): PostalAddress {
 
 /** Every form of the account pages posts here, told apart by `intent`. */
 export async function accountSectionAction({ request }: ActionFunctionArgs): Promise<AccountResult> {
-  const member = await requireMember(request);
+  const member = await requireMember(browserStore(), request);
   const form = await request.formData();
   const intent = text(form, 'intent');
   try {
@@ -221,12 +215,21 @@ export async function accountSectionAction({ request }: ActionFunctionArgs): Pro
           ok: factorType === 'SMS' ? 'Codes by text message are off.' : 'Codes by phone call are off.',
         };
       }
+      case 'passkey-add':
+        await addPasskey(text(form, 'passkeyName'));
+        return {
+          intent,
+          ok: 'Your passkey is added. You can sign in with it, and it is asked after your password.',
+        };
+      case 'passkey-remove':
+        await removePasskey(text(form, 'passkeyId'));
+        return { intent, ok: 'The passkey is removed.' };
       case 'password': {
         const password = String(form.get('newPassword') ?? '');
         if (password !== String(form.get('confirm') ?? '')) {
           return { intent, error: { message: 'The two passwords are not the same.' } };
         }
-        await client.authentication.changePassword(password);
+        await browserClientWith({ authentication }).authentication.changePassword(password);
         return { intent, ok: 'Your password is changed. Other devices are signed out.' };
       }
       default:
@@ -237,22 +240,23 @@ export async function accountSectionAction({ request }: ActionFunctionArgs): Pro
   }
 }
 
+export const accountSectionHandle: RouteHandle = {
+  meta: ({ params }) => ({
+    title: ACCOUNT_SECTIONS.find((s) => s.slug === params.section)?.label ?? 'My account',
+    noindex: true,
+  }),
+};
+
 export function AccountSection() {
   const { section } = useParams();
   const member = useAccountMember();
-  const result = useActionData<AccountResult>();
-  const { factors } = useLoaderData<typeof accountSectionLoader>();
+  const result = useSettledActionData<AccountResult>();
+  const { factors, passkeys } = useLoaderData<typeof accountSectionLoader>();
   usePageTitle(ACCOUNT_SECTIONS.find((s) => s.slug === section)?.label ?? 'My account');
   switch (section) {
     case 'security':
-      return <SecurityPanel member={member} result={result} factors={factors} />;
-    // `/account/orders` has its own routes (account-orders.tsx).
-    case 'subscriptions':
-      return (
-        <Placeholder title="Subscriptions">
-          This store does not sell subscriptions yet, so there is nothing to manage here.
-        </Placeholder>
-      );
+      return <SecurityPanel member={member} result={result} factors={factors} passkeys={passkeys} />;
+    // `/account/orders` and `/account/subscriptions` have their own routes.
     default:
       return (
         <>
@@ -261,18 +265,4 @@ export function AccountSection() {
         </>
       );
   }
-}
-
-function Placeholder({ title, children }: { title: string; children: string }) {
-  return (
-    <section className="panel" aria-labelledby="placeholder-title">
-      <h2 id="placeholder-title">{title}</h2>
-      <p className="muted">{children}</p>
-      <p>
-        <Link className="button button-secondary" to="/shop">
-          Continue shopping
-        </Link>
-      </p>
-    </section>
-  );
 }

@@ -1,23 +1,11 @@
-import type { Identity } from '@aisle/sdk';
-import { type LoaderFunctionArgs, NavLink, Outlet, useRouteLoaderData } from 'react-router';
-import { displayName, requireMember } from '../resources/session.ts';
-
-export const ACCOUNT_SECTIONS = [
-  { slug: 'info', label: 'Profile & addresses' },
-  { slug: 'security', label: 'Sign-in & security' },
-  { slug: 'orders', label: 'Orders' },
-  { slug: 'subscriptions', label: 'Subscriptions' },
-] as const;
+import { type LoaderFunctionArgs, NavLink, Outlet } from 'react-router';
+import { ACCOUNT_SECTIONS, useAccountMember } from '../resources/account.ts';
+import { displayName, requireMember } from '../resources/member.ts';
+import { storeOf } from '../sdk.ts';
 
 /** `/account`: members only; visitors go to sign in and come back. */
-export async function accountLoader({ request }: LoaderFunctionArgs) {
-  return { member: await requireMember(request) };
-}
-
-export function useAccountMember(): Identity {
-  const data = useRouteLoaderData<typeof accountLoader>('account');
-  if (!data) throw new Error('useAccountMember is for pages under /account');
-  return data.member;
+export async function accountLoader({ request, context }: LoaderFunctionArgs) {
+  return { member: await requireMember(storeOf(context), request) };
 }
 
 export function Account() {

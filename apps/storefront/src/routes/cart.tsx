@@ -1,22 +1,31 @@
-import type { Address, Cart, EstimateTotalsResponse, OfferedShippingOption } from '@aisle/sdk';
+import { type Address, AisleError, type Cart, type EstimateTotalsResponse } from '@aisle/sdk';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import {
+  type ActionFunctionArgs,
+  Link,
+  type LoaderFunctionArgs,
+  redirect,
+  useLoaderData,
+} from 'react-router';
 import { CartLines } from '../components/cart-lines.tsx';
 import { CountryField, SubdivisionField } from '../components/checkout/address-fields.tsx';
 import { CouponField } from '../components/checkout/coupon-field.tsx';
-import { CheckoutButton } from '../components/cart-drawer.tsx';
+import { DiscountRows } from '../components/checkout/order-summary.tsx';
+import { ShippingChoice } from '../components/shipping-choice.tsx';
+import { CheckoutButton } from '../components/checkout-button.tsx';
 import { ErrorNotice } from '../components/form.tsx';
 import type { ShownError } from '../lib/errors.ts';
 import { countryName, postalLabel, subdivisionName, subdivisionsOf } from '../lib/regions.ts';
-import { usePageTitle } from '../lib/title.ts';
+import type { RouteHandle } from '../lib/meta.ts';
 import {
   announce,
   appliedCoupon,
   applyCoupon,
   cartErrorMessage,
   couponMessage,
-  ensureCart,
+  isCartMissing,
   itemCount,
+  loadCartRuntime,
   nonZero,
   offeredOptions,
   orderViolations,
@@ -25,23 +34,84 @@ import {
   selectShippingOption,
   setShippingAddress,
   shippingProblem,
-  useCart,
+  useLiveCart,
 } from '../resources/cart.ts';
+import { storeOf } from '../sdk.ts';
 
-/** `/cart`: waits for the first read of the cart, so the page does not flash "empty". */
-export async function cartLoader() {
-  await ensureCart();
-  return null;
+/** No cart yet (a new visitor, or one without a session): an empty cart page, not an error. */
+const noCart = (error: unknown) =>
+  error instanceof AisleError && (error.status === 401 || error.status === 403 || isCartMissing(error));
+
+/**
+ * `/cart`. On the server: the shopper's cart and its totals, read with their session (none: empty). In the
+ * browser: waits for the page's cart cache's first read, so the page does not flash "empty".
+ */
+export async function cartLoader({ context }: LoaderFunctionArgs): Promise<{
+  cart: Cart | null | undefined;
+  totals: EstimateTotalsResponse | undefined;
+}> {
+  const store = storeOf(context);
+  if (store.kind === 'browser') {
+    await (await loadCartRuntime()).ensureCart();
+    return { cart: undefined, totals: undefined };
+  }
+  const cart = await store.client.currentCart.getCurrentCart().catch((error: unknown) => {
+    if (noCart(error)) return null;
+    throw error;
+  });
+  const totals =
+    cart && cart.lineItems.length > 0
+      ? await store.client.currentCart.estimateCurrentCartTotals().catch(() => undefined)
+      : undefined;
+  return { cart, totals };
 }
 
+/**
+ * The cart's forms posted without JavaScript (or before it has run): remove a line, then the cart page again;
+ * Checkout, then the new checkout's page.
+ */
+export async function cartAction({ request, context }: ActionFunctionArgs) {
+  const store = storeOf(context);
+  const form = await request.formData();
+  if (form.get('intent') === 'checkout') {
+    const started = await store.client.currentCart
+      .createCheckoutFromCurrentCart({ channelType: 'WEB' })
+      .catch((error: unknown) => {
+        // No cart, or one that cannot be checked out as it is: the cart page says why.
+        if (noCart(error) || (error instanceof AisleError && (error.status ?? 500) < 500)) return undefined;
+        throw error;
+      });
+    return redirect(started ? `/checkout/${encodeURIComponent(started.checkoutId)}` : '/cart');
+  }
+  const lineId = String(form.get('lineId') ?? '');
+  if (form.get('intent') === 'remove' && lineId) {
+    await store.client.currentCart.removeLineItemsFromCurrentCart([lineId]).catch((error: unknown) => {
+      if (!noCart(error)) throw error;
+    });
+  }
+  return redirect('/cart');
+}
+
+export const cartHandle: RouteHandle = {
+  meta: () => ({
+    title: 'Cart',
+    description:
+      'Your shopping cart: change quantities, apply a coupon and see shipping and tax before checkout.',
+    canonical: '/cart',
+  }),
+};
+
 export function CartPage() {
-  const { cart, loadError, totals, totalsError } = useCart();
-  usePageTitle('Cart');
+  // The server's read until the page's cart cache has its own (the same cart, kept up to date from then on).
+  const [{ cart, totals, loadError, totalsError, totalsLoading, pending }, feed] = useLiveCart(
+    useLoaderData<typeof cartLoader>(),
+  );
   const heading = useRef<HTMLHeadingElement>(null);
   const lines = cart?.lineItems ?? [];
   const count = itemCount(cart);
   return (
     <section className="cart-page" aria-labelledby="cart-title">
+      {feed}
       <div className="cart-head">
         <h1 id="cart-title" ref={heading} tabIndex={-1}>
           Your cart
@@ -73,8 +143,16 @@ export function CartPage() {
           <aside className="cart-summary" aria-label="Order summary">
             <CouponSection cart={cart} totals={totals} />
             <ShippingSection cart={cart} totals={totals} />
-            <TotalsSection cart={cart} totals={totals} error={totalsError} />
-            <CheckoutButton className="button button-primary wide" />
+            <TotalsSection cart={cart} totals={totals} error={totalsError} loading={totalsLoading} />
+            <noscript>
+              <p className="muted small">Checking out needs JavaScript: please turn it on.</p>
+            </noscript>
+            <CheckoutButton
+              cart={cart}
+              totals={totals}
+              pending={pending}
+              className="button button-primary wide"
+            />
           </aside>
         </div>
       ) : (
@@ -209,61 +287,6 @@ function ShippingSection({ cart, totals }: { cart: Cart; totals: EstimateTotalsR
   );
 }
 
-export function ShippingChoice({
-  name,
-  option,
-  checked,
-  onChoose,
-}: {
-  name: string;
-  option: OfferedShippingOption;
-  checked: boolean;
-  onChoose: () => void;
-}) {
-  const price = option.cost?.price;
-  const pickup = option.logistics?.pickupDetails;
-  const charges = (option.cost?.otherCharges ?? []).filter((c) => nonZero(c.price?.amount));
-  return (
-    <label className={`shipping-choice${checked ? ' checked' : ''}`} data-testid="shipping-option">
-      <input
-        type="radio"
-        className="shipping-radio"
-        name={name}
-        value={option.code}
-        checked={checked}
-        onChange={onChoose}
-      />
-      <span className="shipping-choice-body">
-        <span className="shipping-choice-head">
-          <span className="shipping-choice-title">{option.title}</span>
-          <span className="shipping-choice-price">
-            {nonZero(price?.amount) ? price?.formattedAmount : 'Free'}
-            {charges.map((charge) => (
-              <span key={charge.type} className="muted small">
-                {' '}
-                + {charge.price?.formattedAmount} {charge.type === 'INSURANCE' ? 'insurance' : 'handling'}
-              </span>
-            ))}
-          </span>
-        </span>
-        {option.logistics?.deliveryTime && (
-          <span className="muted small">{option.logistics.deliveryTime}</span>
-        )}
-        {pickup && (
-          <span className="small pickup-address">
-            Pick up at {pickup.businessLocation ? `${pickup.businessLocation}, ` : ''}
-            {pickup.address?.formatted ??
-              [pickup.address?.addressLine1, pickup.address?.city].filter(Boolean).join(', ')}
-          </span>
-        )}
-        {pickup && option.logistics?.instructions && (
-          <span className="muted small">{option.logistics.instructions}</span>
-        )}
-      </span>
-    </label>
-  );
-}
-
 const US_ZIP = /^\d{5}(-\d{4})?$/;
 
 function AddressForm({
@@ -374,15 +397,16 @@ function TotalsSection({
   cart,
   totals,
   error,
+  loading: totalsLoading,
 }: {
   cart: Cart;
   totals: EstimateTotalsResponse | undefined;
   error: ShownError | undefined;
+  /** A new estimate is on its way. */
+  loading: boolean;
 }) {
-  const { totalsLoading } = useCart();
   const summary = totals?.priceSummary;
   const known = Boolean(cart.contactInfo?.address?.country);
-  const coupon = appliedCoupon(cart);
   const shippingError = totals?.calculationErrors?.generalShippingCalculationError?.applicationError;
   const noShipping = shippingError?.code === 'NO_SHIPPING_OPTIONS';
   const selected = totals?.shippingInfo?.selectedCarrierServiceOption;
@@ -410,16 +434,7 @@ function TotalsSection({
             <dt>Subtotal</dt>
             <dd data-testid="total-subtotal">{summary.subtotal?.formattedAmount}</dd>
           </div>
-          {nonZero(summary.discount?.amount) && (
-            <div className="summary-discount">
-              <dt>Discount{coupon?.code ? ` (${coupon.code})` : ''}</dt>
-              <dd>
-                <span aria-hidden="true">−</span>
-                <span className="visually-hidden">minus </span>
-                <span data-testid="total-discount">{summary.discount?.formattedAmount}</span>
-              </dd>
-            </div>
-          )}
+          <DiscountRows total={summary.discount} applied={totals?.appliedDiscounts} />
           <div>
             <dt>
               Shipping

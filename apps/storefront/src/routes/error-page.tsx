@@ -10,9 +10,10 @@ function describe(error: unknown): { title: string; message: string; requestId?:
       typeof data === 'object' && data !== null && 'message' in data && typeof data.message === 'string'
         ? data.message
         : error.statusText;
-    return error.status === 404
-      ? { title: 'Page not found', message: message || 'The page you were looking for is not here.' }
-      : { title: 'We could not load this page', message };
+    if (error.status === 404)
+      return { title: 'Page not found', message: message || 'The page you were looking for is not here.' };
+    if (error.status === 410) return { title: 'No longer available', message };
+    return { title: 'We could not load this page', message };
   }
   if (error instanceof AisleError && error.status === 404) {
     return { title: 'Page not found', message: 'The page you were looking for is not here.' };

@@ -1,8 +1,9 @@
-import { type ActionFunctionArgs, Form, Link, useActionData } from 'react-router';
+import { type ActionFunctionArgs, Form, Link } from 'react-router';
 import { ErrorNotice, Field, Notice, SubmitButton } from '../components/form.tsx';
 import { type ShownError, showError } from '../lib/errors.ts';
 import { auth } from '../sdk.ts';
 import { usePageTitle } from '../lib/title.ts';
+import { useSettledActionData } from '../lib/action-data.ts';
 
 type Result = { sent: string } | { error: ShownError };
 
@@ -18,7 +19,7 @@ export async function forgotPasswordAction({ request }: ActionFunctionArgs): Pro
 }
 
 export function ForgotPassword() {
-  const result = useActionData<Result>();
+  const result = useSettledActionData<Result>();
   usePageTitle('Forgot your password?');
   return (
     <div className="auth-page">

@@ -1,21 +1,34 @@
 import type { Product } from '@aisle/sdk';
-import { Link, useLoaderData } from 'react-router';
+import { Link, type LoaderFunctionArgs, useLoaderData } from 'react-router';
+import { Picture } from '../components/picture.tsx';
 import { ProductCard } from '../components/product-card.tsx';
+import { type RouteHandle, STORE_DESCRIPTION, STORE_NAME } from '../lib/meta.ts';
+import { organization } from '../lib/structured-data.ts';
 import { listCollections } from '../resources/collections.ts';
-import { client } from '../sdk.ts';
-import { usePageTitle } from '../lib/title.ts';
+import { storeOf } from '../sdk.ts';
 
-export async function homeLoader() {
+export async function homeLoader({ context }: LoaderFunctionArgs) {
+  const store = storeOf(context);
   const [page, collections] = await Promise.all([
-    client.products.queryProducts().descending('numericId').limit(12).find(),
-    listCollections(),
+    store.client.products.queryProducts().descending('numericId').limit(12).find(),
+    listCollections(store),
   ]);
   return { products: page.items, total: page.totalCount, collections };
 }
 
+export const homeHandle: RouteHandle = {
+  meta: ({ origin }) => ({
+    description: STORE_DESCRIPTION,
+    canonical: '/',
+    structuredData: [
+      organization(origin),
+      { '@context': 'https://schema.org', '@type': 'WebSite', name: STORE_NAME, url: `${origin}/` },
+    ],
+  }),
+};
+
 export function Home() {
   const { products, total, collections } = useLoaderData<typeof homeLoader>();
-  usePageTitle();
   return (
     <>
       <section className="hero">
@@ -44,14 +57,7 @@ export function Home() {
                 <li key={collection.id}>
                   <Link to={`/collections/${collection.slug}`} className="collection-tile">
                     {image?.url ? (
-                      <img
-                        src={image.url}
-                        alt=""
-                        width={image.width}
-                        height={image.height}
-                        loading="lazy"
-                        decoding="async"
-                      />
+                      <Picture image={image} alt="" sizes="(min-width: 900px) 16vw, 45vw" />
                     ) : (
                       <span className="image-placeholder" aria-hidden="true" />
                     )}
@@ -81,7 +87,7 @@ export function Home() {
           <ul className="product-grid">
             {products.map((product: Product, i: number) => (
               <li key={product.id}>
-                <ProductCard product={product} eager={i < 4} />
+                <ProductCard product={product} priority={i === 0} />
               </li>
             ))}
           </ul>

@@ -2,6 +2,7 @@ import type { Collection, Identity } from '@aisle/sdk';
 import {
   Form,
   Link,
+  type LoaderFunctionArgs,
   NavLink,
   Outlet,
   ScrollRestoration,
@@ -10,14 +11,20 @@ import {
   useRouteLoaderData,
 } from 'react-router';
 import { CartButton, CartDrawer } from '../components/cart-drawer.tsx';
+import { SearchBox } from '../components/search-box.tsx';
+import { DocumentHead } from '../lib/document-head.tsx';
 import { listCollections } from '../resources/collections.ts';
-import { currentMember, displayName, useMember } from '../resources/session.ts';
+import { currentMember, displayName, useMember } from '../resources/member.ts';
+import { storeOf } from '../sdk.ts';
 
 /** The member (or null) and the collections for the header; neither failing takes the page down. */
-export async function rootLoader(): Promise<{ member: Identity | null; collections: Collection[] }> {
+export async function rootLoader({
+  context,
+}: LoaderFunctionArgs): Promise<{ member: Identity | null; collections: Collection[] }> {
+  const store = storeOf(context);
   const [member, collections] = await Promise.all([
-    currentMember().catch(() => null),
-    listCollections().catch(() => []),
+    currentMember(store).catch(() => null),
+    listCollections(store).catch(() => []),
   ]);
   return { member, collections };
 }
@@ -34,8 +41,11 @@ export function Layout() {
     ? '/login'
     : `/login?returnTo=${encodeURIComponent(here)}`;
   const q = location.pathname === '/shop' ? (new URLSearchParams(location.search).get('q') ?? '') : '';
+  // The checkout keeps the shopper on the purchase: the store's name only, no search, links or cart.
+  const checkout = location.pathname.startsWith('/checkout/');
   return (
     <div className="page">
+      <DocumentHead />
       <a className="skip-link" href="#main">
         Skip to content
       </a>
@@ -47,57 +57,52 @@ export function Layout() {
               Aisle<span className="brand-rest"> Demo Store</span>
             </span>
           </Link>
-          <Form action="/shop" method="get" role="search" className="header-search" key={q}>
-            <label htmlFor="site-search" className="visually-hidden">
-              Search products
-            </label>
-            <input id="site-search" type="search" name="q" placeholder="Search products" defaultValue={q} />
-            <button type="submit" className="search-button" aria-label="Search">
-              <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-                <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" strokeWidth="2" />
-                <path d="m20 20-3.5-3.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-              </svg>
-            </button>
-          </Form>
-          <nav className="account-links" aria-label="Account">
-            {member ? (
-              <>
-                <span className="member-name" data-testid="member-name">
-                  {displayName(member)}
-                </span>
-                <Link to="/account/info" className="header-link">
-                  Account
-                </Link>
-                <Form method="post" action="/logout">
-                  <button type="submit" className="header-link link-button">
-                    Sign out
-                  </button>
-                </Form>
-              </>
-            ) : (
-              <Link to={signIn} className="header-link header-signin">
-                Sign in
-              </Link>
-            )}
-          </nav>
-          <div className="header-cart">
-            <CartButton />
-          </div>
+          {!checkout && (
+            <>
+              <SearchBox q={q} />
+              <nav className="account-links" aria-label="Account">
+                {member ? (
+                  <>
+                    <span className="member-name" data-testid="member-name">
+                      {displayName(member)}
+                    </span>
+                    <Link to="/account/info" className="header-link">
+                      Account
+                    </Link>
+                    <Form method="post" action="/logout">
+                      <button type="submit" className="header-link link-button">
+                        Sign out
+                      </button>
+                    </Form>
+                  </>
+                ) : (
+                  <Link to={signIn} className="header-link header-signin">
+                    Sign in
+                  </Link>
+                )}
+              </nav>
+              <div className="header-cart">
+                <CartButton />
+              </div>
+            </>
+          )}
         </div>
-        <nav className="collections-nav" aria-label="Collections">
-          <ul>
-            <li>
-              <NavLink to="/shop" end>
-                Shop all
-              </NavLink>
-            </li>
-            {(data?.collections ?? []).map((collection) => (
-              <li key={collection.id}>
-                <NavLink to={`/collections/${collection.slug}`}>{collection.name}</NavLink>
+        {!checkout && (
+          <nav className="collections-nav" aria-label="Collections">
+            <ul>
+              <li>
+                <NavLink to="/shop" end>
+                  Shop all
+                </NavLink>
               </li>
-            ))}
-          </ul>
-        </nav>
+              {(data?.collections ?? []).map((collection) => (
+                <li key={collection.id}>
+                  <NavLink to={`/collections/${collection.slug}`}>{collection.name}</NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
       </header>
       {navigation.state !== 'idle' && <div className="progress" role="progressbar" aria-label="Loading" />}
       <main className="content" id="main" tabIndex={-1}>
@@ -106,7 +111,7 @@ export function Layout() {
       <footer className="site-footer">
         <p>Powered by Aisle · a self-hosted store platform</p>
       </footer>
-      <CartDrawer />
+      {!checkout && <CartDrawer />}
       <ScrollRestoration />
     </div>
   );

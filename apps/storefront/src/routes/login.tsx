@@ -5,7 +5,6 @@ import {
   Link,
   type LoaderFunctionArgs,
   redirect,
-  useActionData,
   useLocation,
 } from 'react-router';
 import {
@@ -22,16 +21,19 @@ import {
   goTo,
   resendEmailCode,
   returnTargetOf,
+  signInWithPasskey,
   startHostedLogin,
   toCaptchaTokens,
   verifyEmailCode,
 } from '../resources/session.ts';
 import { showError } from '../lib/errors.ts';
-import { auth } from '../sdk.ts';
+import { auth, browserStore, storeOf } from '../sdk.ts';
 import { usePageTitle } from '../lib/title.ts';
+import { useSettledActionData } from '../lib/action-data.ts';
 
-export async function loginLoader({ request }: LoaderFunctionArgs) {
-  if (auth.loggedIn()) throw redirect(await returnTargetOf(new URL(request.url)));
+export async function loginLoader({ request, context }: LoaderFunctionArgs) {
+  const store = storeOf(context);
+  if (store.loggedIn()) throw redirect(await returnTargetOf(store, new URL(request.url)));
   return null;
 }
 
@@ -39,7 +41,7 @@ export async function loginLoader({ request }: LoaderFunctionArgs) {
 export async function loginAction({ request }: ActionFunctionArgs): Promise<AuthStep | Response> {
   const form = await request.formData();
   const intent = String(form.get('intent') ?? 'password');
-  const target = await returnTargetOf(new URL(request.url));
+  const target = await returnTargetOf(browserStore(), new URL(request.url));
   const stateToken = String(form.get('stateToken') ?? '');
   const code = String(form.get('code') ?? '').trim();
   let step: AuthStep;
@@ -47,6 +49,9 @@ export async function loginAction({ request }: ActionFunctionArgs): Promise<Auth
     switch (intent) {
       case 'hosted':
         return await startHostedLogin(target);
+      case 'passkey':
+        step = await signInWithPasskey(target);
+        break;
       case 'verify-email':
         step = await verifyEmailCode(stateToken, code, target);
         break;
@@ -75,7 +80,7 @@ export async function loginAction({ request }: ActionFunctionArgs): Promise<Auth
 }
 
 export function Login() {
-  const step = useActionData<AuthStep>();
+  const step = useSettledActionData<AuthStep>();
   const { search } = useLocation();
   usePageTitle('Sign in');
   return (
@@ -92,6 +97,16 @@ export function Login() {
         <div className="divider">
           <span>or</span>
         </div>
+        <Form method="post">
+          <SubmitButton
+            name="intent"
+            value="passkey"
+            pendingText="Waiting for your passkey…"
+            className="button button-secondary wide"
+          >
+            Sign in with a passkey
+          </SubmitButton>
+        </Form>
         <Form method="post">
           <SubmitButton
             name="intent"

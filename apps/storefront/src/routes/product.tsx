@@ -1,17 +1,25 @@
 import type { MediaItem, Product, ProductOption, ProductVariant } from '@aisle/sdk';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import {
+  type ActionFunctionArgs,
   Link,
   type LoaderFunctionArgs,
+  redirect,
   type ShouldRevalidateFunctionArgs,
   useLoaderData,
+  useLocation,
   useSearchParams,
 } from 'react-router';
 import { ErrorNotice } from '../components/form.tsx';
+import { NotifyMe } from '../components/notify-me.tsx';
+import { Picture } from '../components/picture.tsx';
+import { productPath } from '../components/product-card.tsx';
 import { QuantityStepper } from '../components/quantity-stepper.tsx';
 import { RichText } from '../components/rich-text.tsx';
 import type { ShownError } from '../lib/errors.ts';
-import { addToCart, cartErrorMessage, catalogLine } from '../resources/cart.ts';
+import { metaFrom, plainText, type RouteHandle } from '../lib/meta.ts';
+import { breadcrumbs, productData } from '../lib/structured-data.ts';
+import { addLinesWith, addToCart, cartErrorMessage, catalogLine } from '../resources/cart.ts';
 import {
   type ChoiceState,
   choiceName,
@@ -19,17 +27,110 @@ import {
   formatMoney,
   galleryFor,
   loadProduct,
+  lowStockText,
   pricePerUnitLabel,
   readSelection,
   type Selection,
   selectedVariant,
 } from '../resources/products.ts';
-import { usePageTitle } from '../lib/title.ts';
+import { storeOf } from '../sdk.ts';
+import { useSettledActionData } from '../lib/action-data.ts';
 
 /** `/product-page/:slug` (the catalogue's page URL) and `/products/:slug` (the redirect intent's). */
-export async function productLoader({ params }: LoaderFunctionArgs) {
-  return { product: await loadProduct(params.slug ?? '') };
+export async function productLoader({ params, context }: LoaderFunctionArgs) {
+  return { product: await loadProduct(storeOf(context), params.slug ?? '') };
 }
+
+/** Options with choices, and the one-choice ones already chosen. */
+function chosen(product: Product, selection: Selection) {
+  const options = (product.productOptions ?? []).filter((o) => (o.choices ?? []).length > 0);
+  const full = { ...selection };
+  for (const option of options) {
+    const only = option.choices?.length === 1 ? option.choices[0] : undefined;
+    if (only && !full[option.name ?? '']) full[option.name ?? ''] = choiceName(only);
+  }
+  const missing = options.filter((o) => !full[o.name ?? '']).map((o) => o.name ?? '');
+  return { options, selection: full, missing, variant: selectedVariant(product, full) };
+}
+
+/**
+ * "Add to cart" posted without JavaScript (the page's form): the options come as `option-<name>` fields.
+ * Added: on to the cart page. Otherwise the page again, saying why.
+ */
+export async function productAction({ request, params, context }: ActionFunctionArgs) {
+  const store = storeOf(context);
+  const product = await loadProduct(store, params.slug ?? '');
+  const form = await request.formData();
+  const picked = new URLSearchParams();
+  for (const [key, value] of form) {
+    if (key.startsWith('option-') && typeof value === 'string') picked.set(key.slice(7), value);
+  }
+  const { options, missing, variant } = chosen(product, readSelection(product, picked));
+  if (missing.length > 0) {
+    return { error: { message: `Choose a ${missing.join(' and ').toLowerCase()} first.` } };
+  }
+  const quantity = Number.parseInt(String(form.get('quantity') ?? '1'), 10);
+  if (!Number.isInteger(quantity) || quantity < 1)
+    return { error: { message: 'Enter a quantity of 1 or more.' } };
+  if (options.length > 0 && !variant)
+    return { error: { message: 'This combination is not made. Choose another.' } };
+  const plan = String(form.get('purchase') ?? '') || undefined;
+  try {
+    await addLinesWith(store.client, [
+      catalogLine(
+        product.id,
+        options.length > 0 ? variant?.id : product.variants?.[0]?.id,
+        quantity,
+        plan === 'one-time' ? undefined : plan,
+      ),
+    ]);
+  } catch (error) {
+    return { error: cartErrorMessage(error) };
+  }
+  return redirect('/cart');
+}
+
+/** The merchant's own meta description for the product (its SEO data), when it has one. */
+function seoDescription(product: Product): string | undefined {
+  const tag = product.seoData?.tags?.find(
+    (t) => t.type === 'meta' && !t.disabled && t.props?.name === 'description',
+  );
+  const content = tag?.props?.content;
+  return typeof content === 'string' && content ? content : undefined;
+}
+
+export const productHandle: RouteHandle = {
+  meta: metaFrom<Awaited<ReturnType<typeof productLoader>>>(({ product }, { origin }) => {
+    const path = productPath(product);
+    const image = product.media?.mainMedia?.image;
+    const price = product.priceData;
+    const name = product.name ?? 'Product';
+    return {
+      title: name,
+      description:
+        seoDescription(product) ??
+        plainText(product.description) ??
+        `${name}${price?.formatted?.discountedPrice ? ` for ${price.formatted.discountedPrice}` : ''}.`,
+      canonical: path,
+      type: 'product',
+      image: image?.url
+        ? { url: image.url, width: image.width, height: image.height, alt: image.altText || name }
+        : undefined,
+      price:
+        price?.discountedPrice !== undefined
+          ? { amount: price.discountedPrice.toFixed(2), currency: price.currency ?? 'USD' }
+          : undefined,
+      structuredData: [
+        productData(origin, product, path),
+        breadcrumbs(origin, [
+          { name: 'Home', path: '/' },
+          { name: 'Shop', path: '/shop' },
+          { name, path },
+        ]),
+      ],
+    };
+  }),
+};
 
 /** The chosen options live in the URL (`?Size=M&Color=Navy`); choosing one must not refetch the product. */
 export const productShouldRevalidate = ({
@@ -43,21 +144,13 @@ export const productShouldRevalidate = ({
 export function ProductPage() {
   const { product } = useLoaderData<typeof productLoader>();
   const [search, setSearch] = useSearchParams();
-  usePageTitle(product.name);
-  const options = (product.productOptions ?? []).filter((o) => (o.choices ?? []).length > 0);
-  const selection = readSelection(product, search);
   // An option with a single choice is chosen already.
-  for (const option of options) {
-    const only = option.choices?.length === 1 ? option.choices[0] : undefined;
-    if (only && !selection[option.name ?? '']) selection[option.name ?? ''] = choiceName(only);
-  }
-  const variant = selectedVariant(product, selection);
+  const { options, selection, missing, variant } = chosen(product, readSelection(product, search));
   const choose = (name: string, value: string) => {
     const next = new URLSearchParams(search);
     next.set(name, value);
     setSearch(next, { replace: true, preventScrollReset: true });
   };
-  const missing = options.filter((o) => !selection[o.name ?? '']).map((o) => o.name ?? '');
 
   return (
     <article className="product-page">
@@ -83,28 +176,29 @@ export function ProductPage() {
           <h1>{product.name}</h1>
           <PriceBlock product={product} variant={variant} />
           <StockStatus product={product} variant={variant} missing={missing} />
-          {options.map((option) => (
-            <OptionPicker
-              key={option.name}
-              product={product}
-              option={option}
-              selection={selection}
-              onChoose={(value) => choose(option.name ?? '', value)}
-            />
-          ))}
-          <dl className="product-facts">
-            <div>
-              <dt>SKU</dt>
-              <dd data-testid="product-sku">{variant?.variant?.sku ?? product.sku ?? '—'}</dd>
-            </div>
-            {product.productType === 'digital' && (
+          <BuyBox key={product.id} product={product} variant={variant} missing={missing}>
+            {options.map((option) => (
+              <OptionPicker
+                key={option.name}
+                product={product}
+                option={option}
+                selection={selection}
+                onChoose={(value) => choose(option.name ?? '', value)}
+              />
+            ))}
+            <dl className="product-facts">
               <div>
-                <dt>Delivery</dt>
-                <dd>Digital download</dd>
+                <dt>SKU</dt>
+                <dd data-testid="product-sku">{variant?.variant?.sku ?? product.sku ?? '—'}</dd>
               </div>
-            )}
-          </dl>
-          <BuyBox key={product.id} product={product} variant={variant} missing={missing} />
+              {product.productType === 'digital' && (
+                <div>
+                  <dt>Delivery</dt>
+                  <dd>Digital download</dd>
+                </div>
+              )}
+            </dl>
+          </BuyBox>
           <RichText html={product.description} className="rich-text product-description" />
           <InfoSections product={product} />
         </div>
@@ -113,23 +207,68 @@ export function ProductPage() {
   );
 }
 
+interface PlanView {
+  id: string;
+  title: string;
+  saving?: string;
+}
+
+/** The product's visible subscription options (Aisle's `subscriptionDetails`) and whether one-time is sold. */
+function subscriptionPlans(product: Product): { oneTime: boolean; options: PlanView[] } {
+  const details = (
+    product as Product & {
+      subscriptionDetails?: {
+        allowOneTimePurchases?: boolean;
+        subscriptions?: Array<{
+          id: string;
+          title: string;
+          visible?: boolean;
+          discount?: { type: string; value: number };
+        }>;
+      };
+    }
+  ).subscriptionDetails;
+  const options = (details?.subscriptions ?? [])
+    .filter((s) => s.visible !== false)
+    .map((s) => ({
+      id: s.id,
+      title: s.title,
+      ...(s.discount?.value
+        ? {
+            saving:
+              s.discount.type === 'PERCENT'
+                ? `${s.discount.value}%`
+                : formatMoney(s.discount.value, product.priceData?.currency),
+          }
+        : {}),
+    }));
+  return { oneTime: details?.allowOneTimePurchases !== false, options };
+}
+
 /**
- * Quantity and "Add to cart" for the chosen variant (or the product's only one). Sold out: disabled. Options
- * not chosen yet: the button says which, and takes the shopper to the first of them.
+ * The options, quantity and "Add to cart" for the chosen variant (or the product's only one). Sold out:
+ * disabled. Options not chosen yet: the button says which, and takes the shopper to the first of them.
+ * One form that also posts without JavaScript (`productAction`); with it, the cart drawer opens instead.
  */
 function BuyBox({
   product,
   variant,
   missing,
+  children,
 }: {
   product: Product;
   variant: ProductVariant | undefined;
   missing: string[];
+  children: ReactNode;
 }) {
   const hasOptions = (product.productOptions ?? []).some((o) => (o.choices ?? []).length > 0);
   const [quantity, setQuantity] = useState(1);
+  const plans = subscriptionPlans(product);
+  const [purchase, setPurchase] = useState(plans.oneTime ? 'one-time' : (plans.options[0]?.id ?? 'one-time'));
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<ShownError | undefined>();
+  const posted = useSettledActionData<typeof productAction>();
+  const [error, setError] = useState<ShownError | undefined>(posted?.error);
+  const { pathname, search } = useLocation();
   const variantId = variant?.id;
   // Another variant starts again at one.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the variant is the trigger
@@ -165,7 +304,12 @@ function BuyBox({
     setError(undefined);
     try {
       await addToCart([
-        catalogLine(product.id, hasOptions ? variantId : product.variants?.[0]?.id, quantity),
+        catalogLine(
+          product.id,
+          hasOptions ? variantId : product.variants?.[0]?.id,
+          quantity,
+          purchase === 'one-time' ? undefined : purchase,
+        ),
       ]);
     } catch (err) {
       setError(cartErrorMessage(err));
@@ -174,32 +318,82 @@ function BuyBox({
     }
   };
 
-  return (
-    <form className="buy" onSubmit={(event) => void submit(event)}>
-      <div className="buy-row">
-        {!soldOut && !noSuchVariant && (
-          <QuantityStepper
-            value={quantity}
-            max={max}
-            label={`Quantity of ${product.name ?? 'this product'}`}
-            onChange={setQuantity}
-            disabled={busy}
-          />
-        )}
-        <button
-          type="submit"
-          className="button button-primary buy-button"
-          disabled={soldOut || noSuchVariant}
-          aria-disabled={busy || undefined}
-          aria-describedby={soldOut ? 'stock-status' : undefined}
-          data-testid="add-to-cart"
-        >
-          {busy ? 'Adding…' : soldOut ? 'Sold out' : 'Add to cart'}
-        </button>
+  const form = (
+    <form method="post" action={pathname + search} onSubmit={(event) => void submit(event)}>
+      {children}
+      {plans.options.length > 0 && (
+        <fieldset className="purchase-options">
+          <legend>How would you like it?</legend>
+          {plans.oneTime && (
+            <label>
+              <input
+                type="radio"
+                name="purchase"
+                value="one-time"
+                checked={purchase === 'one-time'}
+                onChange={() => setPurchase('one-time')}
+              />{' '}
+              One-time purchase
+            </label>
+          )}
+          {plans.options.map((o) => (
+            <label key={o.id}>
+              <input
+                type="radio"
+                name="purchase"
+                value={o.id}
+                checked={purchase === o.id}
+                onChange={() => setPurchase(o.id)}
+              />{' '}
+              Subscribe: {o.title}
+              {o.saving ? ` (save ${o.saving})` : ''}
+            </label>
+          ))}
+          <p className="muted small">
+            Subscriptions are for members: <Link to="/login">sign in</Link> to subscribe. You can pause or
+            cancel in your account.
+          </p>
+        </fieldset>
+      )}
+      <div className="buy">
+        <div className="buy-row">
+          {!soldOut && !noSuchVariant && (
+            <QuantityStepper
+              value={quantity}
+              max={max}
+              label={`Quantity of ${product.name ?? 'this product'}`}
+              onChange={setQuantity}
+              disabled={busy}
+              name="quantity"
+            />
+          )}
+          <button
+            type="submit"
+            className="button button-primary buy-button"
+            disabled={soldOut || noSuchVariant}
+            aria-disabled={busy || undefined}
+            aria-describedby={soldOut ? 'stock-status' : undefined}
+            data-testid="add-to-cart"
+          >
+            {busy ? 'Adding…' : soldOut ? 'Sold out' : 'Add to cart'}
+          </button>
+        </div>
+        {noSuchVariant && <p className="muted small">This combination is not made. Choose another.</p>}
+        <ErrorNotice error={error} />
       </div>
-      {noSuchVariant && <p className="muted small">This combination is not made. Choose another.</p>}
-      <ErrorNotice error={error} />
     </form>
+  );
+  // A sold-out item offers the back-in-stock request below the (disabled) buy form.
+  if (!soldOut || noSuchVariant) return form;
+  return (
+    <>
+      {form}
+      <NotifyMe
+        productId={product.id}
+        variantId={hasOptions ? variantId : undefined}
+        productName={product.name}
+      />
+    </>
   );
 }
 
@@ -215,12 +409,11 @@ function Gallery({ product, selection }: { product: Product; selection: Selectio
     <div className="gallery">
       <div className="gallery-main">
         {image?.url ? (
-          <img
-            src={image.url}
+          <Picture
+            image={image}
             alt={image.altText || product.name || ''}
-            width={image.width}
-            height={image.height}
-            fetchPriority="high"
+            sizes="(min-width: 900px) 50vw, 100vw"
+            priority
           />
         ) : (
           <div className="image-placeholder" aria-hidden="true" />
@@ -238,7 +431,7 @@ function Gallery({ product, selection }: { product: Product; selection: Selectio
                 aria-label={`Show image ${i + 1} of ${images.length}${item.image?.altText ? `: ${item.image.altText}` : ''}`}
                 onClick={() => setShown(item.id)}
               >
-                <img src={item.image?.url} alt="" width={72} height={72} loading="lazy" decoding="async" />
+                {item.image && <Picture image={item.image} alt="" sizes="72px" width={72} height={72} />}
               </button>
             </li>
           ))}
@@ -306,7 +499,7 @@ function StockStatus({
   if (variant) {
     const quantity = variant.stock?.trackQuantity ? variant.stock.quantity : undefined;
     if (variant.stock?.inStock === false) [text, tone] = ['Out of stock', 'out'];
-    else if (quantity !== undefined && quantity <= 5) [text, tone] = [`Only ${quantity} left`, 'low'];
+    else if (lowStockText(quantity)) [text, tone] = [lowStockText(quantity)!, 'low'];
     else [text, tone] = ['In stock', 'ok'];
   } else if (product.stock?.inStock === false) {
     [text, tone] = ['Out of stock', 'out'];
@@ -317,9 +510,8 @@ function StockStatus({
       'choose',
     ];
   } else {
-    const quantity = product.stock?.trackInventory ? product.stock.quantity : undefined;
-    [text, tone] =
-      quantity !== undefined && quantity <= 5 ? [`Only ${quantity} left`, 'low'] : ['In stock', 'ok'];
+    const low = lowStockText(product.stock?.trackInventory ? product.stock.quantity : undefined);
+    [text, tone] = low ? [low, 'low'] : ['In stock', 'ok'];
   }
   return (
     <p className={`stock stock-${tone}`} id="stock-status" data-testid="stock-status" role="status">

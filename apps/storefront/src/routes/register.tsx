@@ -5,7 +5,6 @@ import {
   Link,
   type LoaderFunctionArgs,
   redirect,
-  useActionData,
   useLocation,
 } from 'react-router';
 import {
@@ -26,18 +25,20 @@ import {
   verifyEmailCode,
 } from '../resources/session.ts';
 import { showError } from '../lib/errors.ts';
-import { auth } from '../sdk.ts';
+import { auth, browserStore, storeOf } from '../sdk.ts';
 import { usePageTitle } from '../lib/title.ts';
+import { useSettledActionData } from '../lib/action-data.ts';
 
-export async function registerLoader({ request }: LoaderFunctionArgs) {
-  if (auth.loggedIn()) throw redirect(await returnTargetOf(new URL(request.url)));
+export async function registerLoader({ request, context }: LoaderFunctionArgs) {
+  const store = storeOf(context);
+  if (store.loggedIn()) throw redirect(await returnTargetOf(store, new URL(request.url)));
   return null;
 }
 
 export async function registerAction({ request }: ActionFunctionArgs): Promise<AuthStep | Response> {
   const form = await request.formData();
   const intent = String(form.get('intent') ?? 'register');
-  const target = await returnTargetOf(new URL(request.url));
+  const target = await returnTargetOf(browserStore(), new URL(request.url));
   const stateToken = String(form.get('stateToken') ?? '');
   const code = String(form.get('code') ?? '').trim();
   let step: AuthStep;
@@ -70,7 +71,7 @@ function registerAttempt(form: FormData, target: string): Promise<AuthStep> {
 }
 
 export function Register() {
-  const step = useActionData<AuthStep>();
+  const step = useSettledActionData<AuthStep>();
   const { search } = useLocation();
   usePageTitle('Create your account');
   return (

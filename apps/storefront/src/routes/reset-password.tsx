@@ -1,18 +1,12 @@
-import { emptyTokens, loginResultFromState } from '@aisle/sdk';
-import {
-  type ActionFunctionArgs,
-  Form,
-  Link,
-  type LoaderFunctionArgs,
-  useActionData,
-  useLoaderData,
-} from 'react-router';
+import { emptyTokens, loginResultFromState, recovery } from '@aisle/sdk';
+import { type ActionFunctionArgs, Form, Link, type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { CodeStep } from '../components/auth-steps.tsx';
 import { ErrorNotice, Field, SubmitButton } from '../components/form.tsx';
 import { type AuthStep, afterResult, goTo } from '../resources/session.ts';
 import { type ShownError, showError } from '../lib/errors.ts';
-import { auth, client } from '../sdk.ts';
+import { auth, browserClientWith } from '../sdk.ts';
 import { usePageTitle } from '../lib/title.ts';
+import { useSettledActionData } from '../lib/action-data.ts';
 
 export function resetPasswordLoader({ request }: LoaderFunctionArgs) {
   return { recoveryToken: new URL(request.url).searchParams.get('recoveryToken') ?? '' };
@@ -29,7 +23,7 @@ export async function resetPasswordAction({ request }: ActionFunctionArgs): Prom
     return { step: 'reset-error', error: { message: 'The two passwords are not the same.' } };
   }
   try {
-    const state = await client.recovery.recover({ recoveryToken, password });
+    const state = await browserClientWith({ recovery }).recovery.recover({ recoveryToken, password });
     // A reset ends every session of the member: a browser signed in as them starts over as a visitor.
     if (auth.loggedIn()) auth.setTokens(emptyTokens());
     const step = await afterResult(loginResultFromState(state), '/account/info');
@@ -42,7 +36,7 @@ export async function resetPasswordAction({ request }: ActionFunctionArgs): Prom
 
 export function ResetPassword() {
   const { recoveryToken } = useLoaderData<typeof resetPasswordLoader>();
-  const result = useActionData<Result>();
+  const result = useSettledActionData<Result>();
   usePageTitle('Choose a new password');
   if (!recoveryToken) {
     return (

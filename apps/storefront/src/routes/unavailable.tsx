@@ -1,6 +1,8 @@
 import { Link, type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { readRedirectSession } from '../resources/redirects.ts';
+import { metaFrom, type RouteHandle } from '../lib/meta.ts';
 import { usePageTitle } from '../lib/title.ts';
+import { storeOf } from '../sdk.ts';
 
 const VERTICALS: Record<string, { title: string; text: string }> = {
   bookings: {
@@ -22,9 +24,12 @@ const VERTICALS: Record<string, { title: string; text: string }> = {
  * The honest page for redirect intents of verticals Aisle does not have (`/unavailable/:vertical`). A redirect
  * session's callbacks give the way back.
  */
-export async function unavailableLoader({ params, request }: LoaderFunctionArgs) {
+export async function unavailableLoader({ params, request, context }: LoaderFunctionArgs) {
   const vertical = params.vertical ?? '';
-  const session = await readRedirectSession(new URL(request.url).searchParams.get('redirectSessionId'));
+  const session = await readRedirectSession(
+    storeOf(context),
+    new URL(request.url).searchParams.get('redirectSessionId'),
+  );
   const back = session?.callbacks?.postFlowUrl ?? session?.callbacks?.cartPageUrl;
   return {
     page: VERTICALS[vertical] ?? {
@@ -34,6 +39,13 @@ export async function unavailableLoader({ params, request }: LoaderFunctionArgs)
     back: typeof back === 'string' ? back : undefined,
   };
 }
+
+export const unavailableHandle: RouteHandle = {
+  meta: metaFrom<Awaited<ReturnType<typeof unavailableLoader>>>(({ page }) => ({
+    title: page.title,
+    noindex: true,
+  })),
+};
 
 export function Unavailable() {
   const { page, back } = useLoaderData<typeof unavailableLoader>();

@@ -1,5 +1,6 @@
 import { createPage, type Page } from './paging.ts';
-import type { QueryRunner, WireQuery } from './query.ts';
+import type { QueryRunner } from './query.ts';
+import type { WireQuery } from './wire-query.ts';
 import { renameQueryToWire } from './renames.ts';
 import type { TransformSpec } from './transform.ts';
 import type { Http } from './transport.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createPage, type Page, readMetadata } from './paging.ts';
-import type { WireQuery } from './query.ts';
+import type { WireQuery } from './wire-query.ts';
 
 const base: WireQuery = { filter: { visible: true }, sort: [{ fieldName: 'name', order: 'ASC' }] };
 

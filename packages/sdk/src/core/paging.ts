@@ -1,5 +1,5 @@
 import { DEFAULT_PAGE_SIZE } from './constants.ts';
-import type { WireQuery } from './query.ts';
+import type { WireQuery } from './wire-query.ts';
 import { isRecord } from './values.ts';
 
 export interface Cursors {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from './paging.ts';
-import { combineFilters, QueryBuilder, type WireQuery } from './query.ts';
+import { combineFilters, QueryBuilder } from './query.ts';
+import type { WireQuery } from './wire-query.ts';
 
 type Item = { id: string };
 
@@ -76,6 +77,16 @@ describe('QueryBuilder sort and paging', () => {
       filter: { a: 1 },
       cursorPaging: { limit: 20 },
     });
+  });
+
+  it('switches an offset query to cursor paging from its first page', () => {
+    expect(q().eq('a', 1).descending('b').limit(20).cursorPaged().build()).toEqual({
+      filter: { a: 1 },
+      sort: [{ fieldName: 'b', order: 'DESC' }],
+      cursorPaging: { limit: 20 },
+    });
+    expect(() => q().skip(20).cursorPaged()).toThrow('cannot follow skip()');
+    expect(() => q().cursorPaged().skip(20)).toThrow('skip() needs offset paging');
   });
 
   it('sends only cursorPaging once a cursor is given', () => {

@@ -1,23 +1,6 @@
 import { DEFAULT_PAGE_SIZE } from './constants.ts';
 import type { Page } from './paging.ts';
-
-export type SortOrder = 'ASC' | 'DESC';
-
-export interface Sorting {
-  fieldName: string;
-  order: SortOrder;
-}
-
-/** A wire filter: `{field: value}` for equals, operator objects (`$gt`, …), `$and`/`$or` arrays, `$not`. */
-export type Filter = Record<string, unknown>;
-
-/** The wire query object (wire §4). */
-export interface WireQuery {
-  filter?: Filter;
-  sort?: Sorting[];
-  paging?: { limit: number; offset: number };
-  cursorPaging?: { limit: number; cursor?: string };
-}
+import type { Filter, Sorting, WireQuery } from './wire-query.ts';
 
 export type PagingMode = 'offset' | 'cursor';
 
@@ -186,6 +169,15 @@ export class QueryBuilder<T> {
   skip(offset: number): QueryBuilder<T> {
     if (this.#state.mode === 'cursor') throw new Error('skip() needs offset paging; use skipTo(cursor)');
     return this.#with({ offset: checkCount('skip', offset, 0) });
+  }
+
+  /**
+   * Cursor paging from the first page (filter, sort and `cursorPaging {limit}`): pages report cursors
+   * and never count, so they stay fast on large tables; `skipTo` then follows a cursor.
+   */
+  cursorPaged(): QueryBuilder<T> {
+    if (this.#state.offset > 0) throw new Error('cursorPaged() cannot follow skip()');
+    return this.#with({ mode: 'cursor' });
   }
 
   /** Cursor paging: start at a cursor from an earlier page; only `cursorPaging` is then sent. */

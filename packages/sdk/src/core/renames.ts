@@ -1,4 +1,4 @@
-import type { WireQuery } from './query.ts';
+import type { WireQuery } from './wire-query.ts';
 import { isPlainObject } from './values.ts';
 
 /** Client-side names and the plain names they travel under (wire §2). */

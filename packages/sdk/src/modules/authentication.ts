@@ -7,6 +7,8 @@ import {
   type IdentityProfile,
   identityFromWire,
   type LoginId,
+  type PasskeyRequestOptions,
+  type PasskeyResponse,
   type StateMachine,
   toStateMachine,
 } from './identity-types.ts';
@@ -50,7 +52,8 @@ export interface ValidateEmailResponse {
 
 /** One factor's data: `totpData` for TOTP, `emailData` for EMAIL, and so on. */
 export interface VerifyFactorRequest {
-  stateToken: string;
+  /** Absent only for a passwordless passkey sign-in (`WEBAUTHN` with `webauthnData`). */
+  stateToken?: string;
   /**
    * Aisle sets an HttpOnly cookie of its own origin that skips the second factor for 30 days: it works when
    * the calls reach the store's origin from a browser (e.g. the storefront it serves).
@@ -61,6 +64,8 @@ export interface VerifyFactorRequest {
   emailData?: { code: string };
   totpData?: { code: string };
   pushData?: { transactionId: string };
+  /** Aisle, WEBAUTHN: what `startAuthentication` of `@simplewebauthn/browser` returned. */
+  webauthnData?: { response: PasskeyResponse };
 }
 
 export interface LogoutUrlOptions {
@@ -132,6 +137,20 @@ export const authentication = (http: Http) => ({
         data: { ...request, factorType },
       })
       .then(toStateMachine),
+
+  /**
+   * Passwordless sign-in, step 1 (Aisle): options for any passkey of the store. Hand them to
+   * `startAuthentication({optionsJSON})` of `@simplewebauthn/browser`, then send its answer with
+   * `verify('WEBAUTHN', {webauthnData: {response}})` (no state token) → `SUCCESS` with a session token.
+   */
+  passkeyOptions: (): Promise<PasskeyRequestOptions> =>
+    http
+      .request<{ webAuthnOptions: PasskeyRequestOptions }>({
+        method: 'POST',
+        path: `${AUTHENTICATION_PATH}/v2/WEBAUTHN/options`,
+        data: {},
+      })
+      .then((response) => response.webAuthnOptions),
 
   /** The logout endpoint as a URL to navigate the browser to (it ends the session and redirects). */
   getLogoutUrl: (options: LogoutUrlOptions = {}): string =>

@@ -95,6 +95,8 @@ export interface MediaImage {
   height?: number;
   format?: string;
   altText?: string;
+  /** Percent of the width and height that crops keep in view (stored files with one set). */
+  focalPoint?: { x: number; y: number };
 }
 
 export interface MediaVideo {
@@ -436,6 +438,40 @@ export interface CollectionInput {
 export type CollectionUpdate = Partial<CollectionInput>;
 
 export type InventoryChangeReason = 'ORDER' | 'MANUAL' | 'REVERT_INVENTORY_CHANGE';
+
+/** Why a variant's stock moved, in its change history: the wire's reasons and the store's own. */
+export type StockChangeReason =
+  | InventoryChangeReason
+  | 'ORDER_PLACED'
+  | 'ORDER_PAID'
+  | 'ORDER_CANCELED'
+  | 'ORDER_REFUNDED'
+  | 'ORDER_NOT_PAID'
+  | 'CSV_IMPORT'
+  | 'CREATED';
+
+/** One change of a variant's tracked stock (`GET …/inventory-items/{id}/changes`). */
+export interface InventoryChange {
+  id: string;
+  inventoryItemId: string;
+  productId: string;
+  variantId: string;
+  /** Units added (positive) or taken (negative). */
+  delta: number;
+  /** Tracked quantity after the change; absent when the variant stopped being tracked. */
+  quantityAfter?: number;
+  reason: StockChangeReason;
+  orderId?: string;
+  /** The staff member or API key who made it; absent for shoppers' orders and the system. */
+  actor?: { kind: 'staff' | 'key'; id: string; label: string };
+  createdDate: Date;
+}
+
+/** A page of an item's changes, newest first; pass `cursors.next` to read older ones. */
+export interface InventoryChangesPage {
+  changes: InventoryChange[];
+  pagingMetadata: { count: number; hasNext: boolean; cursors: { next: string | null } };
+}
 
 /** Inventory item v1 changes: tracking, per-variant stock, pre-order settings. */
 export interface InventoryItemUpdate {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createClient } from '../core/client.ts';
-import { fakeFetch, json, parseUrl, type RecordedCall } from '../testing/fake-fetch.ts';
+import { json, parseUrl, fakeClient, bodyOf } from '../testing/fake-fetch.ts';
 import { checkoutSettings } from './checkout-settings.ts';
 import { ordersSettings } from './orders-settings.ts';
 import { tips } from './tips.ts';
@@ -10,11 +9,8 @@ const DATE = '2024-03-01T12:00:00.000Z';
 const LATER = '2024-03-08T12:00:00.000Z';
 const IMAGE_ID = '5f0c1c2e-0000-4000-8000-000000000001';
 
-function sdk(reply: (call: RecordedCall) => Response) {
-  const { fetch, calls } = fakeFetch(reply);
-  return { sdk: createClient({ modules, fetch }), calls };
-}
-const body = (call: RecordedCall | undefined): unknown => JSON.parse(call?.body ?? 'null');
+const sdk = fakeClient(modules);
+const body = bodyOf;
 
 const wireSettings = {
   checkoutPolicies: { returnPolicy: { visible: true, content: '30 days' } },

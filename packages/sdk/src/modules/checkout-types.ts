@@ -61,6 +61,8 @@ export interface CheckoutCustomSettings {
   disabledPolicyAgreementCheckbox?: boolean;
   /** When true the buyer cannot choose to pay offline (manual payment). */
   disabledManualPayment?: boolean;
+  /** Aisle: the hosted checkout page shows no way back to the shop (a checkout template's flag). */
+  disabledContinueShoppingButton?: boolean;
 }
 
 export interface CreatedBy {
@@ -111,6 +113,8 @@ export interface Checkout {
   extendedFields?: ExtendedFields;
   purchaseFlowId?: string;
   customSettings?: CheckoutCustomSettings;
+  /** Aisle: the checkout template this checkout was started from. */
+  checkoutTemplateId?: string;
   customContentReference?: { appId?: string; componentId?: string };
   externalReference?: { appId?: string; resourceId?: string };
   businessLocationId?: string;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createClient } from '../core/client.ts';
 import { AisleApplicationError, AisleValidationError } from '../core/errors.ts';
-import { fakeFetch, json, parseUrl, type RecordedCall } from '../testing/fake-fetch.ts';
+import { fakeFetch, json, parseUrl, type RecordedCall, bodyOf, pathOf } from '../testing/fake-fetch.ts';
 import { checkout, sandboxPayments } from './checkout.ts';
 import { STORES_APP_ID } from './current-cart.ts';
 
@@ -76,8 +76,8 @@ function client(reply: (call: RecordedCall) => Response = () => json({ checkout:
   return { module: aisle.checkout, sandbox: aisle.sandboxPayments, calls };
 }
 
-const body = (call: RecordedCall | undefined): unknown => JSON.parse(call?.body ?? 'null');
-const path = (call: RecordedCall | undefined) => parseUrl(call?.url ?? '').path;
+const body = bodyOf;
+const path = pathOf;
 
 describe('checkout conversions', () => {
   it('getCheckout converts dates, floats, media, URLs, addresses, delivery slots and memberships', async () => {

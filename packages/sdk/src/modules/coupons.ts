@@ -1,9 +1,7 @@
 import type { ConversionSpec } from '../core/convert.ts';
-import { entityCalls, joinFieldMask } from '../core/entity.ts';
-import { createFinder } from '../core/find.ts';
-import { QueryBuilder } from '../core/query.ts';
+import { type DeclaredSpec, declaredCalls } from '../core/entity.ts';
 import type { Http } from '../core/transport.ts';
-import type { Coupon, CouponInput, CouponUpdate, UpdateOptions } from './settings-types.ts';
+import type { Coupon, CouponInput, CouponUpdate } from './settings-types.ts';
 
 export const COUPONS_PATH = '/ecom/v1/coupons';
 
@@ -12,32 +10,13 @@ export const COUPON_CONVERSION: ConversionSpec = {
   dates: ['createdDate', 'updatedDate', 'startTime', 'expirationTime'],
 };
 
-/** Coupon codes a shopper applies to the cart: percentage, fixed amount or free shipping (admin). */
-export const coupons = (http: Http) => {
-  const calls = entityCalls<Coupon, CouponInput, CouponUpdate>(http, {
-    path: COUPONS_PATH,
-    key: 'coupon',
-    conversion: COUPON_CONVERSION,
-  });
-  return {
-    /** 409 ALREADY_EXISTS when the code is taken (ignoring case). */
-    createCoupon: (coupon: CouponInput): Promise<Coupon> => calls.create(coupon),
-    getCoupon: (couponId: string): Promise<Coupon> => calls.get(couponId),
-    updateCoupon: (couponId: string, coupon: CouponUpdate, options: UpdateOptions = {}): Promise<Coupon> =>
-      calls.update(couponId, coupon, { fieldMask: joinFieldMask(options.fieldMask) }),
-    deleteCoupon: (couponId: string): Promise<void> => calls.remove(couponId),
-    /** Offset-paged; `.find()` sends GET* `/query` (POST fallback, same path). */
-    queryCoupons: (): QueryBuilder<Coupon> =>
-      new QueryBuilder<Coupon>(
-        createFinder<Coupon>(http, {
-          path: `${COUPONS_PATH}/query`,
-          itemsKey: 'coupons',
-          metadataKey: 'pagingMetadata',
-          item: calls.fromWire,
-        }),
-        'offset',
-      ),
-  };
-};
+const SPEC: DeclaredSpec = { path: COUPONS_PATH, queryMethod: 'GET', conversion: COUPON_CONVERSION };
+
+/**
+ * Coupon codes a shopper applies to the cart: percentage, fixed amount or free shipping (admin). A taken code
+ * (ignoring case) is 409 ALREADY_EXISTS; `queryCoupons` is offset-paged (GET* `/query`, POST fallback).
+ */
+export const coupons = (http: Http) =>
+  declaredCalls<Coupon, CouponInput, CouponUpdate>()(http, ['Coupon', 'Coupons'], SPEC).named;
 
 export type CouponsModule = ReturnType<typeof coupons>;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createClient } from '../core/client.ts';
 import { AisleApplicationError } from '../core/errors.ts';
-import { fakeFetch, json, type RecordedCall } from '../testing/fake-fetch.ts';
+import { fakeFetch, json, type RecordedCall, bodyOf } from '../testing/fake-fetch.ts';
 import { currentCart, DEFAULT_VARIANT_ID, STORES_APP_ID } from './current-cart.ts';
 
 const IMG = '5c3b2f1e-1b7a-4c8e-9a51-0d6a3c9e2f10';
@@ -67,7 +67,7 @@ function client(reply: (call: RecordedCall) => Response = () => json({ cart: wir
   return { cart: createClient({ modules: { currentCart }, fetch }).currentCart, calls };
 }
 
-const body = (call: RecordedCall | undefined): unknown => JSON.parse(call?.body ?? 'null');
+const body = bodyOf;
 
 describe('currentCart conversions', () => {
   it('getCurrentCart GETs the current cart and converts dates, floats, images, URLs and the address', async () => {

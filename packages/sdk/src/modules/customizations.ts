@@ -1,22 +1,9 @@
 import { type ConversionSpec, convertToWire } from '../core/convert.ts';
 import { defined, joinFieldMask } from '../core/entity.ts';
-import type { QueryBuilder } from '../core/query.ts';
 import type { Http } from '../core/transport.ts';
 import type { BulkResult, FieldMask } from './common-types.ts';
-import type {
-  Customization,
-  CustomizationChoiceInput,
-  CustomizationInput,
-  FieldsOptions,
-  MerchandisingUpdateOptions,
-} from './merchandising-types.ts';
-import {
-  type BulkCreateOptions,
-  type BulkUpdateOptions,
-  CATALOGUE_V3_PATH,
-  type CountOptions,
-  v3EntityCalls,
-} from './v3-entities.ts';
+import type { Customization, CustomizationChoiceInput, CustomizationInput } from './merchandising-types.ts';
+import { type BulkCreateOptions, CATALOGUE_V3_PATH, v3Calls, v3Resource } from './v3-entities.ts';
 
 export const CUSTOMIZATIONS_PATH = `${CATALOGUE_V3_PATH}/customizations`;
 
@@ -29,46 +16,25 @@ export const CUSTOMIZATION_CONVERSION: ConversionSpec = {
 const choicesToWire = (choices: readonly CustomizationChoiceInput[]): unknown =>
   convertToWire([...choices], { images: ['displayImage'] });
 
-/** Customizations (catalogue v3): product options and modifiers, free text or choices; admin writes. */
+/**
+ * Customizations (catalogue v3): product options and modifiers, free text or choices; admin writes.
+ * `createCustomization`, `getCustomization`, `updateCustomization` (send the `revision` you read),
+ * `deleteCustomization`, `queryCustomizations` (cursor-paged GET* with POST fallback), `countCustomizations`,
+ * `bulkCreateCustomizations`, `bulkUpdateCustomizations`, and the choice calls:
+ */
 export const customizations = (http: Http) => {
-  const calls = v3EntityCalls<Customization, CustomizationInput, CustomizationInput>(http, {
+  const calls = v3Resource<Customization, CustomizationInput, CustomizationInput>(http, {
     segment: 'customizations',
     plural: 'customizations',
-    key: 'customization',
     queryMethod: 'GET',
     conversion: CUSTOMIZATION_CONVERSION,
     input: { images: ['choicesSettings.choices.displayImage'] },
+    key: 'customization',
   });
   const choices = (customizationId: string, action: string, data: object): Promise<Customization> =>
     calls.post(`/{customizationId}/${action}`, { customizationId, ...data });
   return {
-    createCustomization: (customization: CustomizationInput): Promise<Customization> =>
-      calls.create(customization),
-    getCustomization: (customizationId: string, options?: FieldsOptions): Promise<Customization> =>
-      calls.get(customizationId, options),
-    /** Send the `revision` you read. */
-    updateCustomization: (
-      customizationId: string,
-      customization: CustomizationInput,
-      options?: MerchandisingUpdateOptions,
-    ): Promise<Customization> => calls.update(customizationId, customization, options),
-    deleteCustomization: (customizationId: string): Promise<void> => calls.remove(customizationId),
-    /** Cursor-paged; `.find()` sends GET* `/query` (POST fallback, same path). */
-    queryCustomizations: (options?: FieldsOptions): QueryBuilder<Customization> => calls.query(options),
-    countCustomizations: (options?: CountOptions): Promise<number> => calls.count(options),
-    bulkCreateCustomizations: (
-      list: readonly CustomizationInput[],
-      options?: BulkCreateOptions,
-    ): Promise<BulkResult<Customization>> => calls.bulkCreate(list, options),
-    bulkUpdateCustomizations: (
-      list: readonly { customization: CustomizationInput & { id: string }; fieldMask?: FieldMask }[],
-      options?: BulkUpdateOptions,
-    ): Promise<BulkResult<Customization>> =>
-      calls.bulkUpdate(
-        list.map((item) => ({ entity: item.customization, fieldMask: item.fieldMask })),
-        options,
-      ),
-
+    ...v3Calls(calls, { one: 'Customization', many: 'Customizations' }),
     addCustomizationChoices: (
       customizationId: string,
       added: readonly CustomizationChoiceInput[],

@@ -1,49 +1,20 @@
-import { entityCalls, joinFieldMask } from '../core/entity.ts';
-import { createFinder } from '../core/find.ts';
-import { QueryBuilder } from '../core/query.ts';
+import { DATED, type DeclaredSpec, declaredCalls } from '../core/entity.ts';
 import type { Http } from '../core/transport.ts';
-import type {
-  DeliveryRegion,
-  DeliveryRegionInput,
-  DeliveryRegionUpdate,
-  UpdateOptions,
-} from './settings-types.ts';
+import type { DeliveryRegion, DeliveryRegionInput, DeliveryRegionUpdate } from './settings-types.ts';
 
 export const DELIVERY_REGIONS_PATH = '/ecom/v1/delivery-regions';
 
-const CONVERSION = { dates: ['createdDate', 'updatedDate'] };
+const SPEC: DeclaredSpec = { path: DELIVERY_REGIONS_PATH, queryMethod: 'GET', conversion: DATED };
 
-/** Delivery regions: the countries and subdivisions a shipping option serves (admin). */
-export const deliveryRegions = (http: Http) => {
-  const calls = entityCalls<DeliveryRegion, DeliveryRegionInput, DeliveryRegionUpdate>(http, {
-    path: DELIVERY_REGIONS_PATH,
-    key: 'deliveryRegion',
-    conversion: CONVERSION,
-  });
-  return {
-    createDeliveryRegion: (deliveryRegion: DeliveryRegionInput): Promise<DeliveryRegion> =>
-      calls.create(deliveryRegion),
-    getDeliveryRegion: (deliveryRegionId: string): Promise<DeliveryRegion> => calls.get(deliveryRegionId),
-    updateDeliveryRegion: (
-      deliveryRegionId: string,
-      deliveryRegion: DeliveryRegionUpdate,
-      options: UpdateOptions = {},
-    ): Promise<DeliveryRegion> =>
-      calls.update(deliveryRegionId, deliveryRegion, { fieldMask: joinFieldMask(options.fieldMask) }),
-    /** Also takes the region out of every shipping option. */
-    deleteDeliveryRegion: (deliveryRegionId: string): Promise<void> => calls.remove(deliveryRegionId),
-    /** Offset-paged; `.find()` sends GET* `/query` (POST fallback, same path). */
-    queryDeliveryRegions: (): QueryBuilder<DeliveryRegion> =>
-      new QueryBuilder<DeliveryRegion>(
-        createFinder<DeliveryRegion>(http, {
-          path: `${DELIVERY_REGIONS_PATH}/query`,
-          itemsKey: 'deliveryRegions',
-          metadataKey: 'pagingMetadata',
-          item: calls.fromWire,
-        }),
-        'offset',
-      ),
-  };
-};
+/**
+ * Delivery regions: the countries and subdivisions a shipping option serves (admin). Deleting a region also
+ * takes it out of every shipping option; `queryDeliveryRegions` is offset-paged (GET* `/query`, POST fallback).
+ */
+export const deliveryRegions = (http: Http) =>
+  declaredCalls<DeliveryRegion, DeliveryRegionInput, DeliveryRegionUpdate>()(
+    http,
+    ['DeliveryRegion', 'DeliveryRegions'],
+    SPEC,
+  ).named;
 
 export type DeliveryRegionsModule = ReturnType<typeof deliveryRegions>;

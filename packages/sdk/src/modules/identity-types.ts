@@ -122,7 +122,12 @@ export type AuthenticationState =
 export interface MfaChallengeData {
   factorType?: FactorType;
   /** `hint`: where the code went (masked phone number or e-mail address); empty for TOTP. */
-  verificationChallengeData?: { hint?: string; pushData?: { transactionId?: string } };
+  verificationChallengeData?: {
+    hint?: string;
+    pushData?: { transactionId?: string };
+    /** Aisle, WEBAUTHN steps: the options for `navigator.credentials.get` (`startAuthentication`). */
+    webAuthnOptions?: PasskeyRequestOptions;
+  };
   /** Every factor of the member; Aisle adds each one's `hint`. */
   availableFactors?: { factorType?: FactorType; hint?: string }[];
 }
@@ -141,6 +146,28 @@ export interface MfaChallenge {
   /** Every factor the step can switch to, the current one first when the server lists it so. */
   availableFactors: { factorType: FactorType; hint: string }[];
   stateToken: string;
+  /** WEBAUTHN steps: hand these to `startAuthentication` of `@simplewebauthn/browser`. */
+  webAuthnOptions?: PasskeyRequestOptions;
+}
+
+/** WebAuthn options as JSON (`PublicKeyCredentialRequestOptionsJSON`): opaque to the SDK, for the browser. */
+export type PasskeyRequestOptions = { challenge: string } & Record<string, unknown>;
+/** `PublicKeyCredentialCreationOptionsJSON`, likewise. */
+export type PasskeyCreationOptions = { challenge: string } & Record<string, unknown>;
+/** A credential answer as JSON (`RegistrationResponseJSON` / `AuthenticationResponseJSON`). */
+export type PasskeyResponse = { id: string; rawId: string; type: string; response: object } & Record<
+  string,
+  unknown
+>;
+
+/** One passkey of the signed-in member. */
+export interface Passkey {
+  id: string;
+  name: string;
+  deviceType?: string;
+  backedUp?: boolean;
+  createdDate?: Date;
+  lastUsedDate?: Date;
 }
 
 /** Response of register, login, recover, factor verify and verification auth/verify, auth/resend. */

@@ -1,59 +1,26 @@
-import type { QueryBuilder } from '../core/query.ts';
 import type { Http } from '../core/transport.ts';
-import type { BulkResult, FieldMask } from './common-types.ts';
-import type {
-  FieldsOptions,
-  InfoSection,
-  InfoSectionInput,
-  MerchandisingUpdateOptions,
-} from './merchandising-types.ts';
-import {
-  type BulkCreateOptions,
-  type BulkUpdateOptions,
-  CATALOGUE_V3_PATH,
-  type CountOptions,
-  v3EntityCalls,
-} from './v3-entities.ts';
+import type { BulkResult } from './common-types.ts';
+import type { InfoSection, InfoSectionInput } from './merchandising-types.ts';
+import { CATALOGUE_V3_PATH, v3Calls, v3Resource } from './v3-entities.ts';
 
 export const INFO_SECTIONS_PATH = `${CATALOGUE_V3_PATH}/info-sections`;
 
-const CONVERSION = { dates: ['createdDate', 'updatedDate'] };
-
-/** Info sections (catalogue v3): titled rich-content blocks shared by products; admin writes. */
+/**
+ * Info sections (catalogue v3): titled rich-content blocks shared by products; admin writes. `createInfoSection`,
+ * `getInfoSection`, `updateInfoSection` (send the `revision` you read), `deleteInfoSection`,
+ * `queryInfoSections` (cursor-paged GET* with POST fallback), `countInfoSections`, `bulkCreateInfoSections`,
+ * `bulkUpdateInfoSections`, and:
+ */
 export const infoSections = (http: Http) => {
-  const calls = v3EntityCalls<InfoSection, InfoSectionInput, InfoSectionInput>(http, {
+  const calls = v3Resource<InfoSection, InfoSectionInput, InfoSectionInput>(http, {
     segment: 'info-sections',
     plural: 'infoSections',
-    key: 'infoSection',
     queryMethod: 'GET',
-    conversion: CONVERSION,
+    conversion: { dates: ['createdDate', 'updatedDate'] },
+    key: 'infoSection',
   });
   return {
-    createInfoSection: (infoSection: InfoSectionInput): Promise<InfoSection> => calls.create(infoSection),
-    getInfoSection: (infoSectionId: string, options?: FieldsOptions): Promise<InfoSection> =>
-      calls.get(infoSectionId, options),
-    /** Send the `revision` you read. */
-    updateInfoSection: (
-      infoSectionId: string,
-      infoSection: InfoSectionInput,
-      options?: MerchandisingUpdateOptions,
-    ): Promise<InfoSection> => calls.update(infoSectionId, infoSection, options),
-    deleteInfoSection: (infoSectionId: string): Promise<void> => calls.remove(infoSectionId),
-    /** Cursor-paged; `.find()` sends GET* `/query` (POST fallback, same path). */
-    queryInfoSections: (options?: FieldsOptions): QueryBuilder<InfoSection> => calls.query(options),
-    countInfoSections: (options?: CountOptions): Promise<number> => calls.count(options),
-    bulkCreateInfoSections: (
-      list: readonly InfoSectionInput[],
-      options?: BulkCreateOptions,
-    ): Promise<BulkResult<InfoSection>> => calls.bulkCreate(list, options),
-    bulkUpdateInfoSections: (
-      list: readonly { infoSection: InfoSectionInput & { id: string }; fieldMask?: FieldMask }[],
-      options?: BulkUpdateOptions,
-    ): Promise<BulkResult<InfoSection>> =>
-      calls.bulkUpdate(
-        list.map((item) => ({ entity: item.infoSection, fieldMask: item.fieldMask })),
-        options,
-      ),
+    ...v3Calls(calls, { one: 'InfoSection', many: 'InfoSections' }),
     bulkDeleteInfoSections: (infoSectionIds: readonly string[]): Promise<BulkResult<never>> =>
       calls.bulkDelete(infoSectionIds),
     /** The section with this id or unique name, created from the input when missing. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createClient } from '../core/client.ts';
-import { fakeFetch, json, parseUrl, type RecordedCall } from '../testing/fake-fetch.ts';
+import { fakeFetch, json, parseUrl, type RecordedCall, bodyOf } from '../testing/fake-fetch.ts';
 import { inventoryItems } from './inventory-items.ts';
 
 const CREATED = '2024-03-01T12:00:00.000Z';
@@ -21,7 +21,7 @@ function sdk(reply: (call: RecordedCall) => Response) {
   const { fetch, calls } = fakeFetch(reply);
   return { items: createClient({ modules: { inventoryItems }, fetch }).inventoryItems, calls };
 }
-const body = (call: RecordedCall | undefined): unknown => JSON.parse(call?.body ?? 'null');
+const body = bodyOf;
 
 describe('inventoryItems (v3)', () => {
   it('create, get, update (mask and reason), delete on /stores/v3/inventory-items', async () => {

@@ -1,10 +1,12 @@
 import { convertFromWire, prefixConversion } from '../core/convert.ts';
 import { defined, entityCalls, joinFieldMask } from '../core/entity.ts';
 import { createFinder } from '../core/find.ts';
-import { type Filter, QueryBuilder } from '../core/query.ts';
+import type { Filter } from '../core/wire-query.ts';
+import { QueryBuilder } from '../core/query.ts';
 import type { Http } from '../core/transport.ts';
 import type {
   InventoryChangeReason,
+  InventoryChangesPage,
   InventoryItem,
   InventoryItemInput,
   InventorySearch,
@@ -21,6 +23,7 @@ export const INVENTORY_ITEMS_PATH = `${CATALOGUE_V3_PATH}/inventory-items`;
 const BULK = `${CATALOGUE_V3_PATH}/bulk/inventory-items`;
 
 const CONVERSION = { dates: ['createdDate', 'updatedDate'] };
+const CHANGES_CONVERSION = { dates: ['changes.createdDate'] };
 const BULK_CONVERSION = prefixConversion('results.item', CONVERSION);
 const SEARCH_CONVERSION = {
   ...prefixConversion('inventoryItems', CONVERSION),
@@ -87,6 +90,18 @@ export const inventoryItems = (http: Http) => {
         inventoryItem,
         defined({ fieldMask: joinFieldMask(options.fieldMask), reason: options.reason }),
       ),
+    /** The item's stock changes with their reasons (orders, refunds, edits, imports), newest first. */
+    listInventoryItemChanges: (
+      inventoryItemId: string,
+      options: { limit?: number; cursor?: string } = {},
+    ): Promise<InventoryChangesPage> =>
+      http
+        .request<unknown>({
+          method: 'GET',
+          path: `${INVENTORY_ITEMS_PATH}/${encodeURIComponent(inventoryItemId)}/changes`,
+          data: defined({ limit: options.limit, cursor: options.cursor }),
+        })
+        .then((response) => convertFromWire(response, CHANGES_CONVERSION) as InventoryChangesPage),
     /** The variant then counts as untracked and in stock. */
     deleteInventoryItem: (inventoryItemId: string): Promise<void> => calls.remove(inventoryItemId),
 

@@ -1,6 +1,7 @@
 import { defined } from '../core/entity.ts';
 import { createPage, type Page } from '../core/paging.ts';
-import { QueryBuilder, type WireQuery } from '../core/query.ts';
+import { QueryBuilder } from '../core/query.ts';
+import type { WireQuery } from '../core/wire-query.ts';
 import { prefixTransform, type TransformSpec } from '../core/transform.ts';
 import type { Http } from '../core/transport.ts';
 import { isRecord } from '../core/values.ts';

@@ -4,6 +4,9 @@ import {
   type Identity,
   type IdentityProfile,
   type MemberFactor,
+  type Passkey,
+  type PasskeyCreationOptions,
+  type PasskeyResponse,
   type PhoneEnrolment,
   type PhoneFactorType,
   toIdentity,
@@ -28,6 +31,10 @@ export interface TotpEnrolment {
 }
 
 const member = (response: { member?: unknown }): Identity => toIdentity(response.member);
+/** The signed-in member's passkeys (WEBAUTHN). */
+export const PASSKEYS_PATH = '/members/v1/members/me/passkeys';
+const passkey = (raw: unknown): Passkey =>
+  applyTransform(raw, { dates: ['createdDate', 'lastUsedDate'] }) as Passkey;
 
 /** Path segment of a phone factor's enrolment routes. */
 const phonePath = (type: PhoneFactorType) =>
@@ -97,7 +104,37 @@ export const members = (http: Http) => ({
       .request<{ member?: unknown }>({ method: 'POST', path: `${phonePath(type)}/activate`, data: { code } })
       .then(member),
 
-  removeFactor: (type: 'EMAIL' | 'TOTP' | PhoneFactorType): Promise<Identity> =>
+  /** Adding a passkey, step 1: hand the options to `startRegistration({optionsJSON})` of `@simplewebauthn/browser`. */
+  startPasskeyEnrolment: (): Promise<PasskeyCreationOptions> =>
+    http
+      .request<{ webAuthnOptions: PasskeyCreationOptions }>({
+        method: 'POST',
+        path: `${PASSKEYS_PATH}/options`,
+      })
+      .then((response) => response.webAuthnOptions),
+
+  /** Step 2: the browser's answer; the passkey is stored and the WEBAUTHN factor is on. */
+  addPasskey: (response: PasskeyResponse, name?: string): Promise<Passkey> =>
+    http
+      .request<{ passkey: unknown }>({ method: 'POST', path: PASSKEYS_PATH, data: { response, name } })
+      .then((r) => passkey(r.passkey)),
+
+  listPasskeys: (): Promise<Passkey[]> =>
+    http
+      .request<{ passkeys?: unknown[] }>({ method: 'GET', path: PASSKEYS_PATH })
+      .then((r) => (r.passkeys ?? []).map(passkey)),
+
+  /** Removes one passkey (the WEBAUTHN factor goes with the last); answers the ones left. */
+  removePasskey: (passkeyId: string): Promise<Passkey[]> =>
+    http
+      .request<{ passkeys?: unknown[] }>({
+        method: 'DELETE',
+        path: `${PASSKEYS_PATH}/{id}`,
+        data: { id: passkeyId },
+      })
+      .then((r) => (r.passkeys ?? []).map(passkey)),
+
+  removeFactor: (type: 'EMAIL' | 'TOTP' | 'WEBAUTHN' | PhoneFactorType): Promise<Identity> =>
     http
       .request<{ member?: unknown }>({
         method: 'DELETE',

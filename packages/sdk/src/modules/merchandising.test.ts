@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createClient } from '../core/client.ts';
-import { fakeFetch, json, parseUrl, type RecordedCall } from '../testing/fake-fetch.ts';
+import type { createClient } from '../core/client.ts';
+import { json, parseUrl, type RecordedCall, fakeClient, bodyOf } from '../testing/fake-fetch.ts';
 import { brands } from './brands.ts';
 import { catalogVersion } from './catalog-version.ts';
 import { customizations } from './customizations.ts';
@@ -16,11 +16,8 @@ const IMG = '5c3b2f1e-1b7a-4c8e-9a51-0d6a3c9e2f10';
 const URI = `aisle:image://v1/${IMG}/red.png#originWidth=10&originHeight=10`;
 const WIRE_IMAGE = { id: IMG, filename: 'red.png', width: 10, height: 10 };
 
-function sdk(reply: (call: RecordedCall) => Response) {
-  const { fetch, calls } = fakeFetch(reply);
-  return { sdk: createClient({ modules, fetch }), calls };
-}
-const body = (call: RecordedCall | undefined): unknown => JSON.parse(call?.body ?? 'null');
+const sdk = fakeClient(modules);
+const body = bodyOf;
 
 interface V3Case {
   name: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createClient } from '../core/client.ts';
-import { fakeFetch, json, parseUrl, type RecordedCall } from '../testing/fake-fetch.ts';
+import type { createClient } from '../core/client.ts';
+import { json, parseUrl, type RecordedCall, fakeClient, bodyOf } from '../testing/fake-fetch.ts';
 import { coupons } from './coupons.ts';
 import { deliveryRegions } from './delivery-regions.ts';
 import { shippingOptions } from './shipping-options.ts';
@@ -16,12 +16,9 @@ const CREATED = '2024-03-01T12:00:00.000Z';
 const UPDATED = '2024-03-02T12:00:00.000Z';
 const dated = { revision: '3', createdDate: CREATED, updatedDate: UPDATED };
 
-function sdk(reply: (call: RecordedCall) => Response) {
-  const { fetch, calls } = fakeFetch(reply);
-  return { sdk: createClient({ modules, fetch }), calls };
-}
+const sdk = fakeClient(modules);
 
-const body = (call: RecordedCall | undefined): unknown => JSON.parse(call?.body ?? 'null');
+const body = bodyOf;
 
 interface CrudCase {
   name: string;

@@ -2,7 +2,7 @@
 // line images as `aisle:image://` URIs, addresses with the client's names; order money is `Price` (decimal and
 // display strings), the order number an int64 string.
 import type { Address } from '../core/address.ts';
-import type { Filter, Sorting } from '../core/query.ts';
+import type { Filter, Sorting } from '../core/wire-query.ts';
 import type {
   AdditionalFee,
   AppliedDiscount,
@@ -351,6 +351,47 @@ export interface AggregateOrdersOptions {
   /** Free JSON, e.g. `{ total: { $sum: '$priceSummary.total.amount' } }`. */
   aggregation?: Record<string, unknown>;
   hierarchySeparatorOverride?: string;
+}
+
+/** `getSalesAnalytics`: calendar days of a time zone, both ends counted. */
+export interface SalesAnalyticsRequest {
+  /** `YYYY-MM-DD`. */
+  startDate: string;
+  /** `YYYY-MM-DD`, at most 366 days after `startDate`. */
+  endDate: string;
+  /** IANA name, default `UTC`: which day an order falls on. */
+  timeZone?: string;
+  /** How many best-selling products (1–20, default 5). */
+  topProducts?: number;
+}
+
+/** Figures of approved orders in the store currency; money as decimal strings. */
+export interface SalesPeriod {
+  startDate: string;
+  endDate: string;
+  sales: string;
+  orders: number;
+  averageOrderValue: string;
+}
+
+export interface SalesAnalytics {
+  currency: string;
+  timeZone: string;
+  period: SalesPeriod;
+  /** As many days, just before `period`. */
+  previousPeriod: SalesPeriod;
+  /** Percent up (positive) or down against the previous period, one decimal; null when it had nothing. */
+  change: {
+    salesPercent: number | null;
+    ordersPercent: number | null;
+    averageOrderValuePercent: number | null;
+  };
+  /** Every day of the period, days without orders included. */
+  days: Array<{ date: string; sales: string; orders: number }>;
+  /** Most units sold first. */
+  topProducts: Array<{ productId?: string; name: string; quantity: number; sales: string }>;
+  /** Approved orders not (fully) fulfilled nor fully refunded, whenever placed. */
+  ordersToFulfil: number;
 }
 
 export interface BulkUpdateOrderTagsOptions {

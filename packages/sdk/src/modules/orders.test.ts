@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createClient } from '../core/client.ts';
 import { AisleApplicationError } from '../core/errors.ts';
-import { fakeFetch, json, parseUrl, type RecordedCall } from '../testing/fake-fetch.ts';
+import { fakeFetch, json, parseUrl, type RecordedCall, bodyOf, pathOf } from '../testing/fake-fetch.ts';
 import { orders } from './orders.ts';
 
 const IMG = '9a0b1c2d-3e4f-4a5b-8c6d-7e8f9a0b1c2d';
@@ -57,8 +57,8 @@ function client(reply: (call: RecordedCall) => Response = () => json({ order: wi
   return { module: createClient({ modules: { orders }, fetch }).orders, calls };
 }
 
-const body = (call: RecordedCall | undefined): unknown => JSON.parse(call?.body ?? 'null');
-const path = (call: RecordedCall | undefined) => parseUrl(call?.url ?? '').path;
+const body = bodyOf;
+const path = pathOf;
 
 describe('orders conversions', () => {
   it('getOrder converts dates, floats, the image and the renamed addresses', async () => {

@@ -23,6 +23,8 @@ import type {
   OrderStatus,
   OrdersBulkResult,
   OrderWithFulfillments,
+  SalesAnalytics,
+  SalesAnalyticsRequest,
   SetOrderNumberCounterResponse,
   TrackingInfo,
   UpdateOrderOptions,
@@ -234,6 +236,17 @@ export const orders = (http: Http) => {
         })
         .then(orderOf),
 
+    /**
+     * Admin: sends the confirmation mail to the buyer's e-mail again (Aisle). `MAIL_NOT_SENT` (502) when the
+     * mail server refuses it; `BUYER_EMAIL_MISSING`, `ORDER_CANCELED`, `ORDER_IS_REJECTED` otherwise.
+     */
+    resendConfirmationEmail: (id: string): Promise<{ sentTo: string }> =>
+      http.request<{ sentTo: string }>({
+        method: 'POST',
+        path: `${ORDERS_PATH}/{id}/send-confirmation`,
+        data: { id },
+      }),
+
     /** Admin: `STATUS_ALREADY_SET` / `UNSUPPORTED_TRANSITION` when the move is not allowed. */
     updateOrderStatus: (orderId: string, status: OrderStatus): Promise<Order> =>
       http
@@ -253,6 +266,13 @@ export const orders = (http: Http) => {
         path: `${ORDERS_PATH}/aggregate`,
         data: options,
       }),
+
+    /**
+     * Admin (Aisle): sales, order count and average order value per day of a period against the period
+     * before, the best-selling products and the orders waiting for fulfilment, computed by the server.
+     */
+    getSalesAnalytics: (request: SalesAnalyticsRequest): Promise<SalesAnalytics> =>
+      http.request<SalesAnalytics>({ method: 'POST', path: `${ORDERS_PATH}/get-analytics`, data: request }),
 
     /** Admin: assigns and removes tags on several orders. */
     bulkUpdateOrderTags: (

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createClient } from '../core/client.ts';
 import { AisleApplicationError } from '../core/errors.ts';
-import { fakeFetch, json, parseUrl, type RecordedCall } from '../testing/fake-fetch.ts';
+import { fakeFetch, json, parseUrl, type RecordedCall, bodyOf, pathOf } from '../testing/fake-fetch.ts';
 import { paymentsCollector } from './payments-collector.ts';
 
 function client(reply: (call: RecordedCall) => Response) {
@@ -9,8 +9,8 @@ function client(reply: (call: RecordedCall) => Response) {
   return { module: createClient({ modules: { paymentsCollector }, fetch }).paymentsCollector, calls };
 }
 
-const body = (call: RecordedCall | undefined): unknown => JSON.parse(call?.body ?? 'null');
-const path = (call: RecordedCall | undefined) => parseUrl(call?.url ?? '').path;
+const body = bodyOf;
+const path = pathOf;
 const P = '/ecom/v1/payments-collector/orders/o-1';
 
 const transactions = {

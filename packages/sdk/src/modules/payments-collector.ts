@@ -17,6 +17,8 @@ import { ORDER_CONVERSION, toOrder } from './orders.ts';
 
 /** Public prefix of payment collection (custom-host alias: `/v1/payments-collector`). */
 export const PAYMENTS_COLLECTOR_PATH = '/ecom/v1/payments-collector';
+/** An order's transactions (payments and refunds), admin. */
+export const ORDER_TRANSACTIONS_PATH = '/ecom/v1/payments/orders';
 /** Bulk mark-as-paid: no prefix on any host (wire README §1). */
 export const BULK_MARK_AS_PAID_PATH = '/v1/bulk/payments-collector/mark-as-paid';
 
@@ -127,6 +129,15 @@ export const paymentsCollector = (http: Http) => {
       call<unknown>('POST', '/void-authorized-payments', ecomOrderId, { paymentIds: [...paymentIds] }).then(
         transactionsOf,
       ),
+
+    /**
+     * The order's payments (status, amount, card, authorisation with its captures and void) and refunds: e.g.
+     * which payments are `AUTHORIZED`, to capture or void them.
+     */
+    listTransactionsForSingleOrder: (orderId: string): Promise<{ orderTransactions?: OrderTransactions }> =>
+      http
+        .request<unknown>({ method: 'GET', path: `${ORDER_TRANSACTIONS_PATH}/{orderId}`, data: { orderId } })
+        .then(transactionsOf),
 
     /** Captures authorised payments (an amount each, decimal strings; the whole authorisation when absent). */
     captureAuthorizedPayments: (

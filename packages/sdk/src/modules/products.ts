@@ -218,6 +218,20 @@ export const products = (http: Http) => {
     removeProductMedia: (productId: string, mediaIds: readonly string[]): Promise<void> =>
       write('POST', '/products/{id}/media/delete', { id: productId, mediaIds: [...mediaIds] }),
 
+    /** Every media item of the product, from its choices too (the wire's empty `mediaIds`). */
+    removeAllProductMedia: (productId: string): Promise<void> =>
+      write('POST', '/products/{id}/media/delete', { id: productId, mediaIds: [] }),
+
+    /** The product's media in a new order (ids, alt text and choices kept); those not listed follow. */
+    reorderProductMedia: (productId: string, mediaIds: readonly string[]): Promise<void> =>
+      write('POST', '/products/{id}/media/reorder', { id: productId, mediaIds: [...mediaIds] }),
+
+    /** Alt text of the product's media items (`''` removes it). */
+    updateProductMedia: (
+      productId: string,
+      media: readonly { mediaId: string; altText: string }[],
+    ): Promise<void> => write('POST', '/products/{id}/media/update', { id: productId, media: [...media] }),
+
     addProductMediaToChoices: (productId: string, media: readonly ChoiceMediaAssignment[]): Promise<void> =>
       write('PATCH', '/products/{id}/choices/media', { id: productId, media: [...media] }),
 

@@ -1,14 +1,7 @@
 import type { ConversionSpec } from '../core/convert.ts';
-import { defined, entityCalls, joinFieldMask } from '../core/entity.ts';
-import { createFinder } from '../core/find.ts';
-import { QueryBuilder } from '../core/query.ts';
+import { declaredCalls, defined } from '../core/entity.ts';
 import type { Http } from '../core/transport.ts';
-import type {
-  ShippingOption,
-  ShippingOptionInput,
-  ShippingOptionUpdate,
-  UpdateOptions,
-} from './settings-types.ts';
+import type { ShippingOption, ShippingOptionInput, ShippingOptionUpdate } from './settings-types.ts';
 
 export const SHIPPING_OPTIONS_PATH = '/ecom/v1/shipping-options';
 
@@ -18,14 +11,22 @@ export const SHIPPING_OPTION_CONVERSION: ConversionSpec = {
   addresses: ['pickup.address'],
 };
 
-/** Shipping options per delivery region, with rates by weight, price or quantity (admin). */
+/**
+ * Shipping options per delivery region, with rates by weight, price or quantity (admin).
+ * `queryShippingOptions` is cursor-paged (GET* `/query`, POST fallback).
+ */
 export const shippingOptions = (http: Http) => {
-  const calls = entityCalls<ShippingOption, ShippingOptionInput, ShippingOptionUpdate>(http, {
-    path: SHIPPING_OPTIONS_PATH,
-    key: 'shippingOption',
-    conversion: SHIPPING_OPTION_CONVERSION,
-    input: SHIPPING_OPTION_CONVERSION,
-  });
+  const { calls, named } = declaredCalls<ShippingOption, ShippingOptionInput, ShippingOptionUpdate>()(
+    http,
+    ['ShippingOption', 'ShippingOptions'],
+    {
+      path: SHIPPING_OPTIONS_PATH,
+      queryMethod: 'GET',
+      paging: 'cursor',
+      conversion: SHIPPING_OPTION_CONVERSION,
+      input: SHIPPING_OPTION_CONVERSION,
+    },
+  );
   const changeRegion =
     (action: 'add-delivery-region' | 'remove-delivery-region') =>
     (shippingOptionId: string, deliveryRegionId: string, options: { revision?: string } = {}) =>
@@ -37,27 +38,7 @@ export const shippingOptions = (http: Http) => {
         })
         .then((response): ShippingOption => calls.fromWire(response.shippingOption));
   return {
-    createShippingOption: (shippingOption: ShippingOptionInput): Promise<ShippingOption> =>
-      calls.create(shippingOption),
-    getShippingOption: (shippingOptionId: string): Promise<ShippingOption> => calls.get(shippingOptionId),
-    updateShippingOption: (
-      shippingOptionId: string,
-      shippingOption: ShippingOptionUpdate,
-      options: UpdateOptions = {},
-    ): Promise<ShippingOption> =>
-      calls.update(shippingOptionId, shippingOption, { fieldMask: joinFieldMask(options.fieldMask) }),
-    deleteShippingOption: (shippingOptionId: string): Promise<void> => calls.remove(shippingOptionId),
-    /** Cursor-paged; `.find()` sends GET* `/query` (POST fallback, same path). */
-    queryShippingOptions: (): QueryBuilder<ShippingOption> =>
-      new QueryBuilder<ShippingOption>(
-        createFinder<ShippingOption>(http, {
-          path: `${SHIPPING_OPTIONS_PATH}/query`,
-          itemsKey: 'shippingOptions',
-          metadataKey: 'pagingMetadata',
-          item: calls.fromWire,
-        }),
-        'cursor',
-      ),
+    ...named,
     /** Offers the option in one more region. */
     addDeliveryRegion: changeRegion('add-delivery-region'),
     removeDeliveryRegion: changeRegion('remove-delivery-region'),

@@ -1,52 +1,26 @@
-import { entityCalls, joinFieldMask } from '../core/entity.ts';
-import { createFinder } from '../core/find.ts';
-import { QueryBuilder } from '../core/query.ts';
+import { DATED, type DeclaredSpec, declaredCalls } from '../core/entity.ts';
 import { prefixTransform } from '../core/transform.ts';
 import type { Http } from '../core/transport.ts';
 import type { BulkResult } from './common-types.ts';
-import type {
-  AppDefaultTaxGroups,
-  TaxGroup,
-  TaxGroupInput,
-  TaxGroupUpdate,
-  UpdateOptions,
-} from './settings-types.ts';
+import type { AppDefaultTaxGroups, TaxGroup, TaxGroupInput, TaxGroupUpdate } from './settings-types.ts';
 
 export const TAX_GROUPS_PATH = '/billing/v1/tax-groups';
 
-const CONVERSION = { dates: ['createdDate', 'updatedDate'] };
+const SPEC: DeclaredSpec = { path: TAX_GROUPS_PATH, queryMethod: 'POST', conversion: DATED };
 
-/** Tax groups: products and shipping belong to one; rates are set per group and region (admin). */
+/**
+ * Tax groups: products and shipping belong to one; rates are set per group and region (admin). Updating a
+ * system-defined group refuses with ILLEGAL_UPDATE_ON_SYSTEM_DEFINED_TAX_GROUP; deleting a group also deletes
+ * its rates; `queryTaxGroups` is offset-paged (`POST /query`).
+ */
 export const taxGroups = (http: Http) => {
-  const calls = entityCalls<TaxGroup, TaxGroupInput, TaxGroupUpdate>(http, {
-    path: TAX_GROUPS_PATH,
-    key: 'taxGroup',
-    conversion: CONVERSION,
-  });
+  const { calls, named } = declaredCalls<TaxGroup, TaxGroupInput, TaxGroupUpdate>()(
+    http,
+    ['TaxGroup', 'TaxGroups'],
+    SPEC,
+  );
   return {
-    createTaxGroup: (taxGroup: TaxGroupInput): Promise<TaxGroup> => calls.create(taxGroup),
-    getTaxGroup: (taxGroupId: string): Promise<TaxGroup> => calls.get(taxGroupId),
-    /** System-defined groups refuse with ILLEGAL_UPDATE_ON_SYSTEM_DEFINED_TAX_GROUP. */
-    updateTaxGroup: (
-      taxGroupId: string,
-      taxGroup: TaxGroupUpdate,
-      options: UpdateOptions = {},
-    ): Promise<TaxGroup> =>
-      calls.update(taxGroupId, taxGroup, { fieldMask: joinFieldMask(options.fieldMask) }),
-    /** Also deletes the group's rates. */
-    deleteTaxGroup: (taxGroupId: string): Promise<void> => calls.remove(taxGroupId),
-    /** Offset-paged; `.find()` sends `POST /query`. */
-    queryTaxGroups: (): QueryBuilder<TaxGroup> =>
-      new QueryBuilder<TaxGroup>(
-        createFinder<TaxGroup>(http, {
-          path: `${TAX_GROUPS_PATH}/query`,
-          method: 'POST',
-          itemsKey: 'taxGroups',
-          metadataKey: 'pagingMetadata',
-          item: calls.fromWire,
-        }),
-        'offset',
-      ),
+    ...named,
     /** The system-defined groups. */
     listDefaultTaxGroups: (): Promise<TaxGroup[]> =>
       http
@@ -58,7 +32,7 @@ export const taxGroups = (http: Http) => {
         method: 'POST',
         path: `${TAX_GROUPS_PATH}/list-default-tax-groups-by-app-ids`,
         data: { appIds: [...appIds] },
-        transform: prefixTransform('results.item.taxGroups', CONVERSION),
+        transform: prefixTransform('results.item.taxGroups', DATED),
       }),
   };
 };

@@ -1,11 +1,8 @@
 import { type ConversionSpec, convertFromWire } from '../core/convert.ts';
-import { defined, entityCalls, joinFieldMask } from '../core/entity.ts';
-import { createFinder } from '../core/find.ts';
-import { QueryBuilder } from '../core/query.ts';
+import { DATED, declaredCalls, defined } from '../core/entity.ts';
 import type { Http } from '../core/transport.ts';
 import type {
   PreviewTipRequest,
-  SettingsUpdateOptions,
   Tip,
   TipChoice,
   TipSettings,
@@ -20,7 +17,6 @@ export const TIP_SETTINGS_PATH = '/tips/v1/tip-settings';
 export const TIP_CONVERSION: ConversionSpec = {
   dates: ['distributions.createdDate', 'distributions.transaction.date'],
 };
-const TIP_SETTINGS_CONVERSION: ConversionSpec = { dates: ['createdDate', 'updatedDate'] };
 
 const tipOf = (response: { tip?: unknown }): Tip => convertFromWire(response.tip, TIP_CONVERSION) as Tip;
 
@@ -28,14 +24,16 @@ const tipOf = (response: { tip?: unknown }): Tip => convertFromWire(response.tip
  * Tips: the merchant's tip settings (admin writes; shoppers read enabled ones), previews, and the buyer's
  * choice for a checkout (by its `purchaseFlowId`; whoever may act on the checkout: its visitor or member, an
  * admin, or a hosted page whose client sends the checkout's redirect session in `REDIRECT_SESSION_HEADER`).
+ * `queryTipSettings` is offset-paged (GET* `/query`, POST fallback).
  */
 export const tips = (http: Http) => {
-  const settings = entityCalls<TipSettings, TipSettingsInput, TipSettingsUpdate>(http, {
-    path: TIP_SETTINGS_PATH,
-    key: 'tipSettings',
-    conversion: TIP_SETTINGS_CONVERSION,
-  });
+  const { calls: settings, named } = declaredCalls<TipSettings, TipSettingsInput, TipSettingsUpdate>()(
+    http,
+    ['TipSettings', 'TipSettings'],
+    { path: TIP_SETTINGS_PATH, queryMethod: 'GET', conversion: DATED },
+  );
   return {
+    ...named,
     /** The tip a choice gives on some lines, in the store currency (none: the default choice). */
     previewTip: (request: PreviewTipRequest): Promise<Tip> =>
       http
@@ -66,31 +64,11 @@ export const tips = (http: Http) => {
         })
         .then((response) => response.tipChoice),
 
-    createTipSettings: (tipSettings: TipSettingsInput): Promise<TipSettings> => settings.create(tipSettings),
-    getTipSettings: (tipSettingsId: string): Promise<TipSettings> => settings.get(tipSettingsId),
     /** The default settings (for shoppers only when enabled); undefined when there are none. */
     getDefaultTipSettings: (): Promise<TipSettings | undefined> =>
       http
         .request<{ tipSettings?: unknown }>({ method: 'GET', path: `${TIP_SETTINGS_PATH}/default` })
         .then((response) => (response.tipSettings ? settings.fromWire(response.tipSettings) : undefined)),
-    updateTipSettings: (
-      tipSettingsId: string,
-      tipSettings: TipSettingsUpdate,
-      options: SettingsUpdateOptions = {},
-    ): Promise<TipSettings> =>
-      settings.update(tipSettingsId, tipSettings, { fieldMask: joinFieldMask(options.fieldMask) }),
-    deleteTipSettings: (tipSettingsId: string): Promise<void> => settings.remove(tipSettingsId),
-    /** Offset-paged; `.find()` sends GET* `/query` (POST fallback, same path). */
-    queryTipSettings: (): QueryBuilder<TipSettings> =>
-      new QueryBuilder<TipSettings>(
-        createFinder<TipSettings>(http, {
-          path: `${TIP_SETTINGS_PATH}/query`,
-          itemsKey: 'tipSettings',
-          metadataKey: 'pagingMetadata',
-          item: settings.fromWire,
-        }),
-        'offset',
-      ),
   };
 };
 

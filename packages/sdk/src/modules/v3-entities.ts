@@ -1,8 +1,8 @@
-import { type ConversionSpec, convertFromWire, prefixConversion } from '../core/convert.ts';
-import { defined, entityCalls, joinFieldMask } from '../core/entity.ts';
-import { createFinder } from '../core/find.ts';
-import { type Filter, QueryBuilder } from '../core/query.ts';
+import type { ConversionSpec } from '../core/convert.ts';
+import { type BulkCreateOptions, defined, type ResourceCalls, resourceCalls } from '../core/entity.ts';
+import type { QueryBuilder } from '../core/query.ts';
 import type { Http } from '../core/transport.ts';
+import type { Filter } from '../core/wire-query.ts';
 import type { BulkResult, FieldMask } from './common-types.ts';
 import type { FieldsOptions, MerchandisingUpdateOptions } from './merchandising-types.ts';
 
@@ -22,97 +22,83 @@ export interface V3EntitySpec {
   input?: ConversionSpec;
 }
 
-export interface BulkCreateOptions {
-  /** Default true. */
-  returnEntity?: boolean;
-}
+export type { BulkCreateOptions };
 
-export interface BulkUpdateOptions extends FieldsOptions {
-  /** Default true. */
-  returnEntity?: boolean;
-}
+export interface BulkUpdateOptions extends BulkCreateOptions, FieldsOptions {}
 
 export interface CountOptions {
   /** A wire filter, e.g. `queryBrands().startsWith('name', 'A').getFilter()`. */
   filter?: Filter;
 }
 
-/** The calls every v3 entity has; each module exposes them under its own names. */
-export function v3EntityCalls<E, C, U>(http: Http, spec: V3EntitySpec) {
-  const path = `${CATALOGUE_V3_PATH}/${spec.segment}`;
-  const entity = entityCalls<E, C, U>(http, {
-    path,
+/**
+ * The resource calls of a v3 entity (the server's entity kit with the v3 conventions): `<key>Id` path
+ * parameters, cursor paging, count, and bulk calls under `/stores/v3/bulk/<segment>`.
+ */
+export function v3Resource<E, C, U>(http: Http, spec: V3EntitySpec): ResourceCalls<E, C, U> {
+  return resourceCalls<E, C, U>(http, {
+    path: `${CATALOGUE_V3_PATH}/${spec.segment}`,
     key: spec.key,
+    plural: spec.plural,
     idParam: `${spec.key}Id`,
+    queryMethod: spec.queryMethod,
+    paging: 'cursor',
+    bulkPath: `${CATALOGUE_V3_PATH}/bulk/${spec.segment}`,
     conversion: spec.conversion,
     ...(spec.input ? { input: spec.input } : {}),
   });
-  const bulkConversion = prefixConversion('results.item', spec.conversion);
-  const bulk = <T>(action: string, data: object): Promise<BulkResult<T>> =>
-    http
-      .request<unknown>({ method: 'POST', path: `${CATALOGUE_V3_PATH}/bulk/${spec.segment}/${action}`, data })
-      .then((response) => convertFromWire(response, bulkConversion) as BulkResult<T>);
+}
 
-  return {
-    fromWire: entity.fromWire,
-    toWire: entity.toWire,
-    create: (input: C): Promise<E> => entity.create(input),
-    get: (id: string, options: FieldsOptions = {}): Promise<E> =>
-      entity.get(id, defined({ fields: options.fields })),
-    update: (id: string, patch: U, options: MerchandisingUpdateOptions = {}): Promise<E> =>
-      entity.update(
-        id,
-        patch,
-        defined({ fieldMask: joinFieldMask(options.fieldMask), fields: options.fields }),
+/**
+ * The calls every v3 entity module has, under its names (`One`: `Brand`, `Many`: `Brands`); a bulk update's
+ * items carry the entity under its wire key (`brand`).
+ */
+export type V3Calls<One extends string, Many extends string, E, C, U> = Record<
+  `create${One}`,
+  (entity: C) => Promise<E>
+> &
+  Record<`get${One}`, (id: string, options?: FieldsOptions) => Promise<E>> &
+  /** Send the `revision` you read. */
+  Record<`update${One}`, (id: string, patch: U, options?: MerchandisingUpdateOptions) => Promise<E>> &
+  Record<`delete${One}`, (id: string) => Promise<void>> &
+  /** Cursor-paged; `.find()` sends GET* `/query` (POST fallback, same path), or `POST /query` (ribbons). */
+  Record<`query${Many}`, (options?: FieldsOptions) => QueryBuilder<E>> &
+  Record<`count${Many}`, (options?: CountOptions) => Promise<number>> &
+  Record<`bulkCreate${Many}`, (list: readonly C[], options?: BulkCreateOptions) => Promise<BulkResult<E>>> &
+  Record<
+    `bulkUpdate${Many}`,
+    (
+      list: readonly (Record<Uncapitalize<One>, U & { id: string }> & { fieldMask?: FieldMask })[],
+      options?: BulkUpdateOptions,
+    ) => Promise<BulkResult<E>>
+  >;
+
+/** A v3 entity's usual calls, named as its module names them. */
+export function v3Calls<One extends string, Many extends string, E, C, U>(
+  calls: ResourceCalls<E, C, U>,
+  names: { one: One; many: Many },
+): V3Calls<One, Many, E, C, U> {
+  const { one, many } = names;
+  const key = `${one[0]!.toLowerCase()}${one.slice(1)}` as Uncapitalize<One>;
+  const fields = (options: FieldsOptions = {}) => defined({ fields: options.fields });
+  const named = {
+    [`create${one}`]: (entity: C) => calls.create(entity),
+    [`get${one}`]: (id: string, options?: FieldsOptions) => calls.get(id, fields(options)),
+    [`update${one}`]: (id: string, patch: U, options?: MerchandisingUpdateOptions) =>
+      calls.patch(id, patch, options),
+    [`delete${one}`]: (id: string) => calls.remove(id),
+    [`query${many}`]: (options?: FieldsOptions) => calls.query(fields(options)),
+    [`count${many}`]: (options: CountOptions = {}) => calls.count(options.filter),
+    [`bulkCreate${many}`]: (list: readonly C[], options?: BulkCreateOptions) =>
+      calls.bulkCreate(list, options),
+    [`bulkUpdate${many}`]: (
+      list: readonly (Record<Uncapitalize<One>, U & { id: string }> & { fieldMask?: FieldMask })[],
+      options?: BulkUpdateOptions,
+    ) =>
+      calls.bulkUpdate(
+        list.map((item) => ({ entity: item[key], fieldMask: item.fieldMask })),
+        options,
       ),
-    remove: entity.remove,
-    /** Cursor-paged. */
-    query: (options: FieldsOptions = {}): QueryBuilder<E> =>
-      new QueryBuilder<E>(
-        createFinder<E>(http, {
-          path: `${path}/query`,
-          method: spec.queryMethod,
-          itemsKey: spec.plural,
-          metadataKey: 'pagingMetadata',
-          item: entity.fromWire,
-          extra: defined({ fields: options.fields }),
-        }),
-        'cursor',
-      ),
-    count: (options: CountOptions = {}): Promise<number> =>
-      http
-        .request<{ count?: number }>({
-          method: 'POST',
-          path: `${path}/count`,
-          data: defined({ filter: options.filter }),
-        })
-        .then((response) => response.count ?? 0),
-    bulkCreate: (list: readonly C[], options: BulkCreateOptions = {}): Promise<BulkResult<E>> =>
-      bulk<E>(
-        'create',
-        defined({ [spec.plural]: list.map(entity.toWire), returnEntity: options.returnEntity }),
-      ),
-    bulkUpdate: (
-      list: readonly { entity: U & { id: string }; fieldMask?: FieldMask | undefined }[],
-      options: BulkUpdateOptions = {},
-    ): Promise<BulkResult<E>> =>
-      bulk<E>(
-        'update',
-        defined({
-          [spec.plural]: list.map((item) =>
-            defined({ [spec.key]: entity.toWire(item.entity), fieldMask: joinFieldMask(item.fieldMask) }),
-          ),
-          returnEntity: options.returnEntity,
-          fields: options.fields,
-        }),
-      ),
-    bulkDelete: (ids: readonly string[]): Promise<BulkResult<never>> =>
-      bulk<never>('delete', { [`${spec.key}Ids`]: [...ids] }),
-    /** A POST under the entity path whose answer is `{<key>}`. */
-    post: (suffix: string, data: object): Promise<E> =>
-      http
-        .request<Record<string, unknown>>({ method: 'POST', path: `${path}${suffix}`, data })
-        .then((response) => entity.fromWire(response[spec.key])),
-    bulk,
   };
+  return named as V3Calls<One, Many, E, C, U>;
 }

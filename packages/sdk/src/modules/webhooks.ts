@@ -66,6 +66,16 @@ export interface ListDeliveriesOptions {
   cursor?: string;
 }
 
+/** The events of one entity an endpoint can subscribe to. */
+export interface WebhookEventTypeGroup {
+  /** `order`: `order.*` subscribes to all of them. */
+  entity: string;
+  /** What a merchant calls it: `Orders`. */
+  label: string;
+  /** Full names: `order.created`, `order.approved`, … */
+  events: string[];
+}
+
 export const WEBHOOK_CONVERSION: ConversionSpec = { dates: ['createdDate', 'updatedDate'] };
 export const WEBHOOK_DELIVERY_CONVERSION: ConversionSpec = {
   dates: ['nextAttemptDate', 'deliveredDate', 'createdDate', 'updatedDate'],
@@ -95,6 +105,14 @@ export const webhooks = (http: Http) => {
         .request<{ webhooks: unknown[] }>({ method: 'GET', path: WEBHOOKS_PATH })
         .then((r) => r.webhooks.map(calls.fromWire)),
     getWebhook: (webhookId: string): Promise<Webhook> => calls.get(webhookId),
+    /** The events this server records, by entity: what an endpoint's `events` may name. */
+    listWebhookEventTypes: (): Promise<WebhookEventTypeGroup[]> =>
+      http
+        .request<{ eventTypes: WebhookEventTypeGroup[] }>({
+          method: 'GET',
+          path: `${WEBHOOKS_PATH}/event-types`,
+        })
+        .then((r) => r.eventTypes),
     updateWebhook: (webhookId: string, webhook: WebhookUpdate): Promise<Webhook> =>
       calls.update(webhookId, webhook),
     /** Its pending deliveries are dropped with it. */

@@ -53,7 +53,14 @@ export function mfaChallengeOf(response: StateMachine): MfaChallenge | undefined
   );
   if (!available.some((factor) => factor.factorType === data.factorType))
     available.unshift({ factorType: data.factorType, hint });
-  return { factorType: data.factorType, hint, availableFactors: available, stateToken: response.stateToken };
+  const webAuthnOptions = data.verificationChallengeData?.webAuthnOptions;
+  return {
+    factorType: data.factorType,
+    hint,
+    availableFactors: available,
+    stateToken: response.stateToken,
+    ...(webAuthnOptions ? { webAuthnOptions } : {}),
+  };
 }
 
 /** Maps a StateMachine response to a client login state (wire/oauth-and-identity.md §3). */

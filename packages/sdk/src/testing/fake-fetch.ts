@@ -1,5 +1,6 @@
 // Test-only helpers (excluded from the build): a recording fetch and response builders.
 import { base64UrlDecode } from '../core/base64url.ts';
+import { type AisleClient, createClient, type ModuleMap } from '../core/client.ts';
 import type { FetchFn } from '../core/transport.ts';
 
 export interface RecordedCall {
@@ -60,3 +61,17 @@ export function parseUrl(url: string): { path: string; params: URLSearchParams; 
     r: encoded === null ? undefined : JSON.parse(base64UrlDecode(encoded)),
   };
 }
+
+/** A module test's client: `fakeClient(modules)(reply)` gives a client of those modules over a recording fetch. */
+export function fakeClient<M extends ModuleMap>(modules: M) {
+  return (reply: (call: RecordedCall) => Response): { sdk: AisleClient<M>; calls: RecordedCall[] } => {
+    const { fetch, calls } = fakeFetch(reply);
+    return { sdk: createClient({ modules, fetch }), calls };
+  };
+}
+
+/** A recorded call's JSON body (null without one). */
+export const bodyOf = (call: RecordedCall | undefined): unknown => JSON.parse(call?.body ?? 'null');
+
+/** A recorded call's path. */
+export const pathOf = (call: RecordedCall | undefined): string => parseUrl(call?.url ?? '').path;

@@ -1,7 +1,11 @@
 // Every table of every module, for drizzle-kit and typed queries. Modules own their tables; this file only lists them.
 export * from '../platform/tables.ts';
-export * from '../modules/catalogue/tables.ts';
-export * from '../modules/catalogue/media-tables.ts';
+export * from '../modules/catalogue/merchandising/tables.ts';
+export * from '../modules/catalogue/products/tables.ts';
+export * from '../modules/catalogue/variants/tables.ts';
+export * from '../modules/catalogue/inventory/tables.ts';
+export * from '../modules/catalogue/collections/tables.ts';
+export * from '../modules/catalogue/media/tables.ts';
 export * from '../modules/oauth/tables.ts';
 export * from '../modules/identity/tables.ts';
 export * from '../modules/mail/tables.ts';
@@ -13,3 +17,11 @@ export * from '../modules/orders/tables.ts';
 export * from '../modules/payments/tables.ts';
 export * from '../modules/checkout-settings/tables.ts';
 export * from '../modules/webhooks/tables.ts';
+export * from '../modules/discount-rules/tables.ts';
+export * from '../storefront/tables.ts';
+export * from '../modules/staff/tables.ts';
+export * from '../modules/abandoned-checkouts/tables.ts';
+export * from '../modules/back-in-stock/tables.ts';
+export * from '../modules/checkout-templates/tables.ts';
+export * from '../modules/shipping-labels/tables.ts';
+export * from '../modules/subscriptions/tables.ts';

@@ -20,6 +20,19 @@ import { orderSearchRoutes } from './orders/search-routes.ts';
 import { orderRoutes } from '../flows/orders/routes.ts';
 import { checkoutRoutes } from '../flows/checkout/routes.ts';
 import { webhookRetention, webhookRoutes } from './webhooks/routes.ts';
+import { discountRuleRoutes } from './discount-rules/routes.ts';
+import { staffModuleRoutes } from './staff/routes.ts';
+import { staffRoutes } from '../flows/staff/routes.ts';
+import { customerRoutes } from '../flows/customers/routes.ts';
+import { abandonedCheckoutRoutes } from './abandoned-checkouts/routes.ts';
+import { abandonmentRoutes } from '../flows/abandonment/routes.ts';
+import { backInStockRoutes } from '../flows/back-in-stock/routes.ts';
+import { checkoutTemplateRoutes } from './checkout-templates/routes.ts';
+import { checkoutTemplateFlowRoutes } from '../flows/checkout-templates/routes.ts';
+import { shippingLabelRoutes } from './shipping-labels/routes.ts';
+import { discountRulePreviewRoutes } from '../flows/discount-rules/routes.ts';
+import { subscriptionContractRoutes } from './subscriptions/routes.ts';
+import { subscriptionBilling } from '../flows/subscriptions/billing.ts';
 
 /** Every module's routes, in registration order. */
 export const modules: Module[] = [
@@ -39,6 +52,8 @@ export const modules: Module[] = [
   janitor,
   outboxRetention,
   settingsRoutes,
+  discountRuleRoutes,
+  discountRulePreviewRoutes,
   cartRoutes,
   checkoutSettingsRoutes,
   orderSearchRoutes,
@@ -46,4 +61,15 @@ export const modules: Module[] = [
   checkoutRoutes,
   webhookRoutes,
   webhookRetention,
+  staffModuleRoutes,
+  staffRoutes,
+  customerRoutes,
+  abandonedCheckoutRoutes,
+  abandonmentRoutes,
+  backInStockRoutes,
+  checkoutTemplateRoutes,
+  checkoutTemplateFlowRoutes,
+  shippingLabelRoutes,
+  subscriptionContractRoutes,
+  subscriptionBilling,
 ];

@@ -12,19 +12,29 @@ import Fastify, {
   type FastifyBaseLogger,
   type FastifyError,
   type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
   type RawServerDefault,
 } from 'fastify';
-import { checkAccess, resolveCaller } from './auth.ts';
+import { asActor } from './actor.ts';
+import { type Caller, checkAccess, resolveCaller } from './auth.ts';
 import type { AppContext } from './context.ts';
+import { clientError, httpTimeouts, limitConnectionsPerAddress } from './connections.ts';
 import { isRetryableConflict } from './db.ts';
 import {
   AppError,
   applicationErrorBody,
+  type FieldViolation,
   transactionConflict,
   ValidationFailure,
   validationErrorBody,
 } from './errors.ts';
+import { registerStorefront } from '../storefront/index.ts';
+import { refuseBadInput } from './input.ts';
 import { registerMetrics } from './metrics.ts';
+import { lazySchemaCompilers } from './lazy-schemas.ts';
+import { stripUnknownKeys } from './strip.ts';
+import { defaultPermission, isPermission } from './permissions.ts';
 import { type SchemaError, toFieldViolations } from './validation.ts';
 
 /** The Fastify instance modules register on: TypeBox schemas give typed requests. */
@@ -39,6 +49,8 @@ export type App = FastifyInstance<
 export type Module = (app: App, ctx: AppContext) => Promise<void> | void;
 
 export const REQUEST_ID_HEADER = 'x-aisle-request-id';
+/** Characters a path parameter may have after decoding. */
+const MAX_PARAM_LENGTH = 500;
 const ALLOWED_HEADERS = [
   'authorization',
   'content-type',
@@ -49,9 +61,42 @@ const ALLOWED_HEADERS = [
   'x-request-id',
 ];
 
+/** The audit log's author of a request's changes: an admin caller, nobody else. */
+function actorOf(caller: Caller | null) {
+  if (caller?.kind !== 'admin') return undefined;
+  return caller.staffId
+    ? { kind: 'staff' as const, id: caller.staffId, label: caller.label }
+    : { kind: 'key' as const, id: caller.keyId ?? '', label: caller.label };
+}
+
 function requestId(header: string | string[] | undefined): string {
   const value = Array.isArray(header) ? header[0] : header;
   return value && /^[A-Za-z0-9._:-]{1,128}$/.test(value) ? value : randomUUID();
+}
+
+const pathViolation = (description: string, violatedRule: 'FORMAT' | 'MAX_LENGTH'): FieldViolation => ({
+  field: 'path',
+  description,
+  violatedRule,
+  data: violatedRule === 'MAX_LENGTH' ? { max: MAX_PARAM_LENGTH } : {},
+});
+
+/** A path the router cannot decode (`%FF`) or with an over-long parameter: the wire envelope, not Fastify's. */
+function routerError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  reply.header(REQUEST_ID_HEADER, request.id);
+  if (error.code === 'FST_ERR_BAD_URL') {
+    reply
+      .status(400)
+      .send(validationErrorBody([pathViolation('is not valid percent-encoded UTF-8', 'FORMAT')]));
+  } else if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    const description = `has a segment longer than ${MAX_PARAM_LENGTH} characters`;
+    reply.status(400).send(validationErrorBody([pathViolation(description, 'MAX_LENGTH')]));
+  } else {
+    request.log.error({ err: error }, 'router error');
+    reply
+      .status(500)
+      .send(applicationErrorBody('INTERNAL_ERROR', `Internal error, request-id: ${request.id}`));
+  }
 }
 
 /** A hop count becomes a function: trust that many proxies next to us. */
@@ -69,8 +114,13 @@ export async function buildApp(ctx: AppContext, modules: Module[]): Promise<App>
       disableRequestLogging: ctx.config.logLevel !== 'debug' && ctx.config.logLevel !== 'trace',
     }),
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: true } },
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    schemaController: { compilersFactory: lazySchemaCompilers() },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors: routerError,
+    ...httpTimeouts(ctx.config),
+    clientErrorHandler: clientError,
   }).withTypeProvider<TypeBoxTypeProvider>();
+  limitConnectionsPerAddress(app.server, ctx.config.maxConnectionsPerIp);
 
   app.decorateRequest('caller', null as never);
   app.addHook('onRequest', async (request, reply) => {
@@ -84,6 +134,19 @@ export async function buildApp(ctx: AppContext, modules: Module[]): Promise<App>
       request.caller = { kind: 'anonymous' };
     }
     checkAccess(access, request);
+  });
+
+  // Every decoded body, query string and path parameter, before validation and before any handler sees it
+  // (complex GETs check their decoded `.r` again: `complexGetHook`).
+  app.addHook('preValidation', async (request) => {
+    refuseBadInput({ body: request.body, query: request.query, params: request.params });
+  });
+
+  // After validation: keys the route's schema does not declare are dropped before any handler sees them.
+  app.addHook('preHandler', async (request) => {
+    const schema = request.routeOptions.schema;
+    if (schema?.body) stripUnknownKeys(schema.body, request.body);
+    if (schema?.querystring) stripUnknownKeys(schema.querystring, request.query);
   });
 
   // An empty JSON body (DELETE, `remove-coupon`) reads as `{}`.
@@ -174,10 +237,7 @@ export async function buildApp(ctx: AppContext, modules: Module[]): Promise<App>
     uiConfig: { docExpansion: 'list', deepLinking: true },
   });
 
-  const dir = ctx.config.storefrontDir;
-  const hasStorefront = dir !== undefined && existsSync(join(dir, 'index.html'));
-  if (hasStorefront) await app.register(fastifyStatic, { root: dir, wildcard: false, index: 'index.html' });
-  // The merchant admin app (built with base `/admin/`); `reply.sendFile` comes from whichever came first.
+  // The merchant admin app (built with base `/admin/`); the storefront is served by `storefront/` below.
   const adminDir = ctx.config.adminDir;
   const hasAdmin = adminDir !== undefined && existsSync(join(adminDir, 'index.html'));
   if (hasAdmin) {
@@ -186,15 +246,31 @@ export async function buildApp(ctx: AppContext, modules: Module[]): Promise<App>
       prefix: '/admin/',
       wildcard: false,
       index: 'index.html',
-      decorateReply: !hasStorefront,
     });
   }
 
-  // From here on every route must say who may call it (plugin routes above are public by nature).
+  // From here on every route must say who may call it (plugin routes above are public by nature), every admin
+  // route what an admin caller's role must allow, and the events its handler records carry the admin caller.
   app.addHook('onRoute', (route) => {
     if (route.method === 'HEAD' || route.method === 'OPTIONS') return;
-    if (!route.config?.access)
+    const config = route.config;
+    if (!config?.access)
       throw new Error(`Route ${String(route.method)} ${route.url} does not declare its access`);
+    if (config.permission !== undefined && !isPermission(config.permission))
+      throw new Error(`Route ${String(route.method)} ${route.url} declares an unknown permission`);
+    if (config.access === 'admin' && !config.permission) {
+      const permission = defaultPermission(String(route.method), route.url);
+      if (!permission)
+        throw new Error(
+          `Admin route ${String(route.method)} ${route.url} has no permission: declare config.permission (platform/permissions.ts)`,
+        );
+      // A copy: routes share config objects (`const admin = {access: 'admin'}`).
+      route.config = { ...config, permission };
+    }
+    const handler = route.handler;
+    route.handler = function (this: FastifyInstance, request, reply) {
+      return asActor(actorOf(request.caller), () => handler.call(this, request, reply));
+    };
   });
   registerMetrics(app);
   app.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
@@ -202,15 +278,24 @@ export async function buildApp(ctx: AppContext, modules: Module[]): Promise<App>
   );
 
   for (const register of modules) await register(app, ctx);
+  const storefront = await registerStorefront(app, ctx);
 
   app.setNotFoundHandler({ preHandler: undefined }, (request, reply) => {
-    // Client-side routes of the admin app and of the storefront get their page; everything else gets the JSON
-    // envelope.
-    if (request.method === 'GET' && (request.headers.accept ?? '').includes('text/html')) {
-      if (hasAdmin && request.url.startsWith('/admin/')) {
-        return reply.type('text/html').sendFile('index.html', adminDir);
-      }
-      if (hasStorefront) return reply.type('text/html').sendFile('index.html', dir);
+    // Client-side routes of the admin app get its page, the storefront renders its pages (any GET that is not
+    // after JSON: browsers and crawlers); everything else gets the JSON envelope.
+    const accept = request.headers.accept ?? '';
+    if (
+      request.method === 'GET' &&
+      hasAdmin &&
+      request.url.startsWith('/admin/') &&
+      accept.includes('text/html')
+    ) {
+      return reply.type('text/html').sendFile('index.html', adminDir);
+    }
+    const wantsJson = accept.includes('application/json') && !accept.includes('text/html');
+    const adminPath = hasAdmin && request.url.startsWith('/admin/');
+    if (storefront && (request.method === 'GET' || request.method === 'HEAD') && !wantsJson && !adminPath) {
+      return storefront.page(request, reply);
     }
     reply.header(REQUEST_ID_HEADER, request.id);
     return reply

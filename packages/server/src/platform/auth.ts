@@ -1,8 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from './db.ts';
 import { forbidden, unauthenticated } from './errors.ts';
+import { allows, type Permission, roleOf, type StaffRole } from './permissions.ts';
 import { apiKeys } from './tables.ts';
 
 /** Who may call a route. Every route declares one (checked at start-up). */
@@ -13,11 +14,29 @@ export type Caller =
   | { kind: 'visitor'; visitorId: string; clientId: string }
   | { kind: 'member'; memberId: string; visitorId?: string; clientId: string }
   | { kind: 'app'; appId: string }
-  | { kind: 'admin'; keyId: string };
+  | AdminCaller;
+
+/**
+ * The merchant's side: an API key (`keyId`, the bootstrap key or one made for an integration) or a signed-in
+ * staff member (`staffId`), with the role whose permissions it has (`platform/permissions.ts`).
+ */
+export interface AdminCaller {
+  kind: 'admin';
+  role: StaffRole;
+  keyId?: string;
+  staffId?: string;
+  /** The key's name or the staff member's e-mail (the audit log's "who"). */
+  label: string;
+}
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /**
+     * What an admin caller's role must allow. Admin routes without one get their area's default
+     * (`defaultPermission`), and start-up fails for an admin route of no known area.
+     */
+    permission?: Permission;
   }
   interface FastifyRequest {
     caller: Caller;
@@ -31,31 +50,64 @@ export function hashSecret(secret: string): string {
   return createHash('sha256').update(secret).digest('hex');
 }
 
+export const API_KEY_PREFIX = 'aisle_sk_';
+const API_KEY_FORMAT = /^aisle_sk_[A-Za-z0-9_-]{32,200}$/;
+/** What an admin API key must look like, said to an operator whose key does not. */
+export const API_KEY_RULE =
+  'an admin API key is "aisle_sk_" followed by 32 to 200 letters, digits, "-" or "_" (e.g. the output of `npm run keys -- generate`)';
+
+export function isApiKeyFormat(key: string): boolean {
+  return API_KEY_FORMAT.test(key);
+}
+
+/** Whether two secrets (or their hashes) are equal, in time that does not depend on where they differ. */
+export function sameSecret(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
 export function generateApiKey(): string {
-  return `aisle_sk_${randomBytes(32).toString('base64url')}`;
+  return `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
+}
+
+export interface NewApiKey {
+  name: string;
+  role?: StaffRole;
+  /** The key `ADMIN_API_KEY` installs (or the generated first one); replaced when that setting changes. */
+  bootstrap?: boolean;
+  createdBy?: string;
 }
 
 export async function createApiKey(
   db: Db,
-  name: string,
+  input: string | NewApiKey,
   key = generateApiKey(),
 ): Promise<{ id: string; key: string }> {
+  const spec = typeof input === 'string' ? { name: input } : input;
   const [row] = await db
     .insert(apiKeys)
-    .values({ name, keyHash: hashSecret(key), prefix: key.slice(0, 14) })
+    .values({
+      name: spec.name,
+      keyHash: hashSecret(key),
+      prefix: key.slice(0, 14),
+      role: spec.role ?? 'OWNER',
+      bootstrap: spec.bootstrap ?? false,
+      createdBy: spec.createdBy ?? null,
+    })
     .returning({ id: apiKeys.id });
   return { id: row!.id, key };
 }
 
 export function apiKeyAuthenticator(db: Db): Authenticator {
   return async (credential) => {
-    if (!credential.startsWith('aisle_sk_')) return null;
+    if (!credential.startsWith(API_KEY_PREFIX)) return null;
     const [row] = await db
-      .select({ id: apiKeys.id })
+      .select({ id: apiKeys.id, name: apiKeys.name, role: apiKeys.role })
       .from(apiKeys)
       .where(and(eq(apiKeys.keyHash, hashSecret(credential)), isNull(apiKeys.revokedDate)))
       .limit(1);
-    return row ? { kind: 'admin', keyId: row.id } : null;
+    return row ? { kind: 'admin', role: roleOf(row.role), keyId: row.id, label: row.name } : null;
   };
 }
 
@@ -93,7 +145,26 @@ export async function resolveCaller(
 
 const RANK: Record<Caller['kind'], number> = { anonymous: 0, visitor: 1, member: 2, app: 3, admin: 4 };
 
+/**
+ * Whether the caller is an admin whose role allows `permission`: for routes open to shoppers too that show
+ * an admin more (the merchant's view of checkout or tip settings needs `settings.read`).
+ */
+export const adminMay = (caller: Caller, permission: Permission): boolean =>
+  caller.kind === 'admin' && allows(caller.role, permission);
+
+/** The route's access, then, for an admin caller, its role against the route's permission. */
 export function checkAccess(access: Access, request: FastifyRequest): void {
+  checkLevel(access, request);
+  const caller = request.caller;
+  const permission = request.routeOptions.config.permission;
+  if (caller.kind === 'admin' && permission && !allows(caller.role, permission))
+    throw forbidden(`Your role (${caller.role.toLowerCase()}) does not allow this (${permission})`, {
+      permission,
+      role: caller.role,
+    });
+}
+
+function checkLevel(access: Access, request: FastifyRequest): void {
   const caller = request.caller;
   if (access === 'public') return;
   if (caller.kind === 'anonymous') throw unauthenticated();

@@ -2,6 +2,8 @@ import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
+const KEY = `aisle_sk_${'A1b2-_'.repeat(6)}`;
+
 describe('loadConfig', () => {
   it('has the documented defaults', () => {
     const config = loadConfig({});
@@ -17,6 +19,30 @@ describe('loadConfig', () => {
     expect(config.dataDir).toMatch(/\/data$/);
   });
 
+  it('reads the connection limits and the validate-email allowance', () => {
+    expect(loadConfig({})).toMatchObject({
+      requestTimeoutMs: 60_000,
+      headersTimeoutMs: 20_000,
+      maxConnectionsPerIp: 100,
+      validateEmailPerMinute: 20,
+    });
+    expect(
+      loadConfig({
+        REQUEST_TIMEOUT_MS: '5000',
+        HEADERS_TIMEOUT_MS: '2000',
+        MAX_CONNECTIONS_PER_IP: '0',
+        VALIDATE_EMAIL_PER_MINUTE: '5',
+      }),
+    ).toMatchObject({
+      requestTimeoutMs: 5000,
+      headersTimeoutMs: 2000,
+      maxConnectionsPerIp: 0,
+      validateEmailPerMinute: 5,
+    });
+    expect(() => loadConfig({ REQUEST_TIMEOUT_MS: '0' })).toThrow(ConfigError);
+    expect(() => loadConfig({ MAX_CONNECTIONS_PER_IP: '-1' })).toThrow(ConfigError);
+  });
+
   it('reads every setting', () => {
     const config = loadConfig({
       PORT: '8080',
@@ -26,7 +52,7 @@ describe('loadConfig', () => {
       PUBLIC_URL: 'https://shop.example.com/',
       LOG_LEVEL: 'warn',
       CORS_ORIGINS: 'https://a.example, https://b.example',
-      ADMIN_API_KEY: 'aisle_sk_x',
+      ADMIN_API_KEY: KEY,
       SEED_DEMO: 'false',
       TRUST_PROXY: '10.0.0.0/8,127.0.0.1',
     });
@@ -38,13 +64,30 @@ describe('loadConfig', () => {
       publicUrl: 'https://shop.example.com',
       logLevel: 'warn',
       corsOrigins: ['https://a.example', 'https://b.example'],
-      adminApiKey: 'aisle_sk_x',
+      adminApiKey: KEY,
       seedDemo: false,
       trustProxy: '10.0.0.0/8,127.0.0.1',
     });
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
     expect(loadConfig({}).trustProxy).toBe(false);
+  });
+
+  it.each([
+    ['mysecret'],
+    ['aisle_sk_short'],
+    [`aisle_sk_${'x'.repeat(31)}`],
+    [`aisle_sk_${'x'.repeat(32)} space`],
+    [`AISLE_SK_${'x'.repeat(40)}`],
+  ])('refuses ADMIN_API_KEY %s and says what a key looks like', (key) => {
+    expect(() => loadConfig({ ADMIN_API_KEY: key })).toThrow(
+      /ADMIN_API_KEY is not usable: .*"aisle_sk_" followed by 32/,
+    );
+  });
+
+  it('takes ADMIN_API_KEY of the key form (surrounding spaces dropped), and none when empty', () => {
+    expect(loadConfig({ ADMIN_API_KEY: ` ${KEY} ` }).adminApiKey).toBe(KEY);
+    expect(loadConfig({ ADMIN_API_KEY: '' }).adminApiKey).toBeUndefined();
   });
 
   it('reads the process and cache settings', () => {
@@ -57,6 +100,12 @@ describe('loadConfig', () => {
     expect(loadConfig({}).catalogueCacheMb).toBe(64);
     expect(loadConfig({ CATALOGUE_CACHE_MB: '256' }).catalogueCacheMb).toBe(256);
     expect(() => loadConfig({ CATALOGUE_CACHE_MB: 'lots' })).toThrow(/CATALOGUE_CACHE_MB/);
+  });
+
+  it('takes the abandoned-checkout delay from the environment, fractions allowed, else the store decides', () => {
+    expect(loadConfig({}).abandonedCheckoutMinutes).toBeUndefined();
+    expect(loadConfig({ ABANDONED_CHECKOUT_MINUTES: '0.05' }).abandonedCheckoutMinutes).toBe(0.05);
+    expect(loadConfig({ ABANDONED_CHECKOUT_MINUTES: '90' }).abandonedCheckoutMinutes).toBe(90);
   });
 
   it('serves the storefront and the admin app from their builds unless told not to', () => {
@@ -86,6 +135,8 @@ describe('loadConfig', () => {
     [{ WORKERS: '2' }, /WORKERS above 1 needs DATABASE_URL/],
     [{ WORKERS: '0', DATABASE_URL: 'postgres://x@db/aisle' }, /WORKERS/],
     [{ CATALOGUE_CACHE_SIZE: '-1' }, /CATALOGUE_CACHE_SIZE must be 0 or a positive integer/],
+    [{ ABANDONED_CHECKOUT_MINUTES: '0' }, /ABANDONED_CHECKOUT_MINUTES must be a positive number/],
+    [{ ABANDONED_CHECKOUT_MINUTES: 'soon' }, /ABANDONED_CHECKOUT_MINUTES/],
   ])('rejects %o', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

@@ -1,5 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
+import { type MediaS3Config, parseMediaS3 } from './media-s3-config.ts';
+import { API_KEY_RULE, isApiKeyFormat } from './auth.ts';
 
 export interface Config {
   port: number;
@@ -10,7 +12,10 @@ export interface Config {
   publicUrl: string;
   logLevel: string;
   corsOrigins: string[];
-  /** Admin API key to install at first start; generated when absent. */
+  /**
+   * The bootstrap admin API key: installed at start, replacing (and revoking) the one installed before when it
+   * differs; absent → a key generated at the first start. Checked against `API_KEY_RULE`.
+   */
   adminApiKey: string | undefined;
   /** Folder of the built storefront served at `/`; absent → API only. */
   storefrontDir: string | undefined;
@@ -35,16 +40,35 @@ export interface Config {
   /** Failed logins per account, and per client IP, within 15 minutes before login answers 429. */
   loginMaxFailures: number;
   loginMaxFailuresPerIp: number;
+  /** `validate-email` calls per client IP per minute before it answers 429 (it tells whether an address is a member). */
+  validateEmailPerMinute: number;
   /** argon2id cost of new password hashes (stored hashes keep the cost they were made with). */
   passwordHashCost: PasswordHashCost;
   /** Shoppers' product reads and query pages kept per process, as sent (0 turns the cache off). */
   catalogueCacheSize: number;
   /** Megabytes those answers may take per process, at most. */
   catalogueCacheMb: number;
+  /** Anonymous shoppers' catalogue pages kept per process as rendered HTML (0 turns the cache off). */
+  htmlCacheSize: number;
+  /** URLs per sitemap file (sitemaps.org allows 50,000). */
+  sitemapUrlsPerFile: number;
   /** Server processes sharing the port (node:cluster); more than 1 needs `databaseUrl`. */
   workers: number;
   /** Delivered outbox events are kept this many days, then deleted. */
   outboxRetentionDays: number;
+  /** Media in S3-compatible object storage instead of `DATA_DIR/media` (`MEDIA_S3_*`). */
+  mediaS3: MediaS3Config | undefined;
+  /** A request, headers and body, must have arrived within this many milliseconds (then 408, connection closed). */
+  requestTimeoutMs: number;
+  /** The request headers must have arrived within this many milliseconds. */
+  headersTimeoutMs: number;
+  /** Open connections per client (TCP peer) address and process; 0 turns the ceiling off. */
+  maxConnectionsPerIp: number;
+  /**
+   * `ABANDONED_CHECKOUT_MINUTES`: minutes (fractions allowed) after which a checkout with a buyer e-mail and no
+   * order counts as abandoned, overriding the store's setting; absent → the store's setting (default 60).
+   */
+  abandonedCheckoutMinutes: number | undefined;
 }
 
 export interface PasswordHashCost {
@@ -91,12 +115,34 @@ function parseTrustProxy(value: string | undefined): boolean | number | string {
   return value;
 }
 
+function parseSitemapSize(value: string | undefined): number {
+  const n = parseCount('SITEMAP_URLS_PER_FILE', value, 50_000);
+  if (n > 50_000) throw new ConfigError(`SITEMAP_URLS_PER_FILE must be at most 50000, got "${value}"`);
+  return n;
+}
+
+/** A positive number of minutes, fractions allowed (`0.05` = 3 seconds). */
+function parseMinutes(name: string, value: string | undefined): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0 || n > 525_600)
+    throw new ConfigError(`${name} must be a positive number of minutes (at most a year), got "${value}"`);
+  return n;
+}
+
 /** `WORKERS`: a count, or `auto` for one per core. */
 function parseWorkers(value: string | undefined, databaseUrl: string | undefined): number {
   const workers = value === 'auto' ? availableParallelism() : parseCount('WORKERS', value, 1);
   if (workers > 1 && !databaseUrl)
     throw new ConfigError('WORKERS above 1 needs DATABASE_URL: the embedded database belongs to one process');
   return workers;
+}
+
+/** A set `ADMIN_API_KEY` must be a key the server accepts (never echoed: it is a secret). */
+function parseAdminKey(value: string | undefined): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (!isApiKeyFormat(value.trim())) throw new ConfigError(`ADMIN_API_KEY is not usable: ${API_KEY_RULE}`);
+  return value.trim();
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -122,7 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean),
-    adminApiKey: env.ADMIN_API_KEY || undefined,
+    adminApiKey: parseAdminKey(env.ADMIN_API_KEY),
     storefrontDir:
       env.STOREFRONT_DIR === '' ? undefined : resolve(env.STOREFRONT_DIR || 'apps/storefront/dist'),
     adminDir: env.ADMIN_DIR === '' ? undefined : resolve(env.ADMIN_DIR || 'apps/admin/dist'),
@@ -136,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     oauthSigningKey: env.OAUTH_SIGNING_KEY || undefined,
     loginMaxFailures: parseCount('LOGIN_MAX_FAILURES', env.LOGIN_MAX_FAILURES, 5),
     loginMaxFailuresPerIp: parseCount('LOGIN_MAX_FAILURES_PER_IP', env.LOGIN_MAX_FAILURES_PER_IP, 50),
+    validateEmailPerMinute: parseCount('VALIDATE_EMAIL_PER_MINUTE', env.VALIDATE_EMAIL_PER_MINUTE, 20),
     passwordHashCost: {
       memoryCost: parseHashMemory(env.PASSWORD_HASH_MEMORY_KIB),
       timeCost: parseCount(
@@ -146,7 +193,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     catalogueCacheSize: parseCount('CATALOGUE_CACHE_SIZE', env.CATALOGUE_CACHE_SIZE, 10_000, 0),
     catalogueCacheMb: parseCount('CATALOGUE_CACHE_MB', env.CATALOGUE_CACHE_MB, 64, 0),
+    htmlCacheSize: parseCount('HTML_CACHE_SIZE', env.HTML_CACHE_SIZE, 2_000, 0),
+    sitemapUrlsPerFile: parseSitemapSize(env.SITEMAP_URLS_PER_FILE),
     workers: parseWorkers(env.WORKERS, env.DATABASE_URL || undefined),
     outboxRetentionDays: parseCount('OUTBOX_RETENTION_DAYS', env.OUTBOX_RETENTION_DAYS, 7),
+    mediaS3: parseMediaS3(env),
+    requestTimeoutMs: parseCount('REQUEST_TIMEOUT_MS', env.REQUEST_TIMEOUT_MS, 60_000),
+    headersTimeoutMs: parseCount('HEADERS_TIMEOUT_MS', env.HEADERS_TIMEOUT_MS, 20_000),
+    maxConnectionsPerIp: parseCount('MAX_CONNECTIONS_PER_IP', env.MAX_CONNECTIONS_PER_IP, 100, 0),
+    abandonedCheckoutMinutes: parseMinutes('ABANDONED_CHECKOUT_MINUTES', env.ABANDONED_CHECKOUT_MINUTES),
   };
 }

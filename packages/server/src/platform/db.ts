@@ -1,14 +1,12 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from '../db/schema.ts';
 import { transactionConflict } from './errors.ts';
@@ -23,7 +21,15 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+/**
+ * The migrations: beside the compiled server (`dist/drizzle`, copied there by the build), else the package's
+ * own folder, two levels above this source file.
+ */
+export const migrationsFolder =
+  [new URL('./drizzle', import.meta.url), new URL('../../drizzle', import.meta.url)]
+    .map((url) => fileURLToPath(url))
+    .find((folder) => existsSync(join(folder, 'meta', '_journal.json'))) ??
+  fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 // int8 and numeric stay strings (64-bit ids, money); timestamps are parsed by drizzle itself.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => v);
@@ -38,21 +44,46 @@ export interface OpenOptions {
   loadDataDir?: Blob;
 }
 
+/**
+ * How close searched words must be to a run of words of a product name for a typo to still find it
+ * (`pg_trgm.word_similarity_threshold`, read by the `<%` operator; its default 0.6 misses "tshirt" for
+ * "T-Shirt"). Set on every session, since per-database settings do not follow a database made from a template.
+ */
+export const WORD_SIMILARITY = 0.5;
+const SESSION_SETTINGS = `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY}`;
+
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 20,
+      options: SESSION_SETTINGS,
+    });
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     await migrateNodePg(drizzleNodePg(pool, { schema }), { migrationsFolder });
     return { db, kind: 'postgres', close: () => pool.end() };
   }
+  // The embedded database (PGlite's WebAssembly PostgreSQL) is loaded only when it is used.
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all(
+    [
+      import('@electric-sql/pglite'),
+      import('@electric-sql/pglite/contrib/pg_trgm'),
+      import('drizzle-orm/pglite'),
+      import('drizzle-orm/pglite/migrator'),
+    ],
+  );
   let client: PGlite;
   if (options.dataDir) {
     mkdirSync(options.dataDir, { recursive: true });
-    client = new PGlite(join(options.dataDir, 'pglite'));
+    client = new PGlite(join(options.dataDir, 'pglite'), { extensions: { pg_trgm } });
   } else {
-    client = new PGlite(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+    client = new PGlite({
+      extensions: { pg_trgm },
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    });
   }
   await client.waitReady;
+  await client.exec(`set pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY}`);
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Db, kind: 'embedded', close: () => client.close() };
@@ -82,8 +113,8 @@ const RELISTEN_MS = 1000;
 export async function listen(db: Db, channel: string, handlers: ListenHandlers): Promise<Listener> {
   if (!/^[a-z_]+$/.test(channel)) throw new Error(`bad channel name: ${channel}`);
   const client = (db as unknown as { $client: unknown }).$client;
-  if (client instanceof PGlite) {
-    const unlisten = await client.listen(channel, handlers.onNotify);
+  if (!(client instanceof pg.Pool)) {
+    const unlisten = await (client as PGlite).listen(channel, handlers.onNotify);
     handlers.onUp();
     return { close: () => unlisten() };
   }

@@ -67,8 +67,8 @@ export const badRequest = (code: string, description: string, data?: Record<stri
   new AppError(400, code, description, data);
 export const unauthenticated = (description = 'Missing or invalid credentials') =>
   new AppError(401, 'UNAUTHENTICATED', description);
-export const forbidden = (description = 'Not allowed for this caller') =>
-  new AppError(403, 'FORBIDDEN', description);
+export const forbidden = (description = 'Not allowed for this caller', data?: Record<string, unknown>) =>
+  new AppError(403, 'FORBIDDEN', description, data);
 /**
  * 503 with `Retry-After`: PostgreSQL aborted the request's transaction for a deadlock or serialization failure
  * with concurrent writes, and `runTransaction` did not run it again. Nothing of it was kept in the database.

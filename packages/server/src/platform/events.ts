@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { type Actor, currentActor } from './actor.ts';
 import { type Db, type Listener, listen, preparedRows, runTransaction } from './db.ts';
 import { outboxEvents } from './tables.ts';
 
@@ -16,6 +17,8 @@ export interface DomainEvent extends EventInput {
   id: string;
   eventId: string;
   occurredAt: Date;
+  /** The staff member or API key whose request recorded it; absent for shoppers and the system. */
+  actor?: Actor;
 }
 
 export type Subscriber = (event: DomainEvent) => Promise<void> | void;
@@ -47,6 +50,14 @@ interface OutboxRow {
   payload: Record<string, unknown>;
   occurred_at: string | Date;
   attempts: number;
+  actor: Actor | null;
+}
+
+/** The column and value of the current actor for raw inserts; empty outside an admin request. */
+function actorColumn(): { column: SQL; value: SQL } {
+  const actor = currentActor();
+  if (!actor) return { column: sql``, value: sql`` };
+  return { column: sql`, actor`, value: sql`, ${JSON.stringify(actor)}::jsonb` };
 }
 
 /**
@@ -122,10 +133,17 @@ export class Events {
     this.changed([...this.watchers.keys()]);
   }
 
+  /** Records one entity's (or singleton's) `updated` event, its wire view under `key`; gives the view back. */
+  async recordUpdate<W>(tx: Db, entity: string, entityId: string, key: string, wire: W): Promise<W> {
+    await this.record(tx, { entity, entityId, type: 'updated', payload: { [key]: wire } });
+    return wire;
+  }
+
   async record(tx: Db, input: EventInput | EventInput[]): Promise<void> {
     const list = Array.isArray(input) ? input : [input];
     if (list.length === 0) return;
-    await tx.insert(outboxEvents).values(list);
+    const actor = currentActor();
+    await tx.insert(outboxEvents).values(actor ? list.map((e) => ({ ...e, actor })) : list);
     const watched = [...new Set(list.map((e) => e.entity))].filter((e) => ANNOUNCED.has(e));
     if (watched.length === 0) return;
     // Delivered to every listening process when (and only if) the transaction commits.
@@ -144,8 +162,9 @@ export class Events {
   recordFrom(source: string, input: EventInput): SQL {
     if (!/^[a-z_]+$/.test(source)) throw new Error(`bad CTE name: ${source}`);
     if (ANNOUNCED.has(input.entity)) throw new Error(`${input.entity} is announced: record it with record()`);
-    return sql`insert into ${outboxEvents} (entity, entity_id, type, payload)
-      select ${input.entity}, ${input.entityId}, ${input.type}, ${JSON.stringify(input.payload)}::jsonb from ${sql.raw(source)}`;
+    const actor = actorColumn();
+    return sql`insert into ${outboxEvents} (entity, entity_id, type, payload${actor.column})
+      select ${input.entity}, ${input.entityId}, ${input.type}, ${JSON.stringify(input.payload)}::jsonb${actor.value} from ${sql.raw(source)}`;
   }
 
   /**
@@ -170,8 +189,9 @@ export class Events {
     const notify = watched.length
       ? sql` where (select count(*) from (select pg_notify(${CHANGES_CHANNEL}, w) from unnest(${`{${watched.join(',')}}`}::text[]) as w) n) >= 0`
       : sql``;
-    return sql`insert into ${outboxEvents} (entity, entity_id, type, payload)
-      select e->>'entity', e->>'entityId', e->>'type', ${payload}
+    const actor = actorColumn();
+    return sql`insert into ${outboxEvents} (entity, entity_id, type, payload${actor.column})
+      select e->>'entity', e->>'entityId', e->>'type', ${payload}${actor.value}
       from jsonb_array_elements(${JSON.stringify(list)}::jsonb) with ordinality as x(e, n)${notify} order by x.n`;
   }
 
@@ -265,7 +285,7 @@ export class Events {
             select id from outbox_events
             where dispatched_at is null and (claimed_until is null or claimed_until < now())
             order by id limit ${BATCH} for update skip locked)
-          returning id, event_id, entity, entity_id, type, payload, occurred_at, attempts`,
+          returning id, event_id, entity, entity_id, type, payload, occurred_at, attempts, actor`,
     );
     claimed.sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
     // Delivered rows are marked together, in one statement per batch.
@@ -279,6 +299,7 @@ export class Events {
         type: row.type,
         payload: row.payload,
         occurredAt: new Date(row.occurred_at),
+        ...(row.actor ? { actor: row.actor } : {}),
       };
       const error = await this.deliver(event);
       if (error === undefined) delivered.push(String(row.id));

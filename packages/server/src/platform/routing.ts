@@ -1,6 +1,7 @@
 import type { FastifySchema, RouteShorthandOptions } from 'fastify';
 import type { App } from './app.ts';
 import { ValidationFailure } from './errors.ts';
+import { refuseBadInput } from './input.ts';
 import { decodeQuery, type RawQuery } from './wire-query.ts';
 
 /**
@@ -34,12 +35,15 @@ export async function underPrefixes(
  */
 export function complexGetHook(): NonNullable<RouteShorthandOptions['preValidation']> {
   return async (request) => {
+    let decoded: Record<string, unknown>;
     try {
-      request.query = decodeQuery(request.query as RawQuery);
+      decoded = decodeQuery(request.query as RawQuery);
     } catch {
       throw new ValidationFailure([
         { field: '.r', description: 'is not base64url-encoded JSON', violatedRule: 'FORMAT', data: {} },
       ]);
     }
+    refuseBadInput({ query: decoded });
+    request.query = decoded;
   };
 }

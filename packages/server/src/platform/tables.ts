@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import type { Actor } from './actor.ts';
+import { at, primaryId, createdDate } from './columns.ts';
 
 /**
  * Lifecycle events written in the same transaction as the change that raised them.
@@ -14,23 +16,31 @@ export const outboxEvents = pgTable(
     entityId: text('entity_id').notNull(),
     type: text('type').notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
-    occurredAt: timestamp('occurred_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    dispatchedAt: timestamp('dispatched_at', { withTimezone: true, mode: 'date' }),
+    occurredAt: at('occurred_at').notNull().defaultNow(),
+    dispatchedAt: at('dispatched_at'),
     attempts: integer('attempts').notNull().default(0),
     /** Lease of the dispatcher that claimed the row; lets several processes share the table. */
-    claimedUntil: timestamp('claimed_until', { withTimezone: true, mode: 'date' }),
+    claimedUntil: at('claimed_until'),
     lastError: text('last_error'),
+    /** The staff member or API key whose request recorded the event (the audit log reads it). */
+    actor: jsonb('actor').$type<Actor>(),
   },
   (t) => [index('outbox_pending_idx').on(t.id).where(sql`${t.dispatchedAt} is null`)],
 );
 
-/** Merchant API keys: only a SHA-256 of the key is stored. */
+/**
+ * Merchant API keys: only a SHA-256 of the key is stored. `role` is a staff role (OWNER, MANAGER, FULFILMENT;
+ * keys made before roles say ADMIN, read as OWNER). One live key is the bootstrap key (`ADMIN_API_KEY`).
+ */
 export const apiKeys = pgTable('api_keys', {
-  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  id: primaryId(),
   name: text('name').notNull(),
   keyHash: text('key_hash').notNull().unique(),
   prefix: text('prefix').notNull(),
   role: text('role').notNull().default('ADMIN'),
-  createdDate: timestamp('created_date', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  revokedDate: timestamp('revoked_date', { withTimezone: true, mode: 'date' }),
+  bootstrap: boolean('bootstrap').notNull().default(false),
+  /** Who made it (a staff e-mail, a key name, or `keys CLI`). */
+  createdBy: text('created_by'),
+  createdDate: createdDate(),
+  revokedDate: at('revoked_date'),
 });

@@ -30,17 +30,24 @@ const RULES: Record<string, ViolatedRule> = {
   type: 'VALIDATION',
 };
 
-/** `/lineItems/0/quantity` → `lineItems[0].quantity` */
-export function fieldPath(instancePath: string, extra?: string): string {
-  const parts = instancePath.split('/').filter(Boolean);
-  if (extra) parts.push(extra);
+/** `['lineItems', 0, 'quantity']` → `lineItems[0].quantity` (digit-only keys read as indexes). */
+export function joinFieldPath(parts: ReadonlyArray<string | number>): string {
   let out = '';
-  for (const raw of parts) {
-    const part = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    if (/^\d+$/.test(part)) out += `[${part}]`;
+  for (const part of parts) {
+    if (typeof part === 'number' || /^\d+$/.test(part)) out += `[${part}]`;
     else out += out ? `.${part}` : part;
   }
   return out;
+}
+
+/** `/lineItems/0/quantity` → `lineItems[0].quantity` */
+export function fieldPath(instancePath: string, extra?: string): string {
+  const parts = instancePath
+    .split('/')
+    .filter(Boolean)
+    .map((raw) => raw.replace(/~1/g, '/').replace(/~0/g, '~'));
+  if (extra) parts.push(extra);
+  return joinFieldPath(parts);
 }
 
 function describe(error: SchemaError): string {

@@ -3,7 +3,8 @@ import { readFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
-import { countProducts, exportProductsCsv, importProductsCsv } from '../modules/catalogue/catalogue-csv.ts';
+import { countProducts, exportProductsCsv } from '../modules/catalogue/csv/export.ts';
+import { importProductsCsv } from '../modules/catalogue/csv/import.ts';
 import { ConfigError } from '../platform/config.ts';
 import { openTool, progressBar, runTool } from './tool.ts';
 

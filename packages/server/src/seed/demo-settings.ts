@@ -1,15 +1,13 @@
 import { count } from 'drizzle-orm';
 import { createCoupon } from '../modules/settings/coupons.ts';
 import type { StoredAddress } from '../modules/settings/model.ts';
-import { createDeliveryRegion, createShippingOption } from '../modules/settings/shipping.ts';
+import { createDeliveryRegion } from '../modules/settings/delivery-regions.ts';
+import { createShippingOption } from '../modules/settings/shipping-options.ts';
 import { updateStoreSettings } from '../modules/settings/store.ts';
 import { coupons, shippingOptions } from '../modules/settings/tables.ts';
-import {
-  createTaxRate,
-  createTaxRegion,
-  ensureDefaultTaxGroups,
-  PRODUCTS_TAX_GROUP_ID,
-} from '../modules/settings/tax.ts';
+import { ensureDefaultTaxGroups, PRODUCTS_TAX_GROUP_ID } from '../modules/settings/tax-groups.ts';
+import { createTaxRate } from '../modules/settings/tax-rates.ts';
+import { createTaxRegion } from '../modules/settings/tax-regions.ts';
 import type { AppContext } from '../platform/context.ts';
 
 /**

@@ -5,19 +5,20 @@ import type {
   StockInput,
   StoredMedia,
   VariantInput,
-} from '../modules/catalogue/model.ts';
-import { collections, products } from '../modules/catalogue/tables.ts';
-import { createCollection } from '../modules/catalogue/collection-writes.ts';
-import { createProduct } from '../modules/catalogue/product-writes.ts';
-import { slugify } from '../modules/catalogue/write-support.ts';
+} from '../modules/catalogue/shared/model.ts';
+import { collections } from '../modules/catalogue/collections/tables.ts';
+import { products } from '../modules/catalogue/products/tables.ts';
+import { createCollection } from '../modules/catalogue/collections/writes.ts';
+import { createProduct } from '../modules/catalogue/products/writes.ts';
+import { slugify } from '../modules/catalogue/shared/write-support.ts';
 import type { AppContext } from '../platform/context.ts';
 import { fromCents, toCents } from '../platform/money.ts';
 import {
   type CollectionKey,
   DEMO_COLLECTIONS,
   DEMO_PRODUCTS,
-  DESCRIPTION_COPY,
   type DemoProduct,
+  DESCRIPTION_COPY,
 } from './demo-catalogue.ts';
 import { seedDemoSettings } from './demo-settings.ts';
 import { initialsOf, mapLimit, seedImage } from './images.ts';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
-import type { StoredMedia } from '../modules/catalogue/model.ts';
-import { saveMediaFile } from '../modules/catalogue/media.ts';
+import { loadSharp } from '../modules/catalogue/media/sharp.ts';
+import type { StoredMedia } from '../modules/catalogue/shared/model.ts';
+import { saveMediaFile } from '../modules/catalogue/media/resolve.ts';
 
 /** Seed images drawn locally: an SVG (gradient, product-ish shape, initials) rendered to JPEG by sharp. */
 
@@ -67,7 +67,8 @@ export function productSvg(spec: ImageSpec, size = IMAGE_SIZE): string {
 </svg>`;
 }
 
-export function renderImage(spec: ImageSpec): Promise<Buffer> {
+export async function renderImage(spec: ImageSpec): Promise<Buffer> {
+  const sharp = await loadSharp();
   return sharp(Buffer.from(productSvg(spec)))
     .jpeg({ quality: 82 })
     .toBuffer();

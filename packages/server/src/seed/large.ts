@@ -1,6 +1,7 @@
 import { inArray, type SQL, sql } from 'drizzle-orm';
-import type { StoredMedia } from '../modules/catalogue/model.ts';
-import { brands, collections, ribbons } from '../modules/catalogue/tables.ts';
+import type { StoredMedia } from '../modules/catalogue/shared/model.ts';
+import { brands, ribbons } from '../modules/catalogue/merchandising/tables.ts';
+import { collections } from '../modules/catalogue/collections/tables.ts';
 import type { AppContext } from '../platform/context.ts';
 import type { Db } from '../platform/db.ts';
 import { mapLimit, seedImage, type Shape } from './images.ts';

@@ -1,4 +1,5 @@
 import {
+  type AisleClient,
   type Checkout,
   checkout,
   createClient,
@@ -6,9 +7,11 @@ import {
   sandboxPayments,
   tips,
 } from '@aisle/sdk';
-import { auth, client } from '../../sdk.ts';
+import { auth, browserClientWith } from '../../sdk.ts';
 
-export type CheckoutApi = Pick<typeof client, 'checkout' | 'sandboxPayments' | 'tips'>;
+const MODULES = { checkout, sandboxPayments, tips };
+
+export type CheckoutApi = AisleClient<typeof MODULES>;
 
 /** Runs one checkout call with the page's client; its answer replaces the checkout shown. */
 export type CheckoutWrite = (call: (api: CheckoutApi) => Promise<Checkout>) => Promise<Checkout>;
@@ -22,15 +25,13 @@ const bySession = new Map<string, CheckoutApi>();
  * (docs/CHECKOUT.md). Without a session, the storefront's own client (the shopper's own checkouts).
  */
 export function checkoutApi(redirectSessionId: string | undefined): CheckoutApi {
-  if (!redirectSessionId) return client;
-  let api = bySession.get(redirectSessionId);
+  const key = redirectSessionId ?? '';
+  let api = bySession.get(key);
   if (!api) {
-    api = createClient({
-      modules: { checkout, sandboxPayments, tips },
-      auth,
-      headers: { [REDIRECT_SESSION_HEADER]: redirectSessionId },
-    });
-    bySession.set(redirectSessionId, api);
+    api = redirectSessionId
+      ? createClient({ modules: MODULES, auth, headers: { [REDIRECT_SESSION_HEADER]: redirectSessionId } })
+      : browserClientWith(MODULES);
+    bySession.set(key, api);
   }
   return api;
 }

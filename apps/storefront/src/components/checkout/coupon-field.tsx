@@ -29,11 +29,15 @@ export function CouponField({
   const input = useRef<HTMLInputElement>(null);
   const removeButton = useRef<HTMLButtonElement>(null);
   const ids = useId();
+  // Focus moves once the element is there: the cart's answer may show (or hide) the coupon a render later.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the coupon is the trigger
   useEffect(() => {
-    if (focusNext === 'input') input.current?.focus();
-    if (focusNext === 'remove') removeButton.current?.focus();
+    const target =
+      focusNext === 'input' ? input.current : focusNext === 'remove' ? removeButton.current : null;
+    if (!target) return;
+    target.focus();
     setFocusNext(undefined);
-  }, [focusNext]);
+  }, [focusNext, coupon]);
 
   const apply = async (event: FormEvent) => {
     event.preventDefault();

@@ -76,7 +76,6 @@ export function OrderDetails({ order }: { order: Order }) {
   const logistics = shipping?.logistics;
   const pickup = logistics?.pickupDetails;
   const destination = logistics?.shippingDestination ?? order.recipientInfo;
-  const coupon = order.appliedDiscounts?.find((d) => d.coupon)?.coupon?.code;
   const balance = order.balanceSummary?.balance;
   const ships = order.lineItems.some((line) => line.physicalProperties?.shippable === true);
   return (
@@ -86,7 +85,7 @@ export function OrderDetails({ order }: { order: Order }) {
         <SummaryLines lines={order.lineItems} downloads />
         <SummaryTotals
           figures={figuresOf(order.priceSummary)}
-          couponCode={coupon}
+          appliedDiscounts={order.appliedDiscounts}
           shippingTitle={shipping?.title}
           taxIncluded={order.taxIncludedInPrices}
         />

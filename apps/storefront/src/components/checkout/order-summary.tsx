@@ -1,4 +1,4 @@
-import type { OrderLineItem } from '@aisle/sdk';
+import type { AppliedDiscount, OrderLineItem } from '@aisle/sdk';
 import { nonZero } from '../../resources/cart.ts';
 import './checkout.css';
 import { itemImage, itemName, itemOptions, longDate } from './view.ts';
@@ -107,14 +107,15 @@ export function figuresOf(
 /** Subtotal, discount, shipping, tax, fees and total as the server worked them out (never added up here). */
 export function SummaryTotals({
   figures,
-  couponCode,
+  appliedDiscounts,
   shippingTitle,
   shippingPending,
   busy,
   taxIncluded,
 }: {
   figures: SummaryFigures;
-  couponCode?: string | undefined;
+  /** The discounts of the checkout or order: the coupon's code and each automatic discount's name. */
+  appliedDiscounts?: AppliedDiscount[] | undefined;
   shippingTitle?: string | undefined;
   /** Shipping is not known yet (no address or no option chosen). */
   shippingPending?: string | undefined;
@@ -127,16 +128,7 @@ export function SummaryTotals({
         <dt>Subtotal</dt>
         <dd data-testid="total-subtotal">{figures.subtotal?.formattedAmount}</dd>
       </div>
-      {nonZero(figures.discount?.amount) && (
-        <div className="summary-discount">
-          <dt>Discount{couponCode ? ` (${couponCode})` : ''}</dt>
-          <dd>
-            <span aria-hidden="true">−</span>
-            <span className="visually-hidden">minus </span>
-            <span data-testid="total-discount">{figures.discount?.formattedAmount}</span>
-          </dd>
-        </div>
-      )}
+      <DiscountRows total={figures.discount} applied={appliedDiscounts} />
       <div>
         <dt>
           Shipping
@@ -165,5 +157,69 @@ export function SummaryTotals({
         <dd data-testid="total-total">{figures.total?.formattedAmount}</dd>
       </div>
     </dl>
+  );
+}
+
+/** An amount taken off: “− $5.00” (read as “minus”). */
+function Minus({ amount, testId }: { amount: Money | undefined; testId: string }) {
+  return (
+    <dd>
+      <span aria-hidden="true">−</span>
+      <span className="visually-hidden">minus </span>
+      <span data-testid={testId}>{amount?.formattedAmount}</span>
+    </dd>
+  );
+}
+
+/**
+ * The discount rows of a cart, checkout or order summary: the total taken off (with the coupon's code when
+ * it is the only discount); with automatic discounts (discount rules) among them, each below it by its name,
+ * apart from the coupon's share.
+ */
+export function DiscountRows({
+  total,
+  applied = [],
+}: {
+  total: Money | undefined;
+  applied?: AppliedDiscount[] | undefined;
+}) {
+  if (!nonZero(total?.amount)) return null;
+  const coupon = applied.find((d) => d.coupon)?.coupon;
+  const rules = applied.flatMap((d) =>
+    d.discountRule && nonZero(d.discountRule.amount?.amount) ? [d.discountRule] : [],
+  );
+  if (rules.length === 0)
+    return (
+      <div className="summary-discount">
+        <dt>Discount{coupon?.code ? ` (${coupon.code})` : ''}</dt>
+        <Minus amount={total} testId="total-discount" />
+      </div>
+    );
+  return (
+    <>
+      <div className="summary-discount">
+        <dt>Discounts</dt>
+        <Minus amount={total} testId="total-discount" />
+      </div>
+      {rules.map((rule) => (
+        <div
+          key={rule.id}
+          className="summary-discount summary-discount-part"
+          data-testid="automatic-discount"
+        >
+          <dt>
+            <span data-testid="automatic-discount-name">{rule.name?.translated ?? rule.name?.original}</span>
+            <span className="muted discount-kind"> Automatic discount</span>
+          </dt>
+          <Minus amount={rule.amount} testId="automatic-discount-amount" />
+        </div>
+      ))}
+      {coupon && nonZero(coupon.amount?.amount) && (
+        <div className="summary-discount summary-discount-part">
+          <dt>Coupon {coupon.code}</dt>
+          <Minus amount={coupon.amount} testId="coupon-discount-amount" />
+        </div>
+      )}
+    </>
   );
 }

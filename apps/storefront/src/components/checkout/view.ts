@@ -80,10 +80,53 @@ export function orderStateLabel(order: Order): { text: string; tone: 'ok' | 'war
     case 'PENDING':
       return { text: 'Pending', tone: 'warn' };
     default:
+      if (order.paymentStatus === 'FULLY_REFUNDED') return { text: 'Refunded', tone: 'info' };
       if (order.fulfillmentStatus === 'FULFILLED') return { text: 'Fulfilled', tone: 'ok' };
+      if (order.paymentStatus === 'PARTIALLY_REFUNDED') return { text: 'Partly refunded', tone: 'info' };
       if (order.fulfillmentStatus === 'PARTIALLY_FULFILLED') return { text: 'Partly shipped', tone: 'info' };
       return { text: 'Confirmed', tone: 'info' };
   }
+}
+
+/**
+ * What the order page's head says, following the order's status: a placed order thanks the shopper, a
+ * shipped one says so, a refunded or canceled one says that instead (the confirmation link is reopened
+ * long after the order). `REJECTED` (payment failed) has its own head with a way back to the checkout.
+ */
+export function orderHeadline(order: Order): {
+  eyebrow: string;
+  title: string;
+  note?: string;
+  /** A new order, nothing since: the confirmation mail is what the page mentions. */
+  placed?: true;
+} {
+  if (order.status === 'CANCELED')
+    return {
+      eyebrow: 'Order canceled',
+      title: 'This order was canceled',
+      note:
+        order.paymentStatus === 'FULLY_REFUNDED' || order.paymentStatus === 'PARTIALLY_REFUNDED'
+          ? 'The payment was refunded to you.'
+          : 'Nothing will be shipped.',
+    };
+  if (order.paymentStatus === 'FULLY_REFUNDED')
+    return {
+      eyebrow: 'Order refunded',
+      title: 'Your order was refunded',
+      note: 'The payment was refunded to you.',
+    };
+  if (order.paymentStatus === 'PARTIALLY_REFUNDED' && order.fulfillmentStatus !== 'FULFILLED')
+    return { eyebrow: 'Partly refunded', title: 'Part of your order was refunded' };
+  if (order.fulfillmentStatus === 'FULFILLED')
+    return { eyebrow: 'Order shipped', title: 'Your order is on its way' };
+  if (order.fulfillmentStatus === 'PARTIALLY_FULFILLED')
+    return { eyebrow: 'Partly shipped', title: 'Part of your order is on its way' };
+  const waiting = order.status === 'INITIALIZED' || order.paymentStatus === 'PENDING';
+  return {
+    eyebrow: waiting ? 'Waiting for payment' : 'Order confirmed',
+    title: 'Thank you for your order!',
+    placed: true,
+  };
 }
 
 const DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });

@@ -7,17 +7,20 @@ import type {
   SendRecoveryEmailRequest,
 } from '../../modules/identity/schemas.ts';
 import { maskEmail } from '../../modules/identity/phones.ts';
+import { type AuthenticationResponseJSON, assertionOptions } from '../../modules/identity/passkeys.ts';
 import {
+  passkeySignIn,
   resendCode,
   type SignInOutcome,
   type StepOptions,
   startActivation,
   startRecovery,
   startVerification,
+  verifyPasskeyStep,
   verifyStep,
 } from '../../modules/identity/service.ts';
 import type { Binding } from '../../modules/identity/tokens.ts';
-import { allowsReturnUrl, findClient } from '../../modules/oauth/clients.ts';
+import { findClient, returnUrl } from '../../modules/oauth/clients.ts';
 import { codeMail, linkMail, sendMail, sendPhoneCode } from './mails.ts';
 
 /** Wire StateMachine response (oauth-and-identity §3). */
@@ -29,7 +32,8 @@ export interface StateMachine {
   additionalData: Record<string, unknown>;
   mfaChallengeData?: {
     factorType: string;
-    verificationChallengeData: { hint: string };
+    /** `webAuthnOptions` (Aisle): for a WEBAUTHN step, the options for `navigator.credentials.get`. */
+    verificationChallengeData: { hint: string; webAuthnOptions?: unknown };
     /** Every factor the step can switch to (`{factorType}/send`); `hint` is an Aisle addition. */
     availableFactors: Array<{ factorType: string; hint?: string }>;
   };
@@ -66,6 +70,9 @@ export async function answer(ctx: AppContext, outcome: SignInOutcome): Promise<S
       factorType: outcome.factorType,
       verificationChallengeData: {
         hint: current?.hint ?? (outcome.factorType === 'EMAIL' ? maskEmail(outcome.member.email) : ''),
+        ...(outcome.factorType === 'WEBAUTHN' && outcome.code
+          ? { webAuthnOptions: await assertionOptions(ctx, outcome.code, outcome.member.id) }
+          : {}),
       },
       availableFactors: (factors.length > 0 ? factors : [{ factorType: outcome.factorType, hint: '' }]).map(
         (f) => ({ factorType: f.factorType, ...(f.hint ? { hint: f.hint } : {}) }),
@@ -89,9 +96,9 @@ async function linkTarget(
   const client = redirect.clientId ? await findClient(ctx.db, redirect.clientId) : undefined;
   if (redirect.clientId && !client)
     throw invalid(`${field}.clientId`, 'is not a registered client', 'VALIDATION');
-  if (!allowsReturnUrl(ctx, client, redirect.url))
-    throw invalid(`${field}.url`, 'is not a URL registered for this client', 'VALIDATION');
-  return redirect.url;
+  const target = returnUrl(ctx, client, redirect.url);
+  if (!target) throw invalid(`${field}.url`, 'is not a URL registered for this client', 'VALIDATION');
+  return target;
 }
 
 function withParam(url: string, name: string, value: string): string {
@@ -143,9 +150,18 @@ const FACTOR_DATA = {
 
 type CodeFactor = keyof typeof FACTOR_DATA;
 
+/** PUSH approvals need the store's own mobile app, which Aisle does not have. */
+const pushUnavailable = () =>
+  new AppError(
+    400,
+    'UNIMPLEMENTED_FEATURE',
+    'PUSH approvals need a mobile app, which this store does not have; use a passkey, an authenticator app or a code instead',
+  );
+
 function codeFactor(factorType: string): CodeFactor {
   const type = factorType.toUpperCase();
   if (type in FACTOR_DATA) return type as CodeFactor;
+  if (type === 'PUSH') throw pushUnavailable();
   throw new AppError(400, 'UNIMPLEMENTED_FEATURE', `${type} codes are not offered by this store`);
 }
 
@@ -159,6 +175,20 @@ export async function verifyFactor(
   input: FactorVerifyRequest,
   options: StepOptions = {},
 ): Promise<{ body: StateMachine; deviceToken?: string }> {
+  if (factorType.toUpperCase() === 'WEBAUTHN') {
+    const response = input.webauthnData?.response;
+    if (!response) throw invalid('webauthnData.response', 'is required', 'REQUIRED_FIELD');
+    const outcome = input.stateToken
+      ? await verifyPasskeyStep(ctx, input.stateToken, response as AuthenticationResponseJSON, {
+          ...options,
+          rememberThisDevice: input.rememberThisDevice,
+        })
+      : await passkeySignIn(ctx, response as AuthenticationResponseJSON);
+    const body = await answer(ctx, outcome);
+    return outcome.state === 'SUCCESS' && outcome.deviceToken
+      ? { body, deviceToken: outcome.deviceToken }
+      : { body };
+  }
   const type = codeFactor(factorType);
   const code = input[FACTOR_DATA[type]]?.code;
   const outcome = await verifyStep(ctx, input.stateToken, code, type, {
@@ -181,6 +211,6 @@ export async function sendFactorCode(
   stateToken: string,
   options: StepOptions = {},
 ): Promise<StateMachine> {
-  const type = codeFactor(factorType);
+  const type = factorType.toUpperCase() === 'WEBAUTHN' ? 'WEBAUTHN' : codeFactor(factorType);
   return answer(ctx, await resendCode(ctx, stateToken, type, { ...options, strict: true }));
 }

@@ -30,6 +30,7 @@ import {
   validateEmail,
   verifyStep,
 } from '../../modules/identity/service.ts';
+import { startPasskeySignIn } from '../../modules/identity/passkeys.ts';
 import { familyOf } from '../../modules/oauth/authenticator.ts';
 import { revokeMemberTokens } from '../../modules/oauth/tokens.ts';
 import { bindingOf } from '../caller.ts';
@@ -118,7 +119,7 @@ export const accountRoutes: Module = async (app, ctx) => {
     r.post(
       '/v2/validate-email',
       { config: pub, schema: { tags, summary: 'Can this address register?', body: ValidateEmailRequest } },
-      async (request) => validateEmail(ctx, request.body.email),
+      async (request) => validateEmail(ctx, request.body.email, request.ip),
     );
     r.get(
       '/v1/logout',
@@ -152,6 +153,21 @@ export const accountRoutes: Module = async (app, ctx) => {
         );
         if (deviceToken) rememberDevice(ctx, reply, deviceToken);
         return body;
+      },
+    );
+    r.post(
+      '/v2/WEBAUTHN/options',
+      {
+        config: pub,
+        schema: {
+          tags,
+          summary:
+            'Passwordless sign-in: options for any passkey of this store (Aisle); answer with WEBAUTHN/verify',
+        },
+      },
+      async (request) => {
+        const binding = await bindingOf(ctx, request.caller, request.headers.authorization);
+        return { webAuthnOptions: await startPasskeySignIn(ctx, binding) };
       },
     );
     r.post(

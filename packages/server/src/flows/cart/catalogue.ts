@@ -1,6 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { ProductData } from '../../modules/catalogue/model.ts';
-import { inventoryItems, products, productVariants } from '../../modules/catalogue/tables.ts';
+import type { ProductData } from '../../modules/catalogue/shared/model.ts';
+import { inventoryItems } from '../../modules/catalogue/inventory/tables.ts';
+import { products } from '../../modules/catalogue/products/tables.ts';
+import { productVariants } from '../../modules/catalogue/variants/tables.ts';
 import { compiled } from '../../platform/compiled-sql.ts';
 import { type Db, preparedRows } from '../../platform/db.ts';
 

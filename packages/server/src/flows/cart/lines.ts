@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { StoredMedia } from '../../modules/catalogue/model.ts';
-import { type MediaLinks, unsignedLinks } from '../../modules/catalogue/media-signing.ts';
-import { mediaLink } from '../../modules/catalogue/wire.ts';
+import type { StoredMedia } from '../../modules/catalogue/shared/model.ts';
+import { type MediaLinks, unsignedLinks } from '../../modules/catalogue/media/signing.ts';
+import { mediaLink } from '../../modules/catalogue/media/wire.ts';
 import type {
   CarriedFields,
   CatalogOverrides,
@@ -16,14 +16,19 @@ import type { CustomLineItemInput, LineItemInput } from '../../modules/cart/sche
 import type { Currency } from '../../modules/pricing/currency.ts';
 import type { AvailabilityStatus, LineItemSnapshot } from '../../modules/pricing/index.ts';
 import type { Mcp } from '../../modules/pricing/totals.ts';
+import {
+  findSubscriptionOption,
+  subscriptionOptionInfoOf,
+  subscriptionPrice,
+} from '../../modules/catalogue/products/subscriptions.ts';
 import { AppError, type FieldViolation, ValidationFailure } from '../../platform/errors.ts';
 import {
   type Catalog,
   type CatalogProduct,
   type CatalogVariant,
   STORE_APP_ID,
-  UUID,
   unitsAvailable,
+  UUID,
 } from './catalogue.ts';
 
 /** Cart lines: from request inputs to stored lines, and from stored lines + live catalogue to wire and engine. */
@@ -228,6 +233,35 @@ export function catalogLinesFrom(
     if (!variant || violations.length > count) return;
     const overrides = overridesOf(input.catalogOverrideFields);
     const carried = carriedOf(input);
+    // A subscription option of the product: the line carries its settings (the buyer's start date kept).
+    const details = product.data.subscriptionDetails;
+    if (options.subscriptionOptionId !== undefined) {
+      const option = findSubscriptionOption(details, options.subscriptionOptionId);
+      if (!option || !details) {
+        violations.push(
+          v(
+            `${at}.catalogReference.options.subscriptionOptionId`,
+            'is not a subscription option of this product',
+          ),
+        );
+        return;
+      }
+      const given = input.subscriptionOptionInfo?.subscriptionSettings as { startDate?: unknown } | undefined;
+      const startDate =
+        typeof given?.startDate === 'string' && !Number.isNaN(Date.parse(given.startDate))
+          ? new Date(given.startDate).toISOString()
+          : undefined;
+      carried.subscriptionOptionInfo = subscriptionOptionInfoOf(details, option, startDate);
+    } else if (details && !details.allowOneTimePurchases) {
+      violations.push(
+        v(
+          `${at}.catalogReference.options.subscriptionOptionId`,
+          'is required: this product is sold by subscription only, choose one of its subscription options',
+          'REQUIRED_FIELD',
+        ),
+      );
+      return;
+    }
     const media = product.data.media?.[0];
     lines.push({
       kind: 'catalog',
@@ -455,7 +489,14 @@ function catalogLineView(
     : !variant.visible
       ? { status: 'NOT_AVAILABLE', quantityAvailable: 0 }
       : availabilityOf(unitsAvailable(variant.stock), line.quantity);
-  const price = overrides.price ?? variant?.discountedPrice ?? '0';
+  const optionId = line.catalogReference.options?.subscriptionOptionId;
+  const option =
+    optionId !== undefined ? findSubscriptionOption(product?.data.subscriptionDetails, optionId) : undefined;
+  const oneTime = variant?.discountedPrice ?? '0';
+  // A plan with a free trial is not paid at checkout: its first cycle is charged when the trial ends.
+  const price =
+    overrides.price ??
+    (option ? (option.freeTrialPeriod ? '0' : subscriptionPrice(oneTime, option)) : oneTime);
   const fullPrice = overrides.fullPrice ?? variant?.price ?? price;
   const unit = currency.parse(price);
   const name = overrides.productName ?? text(product?.name ?? line.lastKnown.name);

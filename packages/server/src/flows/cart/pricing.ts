@@ -16,25 +16,25 @@ import {
   type CouponRow,
   findCouponForCustomer,
 } from '../../modules/settings/coupons.ts';
+import { type DeliveryRegionRow, listDeliveryRegions } from '../../modules/settings/delivery-regions.ts';
 import {
-  type DeliveryRegionRow,
-  listDeliveryRegions,
   listShippingOptions,
   SHIPPING_CARRIER_ID,
   type ShippingOptionRow,
-} from '../../modules/settings/shipping.ts';
+} from '../../modules/settings/shipping-options.ts';
+import { listDiscountRules, ruleSnapshot } from '../../modules/discount-rules/rules.ts';
+import type { DiscountRuleSnapshot } from '../../modules/pricing/snapshot.ts';
 import { readStoreSettings, type StoreSettingsRow } from '../../modules/settings/store.ts';
 import type { ViewContext } from './lines.ts';
+import { labelOptions } from './label-options.ts';
 import {
-  listTaxGroups,
-  listTaxRates,
-  listTaxRegions,
-  PRODUCTS_TAX_GROUP_ID,
-  type TaxGroupRow,
-  type TaxRateRow,
-  type TaxRegionRow,
-} from '../../modules/settings/tax.ts';
-import { mediaLinks } from '../../modules/catalogue/media-signing.ts';
+  listShippoConfigurations,
+  type ShippoConfigurationRow,
+} from '../../modules/shipping-labels/configurations.ts';
+import { listTaxGroups, PRODUCTS_TAX_GROUP_ID, type TaxGroupRow } from '../../modules/settings/tax-groups.ts';
+import { listTaxRates, type TaxRateRow } from '../../modules/settings/tax-rates.ts';
+import { listTaxRegions, type TaxRegionRow } from '../../modules/settings/tax-regions.ts';
+import { mediaLinks } from '../../modules/catalogue/media/signing.ts';
 import { type Currency, currencyOf } from '../../modules/pricing/currency.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
@@ -117,22 +117,36 @@ export function merchantDiscountsSnapshot(list: StoredMerchantDiscount[]): Merch
 }
 
 export interface ShippingAndTax {
+  /** Every discount rule, oldest first, as the engine reads them (it keeps those live and triggered). */
+  discountRules: DiscountRuleSnapshot[];
   regions: DeliveryRegionRow[];
   options: ShippingOptionRow[];
   taxRegions: TaxRegionRow[];
   taxGroups: TaxGroupRow[];
   taxRates: TaxRateRow[];
+  /** Shipping-label configurations: their services are priced per shipment (`labelOptions`). */
+  labelConfigurations: ShippoConfigurationRow[];
 }
 
 export async function loadShippingAndTax(db: Db): Promise<ShippingAndTax> {
-  const [regions, options, taxRegions, taxGroups, taxRates] = await Promise.all([
+  const [rules, regions, options, taxRegions, taxGroups, taxRates, labelConfigurations] = await Promise.all([
+    listDiscountRules(db),
     listDeliveryRegions(db),
     listShippingOptions(db),
     listTaxRegions(db),
     listTaxGroups(db),
     listTaxRates(db),
+    listShippoConfigurations(db),
   ]);
-  return { regions, options, taxRegions, taxGroups, taxRates };
+  return {
+    discountRules: rules.map(ruleSnapshot),
+    regions,
+    options,
+    taxRegions,
+    taxGroups,
+    taxRates,
+    labelConfigurations,
+  };
 }
 
 export function shippingSnapshot(data: ShippingAndTax): NonNullable<PricingSnapshot['shipping']> {
@@ -213,6 +227,8 @@ export interface SnapshotInput {
   store: StoreSettingsRow;
   lineItems: LineItemSnapshot[];
   coupon?: CouponSnapshot | undefined;
+  /** The shopper: a member id lets CUSTOMER_ELIGIBILITY rules apply. */
+  customer?: { memberId?: string | undefined } | undefined;
   merchantDiscounts: StoredMerchantDiscount[];
   settings: ShippingAndTax;
   shippingAddress?: Address | undefined;
@@ -228,13 +244,22 @@ export interface SnapshotInput {
 export function pricingSnapshot(input: SnapshotInput): PricingSnapshot {
   const selected = input.selectedShippingOption;
   const memberships = input.memberships;
+  const store = storeSnapshot(input.store);
+  const shipping = shippingSnapshot(input.settings);
+  const labelled = labelOptions(input.settings.labelConfigurations, {
+    store,
+    lineItems: input.lineItems,
+    shippingAddress: input.shippingAddress,
+  });
   return {
     now: input.now.toISOString(),
-    store: storeSnapshot(input.store),
+    store,
     lineItems: input.lineItems,
     ...(input.coupon ? { coupon: input.coupon } : {}),
+    ...(input.settings.discountRules.length ? { discountRules: input.settings.discountRules } : {}),
+    ...(input.customer?.memberId ? { customer: { memberId: input.customer.memberId } } : {}),
     merchantDiscounts: merchantDiscountsSnapshot(input.merchantDiscounts),
-    shipping: shippingSnapshot(input.settings),
+    shipping: labelled.length ? { ...shipping, options: [...shipping.options, ...labelled] } : shipping,
     tax: taxSnapshot(input.settings, input.store),
     ...(memberships?.length
       ? {
@@ -276,11 +301,13 @@ export interface MerchantSettings {
 /** The events of every write to the settings `MerchantSettings` holds. */
 export const MERCHANT_SETTINGS_ENTITIES = [
   'store_settings',
+  'discount_rule',
   'delivery_region',
   'shipping_option',
   'tax_group',
   'tax_region',
   'tax_rate',
+  'shippo_configuration',
 ];
 announceChanges(MERCHANT_SETTINGS_ENTITIES);
 

@@ -17,17 +17,15 @@ import { forbidden } from '../../platform/errors.ts';
 import { underPrefixes } from '../../platform/routing.ts';
 import {
   addToCart,
-  type Caller,
-  createCheckout,
   deleteCart,
-  estimateCartTotals,
-  getCart,
-  mergeVisitorCart,
   removeCoupon,
   removeLineItems,
   updateCart,
   updateQuantities,
 } from './flow.ts';
+import { type Caller, getCart } from './read.ts';
+import { createCheckout, estimateCartTotals } from './totals.ts';
+import { mergeVisitorCart } from './merge.ts';
 import { cartJanitor } from './janitor.ts';
 
 const tags = ['cart'];

@@ -1,5 +1,5 @@
-import { catalogueReadCache } from '../../modules/catalogue/read-cache.ts';
-import { setStoreMoney } from '../../modules/catalogue/service.ts';
+import { catalogueReadCache } from '../../modules/catalogue/shared/read-cache.ts';
+import { setStoreMoney } from '../../modules/catalogue/shared/reads.ts';
 import { readStoreSettings } from '../../modules/settings/store.ts';
 import type { Module } from '../../platform/app.ts';
 import type { AppContext } from '../../platform/context.ts';

@@ -36,7 +36,7 @@ export async function checkoutCaller(ctx: AppContext, request: FastifyRequest): 
   const session = (Array.isArray(header) ? header[0] : header) ?? fromQuery;
   const createdBy: CreatedBy | undefined =
     caller.kind === 'admin'
-      ? { userId: caller.keyId }
+      ? { userId: caller.staffId ?? caller.keyId ?? '' }
       : caller.kind === 'app'
         ? { appId: caller.appId }
         : owner?.memberId

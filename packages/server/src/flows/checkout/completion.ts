@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { lockCheckout, saveCheckout } from '../../modules/checkout/service.ts';
 import { checkouts } from '../../modules/checkout/tables.ts';
-import { allowsReturnUrl, listClients } from '../../modules/oauth/clients.ts';
+import { listClients, returnUrl } from '../../modules/oauth/clients.ts';
 import { orders } from '../../modules/orders/tables.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, invalid } from '../../platform/errors.ts';
@@ -11,10 +11,18 @@ import { checkoutToWire } from './wire.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Where a hosted flow may send the browser: the store's origin or a registered client's (oauth `allowsReturnUrl`). */
-export async function allowedReturnUrl(ctx: AppContext, url: string): Promise<boolean> {
-  if (allowsReturnUrl(ctx, undefined, url)) return true;
-  return (await listClients(ctx.db)).some((client) => allowsReturnUrl(ctx, client, url));
+/**
+ * Where a hosted flow may send the browser: the store's origin or a registered client's (oauth `returnUrl`).
+ * The normalised URL to send, or undefined.
+ */
+export async function allowedReturnUrl(ctx: AppContext, url: string): Promise<string | undefined> {
+  const own = returnUrl(ctx, undefined, url);
+  if (own) return own;
+  for (const client of await listClients(ctx.db)) {
+    const allowed = returnUrl(ctx, client, url);
+    if (allowed) return allowed;
+  }
+  return undefined;
 }
 
 const badToken = () =>
@@ -46,7 +54,8 @@ export async function completeAndRedirect(
     .leftJoin(checkouts, eq(checkouts.id, orders.checkoutId))
     .where(eq(orders.id, orderId));
   if (!order || !(await tokenOpensOrder(ctx, order, token))) throw badToken();
-  if (redirectUrl !== undefined && !(await allowedReturnUrl(ctx, redirectUrl)))
+  const target = redirectUrl === undefined ? undefined : await allowedReturnUrl(ctx, redirectUrl);
+  if (redirectUrl !== undefined && !target)
     throw invalid('redirectUrl', "is not on the store's or a registered client's origin");
   const checkoutId = order.checkoutId;
   // A rejected order's checkout was opened again for another try: it stays open. A complete one has nothing to do.
@@ -71,5 +80,5 @@ export async function completeAndRedirect(
       });
     });
   }
-  return redirectUrl ?? `${ctx.config.publicUrl}/orders/${order.id}?token=${encodeURIComponent(token)}`;
+  return target ?? `${ctx.config.publicUrl}/orders/${order.id}?token=${encodeURIComponent(token)}`;
 }

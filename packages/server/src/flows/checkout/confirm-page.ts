@@ -44,7 +44,7 @@ const NOT_ALLOWED = Symbol('return URL not allowed');
 /** `returnUrl` when it is on the store's or a registered client's origin; none given: undefined. */
 async function checkedReturnUrl(ctx: AppContext, returnUrl: string | undefined) {
   if (returnUrl === undefined || returnUrl === '') return undefined;
-  return (await allowedReturnUrl(ctx, returnUrl)) ? returnUrl : NOT_ALLOWED;
+  return (await allowedReturnUrl(ctx, returnUrl)) ?? NOT_ALLOWED;
 }
 
 const notAllowedPage = (reply: FastifyReply) =>

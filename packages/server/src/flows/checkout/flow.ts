@@ -1,19 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { StoredCoupon, StoredLine, StoredMerchantDiscount } from '../../modules/cart/model.ts';
-import { loadTipInputs } from '../../modules/checkout-settings/tips.ts';
+import { loadTipInputs } from '../tips/checkout-tip.ts';
 import type { CheckoutInfo } from '../../modules/checkout/model.ts';
 import {
-  ADMIN_ONLY_FIELDS,
   type AddToCheckoutRequest,
+  ADMIN_ONLY_FIELDS,
   type CheckoutInput,
   type CreateCheckoutRequest,
   type UpdateCheckoutRequest,
 } from '../../modules/checkout/schemas.ts';
 import {
-  type CheckoutRow,
   checkoutIsComplete,
   checkoutNotFound,
+  type CheckoutRow,
   findCheckout,
   findCheckoutByCart,
   insertCheckoutSql,
@@ -23,6 +23,7 @@ import {
 } from '../../modules/checkout/service.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { type Db, preparedRows } from '../../platform/db.ts';
+import type { EventInput } from '../../platform/events.ts';
 import { AppError, badRequest, forbidden, ValidationFailure } from '../../platform/errors.ts';
 import { type Catalog, loadProducts } from '../cart/catalogue.ts';
 import { addInputs, withQuantities } from '../cart/flow.ts';
@@ -30,7 +31,7 @@ import { productIdsOf, referencedProductIds } from '../cart/lines.ts';
 import { couponFailure } from '../cart/pricing.ts';
 import { type CheckoutCaller, mayAct } from './access.ts';
 import { applyCheckoutInput } from './inputs.ts';
-import { type PricedCheckout, type PricingInputs, priceCheckout, pricingInputs } from './pricing.ts';
+import { priceCheckout, type PricedCheckout, type PricingInputs, pricingInputs } from './pricing.ts';
 import { checkoutToWire, type WireCheckout } from './wire.ts';
 
 /**
@@ -226,6 +227,12 @@ function requireLines(body: { lineItems?: unknown[] | undefined; customLineItems
 
 // ---- The calls
 
+/** Where a checkout made by another flow comes from (a checkout template): info it keeps, events it adds. */
+export interface CheckoutOrigin {
+  info: Partial<CheckoutInfo>;
+  events(checkoutId: string): EventInput[];
+}
+
 /**
  * `POST /ecom/v1/checkouts`: a checkout from lines given in the request (custom lines need an admin). Nothing
  * exists before it is written, so no transaction: the products and the tip settings are read side by side, and
@@ -235,6 +242,7 @@ export async function createCheckout(
   ctx: AppContext,
   caller: CheckoutCaller,
   body: CreateCheckoutRequest,
+  origin?: CheckoutOrigin,
 ): Promise<WireCheckout> {
   requireLines(body);
   refuseGiftCard(body.giftCardCode);
@@ -242,6 +250,7 @@ export async function createCheckout(
   const info = applyCheckoutInput({}, body.checkoutInfo, undefined);
   if (body.overrideCheckoutUrl) info.overrideCheckoutUrl = body.overrideCheckoutUrl;
   if (caller.createdBy) info.createdBy = caller.createdBy;
+  if (origin) Object.assign(info, origin.info);
   const now = ctx.clock();
   const working: Working = { lineItems: [], info, coupon: null, merchantDiscounts: [] };
   const row = newCheckoutRow(
@@ -265,7 +274,10 @@ export async function createCheckout(
   const priced = await settle(ctx, tools, working, { couponCode: body.couponCode });
   const saved: CheckoutRow = { ...row, ...working };
   const wire = checkoutToWire({ ...priced, row: saved }, now);
-  const event = { entity: 'checkout', entityId: saved.id, type: 'created', payload: { checkout: wire } };
+  const event = [
+    { entity: 'checkout', entityId: saved.id, type: 'created', payload: { checkout: wire } },
+    ...(origin?.events(saved.id) ?? []),
+  ];
   await preparedRows(
     ctx.db,
     sql`with saved as (${insertCheckoutSql(saved)}), event as (${ctx.events.recordPart(ctx.db, event)})
@@ -299,6 +311,7 @@ export async function updateCheckout(
       }
       if (body.lineItems?.length || body.customLineItems?.length)
         await addInputs(ctx, caller, working, tools, body);
+      if (body.couponCode !== undefined) refuseLockedCoupon(tools.row, caller);
       return { couponCode: body.couponCode };
     },
   );
@@ -349,7 +362,18 @@ export async function updateLineItemsQuantity(
 }
 
 export async function removeCoupon(ctx: AppContext, caller: CheckoutCaller, id: string) {
-  return writeCheckout(ctx, caller, id, {}, () => ({ couponCode: null }));
+  return writeCheckout(ctx, caller, id, {}, (_working, tools) => {
+    refuseLockedCoupon(tools.row, caller);
+    return { couponCode: null };
+  });
+}
+
+/** `customSettings.lockCouponCode` (a checkout template's locked coupon): only an admin changes the coupon. */
+function refuseLockedCoupon(row: CheckoutRow, caller: CheckoutCaller): void {
+  if (row.info.customSettings?.lockCouponCode && !caller.admin)
+    throw badRequest('COUPON_LOCKED', 'The coupon of this checkout is fixed and cannot be changed', {
+      checkoutId: row.id,
+    });
 }
 
 /** Gift cards are not supported: there is never one to remove, so this only re-prices. */

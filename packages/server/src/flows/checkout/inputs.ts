@@ -1,6 +1,6 @@
 import type { CheckoutInfo } from '../../modules/checkout/model.ts';
 import type { CheckoutInput } from '../../modules/checkout/schemas.ts';
-import { maskedFields } from '../../modules/settings/common.ts';
+import { maskedFields } from '../../platform/entity-kit/support.ts';
 import { invalid } from '../../platform/errors.ts';
 
 /** The writable checkout fields of a create or update request → the checkout's stored info. Pure. */

@@ -1,4 +1,4 @@
-import { loadTipInputs, type TipInputs, tipOf } from '../../modules/checkout-settings/tips.ts';
+import { loadTipInputs, type TipInputs, tipOf } from '../tips/checkout-tip.ts';
 import type { CheckoutRow } from '../../modules/checkout/service.ts';
 import type { Currency } from '../../modules/pricing/currency.ts';
 import { type AdditionalFeeSnapshot, estimateTotals, type Totals } from '../../modules/pricing/index.ts';
@@ -84,6 +84,7 @@ export async function priceCheckout(
     store,
     lineItems: views.map((v) => v.snapshot),
     coupon: couponSnap,
+    customer: customerOf(row),
     merchantDiscounts: row.merchantDiscounts,
     settings,
     shippingAddress: info.shippingInfo?.shippingDestination?.address,

@@ -32,7 +32,7 @@ import {
   updateLineItemsQuantity,
 } from './flow.ts';
 import { checkoutJanitor } from './janitor.ts';
-import { tipChoiceRoutes } from './tip-choice.ts';
+import { tipRoutes } from '../tips/routes.ts';
 
 const tags = ['checkout'];
 const visitor = { access: 'visitor' } as const;
@@ -201,5 +201,5 @@ export const checkoutRoutes: Module = async (app, ctx) => {
   await paymentRoutes(app, ctx);
   await sandboxConfirmationPages(app, ctx);
   await checkoutJanitor(app, ctx);
-  await tipChoiceRoutes(app, ctx);
+  await tipRoutes(app, ctx);
 };

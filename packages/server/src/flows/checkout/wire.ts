@@ -105,6 +105,7 @@ export function checkoutToWire(priced: PricedCheckout, now: Date): WireCheckout 
     ...(info.extendedFields ? { extendedFields: info.extendedFields } : {}),
     purchaseFlowId: row.purchaseFlowId,
     ...(info.customSettings ? { customSettings: info.customSettings } : {}),
+    ...(info.checkoutTemplateId ? { checkoutTemplateId: info.checkoutTemplateId } : {}),
     ...(info.customContentReference ? { customContentReference: info.customContentReference } : {}),
     ...(info.externalReference ? { externalReference: info.externalReference } : {}),
     ...(info.businessLocationId ? { businessLocationId: info.businessLocationId } : {}),

@@ -1,7 +1,6 @@
-import { timingSafeEqual } from 'node:crypto';
-import { mediaSigner, verifyLink } from '../../modules/catalogue/media-signing.ts';
+import { mediaSigner, verifyLink } from '../../modules/catalogue/media/signing.ts';
 import type { OrderRow } from '../../modules/orders/wire.ts';
-import { type Caller, hashSecret } from '../../platform/auth.ts';
+import { type Caller, hashSecret, sameSecret } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 
 /**
@@ -24,12 +23,6 @@ export async function orderPageUrl(ctx: AppContext, orderId: string): Promise<st
   return `${ctx.config.publicUrl}/orders/${orderId}?token=${encodeURIComponent(token)}`;
 }
 
-function sameHash(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
-
 /** Whether `token` opens this order: its confirmation token, or its order link token. */
 export async function tokenOpensOrder(
   ctx: AppContext,
@@ -38,7 +31,7 @@ export async function tokenOpensOrder(
 ): Promise<boolean> {
   if (token.startsWith(LINK_PREFIX))
     return verifyLink(ctx, ['order'], row.id.toLowerCase(), 0, token.slice(LINK_PREFIX.length));
-  return row.confirmationTokenHash !== null && sameHash(hashSecret(token), row.confirmationTokenHash);
+  return row.confirmationTokenHash !== null && sameSecret(hashSecret(token), row.confirmationTokenHash);
 }
 
 export type Audience = 'merchant' | 'buyer';

@@ -4,7 +4,8 @@ import { orderActivities } from '../../modules/orders/tables.ts';
 import type { ActivityRow, WireOrder } from '../../modules/orders/wire.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, invalid, notFound } from '../../platform/errors.ts';
-import { changeOrder, type Json, type NewActivity } from './store.ts';
+import { changeOrder, type NewActivity } from './store.ts';
+import type { Json } from './json.ts';
 
 /** Merchant activities: comments and custom activities are added, edited and deleted; the rest is history. */
 

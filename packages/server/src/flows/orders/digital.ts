@@ -1,11 +1,11 @@
 import type { StoredLine } from '../../modules/cart/model.ts';
-import { downloadUrl } from '../../modules/catalogue/media-files.ts';
-import { DOWNLOAD_LINK_MINUTES } from '../../modules/catalogue/media-signing.ts';
-import type { OrderRow } from '../../modules/orders/wire.ts';
-import type { DigitalLink } from '../../modules/orders/wire.ts';
+import { downloadUrl } from '../../modules/catalogue/media/files.ts';
+import { DOWNLOAD_LINK_MINUTES } from '../../modules/catalogue/media/signing.ts';
+import type { DigitalLink, OrderRow } from '../../modules/orders/wire.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Catalog } from '../cart/catalogue.ts';
-import { isRecord, type Json, linesOf } from './store.ts';
+import { isRecord, type Json } from './json.ts';
+import { linesOf } from './store.ts';
 
 /**
  * Digital lines: a DIGITAL line carries `digitalFile {fileId}` (a secure media file). Its download link is

@@ -1,5 +1,5 @@
 import { invalid } from '../../platform/errors.ts';
-import { isRecord, type Json } from './store.ts';
+import { isRecord, type Json } from './json.ts';
 
 /**
  * Field masks over a whitelist of editable paths. A mask path selects an editable path, anything under one,

@@ -1,16 +1,20 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { MailMessage } from '../../modules/mail/mailer.ts';
-import { renderMail } from '../../modules/mail/templates.ts';
+import { type MailMessage, mailerFor } from '../../modules/mail/mailer.ts';
+import { type MailContent, type MailItem, type MailTotal, renderMail } from '../../modules/mail/templates.ts';
+import { mailBrand } from '../../modules/checkout-settings/checkout-settings.ts';
 import { loadOrderParts, partsToWire } from '../../modules/orders/parts.ts';
-import { orderMoney } from '../../modules/orders/state.ts';
+import { orderActionError, orderMoney, type OrderStatus } from '../../modules/orders/state.ts';
 import { orderActivities, orders } from '../../modules/orders/tables.ts';
 import type { OrderRow, WireOrder } from '../../modules/orders/wire.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { AppError, badRequest } from '../../platform/errors.ts';
 import type { DomainEvent } from '../../platform/events.ts';
 import { sendMail } from '../accounts/mails.ts';
 import { orderPageUrl } from './access.ts';
 import { digitalLines, digitalLinksOf, isDownloadable, MAILED_LINK_MINUTES } from './digital.ts';
-import { insertActivities, isRecord, type Json, linesOf } from './store.ts';
+import { merchantOrder } from './read.ts';
+import { insertActivities, linesOf, ruleFailure } from './store.ts';
+import { isRecord, type Json } from './json.ts';
 
 /**
  * Order mails, through the mailer (SMTP or the dev mailbox). The confirmation and the download links go out
@@ -28,21 +32,52 @@ export function buyerEmailOf(row: Pick<OrderRow, 'buyerEmail' | 'data'>): string
   return email || undefined;
 }
 
-function lineSummary(order: WireOrder): string[] {
-  const money = orderMoney(order.currency);
-  return linesOf(order as unknown as Json).map((line) => {
-    const name = isRecord(line.productName) ? String(line.productName.original ?? '') : 'Item';
-    const price = isRecord(line.price)
-      ? money.price(money.parse(String(line.price.amount))).formattedAmount
-      : '';
-    return `${line.quantity ?? 1} × ${name}${price ? ` (${price} each)` : ''}`;
-  });
-}
-
 function totalOf(order: WireOrder): string {
   const summary = isRecord((order as Json).priceSummary) ? ((order as Json).priceSummary as Json) : {};
   const total = isRecord(summary.total) ? summary.total : undefined;
   return typeof total?.formattedAmount === 'string' ? total.formattedAmount : '';
+}
+
+/** The order's lines for a mail's table: name, quantity and unit price, and the line's amount. */
+function mailItems(order: WireOrder): MailItem[] {
+  const money = orderMoney(order.currency);
+  return linesOf(order as unknown as Json).map((line) => {
+    const name = isRecord(line.productName) ? String(line.productName.original ?? '') : 'Item';
+    const quantity = Number(line.quantity ?? 1);
+    const unit = isRecord(line.price) ? money.parse(String(line.price.amount)) : undefined;
+    const total = isRecord(line.totalPriceBeforeTax)
+      ? money.parse(String(line.totalPriceBeforeTax.amount))
+      : unit !== undefined
+        ? unit * BigInt(quantity)
+        : undefined;
+    return {
+      name: `${quantity} × ${name}`,
+      ...(unit !== undefined ? { detail: `${money.price(unit).formattedAmount} each` } : {}),
+      amount: total !== undefined ? money.price(total).formattedAmount : '',
+    };
+  });
+}
+
+/** Subtotal, discount (with its minus sign), shipping, tax and the total, as the order's price summary has them. */
+function mailTotals(order: WireOrder): MailTotal[] {
+  const summary = isRecord((order as Json).priceSummary) ? ((order as Json).priceSummary as Json) : {};
+  const shown = (key: string) => {
+    const value = summary[key];
+    return isRecord(value) && typeof value.formattedAmount === 'string' ? value : undefined;
+  };
+  const rows: MailTotal[] = [];
+  const subtotal = shown('subtotal');
+  if (subtotal) rows.push({ label: 'Subtotal', amount: String(subtotal.formattedAmount) });
+  const discount = shown('discount');
+  if (discount && Number(discount.amount) > 0)
+    rows.push({ label: 'Discount', amount: `−${String(discount.formattedAmount)}` });
+  const shipping = shown('shipping');
+  if (shipping) rows.push({ label: 'Shipping', amount: String(shipping.formattedAmount) });
+  const tax = shown('tax');
+  if (tax && Number(tax.amount) > 0) rows.push({ label: 'Tax', amount: String(tax.formattedAmount) });
+  const total = shown('total');
+  if (total) rows.push({ label: 'Total', amount: String(total.formattedAmount), strong: true });
+  return rows;
 }
 
 async function orderMail(
@@ -53,11 +88,14 @@ async function orderMail(
   title: string,
   paragraphs: string[],
   data: Record<string, string> = {},
+  table: Pick<MailContent, 'items' | 'totals'> = {},
 ): Promise<MailMessage> {
   const link = await orderPageUrl(ctx, order.id);
   const body = renderMail({
+    brand: await mailBrand(ctx),
     title,
     paragraphs,
+    ...table,
     button: { label: 'View your order', url: link },
     footer: `Order #${order.number} at ${storeName(ctx)}.`,
   });
@@ -70,16 +108,59 @@ async function orderMail(
   };
 }
 
-export async function sendConfirmationMail(ctx: AppContext, order: WireOrder, to: string): Promise<void> {
-  const total = totalOf(order);
-  await sendMail(
+async function confirmationMail(ctx: AppContext, order: WireOrder, to: string): Promise<MailMessage> {
+  return orderMail(
     ctx,
-    await orderMail(ctx, order, to, 'order-confirmation', `Thank you for your order #${order.number}`, [
-      'We received your order:',
-      ...lineSummary(order),
-      ...(total ? [`Total: ${total}`] : []),
-    ]),
+    order,
+    to,
+    'order-confirmation',
+    `Thank you for your order #${order.number}`,
+    ['We received your order:'],
+    {},
+    { items: mailItems(order), totals: mailTotals(order) },
   );
+}
+
+export async function sendConfirmationMail(ctx: AppContext, order: WireOrder, to: string): Promise<void> {
+  await sendMail(ctx, await confirmationMail(ctx, order, to));
+}
+
+/** The custom activity of a confirmation mail sent again by the merchant. */
+export const CONFIRMATION_RESENT = 'ORDER_CONFIRMATION_RESENT';
+
+/**
+ * The merchant sends the confirmation mail again (the buyer lost it, or their address was corrected): to the
+ * order's buyer e-mail as it is now, with the order as it is now. Unlike the mails of other actions, a mailer
+ * that refuses is the call's error (502 MAIL_NOT_SENT), since sending is all the call does; once sent, a
+ * CUSTOM_ACTIVITY `ORDER_CONFIRMATION_RESENT` names the address. A canceled or rejected order is refused.
+ */
+export async function resendConfirmation(ctx: AppContext, orderId: string): Promise<{ sentTo: string }> {
+  const parts = await merchantOrder(ctx, orderId);
+  const refused = orderActionError(parts.row.status as OrderStatus);
+  if (refused) throw ruleFailure(refused, { orderId });
+  const to = buyerEmailOf(parts.row);
+  if (!to)
+    throw badRequest('BUYER_EMAIL_MISSING', 'The order has no buyer e-mail to send the confirmation to', {
+      orderId,
+    });
+  const order = partsToWire(parts);
+  try {
+    await mailerFor(ctx).send(await confirmationMail(ctx, order, to));
+  } catch (error) {
+    ctx.log.error({ err: error instanceof Error ? error.message : String(error) }, 'confirmation not resent');
+    throw new AppError(
+      502,
+      'MAIL_NOT_SENT',
+      'The mail server did not take the confirmation; try again later',
+      {
+        orderId,
+      },
+    );
+  }
+  await recordMailActivity(ctx, order.id, 'CUSTOM_ACTIVITY', {
+    customActivity: { type: CONFIRMATION_RESENT, additionalData: { email: to } },
+  });
+  return { sentTo: to };
 }
 
 export async function sendCanceledMail(

@@ -1,6 +1,7 @@
 import type { CheckoutInfo, CreatedBy } from '../../modules/checkout/model.ts';
 import type { Mcp, Totals } from '../../modules/pricing/index.ts';
 import type { LineView } from '../cart/lines.ts';
+import { isRecord, type Json } from './json.ts';
 
 /**
  * A priced checkout → `orders.data` (docs/CHECKOUT.md "Stored order shape"): the wire order of wire/orders.md §1
@@ -30,10 +31,6 @@ export interface OrderDataInput {
   /** Ids for applied discounts and additional fees. */
   newId: () => string;
 }
-
-type Json = Record<string, unknown>;
-
-const isRecord = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 const isMcp = (v: Json): v is Json & Mcp =>
   typeof v.amount === 'string' && typeof v.formattedAmount === 'string' && 'convertedAmount' in v;

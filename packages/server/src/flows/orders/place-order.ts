@@ -2,26 +2,27 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { StoredCatalogLine } from '../../modules/cart/model.ts';
 import { carts } from '../../modules/cart/tables.ts';
-import { changeStockIn, type StockChange } from '../../modules/catalogue/inventory.ts';
+import { changeStockIn, type StockChange } from '../../modules/catalogue/inventory/stock.ts';
 import {
   ORDERS_SETTINGS_DEFAULTS,
   type OrdersSettings,
 } from '../../modules/checkout-settings/orders-settings.ts';
-import { type TipInputs, tipInputsFrom, tipInputsSql } from '../../modules/checkout-settings/tips.ts';
+import { type TipInputs, tipInputsFrom, tipInputsSql } from '../tips/checkout-tip.ts';
 import {
-  type CheckoutRow,
   checkoutFromRow,
   checkoutIsComplete,
   checkoutNotFound,
+  type CheckoutRow,
   checkoutSelectList,
   findCheckout,
 } from '../../modules/checkout/service.ts';
 import { checkouts } from '../../modules/checkout/tables.ts';
 import { partsToWire } from '../../modules/orders/parts.ts';
-import { type OrderPaymentStatus, orderMoney, paymentStatusOf } from '../../modules/orders/state.ts';
+import { orderMoney, type OrderPaymentStatus, paymentStatusOf } from '../../modules/orders/state.ts';
 import { orderActivities, orders, ordersSettings } from '../../modules/orders/tables.ts';
 import type { ActivityRow, OrderRow } from '../../modules/orders/wire.ts';
-import { getPaymentProvider, SANDBOX_CARD } from '../../modules/payments/provider.ts';
+import { getPaymentProvider } from '../../modules/payments/registry.ts';
+import { SANDBOX_CARD } from '../../modules/payments/provider.ts';
 import {
   latestPayment,
   type PaymentRow,
@@ -30,6 +31,7 @@ import {
 } from '../../modules/payments/service.ts';
 import { payments } from '../../modules/payments/tables.ts';
 import { isShippable, isUnavailable } from '../../modules/pricing/lines.ts';
+import { countRuleUses } from '../../modules/discount-rules/rules.ts';
 import { lockCouponByCode, redeemCoupon } from '../../modules/settings/coupons.ts';
 import { hashSecret } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -39,14 +41,21 @@ import type { EventInput } from '../../platform/events.ts';
 import { couponFailure } from '../cart/pricing.ts';
 import { type CheckoutCaller, mayAct } from '../checkout/access.ts';
 import {
+  priceCheckout,
   type PricedCheckout,
   type PricingInputs,
-  priceCheckout,
   pricingInputs,
 } from '../checkout/pricing.ts';
 import { checkoutToWire } from '../checkout/wire.ts';
 import { catalogueDigitalFiles } from './digital.ts';
 import { orderDataFrom } from './place-order-data.ts';
+import { isRecord, type Json } from './json.ts';
+import { subscriptionSettingsOf } from '../checkout/subscriptions.ts';
+import { subscriptionNeedsMember } from '../cart/flow.ts';
+import { contractsFromOrder } from '../subscriptions/from-order.ts';
+import { contractService } from '../../modules/subscriptions/contracts.ts';
+import { type SavedPaymentMethod, subscriptionContracts } from '../../modules/subscriptions/tables.ts';
+import { findSubscriptionOption, subscriptionPrice } from '../../modules/catalogue/products/subscriptions.ts';
 import { UUID } from './store.ts';
 
 /**
@@ -63,6 +72,15 @@ export interface PlaceOrderRequest {
   charge: boolean;
   paymentToken?: string | undefined;
   delayCapture?: boolean | undefined;
+  /**
+   * A subscription cycle's order (flows/subscriptions/billing.ts): charged with the contract's saved method,
+   * makes no new contract, and `onPlaced` advances the contract in the order's transaction.
+   */
+  cycle?: {
+    contractId: string;
+    cycle: number;
+    onPlaced(tx: Db, placed: { orderId: string; paymentId?: string | undefined }): Promise<void>;
+  };
 }
 
 export interface PlaceOrderResult {
@@ -73,6 +91,8 @@ export interface PlaceOrderResult {
   paymentGatewayOrderId?: string;
   /** For a payment that waits for the buyer: send them to the provider's confirmation page with it. */
   paymentResponseToken?: string;
+  /** The first subscription contract the order made, when it made any. */
+  subscriptionId?: string;
 }
 
 /** Raised inside the transaction when the conditional decrement fails; answered after the rollback. */
@@ -169,6 +189,32 @@ function stockChanges(priced: PricedCheckout): StockChange[] {
     });
   });
   return changes;
+}
+
+// ---- Subscriptions
+
+/** The per-unit price of a cycle of each subscription line: the option's price, trial or not. */
+function cyclePricesOf(priced: PricedCheckout): Map<string, string> {
+  const prices = new Map<string, string>();
+  for (const line of priced.row.lineItems) {
+    if (line.kind !== 'catalog') continue;
+    const product = priced.catalog.get(line.productId);
+    const option = findSubscriptionOption(
+      product?.data.subscriptionDetails,
+      line.catalogReference.options?.subscriptionOptionId,
+    );
+    const variant = product?.variants.find((v) => v.id === line.variantId);
+    if (option && variant) prices.set(line.id, subscriptionPrice(variant.discountedPrice, option));
+  }
+  return prices;
+}
+
+/** A cycle's order: its subscription lines name the contract and the cycle. */
+function markCycle(data: Json, cycle: { contractId: string; cycle: number }): void {
+  for (const line of (data.lineItems as Json[] | undefined) ?? []) {
+    const info = line.subscriptionInfo;
+    if (isRecord(info)) Object.assign(info, { id: cycle.contractId, cycleNumber: cycle.cycle });
+  }
 }
 
 // ---- Placing
@@ -341,17 +387,37 @@ async function place(
   const charging = request.charge && chargeAmount > 0n;
   if (charging && !request.paymentToken)
     throw invalid('paymentToken', 'is required to charge the amount due now', 'REQUIRED_FIELD');
+  // A checkout template's `disabledManualPayment`: the shopper pays by card (an admin may still place it).
+  if (!request.charge && chargeAmount > 0n && row.info.customSettings?.disabledManualPayment && !caller.admin)
+    throw badRequest('MANUAL_PAYMENT_DISABLED', 'This checkout must be paid by card', { checkoutId });
 
   const coupon = totals.appliedDiscounts.find((d) => d.coupon)?.coupon;
+
+  // Subscriptions: a member's, charged each cycle with the card given now (saved at the provider first).
+  const subscribing =
+    !request.cycle && priced.views.some((v) => subscriptionSettingsOf(v.wire.subscriptionOptionInfo));
+  if (subscribing) {
+    if (!(row.memberId ?? caller.owner?.memberId)) throw subscriptionNeedsMember();
+    if (!request.paymentToken)
+      throw invalid(
+        'paymentToken',
+        'is required: a subscription is charged each cycle with the card given now (create-order-and-charge)',
+        'REQUIRED_FIELD',
+      );
+  }
 
   // Stock: taken at placement, or (ON_ORDER_PAID) when paid — a charge pays now, so it takes it now too. The
   // products stay locked from here to the commit: everything the order needs is made before or after in memory.
   const takeStock = settings.inventoryUpdateTrigger !== 'ON_ORDER_PAID' || charging;
   const events: EventInput[] = [];
+  const orderId = randomUUID();
   if (takeStock) {
     try {
       events.push(
-        ...(await changeStockIn(ctx, tx, 'decrement', stockChanges(priced), 'ORDER', { record: false })),
+        ...(await changeStockIn(ctx, tx, 'decrement', stockChanges(priced), 'ORDER', {
+          record: false,
+          note: { reason: 'ORDER_PLACED', orderId },
+        })),
       );
     } catch (error) {
       if (error instanceof AppError && error.code === 'INSUFFICIENT_INVENTORY')
@@ -360,7 +426,6 @@ async function place(
     }
   }
 
-  const orderId = randomUUID();
   // A charge names the order: its number is drawn first. Otherwise the order's insert draws it.
   const number = charging
     ? (
@@ -370,12 +435,31 @@ async function place(
       )[0].number
     : undefined;
   // Not run again after a deadlock from here: a new run would charge under a new idempotency key (order id).
-  if (charging) markExternalEffect(tx);
+  if (charging || subscribing) markExternalEffect(tx);
+  const provider = getPaymentProvider(ctx, SANDBOX_CARD, tx);
+  let paymentToken = request.paymentToken;
+  let savedMethod: SavedPaymentMethod | null = null;
+  if (subscribing && paymentToken) {
+    const saved = provider.saveMethod
+      ? await provider.saveMethod(paymentToken)
+      : ({ status: 'DECLINED', reason: 'SAVED_METHODS_UNSUPPORTED' } as const);
+    if (saved.status === 'DECLINED')
+      throw new AppError(
+        400,
+        'PAYMENT_ERROR',
+        `The card could not be saved for the subscription: ${saved.reason}`,
+        {
+          declineReason: saved.reason,
+        },
+      );
+    paymentToken = saved.token;
+    savedMethod = { provider: SANDBOX_CARD, token: saved.token, ...(saved.card ? { card: saved.card } : {}) };
+  }
   const charge = charging
-    ? await getPaymentProvider(ctx, SANDBOX_CARD, tx).charge({
+    ? await provider.charge({
         amount: totals.payNow.total.amount,
         currency: currency.code,
-        token: request.paymentToken,
+        token: paymentToken,
         idempotencyKey: orderId,
         capture: !request.delayCapture,
         description: `Order ${number}`,
@@ -403,6 +487,20 @@ async function place(
     inventoryDecremented: takeStock,
     newId: randomUUID,
   });
+  const contracts =
+    subscribing && member
+      ? contractsFromOrder({
+          orderId,
+          memberId: member,
+          data,
+          currency: currency.code,
+          cyclePrices: cyclePricesOf(priced),
+          paymentMethod: savedMethod,
+          now,
+          newId: randomUUID,
+        })
+      : [];
+  if (request.cycle) markCycle(data, request.cycle);
   const money = orderMoney(currency.code);
   const total = currency.parse(totals.priceSummary.total.amount);
   const waitingForBuyer = charge?.status === 'PENDING';
@@ -453,7 +551,11 @@ async function place(
   };
 
   const activityTypes = ['ORDER_PLACED'];
-  const result: PlaceOrderResult = { orderId, confirmationToken };
+  const result: PlaceOrderResult = {
+    orderId,
+    confirmationToken,
+    ...(contracts[0] ? { subscriptionId: contracts[0].id } : {}),
+  };
   let payment: PaymentRow | undefined;
   if (charge) {
     payment = paymentRow({
@@ -484,6 +586,10 @@ async function place(
   }));
 
   if (coupon) await redeemCoupon(tx, coupon.id, { ...buyer, email: row.info.buyerInfo?.email, orderId });
+  await countRuleUses(
+    tx,
+    totals.appliedDiscounts.flatMap((d) => (d.discountRule ? [d.discountRule.id] : [])),
+  );
 
   const completed: CheckoutRow = {
     ...row,
@@ -493,8 +599,10 @@ async function place(
     revision: row.revision + 1n,
     updatedDate: now,
   };
-  // The cart the shopper checked out is done with; a cart that moved on to another checkout is left alone.
-  const cart = locked.cart;
+  // The cart the shopper checked out is done with; a cart that moved on to another checkout is left alone. A
+  // payment that waits for the buyer (3-D Secure) leaves it in place until it is confirmed: a failed
+  // confirmation rejects the order and reopens the checkout, and the shopper still has the cart.
+  const cart = waitingForBuyer ? null : locked.cart;
   if (cart)
     events.push({
       entity: 'cart',
@@ -522,6 +630,10 @@ async function place(
     type: 'completed',
     payload: { checkout: checkoutToWire({ ...priced, row: completed }, now), orderId },
   });
+  for (const contract of contracts) {
+    const [saved] = await tx.insert(subscriptionContracts).values(contract).returning();
+    await contractService.record(ctx, tx, 'created', saved!);
+  }
   await writeOrder(ctx, tx, order, {
     number,
     activities,
@@ -530,6 +642,7 @@ async function place(
     cartId: cart?.id,
     events,
   });
+  if (request.cycle) await request.cycle.onPlaced(tx, { orderId, paymentId: payment?.id });
   if (charge?.status === 'PENDING' && payment)
     await savePaymentAction(tx, {
       token: charge.action.confirmationToken,

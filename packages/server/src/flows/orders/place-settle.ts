@@ -1,3 +1,4 @@
+import { deleteCheckedOutCart } from '../../modules/cart/service.ts';
 import { lockCheckout, saveCheckout } from '../../modules/checkout/service.ts';
 import { loadOrdersSettings } from '../../modules/checkout-settings/orders-settings.ts';
 import {
@@ -52,6 +53,26 @@ async function reopenCheckout(
   await ctx.events.record(tx, { entity: 'checkout', entityId: id, type: 'updated', payload: { checkout } });
 }
 
+async function dropCheckedOutCart(
+  ctx: AppContext,
+  tx: Db,
+  checkoutId: string,
+  orderId: string,
+): Promise<void> {
+  const cart = await deleteCheckedOutCart(tx, checkoutId);
+  if (!cart) return;
+  await ctx.events.record(tx, {
+    entity: 'cart',
+    entityId: cart.id,
+    type: 'deleted',
+    payload: {
+      id: cart.id,
+      ...(cart.memberId ? { memberId: cart.memberId } : { visitorId: cart.visitorId }),
+      orderId,
+    },
+  });
+}
+
 export async function settlePendingPayment(
   ctx: AppContext,
   token: string,
@@ -85,14 +106,19 @@ export async function settlePendingPayment(
       const captured = payment.status === 'APPROVED';
       const { orderApprovalStrategy } = await loadOrdersSettings(tx);
       const status = statusOf(orderApprovalStrategy, captured ? 'PAID' : 'NOT_PAID', false);
-      const nextData = await takeStockWhenPaid(ctx, tx, data);
+      const nextData = await takeStockWhenPaid(ctx, tx, data, parts.row.id);
       if (!captured) activities.push({ type: 'AUTHORIZED_PAYMENT_CREATED' });
       if (status === 'APPROVED') events.push('approved');
       set = { status, purchasedDate: now, data: nextData };
+      // Placing the order left the cart for this moment (a failed confirmation gives the shopper it back).
+      if (parts.row.checkoutId) await dropCheckedOutCart(ctx, tx, parts.row.checkoutId, action.orderId);
     } else {
       const all = linesOf(data);
       const wanted = new Map(all.map((l) => [String(l.id), Number(l.quantity) || 0]));
-      const { lines } = await restockLines(ctx, tx, data, all, wanted);
+      const { lines } = await restockLines(ctx, tx, data, all, wanted, {
+        reason: 'ORDER_NOT_PAID',
+        orderId: parts.row.id,
+      });
       await unredeemCoupons(tx, parts.row.id);
       // The checkout can be ordered again: the unique index ignores REJECTED orders.
       if (parts.row.checkoutId) await reopenCheckout(ctx, tx, parts.row.checkoutId, inputs, now);

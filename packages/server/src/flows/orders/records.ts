@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { runBulk } from '../../modules/catalogue/write-support.ts';
+import { runBulk } from '../../modules/catalogue/shared/write-support.ts';
 import { loadOrderParts, partsToWire } from '../../modules/orders/parts.ts';
 import { orderMoney } from '../../modules/orders/state.ts';
 import { orders, ordersSettings } from '../../modules/orders/tables.ts';
@@ -9,7 +9,8 @@ import { payments, refunds } from '../../modules/payments/tables.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { type Db, rows } from '../../platform/db.ts';
 import { badRequest, conflict, invalid } from '../../platform/errors.ts';
-import { changeOrder, insertActivities, isRecord, type Json, UUID } from './store.ts';
+import { changeOrder, insertActivities, UUID } from './store.ts';
+import { isRecord, type Json } from './json.ts';
 
 /** Orders made by the merchant (create, import), order numbers, tags, and deleting imported orders. */
 

@@ -1,8 +1,9 @@
-import { changeStockIn, type StockChange } from '../../modules/catalogue/inventory.ts';
+import type { StockNote } from '../../modules/catalogue/inventory/history.ts';
+import { changeStockIn, type StockChange } from '../../modules/catalogue/inventory/stock.ts';
 import type { Db } from '../../platform/db.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { type CatalogProduct, loadProducts, STORE_APP_ID, UUID } from '../cart/catalogue.ts';
-import { isRecord, type Json } from './store.ts';
+import { isRecord, type Json } from './json.ts';
 
 /**
  * Putting an order's units back in stock (cancel with `restockAllItems`, refunds with `restockInfo`), in the
@@ -95,6 +96,7 @@ export async function restockLines(
   data: Json,
   lines: Json[],
   wanted: ReadonlyMap<string, number>,
+  note: StockNote,
 ): Promise<{ lines: Json[]; restocked: Map<string, number> }> {
   const restocked = new Map<string, number>();
   if (!stockTaken(data)) return { lines, restocked };
@@ -112,6 +114,7 @@ export async function restockLines(
     'increment',
     plans.map((p) => p.change),
     'ORDER',
+    { note },
   );
   return { lines: next, restocked };
 }
@@ -120,7 +123,7 @@ export async function restockLines(
  * Inventory trigger ON_ORDER_PAID: when an order placed without taking stock is paid, its units are taken
  * now. Payment is not refused for a shortfall: the stock goes to zero (the order is already paid for).
  */
-export async function takeStockWhenPaid(ctx: AppContext, tx: Db, data: Json): Promise<Json> {
+export async function takeStockWhenPaid(ctx: AppContext, tx: Db, data: Json, orderId: string): Promise<Json> {
   if (stockTaken(data)) return data;
   const lines = Array.isArray(data.lineItems) ? data.lineItems.filter(isRecord) : [];
   const all = new Map(lines.map((l) => [String(l.id), num(l.quantity)]));
@@ -132,7 +135,7 @@ export async function takeStockWhenPaid(ctx: AppContext, tx: Db, data: Json): Pr
       'decrement',
       plans.map((p) => p.change),
       'ORDER',
-      { restrict: false },
+      { restrict: false, note: { reason: 'ORDER_PAID', orderId } },
     );
   return { ...data, _inventory: { ...(data._inventory as Json), decremented: true } };
 }

@@ -22,9 +22,10 @@ import type { Module } from '../../platform/app.ts';
 import { underPrefixes } from '../../platform/routing.ts';
 import { paymentsCollectorRoutes } from '../payments-collector/routes.ts';
 import { addActivities, deleteActivity, updateActivity } from './activities.ts';
+import { SalesAnalyticsRequest, salesAnalytics } from './analytics.ts';
 import { fulfillmentRoutes } from './fulfillment-routes.ts';
 import { invoiceRoutes } from './invoice-routes.ts';
-import { subscribeOrderMails } from './mails.ts';
+import { resendConfirmation, subscribeOrderMails } from './mails.ts';
 import { readOrder } from './read.ts';
 import {
   bulkDeleteImportedOrders,
@@ -48,6 +49,20 @@ const admin = { access: 'admin' } as const;
  */
 export const orderRoutes: Module = async (app, ctx) => {
   subscribeOrderMails(ctx);
+
+  app.post(
+    '/ecom/v1/orders/get-analytics',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary:
+          'Sales, orders and average order value per day, against the period before; top products (Aisle)',
+        body: SalesAnalyticsRequest,
+      },
+    },
+    async (request) => salesAnalytics(ctx, request.body),
+  );
 
   await underPrefixes(app, ['/ecom/v1/orders', '/_api/ecom-orders/v1/orders'], (r) => {
     r.get(
@@ -173,6 +188,18 @@ export const orderRoutes: Module = async (app, ctx) => {
         schema: { tags, summary: 'Cancel an order', params: OrderParams, body: CancelOrderRequest },
       },
       async (request) => ({ order: await cancelOrder(ctx, request.params.id, request.body) }),
+    );
+    r.post(
+      '/:id/send-confirmation',
+      {
+        config: admin,
+        schema: {
+          tags,
+          summary: 'Send the confirmation mail to the buyer again (Aisle)',
+          params: OrderParams,
+        },
+      },
+      async (request) => resendConfirmation(ctx, request.params.id),
     );
     r.post(
       '/:orderId/update-status',

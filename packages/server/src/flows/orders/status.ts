@@ -41,7 +41,12 @@ export async function cancelOrder(ctx: AppContext, id: string, request: CancelRe
     if (request.restockAllItems) {
       const lines = linesOf(data);
       const all = new Map(lines.map((l) => [String(l.id), Number(l.quantity) || 0]));
-      data = { ...data, lineItems: (await restockLines(ctx, tx, data, lines, all)).lines };
+      data = {
+        ...data,
+        lineItems: (
+          await restockLines(ctx, tx, data, lines, all, { reason: 'ORDER_CANCELED', orderId: parts.row.id })
+        ).lines,
+      };
     }
     const voided = await voidOpenAuthorizations(ctx, tx, parts);
     return {

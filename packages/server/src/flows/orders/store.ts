@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
-import { type OrderParts, loadOrderParts, partsToWire } from '../../modules/orders/parts.ts';
+import { loadOrderParts, type OrderParts, partsToWire } from '../../modules/orders/parts.ts';
 import {
-  type OrderMoney,
   fulfillmentStatusOf,
-  type OrderPaymentStatus,
+  type OrderMoney,
   orderMoney,
+  type OrderPaymentStatus,
   paymentStatusOf,
   type RuleError,
 } from '../../modules/orders/state.ts';
@@ -15,6 +15,7 @@ import type { Db } from '../../platform/db.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { EventInput } from '../../platform/events.ts';
 import { takeStockWhenPaid } from './restock.ts';
+import { isRecord, type Json } from './json.ts';
 
 /** Changing an order: lock, load, change, derive payment status, record activities and events, all in one transaction. */
 
@@ -25,9 +26,6 @@ export const orderNotFound = (id: string) =>
 
 export const ruleFailure = (e: RuleError, data: Record<string, unknown> = {}) =>
   new AppError(e.status, e.code, e.description, data);
-
-export type Json = Record<string, unknown>;
-export const isRecord = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export interface NewActivity {
   type: string;
@@ -144,7 +142,7 @@ export async function changeLockedOrder<T = undefined>(
       const type = PAID_ACTIVITY[next];
       if (type) activities.push({ type });
       if (next === 'PAID')
-        set.data = await takeStockWhenPaid(ctx, tx, (set.data as Json | undefined) ?? parts.row.data);
+        set.data = await takeStockWhenPaid(ctx, tx, (set.data as Json | undefined) ?? parts.row.data, id);
       const status = set.status ?? parts.row.status;
       if (next === 'PAID' && status === 'PENDING' && (await approvalStrategy(tx)) === 'PAYMENT_RECEIVED') {
         set.status = 'APPROVED';

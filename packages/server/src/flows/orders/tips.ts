@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { loadOrderParts } from '../../modules/orders/parts.ts';
-import { type OrderStatus, orderActionError } from '../../modules/orders/state.ts';
+import { orderActionError, type OrderStatus } from '../../modules/orders/state.ts';
 import type { Caller } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import { TIP_FEE_CODE } from '../checkout/pricing.ts';
 import { audienceOf } from './access.ts';
-import { changeOrder, isRecord, type Json, moneyOf, orderNotFound, ruleFailure, UUID } from './store.ts';
+import { changeOrder, moneyOf, orderNotFound, ruleFailure, UUID } from './store.ts';
+import { isRecord, type Json } from './json.ts';
 
 /**
  * Tips on orders (wire/merchant-settings.md "Tips": `/order/{orderId}`, `/set`, `/remove`). A tip is the order's

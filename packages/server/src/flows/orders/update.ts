@@ -1,10 +1,11 @@
-import { findMediaRecord } from '../../modules/catalogue/media-files.ts';
-import { runBulk } from '../../modules/catalogue/write-support.ts';
+import { findMediaRecord } from '../../modules/catalogue/media/files.ts';
+import { runBulk } from '../../modules/catalogue/shared/write-support.ts';
 import type { WireOrder } from '../../modules/orders/wire.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { invalid, notFound } from '../../platform/errors.ts';
 import { applyPaths, getPath, selectedPaths } from './field-mask.ts';
-import { changeOrder, isRecord, type Json, linesOf, type NewActivity } from './store.ts';
+import { changeOrder, linesOf, type NewActivity } from './store.ts';
+import { isRecord, type Json } from './json.ts';
 
 /** The merchant's edits of an order and of its lines (`PATCH` with a field mask, and the bulk form). */
 

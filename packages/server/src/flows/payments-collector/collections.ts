@@ -8,14 +8,8 @@ import type { Module } from '../../platform/app.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
 import { type FieldViolation, ValidationFailure } from '../../platform/errors.ts';
-import {
-  changeLockedOrder,
-  changeOrder,
-  isRecord,
-  type Json,
-  moneyOf,
-  type NewActivity,
-} from '../orders/store.ts';
+import { changeLockedOrder, changeOrder, moneyOf, type NewActivity } from '../orders/store.ts';
+import { isRecord, type Json } from '../orders/json.ts';
 import {
   assertCollectable,
   balanceOfParts,

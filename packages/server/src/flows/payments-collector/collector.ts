@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { runBulk } from '../../modules/catalogue/write-support.ts';
+import { runBulk } from '../../modules/catalogue/shared/write-support.ts';
 import type { OrderParts } from '../../modules/orders/parts.ts';
 import {
   balanceOf,
@@ -8,8 +8,8 @@ import {
   type OrderMoney,
   type OrderPaymentStatus,
   type OrderStatus,
-  type PaymentStatus,
   paymentActionError,
+  type PaymentStatus,
 } from '../../modules/orders/state.ts';
 import { orderTransactionsToWire, paymentFactsOf, type PaymentRow } from '../../modules/orders/wire.ts';
 import { payments } from '../../modules/payments/tables.ts';
@@ -266,6 +266,12 @@ export async function voidAuthorizedPayments(ctx: AppContext, orderId: string, p
     const activities = await voidPayments(ctx, tx, chosen, 'MANUAL');
     return { change: { activities, paymentsChanged: true } };
   });
+  return { orderTransactions: orderTransactionsToWire(parts.row, parts.payments, parts.refunds) };
+}
+
+/** An order's payments (their authorization, captures, void) and refunds: wire `orderTransactions`. */
+export async function listOrderTransactions(ctx: AppContext, orderId: string) {
+  const parts = await merchantOrder(ctx, orderId);
   return { orderTransactions: orderTransactionsToWire(parts.row, parts.payments, parts.refunds) };
 }
 

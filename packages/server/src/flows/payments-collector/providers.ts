@@ -1,4 +1,5 @@
-import { getPaymentProvider, type PaymentProvider } from '../../modules/payments/provider.ts';
+import { getPaymentProvider } from '../../modules/payments/registry.ts';
+import type { PaymentProvider } from '../../modules/payments/provider.ts';
 import type { AppContext } from '../../platform/context.ts';
 
 export { REFUNDING_PROVIDERS } from '../../modules/payments/provider.ts';

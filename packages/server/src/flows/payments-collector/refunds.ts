@@ -21,7 +21,8 @@ import { AppError, invalid } from '../../platform/errors.ts';
 import { buyerEmailOf, sendRefundMail } from '../orders/mails.ts';
 import { merchantOrder } from '../orders/read.ts';
 import { restockLines } from '../orders/restock.ts';
-import { changeOrder, isRecord, type Json, linesOf, moneyOf, type NewActivity } from '../orders/store.ts';
+import { changeOrder, linesOf, moneyOf, type NewActivity } from '../orders/store.ts';
+import { isRecord, type Json } from '../orders/json.ts';
 import { invalidAmount, paymentNotFound } from './collector.ts';
 import { providerActions, REFUNDING_PROVIDERS } from './providers.ts';
 
@@ -236,7 +237,12 @@ async function reserveRefund(ctx: AppContext, orderId: string, request: RefundRe
       return n ? { ...l, refundQuantity: num(l.refundQuantity) + n } : l;
     });
     if (toRestock.size > 0)
-      nextLines = (await restockLines(ctx, tx, parts.row.data, nextLines, toRestock)).lines;
+      nextLines = (
+        await restockLines(ctx, tx, parts.row.data, nextLines, toRestock, {
+          reason: 'ORDER_REFUNDED',
+          orderId: parts.row.id,
+        })
+      ).lines;
     const now = ctx.clock();
     const transactions: RefundTransaction[] = [...perPayment].map(([paymentId, p]) => ({
       paymentId,

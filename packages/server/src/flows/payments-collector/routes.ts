@@ -4,6 +4,7 @@ import {
   bulkMarkAsPaid,
   captureAuthorizedPayments,
   chargeMembership,
+  listOrderTransactions,
   markAsPaid,
   paymentCollectabilityStatus,
   recordManualPayment,
@@ -115,7 +116,10 @@ export const paymentsCollectorRoutes: Module = async (app, ctx) => {
     );
     r.post(
       '/orders/:ecomOrderId/trigger-refund',
-      { config: admin, schema: { tags, summary: 'Refund payments', ...body(TriggerRefundRequest) } },
+      {
+        config: { ...admin, permission: 'orders.refund' },
+        schema: { tags, summary: 'Refund payments', ...body(TriggerRefundRequest) },
+      },
       async (request) => {
         const { payments, details, sideEffects } = request.body;
         return triggerRefund(ctx, request.params.ecomOrderId, {
@@ -156,6 +160,15 @@ export const paymentsCollectorRoutes: Module = async (app, ctx) => {
         ),
     );
   });
+  // Order transactions: the payments an order has, e.g. the authorizations a merchant captures or voids.
+  app.get(
+    '/ecom/v1/payments/orders/:orderId',
+    {
+      config: { ...admin, permission: 'orders.read' },
+      schema: { tags, summary: "An order's payments and refunds", params: OrderIdParams },
+    },
+    async (request) => listOrderTransactions(ctx, request.params.orderId),
+  );
   // No prefix on any host (wire/README §1).
   app.post(
     '/v1/bulk/payments-collector/mark-as-paid',

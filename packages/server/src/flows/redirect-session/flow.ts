@@ -1,7 +1,7 @@
 import type { Caller } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { invalid } from '../../platform/errors.ts';
-import { allowsRedirectUri, allowsReturnUrl, findClient } from '../../modules/oauth/clients.ts';
+import { allowsRedirectUri, findClient, returnUrl } from '../../modules/oauth/clients.ts';
 import { revokeFamily } from '../../modules/oauth/tokens.ts';
 import { targetOf } from '../../modules/redirects/intents.ts';
 import type { RedirectSessionRequest } from '../../modules/redirects/schemas.ts';
@@ -15,17 +15,20 @@ import type { VisitorBinding } from '../caller.ts';
  */
 export async function createRedirectSession(
   ctx: AppContext,
-  body: RedirectSessionRequest,
+  request: RedirectSessionRequest,
   caller: Caller,
   binding: VisitorBinding,
 ): Promise<{ redirectSession: RedirectSession }> {
   const callerClientId = caller.kind === 'visitor' || caller.kind === 'member' ? caller.clientId : undefined;
-  const target = targetOf(ctx.config.publicUrl, body, callerClientId);
   const client = callerClientId ? await findClient(ctx.db, callerClientId) : undefined;
 
-  for (const [name, url] of Object.entries(body.callbacks ?? {})) {
+  // Callbacks are kept in their normalised form: the browser is sent exactly what was checked.
+  const callbacks: Record<string, string> = {};
+  for (const [name, url] of Object.entries(request.callbacks ?? {})) {
     if (typeof url !== 'string') continue;
-    if (!allowsReturnUrl(ctx, client, url))
+    const allowed = returnUrl(ctx, client, url);
+    if (allowed) callbacks[name] = allowed;
+    else
       throw invalid(
         `callbacks.${name}`,
         "is not on an allowed origin of the caller's client or the store",
@@ -36,11 +39,14 @@ export async function createRedirectSession(
       );
   }
 
+  const body: RedirectSessionRequest = { ...request, ...(request.callbacks ? { callbacks } : {}) };
+  const target = targetOf(ctx.config.publicUrl, body, callerClientId);
+
   if (target.intent === 'auth') {
-    const request = body.auth?.authRequest ?? {};
-    const authClient = request.clientId ? await findClient(ctx.db, request.clientId) : undefined;
+    const auth = body.auth?.authRequest ?? {};
+    const authClient = auth.clientId ? await findClient(ctx.db, auth.clientId) : undefined;
     if (!authClient) throw invalid('auth.authRequest.clientId', 'is not a registered client', 'VALIDATION');
-    if (request.redirectUri !== undefined && !allowsRedirectUri(authClient, request.redirectUri))
+    if (auth.redirectUri !== undefined && !allowsRedirectUri(authClient, auth.redirectUri))
       throw invalid(
         'auth.authRequest.redirectUri',
         'is not a redirect URI registered for this client',

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
-import { allowsReturnUrl, findClient } from '../../modules/oauth/clients.ts';
+import { findClient, returnUrl } from '../../modules/oauth/clients.ts';
 import { errorPage } from '../html.ts';
 
 /**
@@ -22,12 +22,13 @@ export async function logout(
       'The application that sent you here is not registered.',
     );
   if (!target) return reply.redirect(`${ctx.config.publicUrl}/`, 302);
-  if (!allowsReturnUrl(ctx, client, target))
+  const allowed = returnUrl(ctx, client, target);
+  if (!allowed)
     return errorPage(
       reply,
       400,
       'You are signed out',
       'The page you came from asked to send you to an address it has not registered, so we stopped here.',
     );
-  return reply.header('cache-control', 'no-store').redirect(target, 302);
+  return reply.header('cache-control', 'no-store').redirect(allowed, 302);
 }

@@ -1,3 +1,6 @@
+import type { AddressInput } from '../../platform/schema.ts';
+import type { PaymentOption } from '../pricing/snapshot.ts';
+
 /**
  * What a cart row keeps. Catalogue lines keep only the reference, the quantity and what the shopper chose;
  * name, image, price, weight and stock are read from the catalogue every time the cart is read. Custom line
@@ -41,13 +44,7 @@ export interface CarriedFields {
   paymentOption?: PaymentOption;
 }
 
-export type PaymentOption =
-  | 'FULL_PAYMENT_ONLINE'
-  | 'FULL_PAYMENT_OFFLINE'
-  | 'MEMBERSHIP'
-  | 'DEPOSIT_ONLINE'
-  | 'MEMBERSHIP_OFFLINE'
-  | 'MEMBERSHIP_ONLINE_WITH_OFFLINE_REMAINDER';
+export type { PaymentOption };
 
 export type ItemTypePreset = 'PHYSICAL' | 'DIGITAL' | 'GIFT_CARD' | 'SERVICE';
 
@@ -112,20 +109,7 @@ export interface StoredCustomLine extends CarriedFields {
 
 export type StoredLine = StoredCatalogLine | StoredCustomLine;
 
-export interface StoredAddress {
-  country?: string;
-  subdivision?: string;
-  city?: string;
-  postalCode?: string;
-  addressLine?: string;
-  addressLine2?: string;
-  formattedAddress?: string;
-  streetAddress?: { name?: string; number?: string; apt?: string; formattedAddressLine?: string };
-  geocode?: { latitude: number; longitude: number };
-  hint?: string;
-  countryFullname?: string;
-  subdivisionFullname?: string;
-}
+export type StoredAddress = AddressInput;
 
 /** The writable `cartInfo` of wire/cart-and-checkout.md §3, as last written. */
 export interface CartInfo {

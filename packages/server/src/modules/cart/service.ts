@@ -84,6 +84,18 @@ export async function deleteCartRow(tx: Db, id: string): Promise<void> {
   await tx.delete(carts).where(eq(carts.id, id));
 }
 
+/** Deletes the cart that still points at `checkoutId` (none when it moved on to another checkout); returns it. */
+export async function deleteCheckedOutCart(
+  tx: Db,
+  checkoutId: string,
+): Promise<{ id: string; memberId: string | null; visitorId: string | null } | undefined> {
+  const [gone] = await tx
+    .delete(carts)
+    .where(eq(carts.checkoutId, checkoutId))
+    .returning({ id: carts.id, memberId: carts.memberId, visitorId: carts.visitorId });
+  return gone;
+}
+
 /**
  * Deletes up to `limit` anonymous visitors' carts untouched since `before` (members' carts are kept), oldest
  * first, skipping carts a write holds; returns what went. Uses `carts_updated_idx`.

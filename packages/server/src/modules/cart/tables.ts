@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import type { CartInfo, StoredCoupon, StoredLine, StoredMerchantDiscount } from './model.ts';
-
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { primaryId, createdDate, updatedDate } from '../../platform/columns.ts';
 
 /**
  * Current carts: at most one per owner. `owner_key` is `m:<memberId>` for a member and `v:<visitorId>` for an
@@ -13,7 +12,7 @@ const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 export const carts = pgTable(
   'carts',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: primaryId(),
     ownerKey: text('owner_key').notNull().unique(),
     memberId: uuid('member_id'),
     /** The visitor who created it (a member's cart keeps the visitor of the session that created it). */
@@ -24,8 +23,8 @@ export const carts = pgTable(
     merchantDiscounts: jsonb('merchant_discounts').$type<StoredMerchantDiscount[]>().notNull().default([]),
     checkoutId: uuid('checkout_id'),
     revision: bigint('revision', { mode: 'bigint' }).notNull().default(sql`0`),
-    createdDate: at('created_date').notNull().defaultNow(),
-    updatedDate: at('updated_date').notNull().defaultNow(),
+    createdDate: createdDate(),
+    updatedDate: updatedDate(),
   },
   (t) => [index('carts_member_idx').on(t.memberId), index('carts_updated_idx').on(t.updatedDate)],
 );

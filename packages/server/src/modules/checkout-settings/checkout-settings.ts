@@ -2,11 +2,11 @@ import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError, type FieldViolation, ValidationFailure } from '../../platform/errors.ts';
-import { resolveMedia } from '../catalogue/media.ts';
-import { mediaLinks } from '../catalogue/media-signing.ts';
-import type { StoredMedia } from '../catalogue/model.ts';
-import { imageObject, type WireImage } from '../catalogue/wire.ts';
-import { checkRevision } from '../settings/common.ts';
+import { resolveMedia } from '../catalogue/media/resolve.ts';
+import { mediaLinks } from '../catalogue/media/signing.ts';
+import type { StoredMedia } from '../catalogue/shared/model.ts';
+import { imageObject, type WireImage } from '../catalogue/media/wire.ts';
+import { checkRevision } from '../../platform/entity-kit/support.ts';
 import { applyPatch, maskPaths, withDefaults } from './patch.ts';
 import {
   type CheckoutSettingsInput,
@@ -153,6 +153,17 @@ function brandToWire(ctx: AppContext, brand: CheckoutSettings['checkoutBrand']) 
   const { image, ...logo } = brand.header.logo;
   const wireLogo: WireLogo = image ? { ...logo, image: logoImageToWire(ctx, image) } : logo;
   return { ...brand, header: { ...brand.header, logo: wireLogo } };
+}
+
+/**
+ * The store as its mails show it: the checkout header's text as its name (else the store's host) and the
+ * checkout logo, as an absolute URL.
+ */
+export async function mailBrand(ctx: AppContext): Promise<{ name: string; logoUrl?: string }> {
+  const { header } = (await readCheckoutSettings(ctx.db)).settings.checkoutBrand;
+  const name = header.text?.trim() || new URL(ctx.config.publicUrl).host;
+  const url = header.logo.image ? logoImageToWire(ctx, header.logo.image).url : undefined;
+  return { name, ...(url ? { logoUrl: new URL(url, ctx.config.publicUrl).href } : {}) };
 }
 
 /**
@@ -340,12 +351,6 @@ export async function updateCheckoutSettings(
       .where(eq(checkoutSettings.id, 1))
       .returning();
     const wire = checkoutSettingsToWire(ctx, fromRow(row), 'merchant');
-    await ctx.events.record(tx, {
-      entity: 'checkout_settings',
-      entityId: 'checkout',
-      type: 'updated',
-      payload: { checkoutSettings: wire },
-    });
-    return wire;
+    return ctx.events.recordUpdate(tx, 'checkout_settings', 'checkout', 'checkoutSettings', wire);
   });
 }

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
 import { ordersSettings } from '../orders/tables.ts';
-import { maskedFields } from '../settings/common.ts';
+import { maskedFields } from '../../platform/entity-kit/support.ts';
 import type { APPROVAL_STRATEGIES, INVENTORY_TRIGGERS, OrdersSettingsInput } from './schemas.ts';
 
 /**
@@ -89,12 +89,6 @@ export async function updateOrdersSettings(
       .where(eq(ordersSettings.id, current!.id))
       .returning();
     const wire = ordersSettingsToWire(fromRow(row!));
-    await ctx.events.record(tx, {
-      entity: 'orders_settings',
-      entityId: 'orders',
-      type: 'updated',
-      payload: { ordersSettings: wire },
-    });
-    return wire;
+    return ctx.events.recordUpdate(tx, 'orders_settings', 'orders', 'ordersSettings', wire);
   });
 }

@@ -204,11 +204,6 @@ export const TipSettingsPatch = Type.Object({
 });
 export type TipSettingsCreate = Static<typeof TipSettingsCreate>;
 export type TipSettingsPatch = Static<typeof TipSettingsPatch>;
-export const CreateTipSettingsRequest = Type.Object({ tipSettings: TipSettingsCreate });
-export const UpdateTipSettingsRequest = Type.Object({ tipSettings: TipSettingsPatch, fieldMask: FieldMask });
-export const QueryRequest = Type.Object({
-  query: Opt(Type.Unknown({ description: '{filter, sort, paging | cursorPaging}' })),
-});
 
 export const TipChoiceInput = Type.Object({
   tipType: literals(TIP_CHOICE_TYPES),

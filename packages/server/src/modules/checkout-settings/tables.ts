@@ -1,18 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  check,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { boolean, check, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { primaryId, revision, createdDate, updatedDate } from '../../platform/columns.ts';
 
 /** Checkout settings (singleton): the wire `checkoutSettings` object (policies, fields, brand) as set. */
 export const checkoutSettings = pgTable(
@@ -20,9 +8,9 @@ export const checkoutSettings = pgTable(
   {
     id: integer('id').primaryKey().default(1),
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
-    revision: bigint('revision', { mode: 'bigint' }).notNull().default(sql`1`),
-    createdDate: at('created_date').notNull().defaultNow(),
-    updatedDate: at('updated_date').notNull().defaultNow(),
+    revision: revision(),
+    createdDate: createdDate(),
+    updatedDate: updatedDate(),
   },
   (t) => [check('checkout_settings_singleton_check', sql`${t.id} = 1`)],
 );
@@ -35,7 +23,7 @@ export const checkoutSettings = pgTable(
 export const tipSettings = pgTable(
   'tip_settings',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: primaryId(),
     enabled: boolean('enabled').notNull().default(true),
     isDefault: boolean('is_default').notNull().default(false),
     tipType: text('tip_type').notNull().default('PERCENTAGE'),
@@ -43,9 +31,9 @@ export const tipSettings = pgTable(
     defaultChoice: text('default_choice'),
     allowCustomAmount: boolean('allow_custom_amount').notNull().default(true),
     title: text('title'),
-    revision: bigint('revision', { mode: 'bigint' }).notNull().default(sql`1`),
-    createdDate: at('created_date').notNull().defaultNow(),
-    updatedDate: at('updated_date').notNull().defaultNow(),
+    revision: revision(),
+    createdDate: createdDate(),
+    updatedDate: updatedDate(),
   },
   // At most one default: a second concurrent "make default" fails instead of leaving two.
   (t) => [uniqueIndex('tip_settings_default_idx').on(t.isDefault).where(sql`${t.isDefault}`)],
@@ -57,5 +45,5 @@ export const tipChoices = pgTable('tip_choices', {
   tipType: text('tip_type').notNull(),
   value: text('value').notNull(),
   tipSettingsId: uuid('tip_settings_id'),
-  updatedDate: at('updated_date').notNull().defaultNow(),
+  updatedDate: updatedDate(),
 });

@@ -46,7 +46,11 @@ export interface CheckoutInfo {
     lockCouponCode?: boolean;
     disabledPolicyAgreementCheckbox?: boolean;
     disabledManualPayment?: boolean;
+    /** Aisle: the hosted checkout page shows no way back to the shop (a checkout template's flag). */
+    disabledContinueShoppingButton?: boolean;
   };
+  /** Aisle: the checkout template this checkout was started from. */
+  checkoutTemplateId?: string;
   customContentReference?: { appId?: string; componentId?: string };
   externalReference?: { appId?: string; resourceId?: string };
   extendedFields?: { namespaces?: Record<string, unknown> };

@@ -51,6 +51,7 @@ export const CheckoutInput = Type.Object({
       lockCouponCode: Opt(Type.Boolean()),
       disabledPolicyAgreementCheckbox: Opt(Type.Boolean()),
       disabledManualPayment: Opt(Type.Boolean()),
+      disabledContinueShoppingButton: Opt(Type.Boolean()),
     }),
   ),
   /** Admin only. */

@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import type { StoredCoupon, StoredLine, StoredMerchantDiscount } from '../cart/model.ts';
 import type { CheckoutInfo } from './model.ts';
-
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { primaryId, createdDate, updatedDate } from '../../platform/columns.ts';
 
 /**
  * Checkouts: created from the current cart (`create-checkout`) or directly (`POST /ecom/v1/checkouts`). Lines
@@ -14,7 +13,7 @@ const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 export const checkouts = pgTable(
   'checkouts',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: primaryId(),
     cartId: uuid('cart_id'),
     memberId: uuid('member_id'),
     visitorId: uuid('visitor_id'),
@@ -37,8 +36,8 @@ export const checkouts = pgTable(
     /** The order placed from this checkout (set in the order's transaction). */
     orderId: uuid('order_id'),
     revision: bigint('revision', { mode: 'bigint' }).notNull().default(sql`0`),
-    createdDate: at('created_date').notNull().defaultNow(),
-    updatedDate: at('updated_date').notNull().defaultNow(),
+    createdDate: createdDate(),
+    updatedDate: updatedDate(),
   },
   (t) => [
     index('checkouts_cart_idx').on(t.cartId),

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, conflict } from '../../platform/errors.ts';
 import { factorsOf, type Member, requireMember } from './members.ts';
+import { removeAllPasskeys } from './passkeys.ts';
 import { maskEmail, maskPhone, requirePhone } from './phones.ts';
 import { memberFactors, type PhoneFactorType, type SecondFactorType } from './tables.ts';
 import { sendThrottled } from './throttle.ts';
@@ -22,14 +23,14 @@ import {
 type Factor = typeof memberFactors.$inferSelect;
 
 /** Which factor a sign-in asks for first when a member has several: the strongest that needs no wait. */
-export const FACTOR_PREFERENCE: SecondFactorType[] = ['TOTP', 'SMS', 'CALL', 'EMAIL'];
+export const FACTOR_PREFERENCE: SecondFactorType[] = ['WEBAUTHN', 'TOTP', 'SMS', 'CALL', 'EMAIL'];
 
 export const isPhoneFactor = (type: string): type is PhoneFactorType => type === 'SMS' || type === 'CALL';
 
 /** A factor a sign-in step can use, with what the page may show of it. */
 export interface FactorChoice {
   factorType: SecondFactorType;
-  /** Masked phone number (SMS, CALL) or e-mail address (EMAIL); empty for TOTP. */
+  /** Masked phone number (SMS, CALL) or e-mail address (EMAIL); empty for TOTP and WEBAUTHN. */
   hint: string;
   /** Where the code goes (SMS, CALL): never sent to clients. */
   phone?: string;
@@ -110,6 +111,7 @@ export async function removeFactor(
     .delete(memberFactors)
     .where(and(eq(memberFactors.memberId, memberId), eq(memberFactors.type, type)));
   if (isPhoneFactor(type)) await spendMemberTokens(ctx, memberId, ['enrolment'], type);
+  if (type === 'WEBAUTHN') await removeAllPasskeys(ctx, memberId);
   return member;
 }
 

@@ -1,8 +1,9 @@
-import { and, count, desc, eq, ilike, ne, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError, conflict, notFound } from '../../platform/errors.ts';
 import { emailKey } from './emails.ts';
+import { toMember } from './member-wire.ts';
 import type { IdentityProfile, ListMembersQuery, PoliciesPatch } from './schemas.ts';
 import { identityPolicies, type MemberStatus, memberFactors, members } from './tables.ts';
 
@@ -84,7 +85,7 @@ export async function insertMember(ctx: AppContext, tx: Db, input: NewMember): P
     entity: 'member',
     entityId: row.id,
     type: 'created',
-    payload: { id: row.id, status: row.status },
+    payload: { id: row.id, status: row.status, member: toMember(row, 'FULL') },
   });
   return row;
 }
@@ -121,7 +122,18 @@ export async function identityOf(db: Db, member: Member): Promise<Identity> {
 }
 
 type MemberChanges = Partial<
-  Pick<Member, 'status' | 'statusReasons' | 'emailVerified' | 'passwordHash' | 'profile' | 'lastLoginDate'>
+  Pick<
+    Member,
+    | 'status'
+    | 'statusReasons'
+    | 'emailVerified'
+    | 'passwordHash'
+    | 'profile'
+    | 'lastLoginDate'
+    | 'slug'
+    | 'activityStatus'
+    | 'community'
+  >
 > & { email?: string; emailKey?: string };
 
 /** Apply changes, bump the revision, record `member.updated` (or `.deleted`). */
@@ -143,7 +155,7 @@ export async function updateMember(
         entity: 'member',
         entityId: id,
         type: event,
-        payload: { id, status: row.status },
+        payload: { id, status: row.status, member: toMember(row, 'FULL') },
       });
     return row;
   });
@@ -160,18 +172,33 @@ export async function updateProfile(ctx: AppContext, id: string, patch: Identity
   return updateMember(ctx, id, { profile: { ...member.profile, ...cleanProfile(patch) } });
 }
 
+/** Aisle's list filter (`status`, and `search` over the e-mail or the first and last name, either order). */
+export function memberSearch(query: { status?: string | undefined; search?: string | undefined }): SQL {
+  const filters: SQL[] = [];
+  if (query.status) filters.push(eq(members.status, query.status as MemberStatus));
+  else filters.push(ne(members.status, 'DELETED'));
+  if (query.search) {
+    // E-mail, first or last name, or both names in either order.
+    const like = `%${query.search
+      .trim()
+      .toLowerCase()
+      .replace(/[%_\\]/g, '\\$&')}%`;
+    const first = sql`coalesce(${members.profile}->>'firstName', '')`;
+    const last = sql`coalesce(${members.profile}->>'lastName', '')`;
+    filters.push(
+      sql`(${members.emailKey} like ${like} or lower(${first} || ' ' || ${last}) like ${like} or lower(${last} || ' ' || ${first}) like ${like})`,
+    );
+  }
+  return and(...filters)!;
+}
+
 export async function listMembers(
   db: Db,
   query: ListMembersQuery,
 ): Promise<{ members: Member[]; metadata: { count: number; offset: number; total: number } }> {
   const limit = query.limit ?? 50;
   const offset = query.offset ?? 0;
-  const filters: SQL[] = [];
-  if (query.status) filters.push(eq(members.status, query.status as MemberStatus));
-  else filters.push(ne(members.status, 'DELETED'));
-  if (query.search)
-    filters.push(ilike(members.emailKey, `%${query.search.toLowerCase().replace(/[%_\\]/g, '\\$&')}%`));
-  const where = and(...filters);
+  const where = memberSearch(query);
   const rows = await db
     .select()
     .from(members)
@@ -183,9 +210,13 @@ export async function listMembers(
   return { members: rows, metadata: { count: rows.length, offset, total: Number(total?.n ?? 0) } };
 }
 
-export type AdminAction = 'approve' | 'block' | 'unblock' | 'delete';
+export type AdminAction = 'approve' | 'block' | 'unblock' | 'delete' | 'mute' | 'unmute' | 'disconnect';
 
-/** Owner decisions on a member; deleting frees the e-mail address for a new registration. */
+/**
+ * Owner decisions on a member; deleting frees the e-mail address for a new registration. Muting only changes
+ * the member's community activity; disconnecting takes the member offline (signed out, sign-in answers
+ * `STATUS_CHECK` until the owner approves them again or they reset their password).
+ */
 export async function adminAction(ctx: AppContext, id: string, action: AdminAction): Promise<Member> {
   const member = await requireMember(ctx.db, id);
   switch (action) {
@@ -199,6 +230,12 @@ export async function adminAction(ctx: AppContext, id: string, action: AdminActi
       if (member.status !== 'BLOCKED')
         throw new AppError(409, 'MEMBER_NOT_BLOCKED', `The member is ${member.status}, not BLOCKED`);
       return updateMember(ctx, id, { status: 'ACTIVE', statusReasons: [] });
+    case 'mute':
+      return updateMember(ctx, id, { activityStatus: 'MUTED' });
+    case 'unmute':
+      return updateMember(ctx, id, { activityStatus: 'ACTIVE' });
+    case 'disconnect':
+      return updateMember(ctx, id, { status: 'OFFLINE', statusReasons: ['DISCONNECTED_BY_OWNER'] });
     case 'delete':
       return updateMember(
         ctx,
@@ -208,6 +245,7 @@ export async function adminAction(ctx: AppContext, id: string, action: AdminActi
           statusReasons: ['DELETED_BY_OWNER'],
           emailKey: `deleted:${id}`,
           passwordHash: null,
+          slug: null,
         },
         'deleted',
       );
@@ -238,14 +276,24 @@ export async function getPolicies(db: Db): Promise<Policies> {
 }
 
 export async function setPolicies(ctx: AppContext, patch: PoliciesPatch): Promise<Policies> {
-  const next = { ...(await getPolicies(ctx.db)), ...stripUndefined(patch) } as Policies;
-  await ctx.db
-    .insert(identityPolicies)
-    .values({ id: POLICY_ROW, ...next, updatedDate: ctx.clock() })
-    .onConflictDoUpdate({ target: identityPolicies.id, set: { ...next, updatedDate: ctx.clock() } });
-  return next;
-}
-
-function stripUndefined<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+  return ctx.events.transaction(async (tx) => {
+    const current = await getPolicies(tx);
+    // Only the known fields: anything else in the body is ignored, never stored or echoed.
+    const next: Policies = {
+      requireEmailVerification: patch.requireEmailVerification ?? current.requireEmailVerification,
+      requireOwnerApproval: patch.requireOwnerApproval ?? current.requireOwnerApproval,
+      captcha: patch.captcha ?? current.captcha,
+    };
+    await tx
+      .insert(identityPolicies)
+      .values({ id: POLICY_ROW, ...next, updatedDate: ctx.clock() })
+      .onConflictDoUpdate({ target: identityPolicies.id, set: { ...next, updatedDate: ctx.clock() } });
+    await ctx.events.record(tx, {
+      entity: 'identity_policies',
+      entityId: POLICY_ROW,
+      type: 'updated',
+      payload: { policies: next },
+    });
+    return next;
+  });
 }

@@ -1,40 +1,41 @@
 import { Type } from '@sinclair/typebox';
 import type { Module } from '../../platform/app.ts';
-import type { Caller } from '../../platform/auth.ts';
-import { forbidden } from '../../platform/errors.ts';
+import { callerMemberId } from './caller.ts';
 import { underPrefixes } from '../../platform/routing.ts';
+import { getPolicies, identityOf, requireMember, setPolicies, updateProfile } from './members.ts';
+import { memberWireRoutes } from './member-routes.ts';
 import {
-  adminAction,
-  getPolicies,
-  identityOf,
-  listMembers,
-  requireMember,
-  setPolicies,
-  toIdentity,
-  updateProfile,
-} from './members.ts';
-import { ListMembersQuery, MemberIdParams, PoliciesPatch, UpdateProfileRequest } from './schemas.ts';
+  finishPasskeyEnrolment,
+  listPasskeys,
+  type RegistrationResponseJSON,
+  removePasskey,
+  startPasskeyEnrolment,
+} from './passkeys.ts';
+import { PasskeyEnrolRequest, PasskeyParams, PoliciesPatch, UpdateProfileRequest } from './schemas.ts';
 import { enableEmailFactor, listFactors, removeFactor } from './factors.ts';
 import { activateTotp, startTotpEnrolment } from './totp.ts';
 
 const tags = ['members'];
 
-/** The member behind a member token; anything else (visitor, admin key) is refused. */
-export function callerMemberId(caller: Caller): string {
-  if (caller.kind !== 'member') throw forbidden('Only a signed-in member can call this');
-  return caller.memberId;
-}
+export { callerMemberId } from './caller.ts';
 
 const member = { access: 'member' as const };
 const admin = { access: 'admin' as const };
 const FactorParams = Type.Object({
-  type: Type.Union([Type.Literal('EMAIL'), Type.Literal('TOTP'), Type.Literal('SMS'), Type.Literal('CALL')]),
+  type: Type.Union([
+    Type.Literal('EMAIL'),
+    Type.Literal('TOTP'),
+    Type.Literal('SMS'),
+    Type.Literal('CALL'),
+    Type.Literal('WEBAUTHN'),
+  ]),
 });
 const CodeBody = Type.Object({ code: Type.String({ maxLength: 20 }) });
 
 /**
- * Members: `/members/v1/members/me` for the signed-in member, the rest for the merchant (admin key). A member
- * token can only ever reach its own row.
+ * Members: `/members/v1/members/me` (Aisle's own calls, answering the identity) and the wire's
+ * `/members/v1/members/my`, `/{id}`, list, query and bulk calls (`member-routes.ts`, answering the member).
+ * A member token can only ever reach its own row.
  */
 export const memberRoutes: Module = async (app, ctx) => {
   await underPrefixes(app, ['/members/v1', '/_api/members/v1'], (r) => {
@@ -92,6 +93,49 @@ export const memberRoutes: Module = async (app, ctx) => {
         member: await identityOf(ctx.db, await enableEmailFactor(ctx, callerMemberId(request.caller))),
       }),
     );
+    r.post(
+      '/members/me/passkeys/options',
+      {
+        config: member,
+        schema: { tags, summary: 'Start adding a passkey: options for navigator.credentials.create' },
+      },
+      async (request) => ({
+        webAuthnOptions: await startPasskeyEnrolment(ctx, callerMemberId(request.caller)),
+      }),
+    );
+    r.post(
+      '/members/me/passkeys',
+      {
+        config: member,
+        schema: {
+          tags,
+          summary: 'Add a passkey (the browser’s answer); turns the WEBAUTHN factor on',
+          body: PasskeyEnrolRequest,
+        },
+      },
+      async (request) => {
+        const id = callerMemberId(request.caller);
+        const passkey = await finishPasskeyEnrolment(
+          ctx,
+          id,
+          request.body.response as RegistrationResponseJSON,
+          request.body.name,
+        );
+        return { passkey, member: await identityOf(ctx.db, await requireMember(ctx.db, id)) };
+      },
+    );
+    r.get(
+      '/members/me/passkeys',
+      { config: member, schema: { tags, summary: 'The signed-in member’s passkeys' } },
+      async (request) => ({ passkeys: await listPasskeys(ctx, callerMemberId(request.caller)) }),
+    );
+    r.delete(
+      '/members/me/passkeys/:id',
+      { config: member, schema: { tags, summary: 'Remove a passkey', params: PasskeyParams } },
+      async (request) => ({
+        passkeys: await removePasskey(ctx, callerMemberId(request.caller), request.params.id),
+      }),
+    );
     r.delete(
       '/members/me/factors/:type',
       { config: member, schema: { tags, summary: 'Remove a second factor', params: FactorParams } },
@@ -101,42 +145,7 @@ export const memberRoutes: Module = async (app, ctx) => {
       },
     );
 
-    r.get(
-      '/members',
-      { config: admin, schema: { tags, summary: 'List members', querystring: ListMembersQuery } },
-      async (request) => {
-        const page = await listMembers(ctx.db, request.query);
-        return { members: page.members.map((m) => toIdentity(m)), metadata: page.metadata };
-      },
-    );
-    r.get(
-      '/members/:id',
-      {
-        config: member,
-        schema: { tags, summary: 'One member (admin, or the member itself)', params: MemberIdParams },
-      },
-      async (request) => {
-        const caller = request.caller;
-        if (caller.kind !== 'admin' && callerMemberId(caller) !== request.params.id)
-          throw forbidden('A member can only read its own data');
-        return { member: await identityOf(ctx.db, await requireMember(ctx.db, request.params.id)) };
-      },
-    );
-    for (const action of ['approve', 'block', 'unblock'] as const) {
-      r.post(
-        `/members/:id/${action}`,
-        { config: admin, schema: { tags, summary: `${action} a member`, params: MemberIdParams } },
-        async (request) => ({ member: toIdentity(await adminAction(ctx, request.params.id, action)) }),
-      );
-    }
-    r.delete(
-      '/members/:id',
-      { config: admin, schema: { tags, summary: 'Delete a member', params: MemberIdParams } },
-      async (request) => {
-        await adminAction(ctx, request.params.id, 'delete');
-        return {};
-      },
-    );
+    memberWireRoutes(r, ctx);
     r.get('/policies', { config: admin, schema: { tags, summary: 'Sign-up policies' } }, async () => ({
       policies: await getPolicies(ctx.db),
     }));

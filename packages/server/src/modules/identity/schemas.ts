@@ -117,6 +117,28 @@ export const LogoutQuery = Type.Object({
   clientId: Opt(Str(200)),
 });
 
+const B64 = (max: number) => Type.String({ maxLength: max, pattern: '^[A-Za-z0-9_-]*={0,2}$' });
+/** A WebAuthn credential answer in its JSON form (registration or assertion). */
+export const PasskeyResponse = Type.Object({
+  id: B64(1400),
+  rawId: B64(1400),
+  type: Type.Literal('public-key'),
+  response: Type.Object({
+    clientDataJSON: B64(20000),
+    attestationObject: Opt(B64(60000)),
+    authenticatorData: Opt(B64(20000)),
+    signature: Opt(B64(20000)),
+    userHandle: Opt(B64(1000)),
+    publicKey: Opt(B64(20000)),
+    publicKeyAlgorithm: Opt(Type.Integer()),
+    transports: Opt(Type.Array(Str(40), { maxItems: 10 })),
+  }),
+  authenticatorAttachment: Opt(Str(40)),
+  clientExtensionResults: Type.Record(Type.String({ maxLength: 100 }), Type.Unknown()),
+});
+export const PasskeyEnrolRequest = Type.Object({ response: PasskeyResponse, name: Opt(Str(100)) });
+export const PasskeyParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
+
 const Code = Type.Object({ code: Opt(Str(20)) });
 export const FactorVerifyRequest = Type.Object({
   stateToken: Opt(Str(200)),
@@ -127,6 +149,8 @@ export const FactorVerifyRequest = Type.Object({
   emailData: Opt(Code),
   totpData: Opt(Code),
   pushData: Opt(Type.Object({ transactionId: Opt(Str(200)) })),
+  /** Aisle: the browser's passkey answer (`navigator.credentials.get`, JSON as `@simplewebauthn/browser` gives it). */
+  webauthnData: Opt(Type.Object({ response: PasskeyResponse })),
 });
 export type FactorVerifyRequest = Static<typeof FactorVerifyRequest>;
 
@@ -190,3 +214,119 @@ export const PoliciesPatch = Type.Object({
   ),
 });
 export type PoliciesPatch = Static<typeof PoliciesPatch>;
+
+// Members of wire/members.md.
+
+const Fieldset = Type.Union([Type.Literal('PUBLIC'), Type.Literal('EXTENDED'), Type.Literal('FULL')]);
+/** `fieldsets` (repeatable): PUBLIC when absent. */
+export const Fieldsets = Opt(Type.Array(Fieldset, { maxItems: 3 }));
+export const FieldsetsQuery = Type.Object({ fieldsets: Fieldsets });
+
+const MemberImage = Type.Object({
+  id: Opt(Str(200)),
+  url: Opt(Str(2000)),
+  height: Opt(Type.Integer({ minimum: 0, maximum: 100000 })),
+  width: Opt(Type.Integer({ minimum: 0, maximum: 100000 })),
+  offsetX: Opt(Type.Integer({ minimum: -100000, maximum: 100000 })),
+  offsetY: Opt(Type.Integer({ minimum: -100000, maximum: 100000 })),
+});
+
+const ContactAddress = Type.Object({
+  id: Opt(Str(64)),
+  addressLine: Opt(Str()),
+  addressLine2: Opt(Str()),
+  streetAddress: Opt(Type.Object({ number: Opt(Str(40)), name: Opt(Str()) })),
+  city: Opt(Str()),
+  subdivision: Opt(Str(10)),
+  country: Opt(Str(2)),
+  postalCode: Opt(Str(40)),
+});
+
+export const MemberContact = Type.Object({
+  firstName: Opt(Str(100)),
+  lastName: Opt(Str(100)),
+  phones: Opt(Type.Array(Str(40), { maxItems: 20 })),
+  emails: Opt(Type.Array(Str(254), { maxItems: 20 })),
+  addresses: Opt(Type.Array(ContactAddress, { maxItems: 50 })),
+  birthdate: Opt(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', maxLength: 10 })),
+  company: Opt(Str()),
+  jobTitle: Opt(Str()),
+  customFields: Opt(
+    Type.Record(
+      Type.String({ maxLength: 100 }),
+      Type.Object({ name: Opt(Str(100)), value: Opt(CustomValue) }),
+      {
+        maxProperties: 100,
+      },
+    ),
+  ),
+});
+
+export const MemberProfileInput = Type.Object({
+  nickname: Opt(Str(100)),
+  slug: Opt(Str(100)),
+  photo: Opt(MemberImage),
+  cover: Opt(MemberImage),
+  title: Opt(Str(200)),
+});
+
+export const PatchMemberRequest = Type.Object({
+  member: Type.Object({ id: Opt(Str(64)), contact: Opt(MemberContact), profile: Opt(MemberProfileInput) }),
+});
+export type PatchMemberRequest = Static<typeof PatchMemberRequest>;
+
+export const CreateMemberRequest = Type.Object({
+  member: Type.Object({
+    loginEmail: Opt(Str(254)),
+    contact: Opt(MemberContact),
+    profile: Opt(MemberProfileInput),
+  }),
+});
+
+/**
+ * `GET /members`: the wire's paging, sorting and fieldsets, plus Aisle's own `search`, `status`, `limit` and
+ * `offset` (the admin's first list).
+ */
+export const ListMembersRequest = Type.Object({
+  paging: Opt(
+    Type.Object({
+      limit: Opt(Type.Integer({ minimum: 1, maximum: 100 })),
+      offset: Opt(Type.Integer({ minimum: 0 })),
+    }),
+  ),
+  sorting: Opt(
+    Type.Union([
+      Type.Object({
+        fieldName: Str(100),
+        order: Opt(Type.Union([Type.Literal('ASC'), Type.Literal('DESC')])),
+      }),
+      Type.Array(
+        Type.Object({
+          fieldName: Str(100),
+          order: Opt(Type.Union([Type.Literal('ASC'), Type.Literal('DESC')])),
+        }),
+        { maxItems: 5 },
+      ),
+    ]),
+  ),
+  fieldsets: Fieldsets,
+  ...ListMembersQuery.properties,
+});
+export type ListMembersRequest = Static<typeof ListMembersRequest>;
+
+export const QueryMembersRequest = Type.Object({
+  query: Opt(Type.Unknown({ description: '{filter, sort, paging | cursorPaging}' })),
+  fieldsets: Fieldsets,
+});
+
+export const SlugRequest = Type.Object({ slug: Type.String({ maxLength: 200 }) });
+export const ContactListParams = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  list: Type.Union([Type.Literal('phones'), Type.Literal('emails'), Type.Literal('addresses')]),
+});
+export const BulkDeleteMembersRequest = Type.Object({
+  memberIds: Type.Array(Type.String({ format: 'uuid' }), { minItems: 1, maxItems: 100 }),
+});
+export const MembersByFilterRequest = Type.Object({
+  filter: Type.Unknown({ description: 'A wire filter over the members query fields' }),
+});

@@ -15,6 +15,12 @@ import {
   touchLogin,
   updateMember,
 } from './members.ts';
+import {
+  type AuthenticationResponseJSON,
+  checkAssertion,
+  finishPasskeySignIn,
+  newChallenge,
+} from './passkeys.ts';
 import { checkPassword, hashPassword, verifyPassword } from './passwords.ts';
 import type { RegisterRequest, SignOnRequest } from './schemas.ts';
 import type { SecondFactorType } from './tables.ts';
@@ -24,6 +30,7 @@ import {
   failureCounts,
   recordFailure,
   sendThrottled,
+  spendProbe,
   throttleKeys,
 } from './throttle.ts';
 import {
@@ -83,6 +90,8 @@ export interface NextStepOptions {
 /** A code for the factor when it is one that is sent (EMAIL, SMS, CALL), and where it goes. */
 function codeFor(choice: FactorChoice): { code?: string; phone?: string } {
   if (choice.factorType === 'TOTP') return {};
+  // A passkey signs a challenge, kept as the step's code (it is no secret: the answer carries it).
+  if (choice.factorType === 'WEBAUTHN') return { code: newChallenge() };
   return { code: newCode(), ...(choice.phone ? { phone: choice.phone } : {}) };
 }
 
@@ -258,6 +267,47 @@ export async function verifyStep(
 }
 
 /**
+ * Finish a pending WEBAUTHN step with the browser's assertion (a passkey of this member signing the step's
+ * challenge). Wrong answers count like wrong codes.
+ */
+export async function verifyPasskeyStep(
+  ctx: AppContext,
+  stateToken: string | undefined,
+  response: AuthenticationResponseJSON,
+  options: StepOptions & { rememberThisDevice?: boolean | undefined } = {},
+): Promise<SignInOutcome> {
+  const row = await pendingStep(ctx, stateToken, options);
+  if (row.factorType !== 'WEBAUTHN')
+    throw badRequest('VERIFICATION_FAILED', `This step expects a ${row.factorType} code`);
+  const member = await requireMember(ctx.db, row.memberId);
+  const result = await checkCode(
+    ctx,
+    row,
+    async () => (await checkAssertion(ctx, response, (c) => codeMatches(row, c), member.id)) !== undefined,
+  );
+  if (result === 'exhausted')
+    throw badRequest('VERIFICATION_FAILED', 'Too many failed attempts; start the sign-in again');
+  if (result === 'wrong') throw badRequest('VERIFICATION_FAILED', 'The passkey was not accepted');
+  const binding = { visitorId: row.visitorId ?? undefined, clientId: row.clientId ?? undefined };
+  const outcome = await nextStep(ctx, member, binding, { skipFactors: true });
+  if (outcome.state === 'SUCCESS' && options.rememberThisDevice)
+    outcome.deviceToken = await createToken(ctx, ctx.db, 'device', member.id);
+  return outcome;
+}
+
+/**
+ * Passwordless sign-in with a passkey (`/v2/WEBAUTHN/verify` without a state token): a passkey with user
+ * verification is two factors in one, so no second factor is asked.
+ */
+export async function passkeySignIn(
+  ctx: AppContext,
+  response: AuthenticationResponseJSON,
+): Promise<SignInOutcome> {
+  const { member, binding } = await finishPasskeySignIn(ctx, response);
+  return nextStep(ctx, member, binding, { skipFactors: true });
+}
+
+/**
  * A new code for a pending step (`auth/resend`, `{factorType}/send`), or a switch to another of the member's
  * factors: SMS, CALL and EMAIL send a new code (the old one stops working), TOTP sends nothing. Sends are
  * throttled per state token (one per 30 seconds, five in all): `strict` answers 429 then, otherwise the step
@@ -292,6 +342,12 @@ export async function resendCode(
   const choice = factors.find((f) => f.factorType === target) ?? ownEmail;
   if (!choice) throw badRequest('VERIFICATION_FAILED', `${target} is not a second factor of this account`);
   const step = { state: 'STATUS_CHECK' as const, member, stateToken: token, factors };
+  if (target === 'WEBAUTHN') {
+    const challenge = newChallenge();
+    if (!(await switchToCodeless(ctx, row, 'WEBAUTHN', challenge)))
+      throw badRequest('VERIFICATION_FAILED', 'The state token is unknown, used or expired');
+    return { ...step, factorType: 'WEBAUTHN', code: challenge };
+  }
   if (target === 'TOTP') {
     if (current !== 'TOTP' && !(await switchToCodeless(ctx, row, 'TOTP')))
       throw badRequest('VERIFICATION_FAILED', 'The state token is unknown, used or expired');
@@ -395,7 +451,9 @@ export async function signOn(ctx: AppContext, input: SignOnRequest, binding: Bin
   return { member, sessionToken: await createToken(ctx, ctx.db, 'session', member.id, binding) };
 }
 
-export async function validateEmail(ctx: AppContext, email: string) {
+/** `validate-email`: whether an address may register; limited per client address (it tells who is a member). */
+export async function validateEmail(ctx: AppContext, email: string, ip: string) {
+  await spendProbe(ctx, 'validate-email', ip, ctx.config.validateEmailPerMinute);
   const trimmed = email.trim();
   if (!isValidEmail(trimmed)) return { valid: false, failure: 'INVALID_FORMAT', formatInvalid: true };
   const member = await findMemberByEmail(ctx.db, trimmed);

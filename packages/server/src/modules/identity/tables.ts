@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -7,21 +6,34 @@ import {
   jsonb,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { IdentityProfile } from './schemas.ts';
-
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { at, primaryId, createdDate, updatedDate } from '../../platform/columns.ts';
 
 export type MemberStatus = 'PENDING' | 'ACTIVE' | 'DELETED' | 'BLOCKED' | 'OFFLINE';
+
+/** The community side of a member (wire/members.md `profile`) that the identity profile has no field for. */
+export interface CommunityProfile {
+  photo?: MemberImage;
+  cover?: MemberImage;
+  title?: string;
+}
+export interface MemberImage {
+  id?: string;
+  url?: string;
+  height?: number;
+  width?: number;
+  offsetX?: number;
+  offsetY?: number;
+}
 
 /** Store members (wire: Identity). The e-mail is unique ignoring case (`email_key` is its lower-case form). */
 export const members = pgTable(
   'members',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: primaryId(),
     email: text('email').notNull(),
     emailKey: text('email_key').notNull(),
     emailVerified: boolean('email_verified').notNull().default(false),
@@ -32,18 +44,24 @@ export const members = pgTable(
     passwordHash: text('password_hash'),
     profile: jsonb('profile').$type<IdentityProfile>().notNull().default({}),
     revision: bigint('revision', { mode: 'number' }).notNull().default(1),
-    createdDate: at('created_date').notNull().defaultNow(),
-    updatedDate: at('updated_date').notNull().defaultNow(),
+    createdDate: createdDate(),
+    updatedDate: updatedDate(),
     lastLoginDate: at('last_login_date'),
+    /** The member page's slug (wire `profile.slug`), unique; null until set (the member id stands in). */
+    slug: text('slug'),
+    /** Wire `activityStatus`: MUTED members may not post in the community. */
+    activityStatus: text('activity_status').$type<'ACTIVE' | 'MUTED'>().notNull().default('ACTIVE'),
+    community: jsonb('community').$type<CommunityProfile>().notNull().default({}),
   },
   (t) => [
     uniqueIndex('members_email_key_idx').on(t.emailKey),
+    uniqueIndex('members_slug_idx').on(t.slug),
     index('members_created_idx').on(t.createdDate),
   ],
 );
 
 /** Second factors the member can enrol (PASSWORD is the member's own column). */
-export type SecondFactorType = 'EMAIL' | 'TOTP' | 'SMS' | 'CALL';
+export type SecondFactorType = 'EMAIL' | 'TOTP' | 'SMS' | 'CALL' | 'WEBAUTHN';
 /** Factors whose codes go to a phone (text message or voice call). */
 export type PhoneFactorType = 'SMS' | 'CALL';
 
@@ -51,7 +69,7 @@ export type PhoneFactorType = 'SMS' | 'CALL';
 export const memberFactors = pgTable(
   'member_factors',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: primaryId(),
     memberId: uuid('member_id').notNull(),
     type: text('type').$type<SecondFactorType>().notNull(),
     status: text('status').$type<'INACTIVE' | 'ACTIVE' | 'REQUIRE_REENROLL'>().notNull().default('INACTIVE'),
@@ -61,10 +79,49 @@ export const memberFactors = pgTable(
     phone: text('phone'),
     /** Last accepted TOTP time step: a code is never accepted twice. */
     lastUsedStep: bigint('last_used_step', { mode: 'number' }),
-    createdDate: at('created_date').notNull().defaultNow(),
+    createdDate: createdDate(),
   },
   (t) => [uniqueIndex('member_factors_member_type_idx').on(t.memberId, t.type)],
 );
+
+/**
+ * Passkeys (the WEBAUTHN factor): one row per credential. The member's `member_factors` WEBAUTHN row is ACTIVE
+ * while they have at least one.
+ */
+export const memberPasskeys = pgTable(
+  'member_passkeys',
+  {
+    id: primaryId(),
+    memberId: uuid('member_id').notNull(),
+    /** base64url credential id, as the browser reports it. */
+    credentialId: text('credential_id').notNull(),
+    /** base64url COSE public key. */
+    publicKey: text('public_key').notNull(),
+    /** Signature counter (0 for authenticators that do not count). */
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: jsonb('transports').$type<string[]>().notNull().default([]),
+    name: text('name').notNull(),
+    /** `singleDevice` or `multiDevice` (synced). */
+    deviceType: text('device_type'),
+    backedUp: boolean('backed_up').notNull().default(false),
+    createdDate: createdDate(),
+    lastUsedDate: at('last_used_date'),
+  },
+  (t) => [
+    uniqueIndex('member_passkeys_credential_idx').on(t.credentialId),
+    index('member_passkeys_member_idx').on(t.memberId),
+  ],
+);
+
+/** Challenges of passwordless passkey sign-ins (no member is known yet): single use, 5 minutes, as SHA-256. */
+export const passkeyChallenges = pgTable('passkey_challenges', {
+  challengeHash: text('challenge_hash').primaryKey(),
+  visitorId: uuid('visitor_id'),
+  clientId: text('client_id'),
+  createdDate: createdDate(),
+  expiresDate: at('expires_date').notNull(),
+  usedDate: at('used_date'),
+});
 
 /** The store's sign-up policies: one row (`id = 'store'`). */
 export const identityPolicies = pgTable('identity_policies', {
@@ -73,7 +130,7 @@ export const identityPolicies = pgTable('identity_policies', {
   requireOwnerApproval: boolean('require_owner_approval').notNull().default(false),
   /** OFF, AUTO (after repeated failures), INVISIBLE or VISIBLE (always). */
   captcha: text('captcha').$type<'OFF' | 'AUTO' | 'INVISIBLE' | 'VISIBLE'>().notNull().default('AUTO'),
-  updatedDate: at('updated_date').notNull().defaultNow(),
+  updatedDate: updatedDate(),
 });
 
 export type IdentityTokenKind = 'session' | 'state' | 'recovery' | 'activation' | 'enrolment' | 'device';
@@ -99,7 +156,7 @@ export const identityTokens = pgTable(
     attempts: integer('attempts').notNull().default(0),
     sends: integer('sends').notNull().default(0),
     lastSentDate: at('last_sent_date'),
-    createdDate: at('created_date').notNull().defaultNow(),
+    createdDate: createdDate(),
     expiresDate: at('expires_date').notNull(),
     usedDate: at('used_date'),
   },
@@ -117,7 +174,7 @@ export const loginFailures = pgTable('login_failures', {
 export const captchaChallenges = pgTable('captcha_challenges', {
   id: text('id').primaryKey(),
   difficulty: integer('difficulty').notNull(),
-  createdDate: at('created_date').notNull().defaultNow(),
+  createdDate: createdDate(),
   expiresDate: at('expires_date').notNull(),
   usedDate: at('used_date'),
 });

@@ -59,23 +59,48 @@ export async function assertNotThrottled(ctx: AppContext, keys: ThrottleKeys): P
   return current;
 }
 
-/** Count one failure against both keys (a window restarts once it has ended). */
-export async function recordFailure(ctx: AppContext, keys: ThrottleKeys): Promise<void> {
+/** One more in each key's window (a window restarts once it has ended): the counts and window starts after it. */
+async function countOne(ctx: AppContext, keys: string[], windowSeconds: number) {
   const now = ctx.clock();
-  const windowFloor = new Date(now.getTime() - WINDOW_SECONDS * 1000);
-  await ctx.db
+  const windowFloor = new Date(now.getTime() - windowSeconds * 1000);
+  return ctx.db
     .insert(loginFailures)
-    .values([
-      { key: keys.account, failures: 1, windowStart: now },
-      { key: keys.ip, failures: 1, windowStart: now },
-    ])
+    .values(keys.map((key) => ({ key, failures: 1, windowStart: now })))
     .onConflictDoUpdate({
       target: loginFailures.key,
       set: {
         failures: sql`case when ${loginFailures.windowStart} <= ${windowFloor} then 1 else ${loginFailures.failures} + 1 end`,
         windowStart: sql`case when ${loginFailures.windowStart} <= ${windowFloor} then ${now} else ${loginFailures.windowStart} end`,
       },
-    });
+    })
+    .returning({ failures: loginFailures.failures, windowStart: loginFailures.windowStart });
+}
+
+/** Count one failure against both keys. */
+export async function recordFailure(ctx: AppContext, keys: ThrottleKeys): Promise<void> {
+  await countOne(ctx, [keys.account, keys.ip], WINDOW_SECONDS);
+}
+
+/** Calls to a limited public feature per client address: `validate-email` answers whether an address is registered. */
+export const PROBE_WINDOW_SECONDS = 60;
+
+/**
+ * One more call of a public feature that reveals something (`validate-email`) from `ip`: once `limit` calls were
+ * made in the current minute, 429 with `Retry-After` until it ends. Counted atomically in the throttle table
+ * (`probe:<feature>:<ip>`), so every server process shares the count.
+ */
+export async function spendProbe(ctx: AppContext, feature: string, ip: string, limit: number): Promise<void> {
+  const [row] = await countOne(ctx, [`probe:${feature}:${ip}`], PROBE_WINDOW_SECONDS);
+  if (!row || row.failures <= limit) return;
+  const ends = row.windowStart.getTime() + PROBE_WINDOW_SECONDS * 1000;
+  const seconds = Math.max(1, Math.ceil((ends - ctx.clock().getTime()) / 1000));
+  throw new AppError(
+    429,
+    'THROTTLED_FEATURE',
+    'Too many requests from this address; try again later',
+    { retryAfterSeconds: seconds },
+    { 'retry-after': String(seconds) },
+  );
 }
 
 /** A successful sign-in clears the account's count (not the address's). */

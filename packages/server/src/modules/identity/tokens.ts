@@ -3,7 +3,13 @@ import { and, desc, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm';
 import { hashSecret } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
-import { captchaChallenges, type IdentityTokenKind, identityTokens, loginFailures } from './tables.ts';
+import {
+  captchaChallenges,
+  type IdentityTokenKind,
+  identityTokens,
+  loginFailures,
+  passkeyChallenges,
+} from './tables.ts';
 
 /** Lifetimes in seconds. Session tokens only bridge login and the authorize step. */
 export const TTL: Record<IdentityTokenKind, number> = {
@@ -189,10 +195,12 @@ export async function switchToCodeless(
   ctx: AppContext,
   row: IdentityToken,
   factorType: string,
+  /** WEBAUTHN: the new step's challenge, kept as its code. */
+  challenge?: string,
 ): Promise<boolean> {
   const [updated] = await ctx.db
     .update(identityTokens)
-    .set({ factorType, codeHash: null })
+    .set({ factorType, codeHash: challenge ? hashSecret(challenge) : null })
     .where(and(eq(identityTokens.tokenHash, row.tokenHash), isNull(identityTokens.usedDate)))
     .returning({ tokenHash: identityTokens.tokenHash });
   return updated !== undefined;
@@ -282,5 +290,6 @@ export async function purgeExpiredIdentityRows(ctx: AppContext): Promise<void> {
   const cutoff = new Date(ctx.clock().getTime() - 24 * 3600 * 1000);
   await ctx.db.delete(identityTokens).where(lt(identityTokens.expiresDate, cutoff));
   await ctx.db.delete(captchaChallenges).where(lt(captchaChallenges.expiresDate, cutoff));
+  await ctx.db.delete(passkeyChallenges).where(lt(passkeyChallenges.expiresDate, cutoff));
   await ctx.db.delete(loginFailures).where(lt(loginFailures.windowStart, cutoff));
 }

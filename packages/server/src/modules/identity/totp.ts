@@ -1,6 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import QRCode from 'qrcode';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, conflict } from '../../platform/errors.ts';
 import { memberFactors } from './tables.ts';
@@ -124,7 +123,7 @@ export async function startTotpEnrolment(
     .limit(1);
   if (existing?.status === 'ACTIVE')
     throw conflict('FACTOR_EXISTS', 'TOTP is already active; remove it first');
-  const secret = base32Encode(randomBytes(20));
+  const secret = newTotpSecret();
   const [row] = await ctx.db
     .insert(memberFactors)
     .values({
@@ -140,14 +139,26 @@ export async function startTotpEnrolment(
       set: { secret, status: 'INACTIVE', lastUsedStep: null, createdDate: ctx.clock() },
     })
     .returning({ id: memberFactors.id });
+  return { factorId: row!.id, ...(await totpEnrolment(secret, accountName, issuer)) };
+}
+
+/** A new random TOTP secret (160 bits, base32). */
+export const newTotpSecret = () => base32Encode(randomBytes(20));
+
+/** What an authenticator app needs to add `secret`: the otpauth URI and its QR code. */
+export async function totpEnrolment(
+  secret: string,
+  accountName: string,
+  issuer: string,
+): Promise<Omit<TotpEnrolment, 'factorId'>> {
   const label = encodeURIComponent(`${issuer}:${accountName}`);
   const otpauthUri = `otpauth://totp/${label}?secret=${secret}&issuer=${encodeURIComponent(issuer)}&algorithm=SHA1&digits=${DIGITS}&period=${STEP_SECONDS}`;
-  const qrCodeDataUrl = await QRCode.toDataURL(otpauthUri, {
+  const qrCodeDataUrl = await (await import('qrcode')).default.toDataURL(otpauthUri, {
     errorCorrectionLevel: 'M',
     margin: 2,
     width: 240,
   });
-  return { factorId: row!.id, secret, otpauthUri, qrCodeDataUrl };
+  return { secret, otpauthUri, qrCodeDataUrl };
 }
 
 /** Confirm enrolment with a first code from the app. */

@@ -1,6 +1,7 @@
 import { desc, eq, lt } from 'drizzle-orm';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { AppContext } from '../../platform/context.ts';
+import { notFound } from '../../platform/errors.ts';
 import { type DevMessageChannel, devMailboxMessages } from './tables.ts';
 
 export interface MailMessage {
@@ -22,17 +23,18 @@ export interface Mailer {
 
 export class SmtpMailer implements Mailer {
   readonly kind = 'smtp';
-  private readonly transport: Transporter;
+  private transport: Promise<Transporter> | undefined;
 
   constructor(
-    url: string,
+    private readonly url: string,
     private readonly from: string,
-  ) {
-    this.transport = nodemailer.createTransport(url);
-  }
+  ) {}
 
   async send(message: MailMessage): Promise<void> {
-    await this.transport.sendMail({
+    // nodemailer is loaded with the first mail, not at start.
+    this.transport ??= import('nodemailer').then((m) => m.default.createTransport(this.url));
+    const transport = await this.transport;
+    await transport.sendMail({
       from: this.from,
       to: message.to,
       subject: message.subject,
@@ -121,14 +123,10 @@ export function setMailer(ctx: AppContext, mailer: Mailer): void {
   mailers.set(ctx, mailer);
 }
 
-export async function listMessages(
-  ctx: AppContext,
-  options: { to?: string | undefined; limit?: number | undefined },
-) {
-  const query = ctx.db.select().from(devMailboxMessages);
-  const filtered = options.to ? query.where(eq(devMailboxMessages.toKey, recipientKey(options.to))) : query;
-  const rows = await filtered.orderBy(desc(devMailboxMessages.seq)).limit(options.limit ?? 50);
-  return rows.map((r) => ({
+type DevMessageRow = typeof devMailboxMessages.$inferSelect;
+
+function messageToWire(r: DevMessageRow) {
+  return {
     id: r.id,
     channel: r.channel,
     to: r.to,
@@ -139,7 +137,24 @@ export async function listMessages(
     tag: r.tag,
     data: r.data,
     createdDate: r.createdDate.toISOString(),
-  }));
+  };
+}
+
+/** One kept message; 404 when it is not (or no longer) in the mailbox. */
+export async function getMessage(ctx: AppContext, id: string) {
+  const [row] = await ctx.db.select().from(devMailboxMessages).where(eq(devMailboxMessages.id, id)).limit(1);
+  if (!row) throw notFound('DEV_MAILBOX_MESSAGE_NOT_FOUND', `No message ${id} in the dev mailbox`, { id });
+  return messageToWire(row);
+}
+
+export async function listMessages(
+  ctx: AppContext,
+  options: { to?: string | undefined; limit?: number | undefined },
+) {
+  const query = ctx.db.select().from(devMailboxMessages);
+  const filtered = options.to ? query.where(eq(devMailboxMessages.toKey, recipientKey(options.to))) : query;
+  const rows = await filtered.orderBy(desc(devMailboxMessages.seq)).limit(options.limit ?? 50);
+  return rows.map(messageToWire);
 }
 
 export async function clearMessages(ctx: AppContext): Promise<void> {

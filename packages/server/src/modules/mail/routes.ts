@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Module } from '../../platform/app.ts';
-import { clearMessages, listMessages } from './mailer.ts';
+import { clearMessages, getMessage, listMessages, mailerFor } from './mailer.ts';
 import { mailboxPage } from './page.ts';
-import { ListMessagesQuery } from './schemas.ts';
+import { ListMessagesQuery, MessageParams } from './schemas.ts';
 
 const tags = ['dev mailbox'];
 
@@ -13,7 +13,19 @@ export const mailRoutes: Module = (app, ctx) => {
       config: { access: 'admin' },
       schema: { tags, summary: 'Mail kept by the dev mailbox, newest first', querystring: ListMessagesQuery },
     },
-    async (request) => ({ messages: await listMessages(ctx, request.query) }),
+    async (request) => ({
+      messages: await listMessages(ctx, request.query),
+      // Whether new mail lands here (no SMTP_URL) or goes out by SMTP.
+      mailer: mailerFor(ctx).kind === 'smtp' ? 'SMTP' : 'DEV_MAILBOX',
+    }),
+  );
+  app.get(
+    '/v1/dev-mailbox/messages/:id',
+    {
+      config: { access: 'admin' },
+      schema: { tags, summary: 'One message of the dev mailbox', params: MessageParams },
+    },
+    async (request) => ({ message: await getMessage(ctx, request.params.id) }),
   );
   app.delete(
     '/v1/dev-mailbox/messages',

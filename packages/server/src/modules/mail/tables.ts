@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { primaryId, createdDate } from '../../platform/columns.ts';
 
 /** How a dev-mailbox message would have gone out. */
 export type DevMessageChannel = 'EMAIL' | 'SMS' | 'CALL';
@@ -11,7 +11,7 @@ export type DevMessageChannel = 'EMAIL' | 'SMS' | 'CALL';
 export const devMailboxMessages = pgTable(
   'dev_mailbox_messages',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: primaryId(),
     /** Arrival order (several mails can share a millisecond). */
     seq: bigserial('seq', { mode: 'number' }).notNull(),
     /** EMAIL, or SMS / CALL for the dev phone sender. */
@@ -26,7 +26,7 @@ export const devMailboxMessages = pgTable(
     tag: text('tag'),
     /** Machine-readable parts (link, code) so tools and tests need not parse the text. */
     data: jsonb('data').$type<Record<string, string>>().notNull().default({}),
-    createdDate: timestamp('created_date', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdDate: createdDate(),
   },
   (t) => [index('dev_mailbox_to_idx').on(t.toKey, t.seq)],
 );

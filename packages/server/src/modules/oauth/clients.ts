@@ -13,19 +13,35 @@ export interface OAuthClient {
   name: string;
   redirectUris: string[];
   allowedOrigins: string[];
+  rotateRefreshTokens: boolean;
   followsPublicUrl: boolean;
   createdDate: Date;
   updatedDate: Date;
 }
 
-export function originOf(url: string): string | undefined {
+/** Backslashes, control characters and whitespace: parsers disagree on what they mean in a URL. */
+const AMBIGUOUS = /[\\\s\p{Cc}]/u;
+
+/**
+ * `url` as every parser reads it, or undefined: an absolute http(s) URL with no backslash, control character or
+ * whitespace (WHATWG reads `http://store\@evil.example/` as the store, RFC 3986 parsers as evil.example) and no
+ * credentials. Callers send on `href`, the normalised form, never the text they were given.
+ */
+export function unambiguousUrl(url: string): URL | undefined {
+  if (AMBIGUOUS.test(url)) return undefined;
+  let parsed: URL;
   try {
-    const parsed = new URL(url);
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return undefined;
-    return parsed.origin;
+    parsed = new URL(url);
   } catch {
     return undefined;
   }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return undefined;
+  if (parsed.username || parsed.password) return undefined;
+  return parsed;
+}
+
+export function originOf(url: string): string | undefined {
+  return unambiguousUrl(url)?.origin;
 }
 
 /** The storefront served by this server, plus any `CORS_ORIGINS` (e.g. a Vite dev server). */
@@ -67,15 +83,19 @@ export function allowsRedirectUri(client: OAuthClient, uri: string): boolean {
 }
 
 /**
- * Where hosted flows may send a browser back to (post-flow callbacks, logout, recovery links): an exact redirect
- * URI of the client, or any URL on one of its allowed origins or the store's own origin.
+ * Where hosted flows may send a browser back to (post-flow callbacks, logout, recovery links, checkout
+ * completion): an exact redirect URI of the client, or any URL on one of its allowed origins or the store's own
+ * origin. Answers the normalised URL to send (`unambiguousUrl`), or undefined when it is not allowed. Every
+ * redirect target a client names goes through here.
  */
-export function allowsReturnUrl(ctx: AppContext, client: OAuthClient | undefined, url: string): boolean {
-  const origin = originOf(url);
-  if (!origin) return false;
-  if (origin === originOf(ctx.config.publicUrl)) return true;
-  if (!client) return false;
-  return client.redirectUris.includes(url) || client.allowedOrigins.includes(origin);
+export function returnUrl(ctx: AppContext, client: OAuthClient | undefined, url: string): string | undefined {
+  const parsed = unambiguousUrl(url);
+  if (!parsed) return undefined;
+  if (parsed.origin === originOf(ctx.config.publicUrl)) return parsed.href;
+  if (!client) return undefined;
+  return client.redirectUris.includes(url) || client.allowedOrigins.includes(parsed.origin)
+    ? parsed.href
+    : undefined;
 }
 
 export interface ClientInput {
@@ -83,6 +103,7 @@ export interface ClientInput {
   name?: string | undefined;
   redirectUris?: string[] | undefined;
   allowedOrigins?: string[] | undefined;
+  rotateRefreshTokens?: boolean | undefined;
 }
 
 function checkUrls(input: ClientInput): void {
@@ -106,6 +127,7 @@ export async function createClient(ctx: AppContext, input: ClientInput): Promise
       name: input.name ?? id,
       redirectUris: input.redirectUris ?? [],
       allowedOrigins: input.allowedOrigins ?? [],
+      rotateRefreshTokens: input.rotateRefreshTokens ?? true,
     })
     .onConflictDoNothing()
     .returning();
@@ -122,6 +144,7 @@ export async function updateClient(ctx: AppContext, id: string, input: ClientInp
       ...(input.name !== undefined ? { name: input.name } : {}),
       ...(input.redirectUris !== undefined ? { redirectUris: input.redirectUris } : {}),
       ...(input.allowedOrigins !== undefined ? { allowedOrigins: input.allowedOrigins } : {}),
+      ...(input.rotateRefreshTokens !== undefined ? { rotateRefreshTokens: input.rotateRefreshTokens } : {}),
       // An edited client no longer follows PUBLIC_URL: the merchant's URLs win.
       followsPublicUrl: false,
       updatedDate: ctx.clock(),

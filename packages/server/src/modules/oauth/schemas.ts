@@ -61,5 +61,11 @@ export const ClientBody = Type.Object({
   name: Opt(Str(200)),
   redirectUris: Opt(Type.Array(Str(2000), { maxItems: 50 })),
   allowedOrigins: Opt(Type.Array(Str(500), { maxItems: 50 })),
+  rotateRefreshTokens: Opt(
+    Type.Boolean({
+      description:
+        'Rotate refresh tokens on use and revoke the session when a spent one comes back (default true); false for clients that keep their first refresh token',
+    }),
+  ),
 });
 export const ClientParams = Type.Object({ id: Str(100) });

@@ -1,7 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { boolean, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { at, primaryId, createdDate, updatedDate } from '../../platform/columns.ts';
 
 /** Public OAuth clients (storefronts): where codes may go and which origins may call the API. */
 export const oauthClients = pgTable('oauth_clients', {
@@ -11,10 +9,15 @@ export const oauthClients = pgTable('oauth_clients', {
   redirectUris: jsonb('redirect_uris').$type<string[]>().notNull().default([]),
   /** Origins allowed for CORS, `web_message` framing and post-flow callbacks. */
   allowedOrigins: jsonb('allowed_origins').$type<string[]>().notNull().default([]),
+  /**
+   * Refresh tokens of this client are rotated on use, with reuse detection (docs/IDENTITY.md "Refresh tokens").
+   * Off for clients that keep their first refresh token: it then stays valid until it expires or is revoked.
+   */
+  rotateRefreshTokens: boolean('rotate_refresh_tokens').notNull().default(true),
   /** Kept in step with `PUBLIC_URL` at start-up (the demo storefront). */
   followsPublicUrl: boolean('follows_public_url').notNull().default(false),
-  createdDate: at('created_date').notNull().defaultNow(),
-  updatedDate: at('updated_date').notNull().defaultNow(),
+  createdDate: createdDate(),
+  updatedDate: updatedDate(),
 });
 
 /** Access-token signing keys; every process verifies with all of them and signs with the newest. */
@@ -23,15 +26,15 @@ export const oauthSigningKeys = pgTable('oauth_signing_keys', {
   alg: text('alg').notNull(),
   privateJwk: jsonb('private_jwk').$type<Record<string, unknown>>().notNull(),
   publicJwk: jsonb('public_jwk').$type<Record<string, unknown>>().notNull(),
-  createdDate: at('created_date').notNull().defaultNow(),
+  createdDate: createdDate(),
   retiredDate: at('retired_date'),
 });
 
 /** Every anonymous token pair belongs to a visitor row, so carts can be owned by it. */
 export const visitors = pgTable('visitors', {
-  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  id: primaryId(),
   clientId: text('client_id').notNull(),
-  createdDate: at('created_date').notNull().defaultNow(),
+  createdDate: createdDate(),
 });
 
 /**
@@ -41,14 +44,14 @@ export const visitors = pgTable('visitors', {
 export const refreshTokens = pgTable(
   'oauth_refresh_tokens',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: primaryId(),
     tokenHash: text('token_hash').notNull().unique(),
     familyId: uuid('family_id').notNull(),
     clientId: text('client_id').notNull(),
     visitorId: uuid('visitor_id'),
     memberId: uuid('member_id'),
     scope: text('scope').notNull().default(''),
-    createdDate: at('created_date').notNull().defaultNow(),
+    createdDate: createdDate(),
     expiresDate: at('expires_date').notNull(),
     usedDate: at('used_date'),
     revokedDate: at('revoked_date'),
@@ -67,7 +70,7 @@ export const authorizationCodes = pgTable('oauth_authorization_codes', {
   scope: text('scope').notNull().default(''),
   /** The token family the exchange created; revoked when the code is replayed. */
   familyId: uuid('family_id'),
-  createdDate: at('created_date').notNull().defaultNow(),
+  createdDate: createdDate(),
   expiresDate: at('expires_date').notNull(),
   usedDate: at('used_date'),
 });

@@ -7,7 +7,7 @@ import { findClient } from './clients.ts';
 import { OAuthError, oauthError } from './errors.ts';
 import { keyStore } from './keys.ts';
 import { CODE_VERIFIER, S256_CHALLENGE, verifierMatches } from './pkce.ts';
-import { authorizationCodes, refreshTokens, visitors } from './tables.ts';
+import { authorizationCodes, oauthClients, refreshTokens, visitors } from './tables.ts';
 
 /** Authorization codes live this long (RFC 6749 §4.1.2 recommends at most ten minutes). */
 export const CODE_TTL_SECONDS = 60;
@@ -120,8 +120,10 @@ type Outcome =
   | { ok: false; error: OAuthError; revokeFamily?: string | null };
 
 /**
- * `refresh_token` grant. With rotation the presented token is spent and a new one of the same family comes back;
- * presenting a spent token again is taken as theft and revokes the family.
+ * `refresh_token` grant. With rotation (the client's `rotateRefreshTokens`, unless `OAUTH_ROTATE_REFRESH_TOKENS`
+ * is false) the presented token is spent and a new one of the same family comes back; presenting a spent token
+ * again is taken as theft and revokes the family. Without it the same refresh token comes back and stays valid
+ * until it expires or its session is revoked (logout, password change): for clients that keep their first one.
  */
 export async function refreshTokenGrant(
   ctx: AppContext,
@@ -131,7 +133,6 @@ export async function refreshTokenGrant(
   if (!token) throw oauthError('invalid_request', 'refreshToken is required');
   const hash = hashSecret(token);
   const now = ctx.clock();
-  const rotate = ctx.config.rotateRefreshTokens;
   await keyStore(ctx).ready();
   const outcome = await runTransaction(ctx.db, ctx.log, async (tx): Promise<Outcome> => {
     const [row] = await tx
@@ -143,6 +144,12 @@ export async function refreshTokenGrant(
     const invalidGrant = (why: string) => new OAuthError('invalid_grant', why);
     if (!row) return { ok: false, error: invalidGrant('The refresh token is not valid') };
     if (row.revokedDate) return { ok: false, error: invalidGrant('The refresh token was revoked') };
+    // A client's setting is read with its token; a token of a client since removed is spent like a rotating one.
+    const [client] = await tx
+      .select({ rotate: oauthClients.rotateRefreshTokens })
+      .from(oauthClients)
+      .where(eq(oauthClients.id, row.clientId));
+    const rotate = ctx.config.rotateRefreshTokens && (client?.rotate ?? true);
     if (row.usedDate) {
       ctx.log.warn({ familyId: row.familyId, clientId: row.clientId }, 'refresh token reuse: family revoked');
       return {

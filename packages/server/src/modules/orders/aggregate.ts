@@ -110,7 +110,7 @@ function parseGroup(raw: unknown, at: string, spec: AggregateSpec, c: Collector)
   for (const key of Object.keys(rest)) c.fail(`${at}.${key}`, 'is not a group option', 'FIELD_NOT_ALLOWED');
   if (typeof field !== 'string' || field === '')
     return c.fail(`${at}.field`, 'is required', 'REQUIRED_FIELD');
-  const target = spec.groupable[field];
+  const target = Object.hasOwn(spec.groupable, field) ? spec.groupable[field] : undefined;
   if (!target)
     return c.fail(
       `${at}.field`,

@@ -76,6 +76,14 @@ export const ORDER_QUERY = spec({
   imported: { sql: orders.imported, type: 'boolean' },
   seenByAHuman: { sql: sql`coalesce((${orders.data} ->> 'seenByAHuman')::boolean, false)`, type: 'boolean' },
   'tags.privateTags.tagIds': { sql: privateTags, type: 'string[]' },
+  /**
+   * Aisle's admin search by name: the billing and the recipient contact's first and last names, in one text
+   * (`$contains`, case-insensitive; unindexed, so the admin narrows by status or date for very large stores).
+   */
+  buyerName: {
+    sql: sql`concat_ws(' ', ${orders.data} #>> '{billingInfo,contactDetails,firstName}', ${orders.data} #>> '{billingInfo,contactDetails,lastName}', ${orders.data} #>> '{recipientInfo,contactDetails,firstName}', ${orders.data} #>> '{recipientInfo,contactDetails,lastName}')`,
+    type: 'string',
+  },
 });
 
 export const ORDER_AGGREGATES: AggregateSpec = {

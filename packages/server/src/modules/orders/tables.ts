@@ -6,17 +6,13 @@ import {
   index,
   integer,
   jsonb,
-  numeric,
   pgSequence,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const money = (name: string) => numeric(name, { precision: 20, scale: 4 });
+import { at, primaryId, revision, createdDate, updatedDate, money } from '../../platform/columns.ts';
 
 /** Order numbers: `nextval` at placement; `set-order-number-counter` moves it (`setval`). Gaps are allowed. */
 export const orderNumberSeq = pgSequence('order_number_seq', { startWith: 10001 });
@@ -32,7 +28,7 @@ export const orderNumberSeq = pgSequence('order_number_seq', { startWith: 10001 
 export const orders = pgTable(
   'orders',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: primaryId(),
     number: bigint('number', { mode: 'bigint' }).notNull().unique(),
     checkoutId: uuid('checkout_id'),
     cartId: uuid('cart_id'),
@@ -56,10 +52,10 @@ export const orders = pgTable(
     /** Private and public tag ids, for filters; also mirrored in `data.tags`. */
     tagIds: jsonb('tag_ids').$type<string[]>().notNull().default([]),
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
-    revision: bigint('revision', { mode: 'bigint' }).notNull().default(sql`1`),
+    revision: revision(),
     purchasedDate: at('purchased_date'),
-    createdDate: at('created_date').notNull().defaultNow(),
-    updatedDate: at('updated_date').notNull().defaultNow(),
+    createdDate: createdDate(),
+    updatedDate: updatedDate(),
   },
   (t) => [
     uniqueIndex('orders_checkout_once_idx').on(t.checkoutId).where(sql`${t.status} <> 'REJECTED'`),
@@ -74,7 +70,7 @@ export const orders = pgTable(
 export const orderActivities = pgTable(
   'order_activities',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: primaryId(),
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
@@ -83,7 +79,7 @@ export const orderActivities = pgTable(
     authorEmail: text('author_email'),
     /** The one detail object: merchantComment, customActivity, orderRefunded, payment/refund details… */
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
-    createdDate: at('created_date').notNull().defaultNow(),
+    createdDate: createdDate(),
   },
   (t) => [index('order_activities_order_idx').on(t.orderId, t.createdDate)],
 );
@@ -92,7 +88,7 @@ export const orderActivities = pgTable(
 export const orderFulfillments = pgTable(
   'order_fulfillments',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: primaryId(),
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
@@ -103,7 +99,7 @@ export const orderFulfillments = pgTable(
       trackingLink?: string;
     }>(),
     completed: boolean('completed').notNull().default(true),
-    createdDate: at('created_date').notNull().defaultNow(),
+    createdDate: createdDate(),
   },
   (t) => [index('order_fulfillments_order_idx').on(t.orderId)],
 );
@@ -112,7 +108,7 @@ export const orderFulfillments = pgTable(
 export const orderInvoices = pgTable(
   'order_invoices',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: primaryId(),
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
@@ -120,8 +116,8 @@ export const orderInvoices = pgTable(
     status: text('status').notNull().default('Draft'),
     dueDate: at('due_date'),
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
-    createdDate: at('created_date').notNull().defaultNow(),
-    updatedDate: at('updated_date').notNull().defaultNow(),
+    createdDate: createdDate(),
+    updatedDate: updatedDate(),
   },
   (t) => [index('order_invoices_order_idx').on(t.orderId)],
 );
@@ -137,8 +133,8 @@ export const ordersSettings = pgTable(
     orderApprovalStrategy: text('order_approval_strategy').notNull().default('DEFAULT'),
     createInvoice: boolean('create_invoice').notNull().default(false),
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
-    createdDate: at('created_date').notNull().defaultNow(),
-    updatedDate: at('updated_date').notNull().defaultNow(),
+    createdDate: createdDate(),
+    updatedDate: updatedDate(),
   },
   (t) => [check('orders_settings_singleton_check', sql`${t.id} = 1`)],
 );

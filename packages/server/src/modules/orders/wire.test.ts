@@ -221,4 +221,18 @@ describe('orderTransactionsToWire', () => {
       orderTransactionsToWire(row(), [payment({ provider: 'offline' })], []).payments[0]!.refundDisabled,
     ).toBe(true);
   });
+
+  it('an authorisation carries its date as the wire names it (authorizedDate)', () => {
+    const authorized = payment({
+      status: 'AUTHORIZED',
+      details: {
+        authorization: { authorizationDate: '2030-01-01T10:00:00.000Z', void: { reason: 'MANUAL' } },
+      },
+    });
+    const details = orderTransactionsToWire(row(), [authorized], []).payments[0]!.regularPaymentDetails;
+    expect(details.authorizationDetails).toEqual({
+      authorizedDate: '2030-01-01T10:00:00.000Z',
+      void: { reason: 'MANUAL' },
+    });
+  });
 });

@@ -130,7 +130,12 @@ export function paymentToWire(money: OrderMoney, p: PaymentRow) {
   const d = p.details;
   const offline = p.provider === 'offline' || p.provider === 'manual';
   const card = isRecord(d.card) ? d.card : undefined;
-  const authorization = isRecord(d.authorization) ? d.authorization : undefined;
+  const stored = isRecord(d.authorization) ? d.authorization : undefined;
+  // Stored as `authorizationDate`; the wire names it `authorizedDate`.
+  const { authorizationDate, ...rest } = stored ?? {};
+  const authorization = stored
+    ? { ...rest, ...(typeof authorizationDate === 'string' ? { authorizedDate: authorizationDate } : {}) }
+    : undefined;
   return {
     id: p.id,
     createdDate: p.createdDate.toISOString(),

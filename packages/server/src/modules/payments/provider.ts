@@ -1,9 +1,3 @@
-import type { AppContext } from '../../platform/context.ts';
-import type { Db } from '../../platform/db.ts';
-import { notFound } from '../../platform/errors.ts';
-import { offlineProvider } from './offline.ts';
-import { sandboxProvider } from './sandbox.ts';
-
 /**
  * A payment provider (docs/CHECKOUT.md "Payment providers"): charges a tokenised payment method, captures or
  * voids an authorization, refunds. Amounts are decimal strings in `currency`; `idempotencyKey` makes a retried
@@ -30,6 +24,10 @@ export type ChargeResult =
   | { status: 'DECLINED'; reason: string }
   | { status: 'PENDING'; reference: string; action: { confirmationToken: string }; card?: CardSummary };
 
+export type SaveResult =
+  | { status: 'SAVED'; token: string; card?: CardSummary }
+  | { status: 'DECLINED'; reason: string };
+
 export type ActionResult = { status: 'SUCCEEDED' | 'FAILED'; reason?: string };
 
 export interface PaymentProvider {
@@ -37,6 +35,11 @@ export interface PaymentProvider {
   charge(input: ChargeInput): Promise<ChargeResult>;
   capture(reference: string, amount: string): Promise<ActionResult>;
   void(reference: string): Promise<ActionResult>;
+  /**
+   * Turns a single-use payment token into a saved payment method the store may charge again (subscription
+   * cycles): a reusable token. Providers without saved methods leave it out.
+   */
+  saveMethod?(token: string): Promise<SaveResult>;
   refund(
     reference: string,
     amount: string,
@@ -49,19 +52,3 @@ export const OFFLINE = 'offline';
 
 /** Providers that send money back themselves (the others are refunded by the merchant, outside). */
 export const REFUNDING_PROVIDERS: ReadonlySet<string> = new Set([SANDBOX_CARD]);
-
-/**
- * The provider with this id. `db` is where the provider keeps its own records (the sandbox's card tokens): pass
- * the caller's transaction when charging inside one, so a declined or rolled-back charge leaves no trace.
- */
-export function getPaymentProvider(ctx: AppContext, id: string, db: Db = ctx.db): PaymentProvider {
-  switch (id) {
-    case SANDBOX_CARD:
-      return sandboxProvider(db, ctx.clock);
-    case OFFLINE:
-    case 'manual':
-      return offlineProvider(id);
-    default:
-      throw notFound('PAYMENT_PROVIDER_NOT_FOUND', `No payment provider "${id}"`, { provider: id });
-  }
-}

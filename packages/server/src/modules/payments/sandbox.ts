@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, or } from 'drizzle-orm';
 import { hashSecret } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db.ts';
 import { type FieldViolation, ValidationFailure } from '../../platform/errors.ts';
@@ -19,7 +19,8 @@ import { sandboxCardTokens } from './tables.ts';
  * | 4000 0000 0000 3220 | needs the buyer's confirmation (PENDING) |
  * | 4000 0000 0000 0341 | approved, but refunds fail               |
  *
- * Any other Luhn-valid number is approved.
+ * Any other Luhn-valid number is approved. `saveMethod` turns a token into a saved payment method (`pm_sbx_…`,
+ * reusable, no expiry) with the same test outcome: what subscription cycles are charged with.
  */
 
 export type Outcome = 'APPROVE' | 'DECLINE' | 'INSUFFICIENT_FUNDS' | 'REQUIRE_CONFIRMATION' | 'REFUND_FAILS';
@@ -127,8 +128,10 @@ export function sandboxProvider(db: Db, clock: () => Date): PaymentProvider {
         .where(
           and(
             eq(sandboxCardTokens.tokenHash, hashSecret(input.token)),
-            isNull(sandboxCardTokens.usedAt),
-            gt(sandboxCardTokens.expiresAt, now),
+            or(
+              and(isNull(sandboxCardTokens.usedAt), gt(sandboxCardTokens.expiresAt, now)),
+              eq(sandboxCardTokens.reusable, true),
+            ),
           ),
         )
         .returning();
@@ -151,6 +154,37 @@ export function sandboxProvider(db: Db, clock: () => Date): PaymentProvider {
           return { status: input.capture ? 'APPROVED' : 'AUTHORIZED', reference: ref, card };
         }
       }
+    },
+    async saveMethod(single) {
+      const now = clock();
+      const [token] = await db
+        .update(sandboxCardTokens)
+        .set({ usedAt: now })
+        .where(
+          and(
+            eq(sandboxCardTokens.tokenHash, hashSecret(single)),
+            isNull(sandboxCardTokens.usedAt),
+            gt(sandboxCardTokens.expiresAt, now),
+            eq(sandboxCardTokens.reusable, false),
+          ),
+        )
+        .returning();
+      if (!token) return { status: 'DECLINED', reason: 'INVALID_PAYMENT_TOKEN' };
+      const saved = `pm_sbx_${randomBytes(24).toString('base64url')}`;
+      await db.insert(sandboxCardTokens).values({
+        tokenHash: hashSecret(saved),
+        brand: token.brand,
+        lastFourDigits: token.lastFourDigits,
+        outcome: token.outcome,
+        expiresAt: new Date(Date.UTC(9999, 0, 1)),
+        reusable: true,
+        createdDate: now,
+      });
+      return {
+        status: 'SAVED',
+        token: saved,
+        card: { brand: token.brand, lastFourDigits: token.lastFourDigits },
+      };
     },
     async capture(ref) {
       return known(ref) ? { status: 'SUCCEEDED' } : { status: 'FAILED', reason: 'UNKNOWN_REFERENCE' };

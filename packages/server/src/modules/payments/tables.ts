@@ -1,8 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { index, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const money = (name: string) => numeric(name, { precision: 20, scale: 4 });
+import { boolean, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { at, primaryId, createdDate, updatedDate, money } from '../../platform/columns.ts';
 
 /**
  * Payments of an order (wire `orderTransactions.payments[]`). Card data never reaches this table: a payment
@@ -11,7 +8,7 @@ const money = (name: string) => numeric(name, { precision: 20, scale: 4 });
 export const payments = pgTable(
   'payments',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: primaryId(),
     orderId: uuid('order_id').notNull(),
     /** `sandbox-card`, `offline`, `manual`, or an installed provider's id. */
     provider: text('provider').notNull(),
@@ -25,8 +22,8 @@ export const payments = pgTable(
     refundedAmount: money('refunded_amount').notNull().default('0'),
     /** `{brand, lastFourDigits}` for cards; `paymentMethod`, decline reason, authorization/capture/void dates… */
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
-    createdDate: at('created_date').notNull().defaultNow(),
-    updatedDate: at('updated_date').notNull().defaultNow(),
+    createdDate: createdDate(),
+    updatedDate: updatedDate(),
   },
   (t) => [
     index('payments_order_idx').on(t.orderId),
@@ -38,7 +35,7 @@ export const payments = pgTable(
 export const refunds = pgTable(
   'refunds',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: primaryId(),
     orderId: uuid('order_id').notNull(),
     /** `[{paymentId, amount, externalRefund, status, providerReference}]` */
     transactions: jsonb('transactions').$type<Array<Record<string, unknown>>>().notNull().default([]),
@@ -47,8 +44,8 @@ export const refunds = pgTable(
     status: text('status').notNull(),
     /** `{lineItems, shipping, additionalFees, reason}` and restock info as requested. */
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
-    createdDate: at('created_date').notNull().defaultNow(),
-    updatedDate: at('updated_date').notNull().defaultNow(),
+    createdDate: createdDate(),
+    updatedDate: updatedDate(),
   },
   (t) => [index('refunds_order_idx').on(t.orderId)],
 );
@@ -65,7 +62,9 @@ export const sandboxCardTokens = pgTable('sandbox_card_tokens', {
   outcome: text('outcome').notNull(),
   expiresAt: at('expires_at').notNull(),
   usedAt: at('used_at'),
-  createdDate: at('created_date').notNull().defaultNow(),
+  /** A saved payment method (`saveMethod`): charged any number of times, never expires. */
+  reusable: boolean('reusable').notNull().default(false),
+  createdDate: createdDate(),
 });
 
 /** Payment steps waiting for the buyer (the sandbox's confirmation page): token hash → payment. */
@@ -77,5 +76,5 @@ export const paymentActions = pgTable('payment_actions', {
   /** PENDING | CONFIRMED | FAILED */
   status: text('status').notNull().default('PENDING'),
   expiresAt: at('expires_at').notNull(),
-  createdDate: at('created_date').notNull().defaultNow(),
+  createdDate: createdDate(),
 });

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { registerCustomTrigger } from './custom-triggers.ts';
 import { ruleStatus } from './discounts.ts';
 import { estimateTotals } from './engine.ts';
 import { amounts, coupon, item, line, NOW, snapshot, STORE_APP } from './fixtures.ts';
 import type {
   CouponSnapshot,
+  DiscountRuleScope,
   DiscountRuleSnapshot,
   DiscountRuleTrigger,
   DiscountRuleValue,
@@ -386,6 +388,14 @@ function liveRule(overrides: Partial<DiscountRuleSnapshot> = {}): DiscountRuleSn
   };
 }
 
+const eligible = (
+  eligibilityType: 'MEMBERS' | 'SPECIFIC_MEMBERS',
+  ...memberIds: string[]
+): DiscountRuleTrigger => ({
+  triggerType: 'CUSTOMER_ELIGIBILITY',
+  customerEligibility: { eligibilityType, ...(memberIds.length ? { memberIds } : {}) },
+});
+
 const scope = (...ids: string[]) => ({
   id: 'scope',
   type: 'CATALOG_ITEM' as const,
@@ -443,12 +453,97 @@ describe('discount rules', () => {
       },
       true,
     ],
-    ['CUSTOM (decided by another app) never holds here', { triggerType: 'CUSTOM' }, false],
+    [
+      'CUSTOM with no trigger registered never holds',
+      { triggerType: 'CUSTOM', customTrigger: { id: 'none', appId: 'no-app' } },
+      false,
+    ],
+    [
+      'CUSTOMER_ELIGIBILITY without a signed-in member never holds',
+      { triggerType: 'CUSTOMER_ELIGIBILITY', customerEligibility: { eligibilityType: 'MEMBERS' } },
+      false,
+    ],
   ])('trigger: %s → applies %s', (_, trigger, applies) => {
     const totals = estimate([digital('a', '10.00', { quantity: 3 }), digital('b', '20.00')], {
       discountRules: [liveRule({ trigger })],
     });
     expect(totals.priceSummary.discount.amount).toBe(applies ? '5.00' : '0.00');
+  });
+
+  it.each<[string, { memberId?: string } | undefined, DiscountRuleTrigger, boolean]>([
+    ['any member, signed in', { memberId: 'm1' }, eligible('MEMBERS'), true],
+    ['any member, a visitor', undefined, eligible('MEMBERS'), false],
+    ['specific members, named', { memberId: 'm1' }, eligible('SPECIFIC_MEMBERS', 'm0', 'm1'), true],
+    ['specific members, not named', { memberId: 'm2' }, eligible('SPECIFIC_MEMBERS', 'm1'), false],
+    ['specific members, none named', { memberId: 'm1' }, eligible('SPECIFIC_MEMBERS'), false],
+  ])('customer eligibility: %s → applies %s', (_, customer, trigger, applies) => {
+    const totals = estimate([digital('a', '10.00')], {
+      discountRules: [liveRule({ trigger })],
+      ...(customer ? { customer } : {}),
+    });
+    expect(totals.priceSummary.discount.amount).toBe(applies ? '1.00' : '0.00');
+  });
+
+  it('a registered CUSTOM trigger decides with the priced lines and the shopper', () => {
+    const seen: number[] = [];
+    const unregister = registerCustomTrigger('loyalty-app', 'gold', ({ lines, customer }) => {
+      seen.push(lines.length);
+      return customer?.memberId === 'gold-member';
+    });
+    try {
+      const trigger: DiscountRuleTrigger = {
+        triggerType: 'CUSTOM',
+        customTrigger: { id: 'gold', appId: 'loyalty-app' },
+      };
+      const gold = estimate([digital('a', '10.00')], {
+        discountRules: [liveRule({ trigger })],
+        customer: { memberId: 'gold-member' },
+      });
+      const other = estimate([digital('a', '10.00')], {
+        discountRules: [liveRule({ trigger })],
+        customer: { memberId: 'm2' },
+      });
+      expect(gold.priceSummary.discount.amount).toBe('1.00');
+      expect(other.priceSummary.discount.amount).toBe('0.00');
+      expect(seen).toEqual([1, 1]);
+    } finally {
+      unregister();
+    }
+    const after = estimate([digital('a', '10.00')], {
+      discountRules: [
+        liveRule({ trigger: { triggerType: 'CUSTOM', customTrigger: { id: 'gold', appId: 'loyalty-app' } } }),
+      ],
+      customer: { memberId: 'gold-member' },
+    });
+    expect(after.priceSummary.discount.amount).toBe('0.00');
+  });
+
+  it("a collection scope (the catalogue app's custom filter) selects the lines of products in those collections", () => {
+    const inSale = {
+      id: 'c',
+      type: 'CUSTOM_FILTER' as const,
+      customFilter: { appId: STORE_APP, params: { collectionIds: ['sale'] } },
+    };
+    const otherApp = { ...inSale, customFilter: { appId: 'other-app', params: { collectionIds: ['sale'] } } };
+    const lines = [
+      digital('a', '10.00', { collectionIds: ['sale', 'new'] }),
+      digital('b', '20.00', { collectionIds: ['new'] }),
+    ];
+    const value = (scopes: DiscountRuleScope[]): DiscountRuleValue => ({
+      discountType: 'PERCENTAGE',
+      percentage: 50,
+      specificItemsInfo: { scopes },
+    });
+    expect(
+      lineDiscounts(
+        estimate(lines, { discountRules: [liveRule({ discounts: { values: [value([inSale])] } })] }),
+      ),
+    ).toEqual(['5.00', '0.00']);
+    expect(
+      lineDiscounts(
+        estimate(lines, { discountRules: [liveRule({ discounts: { values: [value([otherApp])] } })] }),
+      ),
+    ).toEqual(['0.00', '0.00']);
   });
 
   it('a subtotal trigger sees prices after the product discount', () => {
@@ -503,6 +598,65 @@ describe('discount rules', () => {
         },
       },
       ['0.00', '0.00'],
+    ],
+    [
+      'QUANTITY_BASED 2 for 15.00: dearest units bundled first, savings split by amount',
+      {
+        discountType: 'QUANTITY_BASED',
+        quantityBased: { configurations: [{ quantity: 2, price: '15.00' }] },
+      },
+      ['10.00', '10.00'],
+    ],
+    [
+      'QUANTITY_BASED 3 for 25.00 then 1 for 9.00',
+      {
+        discountType: 'QUANTITY_BASED',
+        quantityBased: {
+          configurations: [
+            { quantity: 1, price: '9.00' },
+            { quantity: 3, price: '25.00' },
+          ],
+        },
+      },
+      ['8.50', '7.50'],
+    ],
+    [
+      'QUANTITY_BASED dearer than the units: nothing',
+      {
+        discountType: 'QUANTITY_BASED',
+        quantityBased: { configurations: [{ quantity: 2, price: '99.00' }] },
+      },
+      ['0.00', '0.00'],
+    ],
+    [
+      'ALL_ITEMS ignores scopes',
+      {
+        discountType: 'PERCENTAGE',
+        percentage: 10,
+        targetType: 'ALL_ITEMS',
+        specificItemsInfo: { scopes: [scope('product-b')] },
+      },
+      ['3.00', '2.00'],
+    ],
+    [
+      'LOWEST_PRICED_ITEM 50 %: one unit of the cheapest line',
+      { discountType: 'PERCENTAGE', percentage: 50, targetType: 'LOWEST_PRICED_ITEM' },
+      ['5.00', '0.00'],
+    ],
+    [
+      'LOWEST_PRICED_ITEM at a fixed price of 1.00',
+      { discountType: 'FIXED_PRICE', fixedPrice: '1.00', targetType: 'LOWEST_PRICED_ITEM' },
+      ['9.00', '0.00'],
+    ],
+    [
+      'LOWEST_PRICED_ITEM within the scope (product b)',
+      {
+        discountType: 'FIXED_AMOUNT',
+        fixedAmount: '5.00',
+        targetType: 'LOWEST_PRICED_ITEM',
+        specificItemsInfo: { scopes: [scope('product-b')] },
+      },
+      ['0.00', '5.00'],
     ],
   ])('discount: %s', (_, value, perLine) => {
     const totals = estimate([digital('a', '10.00', { quantity: 3 }), digital('b', '20.00')], {

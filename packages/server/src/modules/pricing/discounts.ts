@@ -1,5 +1,6 @@
 import { allocate, compareDecimals, decimalFromNumber, isDecimal, percentOf } from '../../platform/money.ts';
 import type { Currency } from './currency.ts';
+import { customTriggerHolds } from './custom-triggers.ts';
 import { least, type PricedLine, remaining } from './lines.ts';
 import type {
   CouponDefinition,
@@ -9,6 +10,7 @@ import type {
   DiscountRuleTrigger,
   DiscountRuleValue,
   MerchantDiscountSnapshot,
+  QuantityConfiguration,
   TranslatableText,
 } from './snapshot.ts';
 import type { ApplicationError } from './totals.ts';
@@ -74,11 +76,19 @@ export function ruleStatus(rule: DiscountRuleSnapshot, now: number): RuleStatus 
   return 'LIVE';
 }
 
-/** Any scope matches (none = every line). Custom filters are evaluated by their app, never here: no match. */
+/** The store's catalogue app: its items are products, and its custom filter selects collections. */
+export const CATALOG_APP_ID = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
+
+/**
+ * Any scope matches (none = every line). CATALOG_ITEM: the line's catalogue app and, if given, item ids
+ * (product ids). CUSTOM_FILTER of the catalogue app with `params.collectionIds`: a line of a product in one of
+ * those collections. Other custom filters are their app's to judge: they match nothing here.
+ */
 export function scopeMatches(scopes: DiscountRuleScope[] | undefined, line: PricedLine): boolean {
   if (!scopes || scopes.length === 0) return true;
   const ref = line.item.catalogReference;
   return scopes.some((scope) => {
+    if (scope.type === 'CUSTOM_FILTER') return inCollections(scope.customFilter, line);
     if (scope.type !== 'CATALOG_ITEM' || !scope.catalogItemFilter || !ref) return false;
     const { catalogAppId, catalogItemIds } = scope.catalogItemFilter;
     if (ref.appId !== catalogAppId) return false;
@@ -86,17 +96,34 @@ export function scopeMatches(scopes: DiscountRuleScope[] | undefined, line: Pric
   });
 }
 
+function inCollections(filter: DiscountRuleScope['customFilter'], line: PricedLine): boolean {
+  if (!filter || filter.appId !== CATALOG_APP_ID) return false;
+  const wanted = (filter.params as { collectionIds?: unknown } | undefined)?.collectionIds;
+  if (!Array.isArray(wanted)) return false;
+  return (line.item.collectionIds ?? []).some((id) => wanted.includes(id));
+}
+
+/** Who is pricing: the shopper, for eligibility triggers. */
+export interface RuleContext {
+  customer?: { memberId?: string } | undefined;
+}
+
 function inRange(compare: (bound: string) => -1 | 0 | 1, from: string | undefined, to: string | undefined) {
   return (from === undefined || compare(from) >= 0) && (to === undefined || compare(to) <= 0);
 }
 
 /** Ranges are inclusive at both ends; amounts are after product discounts, before any cart discount. */
-export function triggerHolds(trigger: DiscountRuleTrigger, lines: PricedLine[], currency: Currency): boolean {
+export function triggerHolds(
+  trigger: DiscountRuleTrigger,
+  lines: PricedLine[],
+  currency: Currency,
+  context: RuleContext = {},
+): boolean {
   switch (trigger.triggerType) {
     case 'AND':
-      return trigger.and.triggers.every((t) => triggerHolds(t, lines, currency));
+      return trigger.and.triggers.every((t) => triggerHolds(t, lines, currency, context));
     case 'OR':
-      return trigger.or.triggers.some((t) => triggerHolds(t, lines, currency));
+      return trigger.or.triggers.some((t) => triggerHolds(t, lines, currency, context));
     case 'SUBTOTAL_RANGE': {
       const { scopes, from, to } = trigger.subtotalRange;
       const subtotal = lines.filter((l) => scopeMatches(scopes, l)).reduce((a, l) => a + l.lineItemPrice, 0n);
@@ -112,10 +139,78 @@ export function triggerHolds(trigger: DiscountRuleTrigger, lines: PricedLine[], 
         to === undefined ? undefined : decimalFromNumber(to),
       );
     }
+    case 'CUSTOMER_ELIGIBILITY': {
+      const memberId = context.customer?.memberId;
+      if (!memberId) return false;
+      const { eligibilityType, memberIds } = trigger.customerEligibility;
+      return eligibilityType === 'MEMBERS' || (memberIds ?? []).includes(memberId);
+    }
+    case 'CUSTOM': {
+      const { appId, id } = trigger.customTrigger;
+      return customTriggerHolds(appId, id, { lines, customer: context.customer, currency });
+    }
     default:
-      // CUSTOM and CUSTOMER_ELIGIBILITY are decided by other apps; the engine never assumes they hold.
       return false;
   }
+}
+
+/**
+ * QUANTITY_BASED ("3 for 10.00"): the targets' units, dearest first, are bundled by the configurations,
+ * largest first, as often as they fit; a bundle costs the configuration's price when that is less than its
+ * units' amounts, and the saving is split over the bundle's lines by largest remainder.
+ */
+function quantityOff(
+  configurations: QuantityConfiguration[],
+  targets: PricedLine[],
+  currency: Currency,
+): bigint[] {
+  const units = targets
+    .flatMap((line, index) => {
+      const each = line.quantity > 0n ? remaining(line) / line.quantity : 0n;
+      return Array.from({ length: Number(line.quantity) }, () => ({ index, each }));
+    })
+    .sort((a, b) => (a.each === b.each ? a.index - b.index : a.each > b.each ? -1 : 1));
+  const shares = targets.map(() => 0n);
+  const sizes = [...configurations].sort((a, b) => b.quantity - a.quantity);
+  let next = 0;
+  for (const { quantity, price } of sizes) {
+    if (!Number.isInteger(quantity) || quantity < 1)
+      throw new RangeError('a bundle quantity must be at least 1');
+    const bundlePrice = currency.parse(price);
+    if (bundlePrice < 0n) throw new RangeError('a bundle price must not be negative');
+    while (units.length - next >= quantity) {
+      const bundle = units.slice(next, next + quantity);
+      next += quantity;
+      const worth = bundle.reduce((sum, u) => sum + u.each, 0n);
+      if (worth <= bundlePrice) continue;
+      allocate(
+        worth - bundlePrice,
+        bundle.map((u) => u.each),
+      ).forEach((share, i) => {
+        shares[bundle[i]!.index]! += share;
+      });
+    }
+  }
+  return shares.map((share, i) => least(share, remaining(targets[i]!)));
+}
+
+/** The value off one unit of a line (LOWEST_PRICED_ITEM). */
+function oneUnitOff(value: DiscountRuleValue, line: PricedLine, currency: Currency): bigint {
+  const unit = line.quantity > 0n ? remaining(line) / line.quantity : 0n;
+  const single: PricedLine = { ...line, quantity: 1n, lineItemPrice: unit, discount: 0n };
+  return least(ruleValueOff(value, [single], currency)[0] ?? 0n, remaining(line));
+}
+
+/** The lines a value applies to: every line, those in its scopes, or the cheapest of those. */
+function targetsOf(value: DiscountRuleValue, lines: PricedLine[]): PricedLine[] {
+  if (value.targetType === 'ALL_ITEMS') return lines;
+  const inScope = lines.filter((l) => scopeMatches(value.specificItemsInfo?.scopes, l));
+  if (value.targetType !== 'LOWEST_PRICED_ITEM') return inScope;
+  const cheapest = inScope.reduce<PricedLine | undefined>(
+    (low, line) => (low === undefined || line.unitPrice < low.unitPrice ? line : low),
+    undefined,
+  );
+  return cheapest ? [cheapest] : [];
 }
 
 function ruleValueOff(value: DiscountRuleValue, targets: PricedLine[], currency: Currency): bigint[] {
@@ -139,6 +234,8 @@ function ruleValueOff(value: DiscountRuleValue, targets: PricedLine[], currency:
         return off > 0n ? off : 0n;
       });
     }
+    case 'QUANTITY_BASED':
+      return quantityOff(value.quantityBased.configurations, targets, currency);
   }
 }
 
@@ -148,17 +245,21 @@ export function applyDiscountRules(
   lines: PricedLine[],
   now: number,
   currency: Currency,
+  context: RuleContext = {},
 ): Applied[] {
   const live = rules.filter((r) => r.active && ruleStatus(r, now) === 'LIVE');
   // Triggers are all evaluated first, on the amounts after product discounts: their order does not matter.
-  const triggered = live.filter((r) => triggerHolds(r.trigger, lines, currency));
+  const triggered = live.filter((r) => triggerHolds(r.trigger, lines, currency, context));
   const applied: Applied[] = [];
   for (const rule of triggered) {
     let amount = 0n;
     const ids = new Set<string>();
     for (const value of rule.discounts.values) {
-      const targets = lines.filter((l) => scopeMatches(value.specificItemsInfo?.scopes, l));
-      const shares = ruleValueOff(value, targets, currency);
+      const targets = targetsOf(value, lines);
+      const shares =
+        value.targetType === 'LOWEST_PRICED_ITEM'
+          ? targets.map((line) => oneUnitOff(value, line, currency))
+          : ruleValueOff(value, targets, currency);
       amount += commit(targets, shares);
       targets.forEach((line, index) => {
         if ((shares[index] ?? 0n) > 0n) ids.add(line.item.id);

@@ -72,7 +72,12 @@ export function estimateTotals(snapshot: PricingSnapshot): Totals {
   const applied: Applied[] = [];
   guarded(
     lines,
-    () => applied.push(...applyDiscountRules(snapshot.discountRules ?? [], lines, now, currency)),
+    () =>
+      applied.push(
+        ...applyDiscountRules(snapshot.discountRules ?? [], lines, now, currency, {
+          customer: snapshot.customer,
+        }),
+      ),
     (error) => {
       errors.discountsCalculationError = error;
     },

@@ -1,3 +1,5 @@
+import type { AddressInput } from '../../platform/schema.ts';
+
 /**
  * The input of the pricing engine: everything `estimateTotals` needs, gathered beforehand by the caller
  * (cart, checkout, order creation) from the catalogue, the merchant settings and the providers. Money is a
@@ -29,19 +31,7 @@ export interface TranslatableText {
   translated?: string;
 }
 
-export interface Address {
-  /** ISO 3166-1 alpha-2, e.g. `US`. */
-  country?: string;
-  /** ISO 3166-2, as `US-CA` or `CA`. */
-  subdivision?: string;
-  city?: string;
-  postalCode?: string;
-  addressLine?: string;
-  addressLine2?: string;
-  formattedAddress?: string;
-  streetAddress?: { name?: string; number?: string; apt?: string };
-  geocode?: { latitude: number; longitude: number };
-}
+export type Address = AddressInput;
 
 export interface StoreSettings {
   /** ISO 4217, e.g. `USD`. Its minor unit (decimals) comes from Intl. */
@@ -154,13 +144,31 @@ export type DiscountRuleTrigger =
       triggerType: 'ITEM_QUANTITY_RANGE';
       itemQuantityRange: { scopes?: DiscountRuleScope[]; from?: number; to?: number };
     }
-  | { triggerType: 'CUSTOM' | 'CUSTOMER_ELIGIBILITY' };
+  | { triggerType: 'CUSTOM'; customTrigger: { id: string; appId: string } }
+  | { triggerType: 'CUSTOMER_ELIGIBILITY'; customerEligibility: CustomerEligibility };
+
+/** Who may get a rule: any signed-in member, or only the members named. */
+export interface CustomerEligibility {
+  eligibilityType: 'MEMBERS' | 'SPECIFIC_MEMBERS';
+  memberIds?: string[];
+}
 
 export type DiscountRuleValue = (
   | { discountType: 'PERCENTAGE'; percentage: number }
   | { discountType: 'FIXED_AMOUNT'; fixedAmount: string }
   | { discountType: 'FIXED_PRICE'; fixedPrice: string }
-) & { targetType?: 'SPECIFIC_ITEMS'; specificItemsInfo?: { scopes: DiscountRuleScope[] } };
+  | { discountType: 'QUANTITY_BASED'; quantityBased: { configurations: QuantityConfiguration[] } }
+) & {
+  /** SPECIFIC_ITEMS (the scopes; none = every line), ALL_ITEMS, or LOWEST_PRICED_ITEM (one unit of the cheapest line in scope). */
+  targetType?: 'SPECIFIC_ITEMS' | 'ALL_ITEMS' | 'LOWEST_PRICED_ITEM';
+  specificItemsInfo?: { scopes: DiscountRuleScope[] };
+};
+
+/** `quantity` units of the targets together for `price` (a decimal string): "3 for 10.00". */
+export interface QuantityConfiguration {
+  quantity: number;
+  price: string;
+}
 
 export interface DiscountRuleSnapshot {
   id: string;
@@ -291,6 +299,8 @@ export interface PricingSnapshot {
   merchantDiscounts?: MerchantDiscountSnapshot[];
   /** All the store's discount rules; the engine decides which are live and triggered. */
   discountRules?: DiscountRuleSnapshot[];
+  /** The shopper, for CUSTOMER_ELIGIBILITY triggers: a member id when signed in. */
+  customer?: { memberId?: string };
   shipping?: { regions: DeliveryRegion[]; options: ShippingOptionSnapshot[] };
   tax?: TaxSettings;
   additionalFees?: AdditionalFeeSnapshot[];

@@ -1,6 +1,5 @@
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { at, createdDate } from '../../platform/columns.ts';
 
 /** Redirect sessions: where a hosted flow starts, bound to the visitor or member that asked for it. */
 export const redirectSessions = pgTable(
@@ -18,7 +17,7 @@ export const redirectSessions = pgTable(
     preferences: jsonb('preferences').$type<Record<string, unknown>>().notNull().default({}),
     origin: text('origin'),
     sessionTokenHash: text('session_token_hash').notNull(),
-    createdDate: at('created_date').notNull().defaultNow(),
+    createdDate: createdDate(),
     expiresDate: at('expires_date').notNull(),
   },
   (t) => [index('redirect_sessions_created_idx').on(t.createdDate)],

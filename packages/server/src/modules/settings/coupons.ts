@@ -1,20 +1,9 @@
-import { eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { AppContext } from '../../platform/context.ts';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import { AppError, type FieldViolation, notFound } from '../../platform/errors.ts';
 import { decimalFromNumber } from '../../platform/money.ts';
-import {
-  checkRevision,
-  failIf,
-  inOrder,
-  iso,
-  maskedFields,
-  queryIds,
-  querySpec,
-  unique,
-  violation,
-} from './common.ts';
-import type { CouponCreate, CouponPatch } from './schemas.ts';
+import { defineEntity, entityService, failIf, iso, violation } from '../../platform/entity-kit/index.ts';
+import { CouponCreate, CouponPatch } from './schemas.ts';
 import { couponRedemptions, coupons } from './tables.ts';
 
 /**
@@ -55,7 +44,6 @@ export function couponToWire(row: CouponRow) {
 
 export type WireCoupon = ReturnType<typeof couponToWire>;
 
-const couponNotFound = (id: string) => notFound('COUPON_NOT_FOUND', `Coupon ${id} was not found`, { id });
 const codeTaken = (code: string) => ({ what: `A coupon with the code "${code}"`, data: { code } });
 
 type CouponFields = Omit<CouponRow, 'id' | 'timesUsed' | 'revision' | 'createdDate' | 'updatedDate'>;
@@ -105,42 +93,6 @@ const dateOf = (value: string | null | undefined) => (value ? new Date(value) : 
 const percentOf = (value: number | null | undefined) =>
   value === null || value === undefined ? null : decimalFromNumber(value);
 
-export async function createCoupon(ctx: AppContext, input: CouponCreate) {
-  const code = input.code.trim();
-  const fields = checked({
-    code,
-    name: input.name?.trim() || code,
-    active: input.active ?? true,
-    discountType: input.discountType,
-    percentage: percentOf(input.percentage),
-    fixedAmount: input.fixedAmount ?? null,
-    minimumSubtotal: input.minimumSubtotal ?? null,
-    ...scopeOf(input.scope),
-    startTime: dateOf(input.startTime),
-    expirationTime: dateOf(input.expirationTime),
-    usageLimit: input.usageLimit ?? null,
-    limitPerCustomer: input.limitPerCustomer ?? null,
-  });
-  const taken = codeTaken(code);
-  return unique(taken.what, taken.data, () =>
-    ctx.events.transaction(async (tx) => {
-      await assertCodeFree(tx, code);
-      const [row] = await tx
-        .insert(coupons)
-        .values({ ...fields, createdDate: ctx.clock(), updatedDate: ctx.clock() })
-        .returning();
-      const wire = couponToWire(row!);
-      await ctx.events.record(tx, {
-        entity: 'coupon',
-        entityId: row!.id,
-        type: 'created',
-        payload: { coupon: wire },
-      });
-      return wire;
-    }),
-  );
-}
-
 async function assertCodeFree(tx: Db, code: string, self?: string): Promise<void> {
   const [row] = await tx
     .select({ id: coupons.id })
@@ -153,102 +105,105 @@ async function assertCodeFree(tx: Db, code: string, self?: string): Promise<void
   }
 }
 
-export async function getCoupon(db: Db, id: string) {
-  const [row] = await db.select().from(coupons).where(eq(coupons.id, id)).limit(1);
-  if (!row) throw couponNotFound(id);
-  return couponToWire(row);
-}
-
-const COUPON_FIELDS = [
-  'code',
-  'name',
-  'active',
-  'discountType',
-  'percentage',
-  'fixedAmount',
-  'minimumSubtotal',
-  'scope',
-  'startTime',
-  'expirationTime',
-  'usageLimit',
-  'limitPerCustomer',
-] as const;
-
-export async function updateCoupon(ctx: AppContext, id: string, patch: CouponPatch, fieldMask?: string) {
-  const fields = maskedFields(patch, fieldMask, COUPON_FIELDS, 'coupon');
-  const has = (f: (typeof COUPON_FIELDS)[number]) => fields.includes(f);
-  if (has('code') && !patch.code?.trim()) failIf([violation('coupon.code', 'is required', 'REQUIRED_FIELD')]);
-  const code = patch.code?.trim();
-  const taken = codeTaken(code ?? '');
-  return unique(taken.what, taken.data, () =>
-    ctx.events.transaction(async (tx) => {
-      const [current] = await tx.select().from(coupons).where(eq(coupons.id, id)).for('update');
-      if (!current) throw couponNotFound(id);
-      checkRevision('coupon', current.revision, patch.revision);
-      if (has('code') && code && code.toLowerCase() !== current.code.toLowerCase())
-        await assertCodeFree(tx, code, id);
-      const { id: _id, timesUsed: _t, revision: _r, createdDate: _c, updatedDate: _u, ...base } = current;
-      const next = checked({
-        ...base,
-        ...(has('code') ? { code: code! } : {}),
-        ...(has('name') ? { name: patch.name?.trim() || (code ?? current.code) } : {}),
-        ...(has('active') ? { active: patch.active ?? true } : {}),
-        ...(has('discountType') && patch.discountType ? { discountType: patch.discountType } : {}),
-        ...(has('percentage') ? { percentage: percentOf(patch.percentage) } : {}),
-        ...(has('fixedAmount') ? { fixedAmount: patch.fixedAmount ?? null } : {}),
-        ...(has('minimumSubtotal') ? { minimumSubtotal: patch.minimumSubtotal ?? null } : {}),
-        ...(has('scope') ? scopeOf(patch.scope) : {}),
-        ...(has('startTime') ? { startTime: dateOf(patch.startTime) } : {}),
-        ...(has('expirationTime') ? { expirationTime: dateOf(patch.expirationTime) } : {}),
-        ...(has('usageLimit') ? { usageLimit: patch.usageLimit ?? null } : {}),
-        ...(has('limitPerCustomer') ? { limitPerCustomer: patch.limitPerCustomer ?? null } : {}),
-      });
-      const [row] = await tx
-        .update(coupons)
-        .set({ ...next, revision: sql`${coupons.revision} + 1`, updatedDate: ctx.clock() })
-        .where(eq(coupons.id, id))
-        .returning();
-      const wire = couponToWire(row!);
-      await ctx.events.record(tx, {
-        entity: 'coupon',
-        entityId: id,
-        type: 'updated',
-        payload: { coupon: wire },
-      });
-      return wire;
-    }),
-  );
-}
-
-export async function deleteCoupon(ctx: AppContext, id: string): Promise<void> {
-  await ctx.events.transaction(async (tx) => {
-    const [row] = await tx.delete(coupons).where(eq(coupons.id, id)).returning({ id: coupons.id });
-    if (!row) throw couponNotFound(id);
-    await ctx.events.record(tx, { entity: 'coupon', entityId: id, type: 'deleted', payload: { id } });
-  });
-}
-
-const COUPON_QUERY = querySpec({
-  id: { sql: coupons.id, type: 'uuid', sortable: true, unique: true },
-  code: { sql: coupons.code, type: 'string', sortable: true },
-  name: { sql: coupons.name, type: 'string', sortable: true },
-  active: { sql: coupons.active, type: 'boolean' },
-  discountType: {
-    sql: coupons.discountType,
-    type: 'string',
-    enum: ['PERCENTAGE', 'FIXED_AMOUNT', 'FREE_SHIPPING'],
+export const coupon = defineEntity({
+  label: 'coupon',
+  key: 'coupon',
+  plural: 'coupons',
+  event: 'coupon',
+  table: coupons,
+  path: '/ecom/v1/coupons',
+  tags: ['coupons'],
+  summaries: {
+    create: 'Create a coupon',
+    query: 'Query coupons',
+    get: 'Get a coupon',
+    update: 'Update a coupon',
+    delete: 'Delete a coupon',
   },
-  startTime: { sql: coupons.startTime, type: 'date', nullable: true },
-  expirationTime: { sql: coupons.expirationTime, type: 'date', nullable: true },
-  createdDate: { sql: coupons.createdDate, type: 'date', sortable: true },
-  updatedDate: { sql: coupons.updatedDate, type: 'date', sortable: true },
+  schemas: { create: CouponCreate, patch: CouponPatch },
+  writable: [
+    'code',
+    'name',
+    'active',
+    'discountType',
+    'percentage',
+    'fixedAmount',
+    'minimumSubtotal',
+    'scope',
+    'startTime',
+    'expirationTime',
+    'usageLimit',
+    'limitPerCustomer',
+  ] as const,
+  query: {
+    fields: {
+      code: { sql: coupons.code, type: 'string', sortable: true },
+      name: { sql: coupons.name, type: 'string', sortable: true },
+      active: { sql: coupons.active, type: 'boolean' },
+      discountType: {
+        sql: coupons.discountType,
+        type: 'string',
+        enum: ['PERCENTAGE', 'FIXED_AMOUNT', 'FREE_SHIPPING'],
+      },
+      startTime: { sql: coupons.startTime, type: 'date', nullable: true },
+      expirationTime: { sql: coupons.expirationTime, type: 'date', nullable: true },
+    },
+    get: true,
+  },
+  toWire: couponToWire,
+  notFound: (id) => notFound('COUPON_NOT_FOUND', `Coupon ${id} was not found`, { id }),
+  unique: (input: CouponCreate | CouponPatch) => codeTaken(input.code?.trim() ?? ''),
+  checkCreate(input: CouponCreate) {
+    const code = input.code.trim();
+    return checked({
+      code,
+      name: input.name?.trim() || code,
+      active: input.active ?? true,
+      discountType: input.discountType,
+      percentage: percentOf(input.percentage),
+      fixedAmount: input.fixedAmount ?? null,
+      minimumSubtotal: input.minimumSubtotal ?? null,
+      ...scopeOf(input.scope),
+      startTime: dateOf(input.startTime),
+      expirationTime: dateOf(input.expirationTime),
+      usageLimit: input.usageLimit ?? null,
+      limitPerCustomer: input.limitPerCustomer ?? null,
+    });
+  },
+  async insert(_input, { tx, checked: fields }) {
+    await assertCodeFree(tx, fields.code);
+    return fields;
+  },
+  checkUpdate(patch: CouponPatch, fields) {
+    if (fields.includes('code') && !patch.code?.trim())
+      failIf([violation('coupon.code', 'is required', 'REQUIRED_FIELD')]);
+  },
+  async update(patch, fields, current: CouponRow, { tx }) {
+    const has = (f: (typeof fields)[number]) => fields.includes(f);
+    const code = patch.code?.trim();
+    if (has('code') && code && code.toLowerCase() !== current.code.toLowerCase())
+      await assertCodeFree(tx, code, current.id);
+    const { id: _id, timesUsed: _t, revision: _r, createdDate: _c, updatedDate: _u, ...base } = current;
+    return checked({
+      ...base,
+      ...(has('code') ? { code: code! } : {}),
+      ...(has('name') ? { name: patch.name?.trim() || (code ?? current.code) } : {}),
+      ...(has('active') ? { active: patch.active ?? true } : {}),
+      ...(has('discountType') && patch.discountType ? { discountType: patch.discountType } : {}),
+      ...(has('percentage') ? { percentage: percentOf(patch.percentage) } : {}),
+      ...(has('fixedAmount') ? { fixedAmount: patch.fixedAmount ?? null } : {}),
+      ...(has('minimumSubtotal') ? { minimumSubtotal: patch.minimumSubtotal ?? null } : {}),
+      ...(has('scope') ? scopeOf(patch.scope) : {}),
+      ...(has('startTime') ? { startTime: dateOf(patch.startTime) } : {}),
+      ...(has('expirationTime') ? { expirationTime: dateOf(patch.expirationTime) } : {}),
+      ...(has('usageLimit') ? { usageLimit: patch.usageLimit ?? null } : {}),
+      ...(has('limitPerCustomer') ? { limitPerCustomer: patch.limitPerCustomer ?? null } : {}),
+    });
+  },
 });
 
-export async function queryCoupons(db: Db, query: unknown) {
-  const { ids, pagingMetadata } = await queryIds(db, coupons, COUPON_QUERY, query);
-  const found = ids.length ? await db.select().from(coupons).where(inArray(coupons.id, ids)) : [];
-  return { coupons: inOrder(ids, found).map(couponToWire), pagingMetadata };
-}
+export const couponService = entityService(coupon);
+export const { create: createCoupon } = couponService;
 
 // ---- For the cart, checkout and orders
 

@@ -1,18 +1,9 @@
+import type { AddressInput } from '../../platform/schema.ts';
+
 /** Shapes kept in the settings' jsonb columns. Money and rates are decimal strings. */
 
 /** wire/README §3 address (the fields the engine and a pickup point need). */
-export interface StoredAddress {
-  country?: string;
-  subdivision?: string;
-  city?: string;
-  postalCode?: string;
-  addressLine?: string;
-  addressLine2?: string;
-  formattedAddress?: string;
-  streetAddress?: { name?: string; number?: string; apt?: string; formattedAddressLine?: string };
-  geocode?: { latitude: number; longitude: number };
-  hint?: string;
-}
+export type StoredAddress = AddressInput;
 
 export interface StoredDestination {
   countryCode: string;

@@ -32,9 +32,6 @@ export { Address, type AddressInput } from '../../platform/schema.ts';
 const FieldMask = Opt(
   Str(2000, { description: 'Comma-joined field names to update; all given fields when absent' }),
 );
-const QueryObject = Opt(Type.Unknown({ description: '{filter, sort, paging | cursorPaging}' }));
-export const QueryRequest = Type.Object({ query: QueryObject });
-export type QueryRequest = Static<typeof QueryRequest>;
 
 // ---- Store settings
 
@@ -76,11 +73,6 @@ export const DeliveryRegionPatch = Type.Object({
 });
 export type DeliveryRegionCreate = Static<typeof DeliveryRegionCreate>;
 export type DeliveryRegionPatch = Static<typeof DeliveryRegionPatch>;
-export const CreateDeliveryRegionRequest = Type.Object({ deliveryRegion: DeliveryRegionCreate });
-export const UpdateDeliveryRegionRequest = Type.Object({
-  deliveryRegion: DeliveryRegionPatch,
-  fieldMask: FieldMask,
-});
 
 // ---- Shipping options
 
@@ -153,11 +145,6 @@ export const ShippingOptionPatch = Type.Object({
 });
 export type ShippingOptionCreate = Static<typeof ShippingOptionCreate>;
 export type ShippingOptionPatch = Static<typeof ShippingOptionPatch>;
-export const CreateShippingOptionRequest = Type.Object({ shippingOption: ShippingOptionCreate });
-export const UpdateShippingOptionRequest = Type.Object({
-  shippingOption: ShippingOptionPatch,
-  fieldMask: FieldMask,
-});
 export const DeliveryRegionChangeRequest = Type.Object({ deliveryRegionId: Id, revision: Opt(Revision) });
 export const ExtendedFieldsRequest = Type.Object({
   namespace: Str(200, { minLength: 1 }),
@@ -166,65 +153,9 @@ export const ExtendedFieldsRequest = Type.Object({
 
 // ---- Tax groups, regions, rates
 
-export const TaxGroupCreate = Type.Object({ name: Str(200, { minLength: 1 }) });
-export const TaxGroupPatch = Type.Object({
-  id: Opt(Id),
-  name: Opt(Str(200, { minLength: 1 })),
-  revision: Opt(Revision),
-});
-export const CreateTaxGroupRequest = Type.Object({ taxGroup: TaxGroupCreate });
-export const UpdateTaxGroupRequest = Type.Object({ taxGroup: TaxGroupPatch, fieldMask: FieldMask });
 export const DefaultTaxGroupsByAppsRequest = Type.Object({
   appIds: Type.Array(Str(100), { minItems: 1, maxItems: 100 }),
 });
-
-export const TaxRegionCreate = Type.Object({
-  country: CountryCode,
-  subdivision: Opt(orNull(Subdivision)),
-  appId: Opt(Str(100)),
-  taxIncludedInPrice: Opt(Type.Boolean()),
-});
-export const TaxRegionPatch = Type.Object({
-  id: Opt(Id),
-  country: Opt(CountryCode),
-  subdivision: Opt(orNull(Subdivision)),
-  appId: Opt(Str(100)),
-  taxIncludedInPrice: Opt(Type.Boolean()),
-  revision: Opt(Revision),
-});
-export type TaxRegionCreate = Static<typeof TaxRegionCreate>;
-export type TaxRegionPatch = Static<typeof TaxRegionPatch>;
-export const CreateTaxRegionRequest = Type.Object({ taxRegion: TaxRegionCreate });
-export const UpdateTaxRegionRequest = Type.Object({ taxRegion: TaxRegionPatch, fieldMask: FieldMask });
-export const BulkCreateTaxRegionsRequest = Type.Object({
-  taxRegions: Type.Array(TaxRegionCreate, { minItems: 1, maxItems: 100 }),
-  returnEntity: Opt(Type.Boolean()),
-});
-
-const Jurisdiction = Type.Object({
-  jurisdiction: Str(200, { minLength: 1 }),
-  jurisdictionType: literals(['COUNTRY', 'STATE', 'COUNTY', 'CITY', 'SPECIAL'] as const),
-  rate: PercentString,
-  taxName: Opt(Str(200)),
-  taxType: Opt(Str(100)),
-});
-const Jurisdictions = Type.Array(Jurisdiction, { minItems: 1, maxItems: 10 });
-export const TaxRateCreate = Type.Object({
-  taxRegionId: Id,
-  taxGroupId: Id,
-  rate: Opt(PercentString),
-  jurisdictions: Opt(Jurisdictions),
-});
-export const TaxRatePatch = Type.Object({
-  id: Opt(Id),
-  rate: Opt(PercentString),
-  jurisdictions: Opt(Jurisdictions),
-  revision: Opt(Revision),
-});
-export type TaxRateCreate = Static<typeof TaxRateCreate>;
-export type TaxRatePatch = Static<typeof TaxRatePatch>;
-export const CreateTaxRateRequest = Type.Object({ taxRate: TaxRateCreate });
-export const UpdateTaxRateRequest = Type.Object({ taxRate: TaxRatePatch, fieldMask: FieldMask });
 
 // ---- Coupons
 
@@ -284,8 +215,6 @@ export const CouponPatch = Type.Object({
 });
 export type CouponCreate = Static<typeof CouponCreate>;
 export type CouponPatch = Static<typeof CouponPatch>;
-export const CreateCouponRequest = Type.Object({ coupon: CouponCreate });
-export const UpdateCouponRequest = Type.Object({ coupon: CouponPatch, fieldMask: FieldMask });
 
 // ---- Path parameters
 

@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
-import { checkRevision, iso, maskedFields } from './common.ts';
+import { checkRevision, iso, maskedFields } from '../../platform/entity-kit/support.ts';
+import { checkCurrency } from './currency.ts';
 import type { StoredAddress } from './model.ts';
 import type { StoreSettingsInput } from './schemas.ts';
 import { storeSettings } from './tables.ts';
@@ -69,6 +70,7 @@ export async function updateStoreSettings(
   fieldMask?: string,
 ): Promise<WireStoreSettings> {
   const fields = maskedFields(input, fieldMask, WRITABLE, 'storeSettings');
+  if (fields.includes('currency')) checkCurrency(input.currency, 'storeSettings.currency');
   return ctx.events.transaction(async (tx) => {
     await tx.insert(storeSettings).values({ id: 1, revision: 0n }).onConflictDoNothing();
     const [current] = await tx.select().from(storeSettings).where(eq(storeSettings.id, 1)).for('update');
@@ -107,13 +109,6 @@ export async function updateStoreSettings(
       .set({ ...set, revision: sql`${storeSettings.revision} + 1`, updatedDate: ctx.clock() })
       .where(eq(storeSettings.id, 1))
       .returning();
-    const wire = storeSettingsToWire(row!);
-    await ctx.events.record(tx, {
-      entity: 'store_settings',
-      entityId: 'store',
-      type: 'updated',
-      payload: { storeSettings: wire },
-    });
-    return wire;
+    return ctx.events.recordUpdate(tx, 'store_settings', 'store', 'storeSettings', storeSettingsToWire(row!));
   });
 }

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   boolean,
   check,
   index,
@@ -9,7 +8,6 @@ import {
   numeric,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -22,16 +20,12 @@ import type {
   StoredRate,
   StoredTimeSlot,
 } from './model.ts';
+import { at, createdDate, primaryId, revisioned } from '../../platform/columns.ts';
 
 /**
  * Merchant settings the pricing engine reads: the store singleton, delivery regions and shipping options,
  * tax groups / regions / rates, coupons and their redemptions. Money is `numeric` (decimal strings).
  */
-
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const revision = () => bigint('revision', { mode: 'bigint' }).notNull().default(sql`1`);
-const created = () => at('created_date').notNull().defaultNow();
-const updated = () => at('updated_date').notNull().defaultNow();
 
 /** The one row (`id = 1`) of store-wide settings; absent until first written (defaults apply). */
 export const storeSettings = pgTable(
@@ -48,9 +42,7 @@ export const storeSettings = pgTable(
     defaultTaxGroupId: uuid('default_tax_group_id'),
     /** Tax group of shipping prices; untaxed when neither this nor the option names one. */
     shippingTaxGroupId: uuid('shipping_tax_group_id'),
-    revision: revision(),
-    createdDate: created(),
-    updatedDate: updated(),
+    ...revisioned(),
   },
   (t) => [
     check('store_settings_singleton_check', sql`${t.id} = 1`),
@@ -62,12 +54,10 @@ export const storeSettings = pgTable(
 export const deliveryRegions = pgTable(
   'delivery_regions',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: primaryId(),
     name: text('name').notNull(),
     destinations: jsonb('destinations').$type<StoredDestination[]>().notNull().default([]),
-    revision: revision(),
-    createdDate: created(),
-    updatedDate: updated(),
+    ...revisioned(),
   },
   (t) => [
     index('delivery_regions_name_idx').on(t.name, t.id),
@@ -78,7 +68,7 @@ export const deliveryRegions = pgTable(
 export const shippingOptions = pgTable(
   'shipping_options',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: primaryId(),
     title: text('title').notNull(),
     deliveryRegionIds: uuid('delivery_region_ids').array().notNull().default(sql`'{}'::uuid[]`),
     estimatedDeliveryTime: text('estimated_delivery_time'),
@@ -89,9 +79,7 @@ export const shippingOptions = pgTable(
     pickup: jsonb('pickup').$type<StoredPickup>(),
     taxGroupId: uuid('tax_group_id'),
     extendedFields: jsonb('extended_fields').$type<Record<string, unknown>>().notNull().default({}),
-    revision: revision(),
-    createdDate: created(),
-    updatedDate: updated(),
+    ...revisioned(),
   },
   (t) => [
     index('shipping_options_title_idx').on(t.title, t.id),
@@ -103,15 +91,13 @@ export const shippingOptions = pgTable(
 export const taxGroups = pgTable(
   'tax_groups',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: primaryId(),
     name: text('name').notNull(),
     /** Defined by the platform (a default group): read-only. */
     systemDefined: boolean('system_defined').notNull().default(false),
     /** The app whose default group this is. */
     appId: text('app_id'),
-    revision: revision(),
-    createdDate: created(),
-    updatedDate: updated(),
+    ...revisioned(),
   },
   (t) => [
     index('tax_groups_name_idx').on(t.name, t.id),
@@ -122,7 +108,7 @@ export const taxGroups = pgTable(
 export const taxRegions = pgTable(
   'tax_regions',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: primaryId(),
     /** ISO 3166-1 alpha-2, upper case. */
     country: text('country').notNull(),
     /** ISO 3166-2 with the country prefix (`US-CA`); null = the whole country. */
@@ -130,9 +116,7 @@ export const taxRegions = pgTable(
     /** The tax calculator of the region. */
     appId: text('app_id').notNull(),
     taxIncludedInPrice: boolean('tax_included_in_price').notNull().default(false),
-    revision: revision(),
-    createdDate: created(),
-    updatedDate: updated(),
+    ...revisioned(),
   },
   (t) => [
     uniqueIndex('tax_regions_place_idx').on(t.country, sql`coalesce(${t.subdivision}, '')`),
@@ -144,7 +128,7 @@ export const taxRegions = pgTable(
 export const taxRates = pgTable(
   'tax_rates',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: primaryId(),
     taxRegionId: uuid('tax_region_id')
       .notNull()
       .references(() => taxRegions.id, { onDelete: 'cascade' }),
@@ -152,9 +136,7 @@ export const taxRates = pgTable(
       .notNull()
       .references(() => taxGroups.id, { onDelete: 'cascade' }),
     jurisdictions: jsonb('jurisdictions').$type<StoredJurisdiction[]>().notNull(),
-    revision: revision(),
-    createdDate: created(),
-    updatedDate: updated(),
+    ...revisioned(),
   },
   (t) => [
     uniqueIndex('tax_rates_region_group_idx').on(t.taxRegionId, t.taxGroupId),
@@ -166,7 +148,7 @@ export const taxRates = pgTable(
 export const coupons = pgTable(
   'coupons',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: primaryId(),
     /** As the merchant typed it; unique case-insensitively. */
     code: text('code').notNull(),
     name: text('name').notNull(),
@@ -189,9 +171,7 @@ export const coupons = pgTable(
     limitPerCustomer: integer('limit_per_customer'),
     /** Redemptions so far (orders that used the code). */
     timesUsed: integer('times_used').notNull().default(0),
-    revision: revision(),
-    createdDate: created(),
-    updatedDate: updated(),
+    ...revisioned(),
   },
   (t) => [
     uniqueIndex('coupons_code_idx').on(sql`lower(${t.code})`),
@@ -212,7 +192,7 @@ export const coupons = pgTable(
 export const couponRedemptions = pgTable(
   'coupon_redemptions',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: primaryId(),
     couponId: uuid('coupon_id')
       .notNull()
       .references(() => coupons.id, { onDelete: 'cascade' }),
@@ -220,7 +200,7 @@ export const couponRedemptions = pgTable(
     visitorId: uuid('visitor_id'),
     email: text('email'),
     orderId: text('order_id'),
-    createdDate: created(),
+    createdDate: createdDate(),
   },
   (t) => [
     index('coupon_redemptions_member_idx').on(t.couponId, t.memberId),

@@ -1,25 +1,20 @@
 import type { Module } from '../../platform/app.ts';
+import { entityRoutes } from '../../platform/entity-kit/index.ts';
 import { every, hourly } from '../../platform/hourly.ts';
-import {
-  CreateWebhookRequest,
-  DeliveriesQuery,
-  DeliveryParams,
-  UpdateWebhookRequest,
-  WebhookParams,
-} from './schemas.ts';
+import { CreateWebhookRequest, DeliveriesQuery, DeliveryParams, WebhookParams } from './schemas.ts';
 import { kickSender, stopSender } from './sender.ts';
 import {
   createWebhook,
-  deleteWebhook,
-  getWebhook,
   listDeliveries,
   listWebhooks,
   pingWebhook,
   purgeOldDeliveries,
   redeliver,
   rotateSecret,
-  updateWebhook,
+  webhookEndpoint,
+  webhookService,
 } from './service.ts';
+import { eventTypesToWire } from './event-types.ts';
 import { fanOut, watchEndpoints } from './fan-out.ts';
 
 const admin = { access: 'admin' } as const;
@@ -58,31 +53,11 @@ export const webhookRoutes: Module = async (app, ctx) => {
     listWebhooks(ctx),
   );
   app.get(
-    `${PATH}/:id`,
-    { config: admin, schema: { tags, summary: 'A webhook endpoint', params: WebhookParams } },
-    async (request) => getWebhook(ctx, request.params.id),
+    `${PATH}/event-types`,
+    { config: admin, schema: { tags, summary: 'The events an endpoint can subscribe to, by entity' } },
+    async () => eventTypesToWire(),
   );
-  app.patch(
-    `${PATH}/:id`,
-    {
-      config: admin,
-      schema: {
-        tags,
-        summary: 'Update a webhook endpoint',
-        params: WebhookParams,
-        body: UpdateWebhookRequest,
-      },
-    },
-    async (request) => updateWebhook(ctx, request.params.id, request.body.webhook),
-  );
-  app.delete(
-    `${PATH}/:id`,
-    {
-      config: admin,
-      schema: { tags, summary: 'Delete a webhook endpoint and its deliveries', params: WebhookParams },
-    },
-    async (request) => deleteWebhook(ctx, request.params.id),
-  );
+  entityRoutes(app, ctx, webhookEndpoint, webhookService, ['get', 'update', 'delete']);
   app.post(
     `${PATH}/:id/rotate-secret`,
     { config: admin, schema: { tags, summary: 'Replace the signing secret', params: WebhookParams } },

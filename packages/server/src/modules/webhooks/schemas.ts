@@ -14,25 +14,22 @@ const Events = Type.Array(Type.String({ minLength: 1, maxLength: 200, pattern: E
 });
 const Description = Type.String({ maxLength: 500 });
 
-export const CreateWebhookRequest = Type.Object({
-  webhook: Type.Object({
-    url: Url,
-    events: Events,
-    description: Opt(Description),
-    active: Opt(Type.Boolean()),
-  }),
+export const WebhookCreate = Type.Object({
+  url: Url,
+  events: Events,
+  description: Opt(Description),
+  active: Opt(Type.Boolean()),
 });
-export type WebhookInput = Static<typeof CreateWebhookRequest>['webhook'];
+export const CreateWebhookRequest = Type.Object({ webhook: WebhookCreate });
+export type WebhookInput = Static<typeof WebhookCreate>;
 
-export const UpdateWebhookRequest = Type.Object({
-  webhook: Type.Object({
-    url: Opt(Url),
-    events: Opt(Events),
-    description: Opt(Description),
-    active: Opt(Type.Boolean()),
-  }),
+export const WebhookPatch = Type.Object({
+  url: Opt(Url),
+  events: Opt(Events),
+  description: Opt(Description),
+  active: Opt(Type.Boolean()),
 });
-export type WebhookUpdate = Static<typeof UpdateWebhookRequest>['webhook'];
+export type WebhookUpdate = Static<typeof WebhookPatch>;
 
 export const WebhookParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
 export const DeliveryParams = Type.Object({ deliveryId: Type.String({ format: 'uuid' }) });

@@ -1,10 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
-import { type Db, deleteInBatches } from '../../platform/db.ts';
+import { deleteInBatches } from '../../platform/db.ts';
 import { invalid, notFound } from '../../platform/errors.ts';
 import { announceChanges } from '../../platform/events.ts';
-import type { WebhookInput, WebhookUpdate } from './schemas.ts';
+import { defineEntity, entityService } from '../../platform/entity-kit/index.ts';
+import { WebhookCreate, type WebhookInput, WebhookPatch, type WebhookUpdate } from './schemas.ts';
 import { webhookDeliveries, webhookEndpoints } from './tables.ts';
 
 type Endpoint = typeof webhookEndpoints.$inferSelect;
@@ -68,50 +69,55 @@ export function deliveryToWire(row: Delivery) {
 
 const webhookNotFound = (id: string) => notFound('WEBHOOK_NOT_FOUND', `No webhook with id ${id}`, { id });
 
-async function endpoint(ctx: AppContext, id: string): Promise<Endpoint> {
-  const [row] = await ctx.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id));
-  if (!row) throw webhookNotFound(id);
-  return row;
-}
-
 /** The entity of the events endpoint changes record (watched to refresh the fan-out's patterns). */
 export const ENDPOINT_ENTITY = 'webhook_endpoint';
 announceChanges([ENDPOINT_ENTITY]);
 
-/**
- * Writes an endpoint with `write` and records `webhook_endpoint.<type>` (never the secret) in the same
- * transaction; undefined when `write` found no row.
- */
-async function writeEndpoint(
-  ctx: AppContext,
-  type: 'created' | 'updated' | 'deleted' | 'secret_rotated',
-  write: (tx: Db) => Promise<Endpoint[]>,
-): Promise<Endpoint | undefined> {
-  return ctx.events.transaction(async (tx) => {
-    const [row] = await write(tx);
-    if (!row) return undefined;
-    const payload = type === 'deleted' ? { id: row.id } : webhookToWire(row);
-    await ctx.events.record(tx, { entity: ENDPOINT_ENTITY, entityId: row.id, type, payload });
-    return row;
-  });
-}
-
-export async function createWebhook(ctx: AppContext, input: WebhookInput) {
-  const now = ctx.clock();
-  const secret = newSecret();
-  const values = {
-    url: checkUrl(input.url),
+/** Endpoints carry no revision: the last write wins. Events never carry the secret. */
+export const webhookEndpoint = defineEntity({
+  label: 'webhook',
+  key: 'webhook',
+  plural: 'webhooks',
+  event: ENDPOINT_ENTITY,
+  table: webhookEndpoints,
+  path: '/aisle/v1/webhooks',
+  tags: ['webhooks'],
+  summaries: {
+    get: 'A webhook endpoint',
+    update: 'Update a webhook endpoint',
+    delete: 'Delete a webhook endpoint and its deliveries',
+  },
+  schemas: { create: WebhookCreate, patch: WebhookPatch },
+  writable: ['url', 'events', 'description', 'active'] as const,
+  revision: false,
+  toWire: webhookToWire,
+  notFound: webhookNotFound,
+  eventPayload: (wire) => wire,
+  checkCreate: (input: WebhookInput & { secret: string }) => ({ url: checkUrl(input.url) }),
+  insert: (input, { checked }) => ({
+    url: checked.url,
     events: unique(input.events),
     description: input.description ?? null,
     active: input.active ?? true,
-    secret,
-    createdDate: now,
-    updatedDate: now,
-  };
-  const row = await writeEndpoint(ctx, 'created', (tx) =>
-    tx.insert(webhookEndpoints).values(values).returning(),
-  );
-  return { webhook: webhookToWire(row as Endpoint), secret };
+    secret: input.secret,
+  }),
+  checkUpdate: (patch: WebhookUpdate, fields) => ({
+    url: fields.includes('url') ? checkUrl(patch.url!) : undefined,
+  }),
+  update: (patch, fields, _current, { checked }) => ({
+    ...(checked.url !== undefined ? { url: checked.url } : {}),
+    ...(fields.includes('events') ? { events: unique(patch.events!) } : {}),
+    ...(fields.includes('description') ? { description: patch.description } : {}),
+    ...(fields.includes('active') ? { active: patch.active } : {}),
+  }),
+});
+
+export const webhookService = entityService(webhookEndpoint);
+
+/** The answer holds the signing secret: the only time it is shown. */
+export async function createWebhook(ctx: AppContext, input: WebhookInput) {
+  const secret = newSecret();
+  return { webhook: await webhookService.create(ctx, { ...input, secret }), secret };
 }
 
 export async function listWebhooks(ctx: AppContext) {
@@ -119,48 +125,22 @@ export async function listWebhooks(ctx: AppContext) {
   return { webhooks: list.map(webhookToWire) };
 }
 
-export async function getWebhook(ctx: AppContext, id: string) {
-  return { webhook: webhookToWire(await endpoint(ctx, id)) };
-}
-
-export async function updateWebhook(ctx: AppContext, id: string, input: WebhookUpdate) {
-  const set: Partial<Endpoint> = { updatedDate: ctx.clock() };
-  if (input.url !== undefined) set.url = checkUrl(input.url);
-  if (input.events !== undefined) set.events = unique(input.events);
-  if (input.description !== undefined) set.description = input.description;
-  if (input.active !== undefined) set.active = input.active;
-  const row = await writeEndpoint(ctx, 'updated', (tx) =>
-    tx.update(webhookEndpoints).set(set).where(eq(webhookEndpoints.id, id)).returning(),
-  );
-  if (!row) throw webhookNotFound(id);
-  return { webhook: webhookToWire(row) };
-}
-
-/** Its deliveries go with it (pending ones included): it receives nothing more. */
-export async function deleteWebhook(ctx: AppContext, id: string) {
-  const row = await writeEndpoint(ctx, 'deleted', (tx) =>
-    tx.delete(webhookEndpoints).where(eq(webhookEndpoints.id, id)).returning(),
-  );
-  if (!row) throw webhookNotFound(id);
-  return {};
-}
-
 export async function rotateSecret(ctx: AppContext, id: string) {
   const secret = newSecret();
-  const row = await writeEndpoint(ctx, 'secret_rotated', (tx) =>
-    tx
+  await ctx.events.transaction(async (tx) => {
+    const [row] = await tx
       .update(webhookEndpoints)
       .set({ secret, updatedDate: ctx.clock() })
       .where(eq(webhookEndpoints.id, id))
-      .returning(),
-  );
-  if (!row) throw webhookNotFound(id);
+      .returning();
+    if (!row) throw webhookNotFound(id);
+    await webhookService.record(ctx, tx, 'secret_rotated', row);
+  });
   return { secret };
 }
 
-/** Queues an `aisle.ping` to this endpoint (active or not). */
 export async function pingWebhook(ctx: AppContext, id: string) {
-  await endpoint(ctx, id);
+  await webhookService.row(ctx.db, id);
   const now = ctx.clock();
   const [row] = await ctx.db
     .insert(webhookDeliveries)
@@ -206,7 +186,7 @@ function decodeCursor(cursor: string): { date: Date; id: string } {
 
 /** Newest first, cursor-paged. */
 export async function listDeliveries(ctx: AppContext, id: string, limit = 50, cursor?: string) {
-  await endpoint(ctx, id);
+  await webhookService.row(ctx.db, id);
   const after = cursor ? decodeCursor(cursor) : undefined;
   const page = await ctx.db
     .select()

@@ -1,14 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
-
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { boolean, index, integer, jsonb, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { at, primaryId } from '../../platform/columns.ts';
 
 /**
  * Merchant webhook endpoints. `secret` signs every delivery, so it is stored as is (like SMTP passwords and
  * OAuth client secrets of the configuration): it is shown only when created or rotated, and never logged.
  */
 export const webhookEndpoints = pgTable('webhook_endpoints', {
-  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  id: primaryId(),
   url: text('url').notNull(),
   /** Exact names (`order.created`), `entity.*` wildcards or `*`. */
   events: text('events').array().notNull(),
@@ -27,7 +26,7 @@ export const webhookEndpoints = pgTable('webhook_endpoints', {
 export const webhookDeliveries = pgTable(
   'webhook_deliveries',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: primaryId(),
     endpointId: uuid('endpoint_id')
       .notNull()
       .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),

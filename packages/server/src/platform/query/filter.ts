@@ -1,6 +1,6 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { FieldViolation, ViolatedRule } from '../errors.ts';
-import type { FieldSpec } from './types.ts';
+import { type FieldSpec, fieldOf } from './types.ts';
 import { arrayParam, type Bound, isPlainObject, param, parseValue } from './values.ts';
 
 /** Guards against filters built to make the database work hard. */
@@ -107,7 +107,7 @@ export class FilterCompiler {
         parts.push(this.fail(at, 'is not a supported operator', 'FIELD_NOT_ALLOWED'));
       } else {
         const name = prefix ? `${prefix}.${key}` : key;
-        const field = this.fields[name];
+        const field = fieldOf(this.fields, name);
         if (field && field.filterable !== false) {
           if (required && field.type === 'text-search') this.requiresTextSearch = true;
           parts.push(this.field(field, value, at));
@@ -173,7 +173,9 @@ export class FilterCompiler {
       const value = this.value(field, raw, path);
       if (value === undefined) return FALSE;
       const config = sql.raw(`'${field.searchConfig ?? 'simple'}'::regconfig`);
-      return sql`${column} @@ websearch_to_tsquery(${config}, ${value}::text)`;
+      const words = sql`${column} @@ websearch_to_tsquery(${config}, ${value}::text)`;
+      const near = field.fuzzy ? fuzzyWords(String(value), field.fuzzy) : undefined;
+      return near ? sql`(${words} or ${near})` : words;
     }
     const value = this.value(field, raw, path);
     if (value === undefined) return FALSE;
@@ -250,4 +252,24 @@ export class FilterCompiler {
       }
     }
   }
+}
+
+/** Words of fewer letters than this have too few trigrams to be matched by closeness. */
+const FUZZY_MIN_LETTERS = 3;
+const FUZZY_MAX_WORDS = 8;
+
+/**
+ * Every searched word (of 3 letters or more) close to some run of words of `column` (`<%`, pg_trgm word
+ * similarity), so "skilet" finds "Cast Iron Skillet" while "leather boots" does not find every leather thing.
+ * Undefined when no word is long enough.
+ */
+function fuzzyWords(text: string, column: SQLWrapper): SQL | undefined {
+  const words = (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])
+    .filter((word) => word.length >= FUZZY_MIN_LETTERS)
+    .slice(0, FUZZY_MAX_WORDS);
+  if (words.length === 0) return undefined;
+  return sql.join(
+    words.map((word) => sql`${word}::text <% ${column}`),
+    sql` and `,
+  );
 }

@@ -2,7 +2,7 @@ import type { SQL } from 'drizzle-orm';
 import { type FieldViolation, ValidationFailure } from '../errors.ts';
 import { type CursorState, decodeCursor, encodeCursor } from './cursor.ts';
 import { and, FilterCompiler } from './filter.ts';
-import { afterPredicate, flip, keysExpression, orderBy, orderKeys, parseSort } from './sort.ts';
+import { afterPredicate, flip, keysExpression, keysFit, orderBy, orderKeys, parseSort } from './sort.ts';
 import type { CursorMetadata, OffsetMetadata, QuerySpec, Sorting } from './types.ts';
 import { isPlainObject } from './values.ts';
 
@@ -153,7 +153,7 @@ export function compileQuery(raw: unknown, spec: QuerySpec, path = 'query'): Que
   violations.push(...compiler.violations);
   const sort = parseSort(sortRaw, spec, `${path}.sort`, violations);
   const keys = orderKeys(sort, spec);
-  if (from && from.keys.length !== keys.length)
+  if (from && !keysFit(keys, from.keys))
     violations.push(violation(`${path}.cursorPaging.cursor`, 'is not a valid cursor', 'FORMAT'));
   if (violations.length) throw new ValidationFailure(violations);
   const textSearch = compiler.requiresTextSearch;

@@ -113,6 +113,37 @@ describe('compileQuery', () => {
       },
       [['query.cursorPaging.cursor', 'FORMAT']],
     ],
+    ...(
+      [
+        ['int64', [], ['abc']],
+        ['money', [{ fieldName: 'price' }], ['1e3x', '1']],
+        ['integer', [{ fieldName: 'qty' }], ['99999999999', '1']],
+        ['date', [{ fieldName: 'created' }], ['yesterday', '1']],
+        ['uuid', [{ fieldName: 'id' }], ['not-a-uuid']],
+        ['boolean', [{ fieldName: 'visible' }], ['maybe', '1']],
+        ['number', [{ fieldName: 'weight' }], ['1,5', '1']],
+      ] as const
+    ).map(
+      ([type, sort, keys]) =>
+        [
+          `cursor with a forged ${type} key`,
+          {
+            cursorPaging: {
+              cursor: encodeCursor({ filter: null, sort: [...sort], keys: [...keys], direction: 'next' }),
+            },
+          },
+          [['query.cursorPaging.cursor', 'FORMAT']],
+        ] as [string, unknown, Array<[string, string]>],
+    ),
+    [
+      'filter and sort fields named like Object members',
+      { filter: { constructor: 1, toString: 'x' }, sort: [{ fieldName: 'hasOwnProperty' }] },
+      [
+        ['query.filter.constructor', 'FIELD_NOT_ALLOWED'],
+        ['query.filter.toString', 'FIELD_NOT_ALLOWED'],
+        ['query.sort[0].fieldName', 'FIELD_NOT_ALLOWED'],
+      ],
+    ],
     [
       'cursor carrying a bad filter',
       {
@@ -124,6 +155,33 @@ describe('compileQuery', () => {
     ],
   ])('rejects %s', (_name, query, expected) => {
     expect(violations(query)).toEqual(expected);
+  });
+
+  it('accepts the keys PostgreSQL writes for each sort type', () => {
+    const sorts: Array<[string, string]> = [
+      ['weight', '1e+20'],
+      ['weight', 'NaN'],
+      ['created', '2024-05-01T10:11:12.123456Z'],
+      ['price', '-12.50'],
+      ['visible', 'false'],
+      ['qty', '-7'],
+    ];
+    for (const [fieldName, key] of sorts) {
+      const cursor = encodeCursor({
+        filter: null,
+        sort: [{ fieldName, order: 'ASC' }],
+        keys: [key, '9'],
+        direction: 'next',
+      });
+      expect(violations({ cursorPaging: { cursor } }), `${fieldName} ${key}`).toEqual([]);
+    }
+    const nullKey = encodeCursor({
+      filter: null,
+      sort: [{ fieldName: 'brand', order: 'ASC' }],
+      keys: [null, '3'],
+      direction: 'prev',
+    });
+    expect(violations({ cursorPaging: { cursor: nullKey } })).toEqual([]);
   });
 
   it('cursor mode fetches one extra row and selects the sort keys as text', () => {

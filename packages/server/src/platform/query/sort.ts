@@ -1,8 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { FieldViolation } from '../errors.ts';
 import { and, FALSE, or } from './filter.ts';
-import type { FieldSpec, QuerySpec, Sorting, SortOrder } from './types.ts';
-import { isPlainObject, param } from './values.ts';
+import { type FieldSpec, fieldOf, type QuerySpec, type Sorting, type SortOrder } from './types.ts';
+import { isPlainObject, param, parseValue } from './values.ts';
 
 export const MAX_SORT_FIELDS = 5;
 
@@ -68,7 +68,7 @@ export function parseSort(
     const parsed = parseOrder(order);
     if (typeof fieldName !== 'string' || fieldName === '')
       fail(`${at}.fieldName`, 'is required', 'REQUIRED_FIELD');
-    else if (!spec.fields[fieldName]?.sortable)
+    else if (!fieldOf(spec.fields, fieldName)?.sortable)
       fail(`${at}.fieldName`, `"${fieldName.slice(0, 100)}" is not a sortable field`, 'FIELD_NOT_ALLOWED');
     else if (!parsed) fail(`${at}.order`, 'must be one of ASC, DESC', 'INVALID_ENUM_VALUE');
     else out.push({ fieldName, order: parsed });
@@ -81,13 +81,13 @@ export function orderKeys(sorting: readonly Sorting[], spec: QuerySpec): OrderKe
   const keys: OrderKey[] = [];
   const seen = new Set<FieldSpec>();
   for (const { fieldName, order } of sorting.length ? sorting : spec.defaultSort) {
-    const field = spec.fields[fieldName];
+    const field = fieldOf(spec.fields, fieldName);
     if (!field || seen.has(field)) continue;
     seen.add(field);
     keys.push({ name: fieldName, field, order });
     if (field.unique) return keys;
   }
-  const tiebreaker = spec.fields[spec.tiebreaker];
+  const tiebreaker = fieldOf(spec.fields, spec.tiebreaker);
   if (!tiebreaker) throw new Error(`tiebreaker "${spec.tiebreaker}" is not a field`);
   keys.push({ name: spec.tiebreaker, field: tiebreaker, order: keys.at(-1)?.order ?? 'ASC' });
   return keys;
@@ -149,4 +149,22 @@ function strictlyAfter(key: OrderKey, value: string | null): SQL {
 
 function equalTo(key: OrderKey, value: string | null): SQL {
   return value === null ? sql`${key.field.sql} is null` : sql`${key.field.sql} = ${param(key.field, value)}`;
+}
+
+/** How PostgreSQL writes a `double precision` as text (`1e+20`, `-0.5`, `Infinity`, `NaN`). */
+const FLOAT_TEXT = /^(-?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?|-?Infinity|NaN)$/i;
+
+/**
+ * Whether a cursor's sort-key values can be the keys of a row under this sort: one per key, each a value of its
+ * field's type (as `keysExpression` writes it). A cursor is client input: a forged one must not reach the
+ * database as a cast that fails (`'abc'::bigint`).
+ */
+export function keysFit(keys: readonly OrderKey[], values: ReadonlyArray<string | null>): boolean {
+  if (keys.length !== values.length) return false;
+  return keys.every((key, i) => {
+    const value = values[i];
+    if (value === null || value === undefined) return value === null;
+    if (key.field.type === 'number') return FLOAT_TEXT.test(value);
+    return parseValue({ ...key.field, enum: undefined }, value).ok;
+  });
 }

@@ -33,6 +33,12 @@ export interface FieldSpec {
   enum?: readonly string[];
   /** Text-search configuration of a `text-search` field, e.g. `english`. Must match the column's. */
   searchConfig?: string;
+  /**
+   * A `text-search` field's forgiving half: a text column (with a `gin_trgm_ops` index) that also matches when
+   * the searched words are close to a word run of it (`pg_trgm` word similarity ≥ `WORD_SIMILARITY`), so a
+   * typo ("skilet") still finds "Cast Iron Skillet".
+   */
+  fuzzy?: SQLWrapper;
 }
 
 export type SortOrder = 'ASC' | 'DESC';
@@ -66,4 +72,12 @@ export interface CursorMetadata {
   count: number;
   cursors: { next: string | null; prev: string | null };
   hasNext: boolean;
+}
+
+/**
+ * The field a wire name stands for: own entries only, so `constructor`, `toString` or `__proto__` are unknown
+ * names like any other instead of members of `Object.prototype`. Every lookup of a client-sent name goes here.
+ */
+export function fieldOf(fields: Readonly<Record<string, FieldSpec>>, name: string): FieldSpec | undefined {
+  return Object.hasOwn(fields, name) ? fields[name] : undefined;
 }

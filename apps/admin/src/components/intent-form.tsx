@@ -1,0 +1,36 @@
+import type { ComponentProps, ReactNode } from 'react';
+import { Form } from 'react-router';
+import { Field } from './form.ts';
+
+/**
+ * A posted form naming its action in a hidden `intent` field; `noValidate`, so the messages shown are the
+ * ones the screen gives next to each field, not the browser's.
+ */
+export function IntentForm({
+  intent,
+  children,
+  className = 'stack',
+}: {
+  intent: string;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <Form method="post" className={className} noValidate>
+      <input type="hidden" name="intent" value={intent} />
+      {children}
+    </Form>
+  );
+}
+
+/** A password input, `current-password` for the browser unless told otherwise. */
+export function PasswordField(props: Omit<ComponentProps<typeof Field>, 'type'>) {
+  return <Field type="password" autoComplete="current-password" {...props} />;
+}
+
+/** A secret the browser must neither fill nor spell-check (an API key, a setup code), masked. */
+export function SecretField(
+  props: Omit<ComponentProps<typeof Field>, 'type' | 'autoComplete' | 'spellCheck'>,
+) {
+  return <Field type="password" autoComplete="off" spellCheck={false} {...props} />;
+}

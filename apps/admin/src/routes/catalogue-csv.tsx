@@ -1,0 +1,259 @@
+import type { CsvImportError, CsvImportProduct, CsvImportResult } from '@aisle/sdk';
+import { useEffect, useRef, useState } from 'react';
+import { ErrorNotice, Notice } from '../components/form.ts';
+import { ListTable } from '../components/list-table.tsx';
+import { adminError, type ShownError } from '../lib/errors.ts';
+import { usePageTitle } from '../lib/title.ts';
+import { requireClient } from '../sdk.ts';
+
+/** Rows of a plan or result shown on the page; the counts above always cover the whole file. */
+const SHOWN_ROWS = 100;
+
+const ACTION: Record<CsvImportProduct['action'], { planned: string; done: string }> = {
+  CREATE: { planned: 'Will be created', done: 'Created' },
+  UPDATE: { planned: 'Will be updated', done: 'Updated' },
+  FAIL: { planned: 'Will not be imported', done: 'Not imported' },
+};
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** The products of a plan or result, and the problems by line and column. */
+function Outcome({ result }: { result: CsvImportResult }) {
+  const { products, errors } = result;
+  const when = result.dryRun ? 'planned' : 'done';
+  return (
+    <div className="stack">
+      {errors.length > 0 && (
+        <>
+          <h3>Problems in the file</h3>
+          <ListTable<CsvImportError>
+            caption="Problems in the file, by line and column"
+            columns={[
+              { label: 'Line', className: 'num', primary: true, cell: (e) => String(e.line) },
+              { label: 'Column', cell: (e) => e.column || 'Whole row' },
+              { label: 'Problem', className: 'wrap', cell: (e) => e.message },
+            ]}
+            rows={errors.slice(0, SHOWN_ROWS)}
+            rowKey={(e) => `${e.line}-${e.column}-${e.message}`}
+            rowTestId="import-error"
+          />
+          {errors.length > SHOWN_ROWS && (
+            <p className="muted small">
+              The first {SHOWN_ROWS} of {errors.length} problems are shown.
+            </p>
+          )}
+        </>
+      )}
+      {products.length > 0 && (
+        <>
+          <h3>Products</h3>
+          <ListTable<CsvImportProduct>
+            caption="Products of the file"
+            columns={[
+              { label: 'Line', className: 'num', cell: (p) => String(p.line) },
+              { label: 'Handle', primary: true, className: 'wrap', cell: (p) => p.handle },
+              { label: 'Name', className: 'wrap', cell: (p) => p.name ?? '' },
+              {
+                label: result.dryRun ? 'Plan' : 'Outcome',
+                cell: (p) => (
+                  <span
+                    className={`status-badge ${p.action === 'FAIL' ? 'status-bad' : p.action === 'CREATE' ? 'status-ok' : 'status-info'}`}
+                    data-testid="import-action"
+                  >
+                    {ACTION[p.action][when]}
+                  </span>
+                ),
+              },
+            ]}
+            rows={products.slice(0, SHOWN_ROWS)}
+            rowKey={(p) => p.handle}
+            rowTestId="import-product"
+          />
+          {products.length > SHOWN_ROWS && (
+            <p className="muted small">
+              The first {SHOWN_ROWS} of {products.length} products are shown.
+            </p>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Products as CSV: choose a file, check it (a dry run: what would be created and updated, and every problem
+ * by line and column, nothing written), then import it with a progress bar; or download the whole catalogue.
+ */
+export function CatalogueCsv() {
+  usePageTitle('Import and export');
+  const [file, setFile] = useState<File | undefined>();
+  const [busy, setBusy] = useState<'check' | 'import' | 'export' | undefined>();
+  const [plan, setPlan] = useState<CsvImportResult | undefined>();
+  const [result, setResult] = useState<CsvImportResult | undefined>();
+  const [progress, setProgress] = useState<{ done: number; total: number } | undefined>();
+  const [error, setError] = useState<ShownError | undefined>();
+  const outcome = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (plan || result) outcome.current?.focus();
+  }, [plan, result]);
+
+  async function check() {
+    if (!file) {
+      setError({ message: 'Choose a CSV file first.' });
+      return;
+    }
+    setBusy('check');
+    setError(undefined);
+    setPlan(undefined);
+    setResult(undefined);
+    try {
+      setPlan(await requireClient().catalogueCsv.importProducts(file, { dryRun: true }));
+    } catch (e) {
+      setError(adminError(e));
+    } finally {
+      setBusy(undefined);
+    }
+  }
+
+  async function runImport() {
+    if (!file) return;
+    setBusy('import');
+    setError(undefined);
+    setProgress({ done: 0, total: plan ? plan.results.created + plan.results.updated : 0 });
+    try {
+      const done = await requireClient().catalogueCsv.importProducts(file, {
+        onProgress: (n, total) => setProgress({ done: n, total }),
+      });
+      setPlan(undefined);
+      setResult(done);
+    } catch (e) {
+      setError(adminError(e, 'The import stopped. Check the products list: products written so far stay.'));
+    } finally {
+      setBusy(undefined);
+      setProgress(undefined);
+    }
+  }
+
+  async function runExport() {
+    setBusy('export');
+    setError(undefined);
+    try {
+      const text = await requireClient().catalogueCsv.exportProducts();
+      const url = URL.createObjectURL(new Blob([text], { type: 'text/csv' }));
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = 'products.csv';
+      link.click();
+      URL.revokeObjectURL(url);
+    } catch (e) {
+      setError(adminError(e));
+    } finally {
+      setBusy(undefined);
+    }
+  }
+
+  const good = plan ? plan.results.created + plan.results.updated : 0;
+  return (
+    <div className="stack narrow-panel">
+      <h1>Import and export</h1>
+      <section className="panel stack" aria-labelledby="import-title">
+        <h2 id="import-title">Import products</h2>
+        <p className="muted small">
+          One row per variant; products are matched by their Handle (URL slug): new handles are created, known
+          ones updated. Download an export to see the columns. The file is checked first and nothing is
+          written until you import it.
+        </p>
+        <div className="field">
+          <label htmlFor="csv-file">CSV file</label>
+          <input
+            id="csv-file"
+            type="file"
+            accept=".csv,text/csv"
+            disabled={busy === 'import'}
+            onChange={(e) => {
+              setFile(e.target.files?.[0]);
+              setPlan(undefined);
+              setResult(undefined);
+              setError(undefined);
+            }}
+          />
+        </div>
+        {!plan && (
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={busy !== undefined}
+            onClick={() => void check()}
+          >
+            {busy === 'check' ? 'Checking the file…' : 'Check the file'}
+          </button>
+        )}
+        <ErrorNotice error={error} />
+        {plan && (
+          <div className="stack" data-testid="import-plan" ref={outcome} tabIndex={-1}>
+            <Notice tone={plan.results.failed ? 'info' : 'success'}>
+              Checked, nothing written yet: {plural(plan.results.created, 'product')} will be created,{' '}
+              {plan.results.updated} updated, {plan.results.failed} will not be imported.
+            </Notice>
+            <p className="muted small">
+              Picture URLs are read during the import: a picture that cannot be read leaves its product out
+              then.
+            </p>
+            {busy === 'import' && progress ? (
+              <div className="field" aria-live="polite">
+                <label htmlFor="import-progress">
+                  Importing: {progress.done} of {plural(progress.total, 'product')}
+                </label>
+                <progress id="import-progress" value={progress.done} max={Math.max(progress.total, 1)} />
+              </div>
+            ) : (
+              <div className="actions">
+                <button
+                  type="button"
+                  className="button button-primary"
+                  disabled={busy !== undefined || good === 0}
+                  onClick={() => void runImport()}
+                >
+                  {`Import ${plural(good, 'product')}`}
+                </button>
+                <button
+                  type="button"
+                  className="button button-secondary"
+                  disabled={busy !== undefined}
+                  onClick={() => {
+                    setPlan(undefined);
+                    setError(undefined);
+                  }}
+                >
+                  Cancel
+                </button>
+              </div>
+            )}
+            <Outcome result={plan} />
+          </div>
+        )}
+        {result && (
+          <div className="stack" data-testid="import-result" ref={outcome} tabIndex={-1}>
+            <Notice tone={result.results.failed ? 'info' : 'success'}>
+              {result.results.created} created, {result.results.updated} updated, {result.results.failed} not
+              imported.
+            </Notice>
+            <Outcome result={result} />
+          </div>
+        )}
+      </section>
+      <section className="panel stack" aria-labelledby="export-title">
+        <h2 id="export-title">Export products</h2>
+        <p className="muted small">Every product with its variants and stock, one row per variant.</p>
+        <button
+          type="button"
+          className="button button-secondary"
+          disabled={busy !== undefined}
+          onClick={() => void runExport()}
+        >
+          {busy === 'export' ? 'Preparing the file…' : 'Download products.csv'}
+        </button>
+      </section>
+    </div>
+  );
+}

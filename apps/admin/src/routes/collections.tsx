@@ -1,0 +1,66 @@
+import type { Collection } from '@aisle/sdk';
+import { Link } from 'react-router';
+import { CollectionProducts } from '../components/collection-products.tsx';
+import type { EntitySpec } from '../components/entity-kit.tsx';
+import type { FieldValues } from '../lib/fields.ts';
+import { dateTime } from '../lib/format.ts';
+import { PAGE_SIZE } from '../lib/list.ts';
+
+const input = (v: FieldValues) => ({
+  name: String(v.name),
+  description: v.description === null ? '' : String(v.description),
+  visible: v.visible === true,
+  ...(v.slug ? { slug: String(v.slug) } : {}),
+});
+
+/** Collections on the entity kit: list by name, create, edit, delete; the edit page adds the product picker. */
+export const collectionSpec: EntitySpec<Collection> = {
+  path: 'collections',
+  title: 'Collections',
+  noun: ['collection', 'collections'],
+  columns: [
+    {
+      label: 'Name',
+      primary: true,
+      className: 'wrap',
+      cell: (c) => <Link to={`/collections/${encodeURIComponent(c.id)}`}>{c.name}</Link>,
+    },
+    { label: 'Slug', cell: (c) => c.slug ?? '' },
+    { label: 'Products', className: 'num', cell: (c) => String(c.numberOfProducts ?? 0) },
+    { label: 'Visibility', cell: (c) => (c.visible === false ? 'Hidden' : 'Visible') },
+    { label: 'Updated', cell: (c) => dateTime(c.lastUpdated) },
+  ],
+  filters: [{ name: 'q', label: 'Name starts with' }],
+  fields: [
+    { name: 'name', label: 'Name', kind: 'text', required: true, maxLength: 50 },
+    {
+      name: 'slug',
+      label: 'URL slug',
+      kind: 'text',
+      maxLength: 100,
+      hint: 'The end of the collection page’s address; made from the name when empty.',
+    },
+    {
+      name: 'description',
+      label: 'Description',
+      kind: 'textarea',
+      hint: 'Text or HTML; the server removes anything unsafe.',
+    },
+    { name: 'visible', label: 'Visible in the store', kind: 'toggle' },
+  ],
+  defaults: { visible: true },
+  list: (client, { values, cursor }) => {
+    let query = client.collections.queryCollections().ascending('name').limit(PAGE_SIZE).cursorPaged();
+    if (values.q) query = query.startsWith('name', values.q);
+    return (cursor ? query.skipTo(cursor) : query).find();
+  },
+  get: (client, id) => client.collections.getCollection(id),
+  id: (c) => c.id,
+  name: (c) => c.name ?? 'Collection',
+  values: (c) => ({ name: c.name, slug: c.slug, description: c.description, visible: c.visible !== false }),
+  create: (client, v) => client.collections.createCollection(input(v)),
+  update: (client, row, v) => client.collections.updateCollection(row.id, input(v)),
+  remove: (client, id) => client.collections.deleteCollection(id),
+  deleteNote: 'Its products stay in the store.',
+  extra: (c) => <CollectionProducts collection={c} />,
+};

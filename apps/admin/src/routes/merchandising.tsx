@@ -1,0 +1,157 @@
+import type { Brand, InfoSection, QueryBuilder, Ribbon } from '@aisle/sdk';
+import { Link } from 'react-router';
+import type { EntitySpec } from '../components/entity-kit.tsx';
+import type { ListColumn } from '../components/list-table.tsx';
+import type { FieldSpec } from '../lib/fields.ts';
+import { dateTime } from '../lib/format.ts';
+import { PAGE_SIZE } from '../lib/list.ts';
+import type { AdminClient } from '../sdk.ts';
+
+// Brands, ribbons and info sections: the catalogue's shared labels and text blocks, each a spec of the
+// entity kit (list, new, edit, delete). Lists page by cursor on the server, newest first.
+
+const SEARCH = [{ name: 'q', label: 'Name starts with' }] as const;
+
+const link = (path: string, id: string, text: string) => (
+  <Link to={`/${path}/${encodeURIComponent(id)}`}>{text}</Link>
+);
+
+/** A named entity's columns: name, products using it, last change. */
+function namedColumns<T extends { id: string; name?: string; updatedDate?: Date }>(
+  path: string,
+  count: (row: T) => number | undefined,
+): ListColumn<T>[] {
+  return [
+    { label: 'Name', primary: true, className: 'wrap', cell: (row) => link(path, row.id, row.name ?? '') },
+    { label: 'Products', className: 'num', cell: (row) => String(count(row) ?? 0) },
+    { label: 'Updated', cell: (row) => dateTime(row.updatedDate) },
+  ];
+}
+
+const NAME: FieldSpec = { name: 'name', label: 'Name', kind: 'text', required: true, maxLength: 100 };
+
+/** Brands and ribbons share everything but their SDK calls. */
+function namedSpec<T extends { id: string; name?: string; revision?: string; updatedDate?: Date }>(init: {
+  path: string;
+  title: string;
+  noun: readonly [string, string];
+  count: (row: T) => number | undefined;
+  query: (client: AdminClient) => QueryBuilder<T>;
+  get: (client: AdminClient, id: string) => Promise<T>;
+  create: (client: AdminClient, name: string) => Promise<T>;
+  update: (client: AdminClient, id: string, name: string, revision: string | undefined) => Promise<T>;
+  remove: (client: AdminClient, id: string) => Promise<void>;
+  hint: string;
+}): EntitySpec<T> {
+  return {
+    path: init.path,
+    title: init.title,
+    noun: init.noun,
+    columns: namedColumns<T>(init.path, init.count),
+    filters: SEARCH,
+    fields: [{ ...NAME, hint: init.hint }],
+    list: (client, { values, cursor }) => {
+      let query = init.query(client).descending('createdDate').limit(PAGE_SIZE);
+      if (values.q) query = query.startsWith('name', values.q);
+      return (cursor ? query.skipTo(cursor) : query).find();
+    },
+    get: init.get,
+    id: (row) => row.id,
+    name: (row) => row.name ?? '',
+    values: (row) => ({ name: row.name ?? '' }),
+    create: (client, values) => init.create(client, String(values.name)),
+    update: (client, row, values) => init.update(client, row.id, String(values.name), row.revision),
+    remove: init.remove,
+    deleteNote: 'Products showing it lose it.',
+  };
+}
+
+const COUNTED = { fields: ['ASSIGNED_PRODUCTS_COUNT' as const] };
+
+export const brandSpec = namedSpec<Brand>({
+  path: 'brands',
+  title: 'Brands',
+  noun: ['brand', 'brands'],
+  count: (row) => row.assignedProductsCount,
+  query: (client) => client.brands.queryBrands(COUNTED),
+  get: (client, id) => client.brands.getBrand(id, COUNTED),
+  create: (client, name) => client.brands.createBrand({ name }),
+  update: (client, id, name, revision) =>
+    client.brands.updateBrand(id, { name, ...(revision ? { revision } : {}) }),
+  remove: (client, id) => client.brands.deleteBrand(id),
+  hint: 'Shown with the product; shoppers can filter by it. Renaming renames it on every product.',
+});
+
+export const ribbonSpec = namedSpec<Ribbon>({
+  path: 'ribbons',
+  title: 'Ribbons',
+  noun: ['ribbon', 'ribbons'],
+  count: (row) => row.assignedProductCount,
+  query: (client) => client.ribbons.queryRibbons(COUNTED),
+  get: (client, id) => client.ribbons.getRibbon(id, COUNTED),
+  create: (client, name) => client.ribbons.createRibbon({ name }),
+  update: (client, id, name, revision) =>
+    client.ribbons.updateRibbon(id, { name, ...(revision ? { revision } : {}) }),
+  remove: (client, id) => client.ribbons.deleteRibbon(id),
+  hint: 'A short label on the product’s picture, such as “New” or “Sale”.',
+});
+
+export const infoSectionSpec: EntitySpec<InfoSection> = {
+  path: 'info-sections',
+  title: 'Info sections',
+  noun: ['info section', 'info sections'],
+  columns: [
+    {
+      label: 'Title',
+      primary: true,
+      className: 'wrap',
+      cell: (row) => link('info-sections', row.id, row.title || row.uniqueName || ''),
+    },
+    { label: 'Unique name', cell: (row) => row.uniqueName ?? '' },
+    { label: 'Products', className: 'num', cell: (row) => String(row.assignedProductsCount ?? 0) },
+    { label: 'Updated', cell: (row) => dateTime(row.updatedDate) },
+  ],
+  filters: [{ name: 'q', label: 'Title starts with' }],
+  fields: [
+    { name: 'title', label: 'Title', kind: 'text', required: true, maxLength: 200, hint: 'Shoppers see it.' },
+    {
+      name: 'uniqueName',
+      label: 'Unique name',
+      kind: 'text',
+      required: true,
+      maxLength: 100,
+      hint: 'For you: tells apart sections with the same title (“Care — linen”).',
+    },
+    {
+      name: 'plainDescription',
+      label: 'Text',
+      kind: 'textarea',
+      required: true,
+      hint: 'Text or HTML (paragraphs, lists, links); the server removes anything unsafe.',
+    },
+  ],
+  list: (client, { values, cursor }) => {
+    let query = client.infoSections.queryInfoSections(COUNTED).descending('createdDate').limit(PAGE_SIZE);
+    if (values.q) query = query.startsWith('title', values.q);
+    return (cursor ? query.skipTo(cursor) : query).find();
+  },
+  get: (client, id) => client.infoSections.getInfoSection(id, COUNTED),
+  id: (row) => row.id,
+  name: (row) => row.title || row.uniqueName || 'Info section',
+  values: (row) => ({ title: row.title, uniqueName: row.uniqueName, plainDescription: row.plainDescription }),
+  create: (client, v) =>
+    client.infoSections.createInfoSection({
+      title: String(v.title),
+      uniqueName: String(v.uniqueName),
+      plainDescription: String(v.plainDescription),
+    }),
+  update: (client, row, v) =>
+    client.infoSections.updateInfoSection(row.id, {
+      title: String(v.title),
+      uniqueName: String(v.uniqueName),
+      plainDescription: String(v.plainDescription),
+      ...(row.revision ? { revision: row.revision } : {}),
+    }),
+  remove: (client, id) => client.infoSections.deleteInfoSection(id),
+  deleteNote: 'Products showing it lose it.',
+};

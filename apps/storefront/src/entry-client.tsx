@@ -1,0 +1,55 @@
+import { StrictMode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, RouterContextProvider, RouterProvider } from 'react-router';
+import { HYDRATION_ELEMENT_ID, parseHydration } from './lib/hydration.ts';
+import { storefrontRoutes } from './routes.tsx';
+import { auth, browserStore, storeContext } from './sdk.ts';
+import './styles.css';
+
+declare global {
+  interface Window {
+    __staticRouterHydrationData?: unknown;
+  }
+}
+
+async function hydrate() {
+  const element = document.getElementById(HYDRATION_ELEMENT_ID);
+  // React Router reads this (and turns its serialized errors back into error responses).
+  window.__staticRouterHydrationData = element?.textContent ? parseHydration(element.textContent) : undefined;
+  const routes = storefrontRoutes('browser');
+  // The pages of this URL load before hydrating, so the first render is the server's (no fallback flash).
+  await Promise.all(
+    (matchRoutes(routes, window.location) ?? []).map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  );
+  const router = createBrowserRouter(routes, {
+    getContext: () => {
+      const context = new RouterContextProvider();
+      context.set(storeContext, browserStore());
+      return context;
+    },
+  });
+  hydrateRoot(
+    document.getElementById('root') as HTMLElement,
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>,
+  );
+}
+
+/**
+ * Pre-warms the member area's redirect session (SPEC §9): the hosted login page loads in a hidden frame once
+ * every 7 days (`PREWARM_INTERVAL_MS`; the last run is in `localStorage`), so "sign in" and the member area
+ * open at once. Only for a shopper with a session (a first visit makes no visitor for it), when the page is idle.
+ */
+function prewarm() {
+  if (!/(^|;\s*)aisle_has_session=1/.test(document.cookie)) return;
+  const run = () => void auth.prewarmSession().catch(() => undefined);
+  if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 5_000 });
+  else setTimeout(run, 2_000);
+}
+
+void hydrate().then(prewarm);

@@ -1,0 +1,262 @@
+import { demoProductId } from '@aisle/server/seed';
+import type { TestServer } from '@aisle/server/testing';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeAdminStore, openAdminStore, shopperBuys, signedInMerchant } from './admin-helpers.ts';
+import { seriousA11yViolations } from './axe.ts';
+import {
+  adminOrder,
+  CARDS,
+  CLIENT_ID,
+  chooseDelivery,
+  errorsOf,
+  fillCheckoutDetails,
+  lastMail,
+  newShopper,
+  addFromProductPage,
+  payByCard,
+  startCheckout,
+  uniqueEmail,
+} from './store.ts';
+
+// The order page's payments, invoices, notes and mails (issue 15), as a merchant uses them.
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  ({ server, browser } = await openAdminStore());
+});
+
+afterAll(() => closeAdminStore(server, browser));
+
+async function noSeriousA11yIssues(page: Page) {
+  expect(await seriousA11yViolations(page)).toEqual([]);
+}
+
+/** An order paid by a card that is only authorised (delayed capture), placed through the API. */
+async function authorisedOrder(email: string): Promise<{ id: string; number: string; total: string }> {
+  const token = (
+    await server.call('POST', '/oauth2/token', { body: { grantType: 'anonymous', clientId: CLIENT_ID } })
+  ).body.access_token as string;
+  const lamp = await demoProductId(server.ctx, 'stoneware-table-lamp');
+  const added = await server.call('POST', '/ecom/v1/carts/current/add-to-cart', {
+    token,
+    body: { lineItems: [{ quantity: 2, catalogReference: { catalogItemId: lamp, appId: STORE_APP_ID } }] },
+  });
+  expect(added.status, JSON.stringify(added.body)).toBe(200);
+  const address = {
+    country: 'US',
+    subdivision: 'US-CA',
+    city: 'San Francisco',
+    postalCode: '94103',
+    addressLine: '500 Howard St',
+  };
+  const checkout = await server.call('POST', '/ecom/v1/carts/current/create-checkout', {
+    token,
+    body: { email, shippingAddress: address, billingAddress: address },
+  });
+  expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
+  const card = await server.call('POST', '/payments/sandbox/v1/card-tokens', {
+    token,
+    body: { number: '4242424242424242', expMonth: 12, expYear: new Date().getFullYear() + 1 },
+  });
+  const placed = await server.call(
+    'POST',
+    `/ecom/v1/checkouts/${checkout.body.checkoutId}/create-order-and-charge`,
+    { token, body: { paymentToken: card.body.paymentToken, delayCapture: true } },
+  );
+  expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+  const order = await adminOrder(server, placed.body.orderId as string);
+  return { id: order.id, number: order.number, total: order.priceSummary.total.amount };
+}
+
+const STORE_APP_ID = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
+
+async function openOrder(page: Page, id: string, number: string) {
+  await page.goto(`${server.url}/admin/orders/${id}`);
+  await page.getByRole('heading', { name: `Order #${number}`, level: 1 }).waitFor();
+}
+
+const result = (page: Page) => page.getByTestId('action-result');
+
+describe('order page: payments, invoices, notes and mails', () => {
+  it('captures part of one authorisation and voids another', async () => {
+    const first = await authorisedOrder(uniqueEmail('auth'));
+    const second = await authorisedOrder(uniqueEmail('auth'));
+    const page = await signedInMerchant(browser, server);
+
+    await openOrder(page, first.id, first.number);
+    await expect(page.getByTestId('payment-row-status').textContent()).resolves.toBe(
+      'Authorised, not captured',
+    );
+    const panel = page.getByTestId('capture-panel');
+    await expect(panel.getByLabel('Amount to capture (USD)').inputValue()).resolves.toBe(first.total);
+    // Not an amount: the message stands next to the field, nothing is captured.
+    await panel.getByLabel('Amount to capture (USD)').fill('ten');
+    await panel.getByRole('button', { name: 'Capture payment' }).click();
+    await panel.getByText('Enter an amount such as 19.99 (at most two decimals).').waitFor();
+    await expect(panel.getByLabel('Amount to capture (USD)').getAttribute('aria-invalid')).resolves.toBe(
+      'true',
+    );
+    // More than authorised: the server's refusal, in words.
+    await panel.getByLabel('Amount to capture (USD)').fill('100000');
+    await panel.getByRole('button', { name: 'Capture payment' }).click();
+    await result(page)
+      .getByRole('alert')
+      .getByText(/at most/)
+      .waitFor();
+    await expect(page.getByTestId('payment-status').textContent()).resolves.toBe('Not paid');
+    await panel.getByLabel('Amount to capture (USD)').fill('10.00');
+    await panel.getByRole('button', { name: 'Capture payment' }).click();
+    await result(page).getByText('The payment was captured.').waitFor();
+    await expect.poll(() => page.getByTestId('payment-row-status').textContent()).toBe('Paid');
+    await expect(page.getByTestId('payment-status').textContent()).resolves.toBe('Partially paid');
+    await expect(page.getByTestId('capture-panel').count()).resolves.toBe(0);
+    const captured = (await adminOrder(server, first.id)) as unknown as {
+      balanceSummary: { paid: { amount: string } };
+    };
+    expect(captured.balanceSummary.paid.amount).toBe('10.00');
+
+    await openOrder(page, second.id, second.number);
+    await page.getByRole('button', { name: 'Void authorisation' }).click();
+    // Kept: nothing happens.
+    await page.getByRole('button', { name: 'Keep it' }).click();
+    await expect(page.getByTestId('payment-row-status').textContent()).resolves.toBe(
+      'Authorised, not captured',
+    );
+    await page.getByRole('button', { name: 'Void authorisation' }).click();
+    await page.getByRole('button', { name: 'Yes, void it' }).click();
+    await result(page).getByText('The authorisation was voided: the buyer is not charged.').waitFor();
+    await expect.poll(() => page.getByTestId('payment-row-status').textContent()).toBe('Voided');
+    await expect(page.getByTestId('capture-panel').count()).resolves.toBe(0);
+    await noSeriousA11yIssues(page);
+    expect(errorsOf(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('creates an invoice, prints it on a clean page, sends and voids it; notes; resends the confirmation', async () => {
+    const orderId = await shopperBuys(browser, server, 'offline');
+    const order = await adminOrder(server, orderId);
+    const email = order.buyerInfo?.email ?? '';
+    const page = await signedInMerchant(browser, server, { width: 390, height: 844 });
+    await openOrder(page, order.id, order.number);
+
+    // Invoices: one with a due date.
+    const invoices = page.getByTestId('invoices-panel');
+    await invoices.getByText('No invoice yet.').waitFor();
+    await invoices.getByLabel('Due date (optional)').fill('2031-03-15');
+    await invoices.getByRole('button', { name: 'Create invoice' }).click();
+    await result(page)
+      .getByText(/^Invoice \d+ was created/)
+      .waitFor();
+    const invoice = invoices.getByTestId('invoice');
+    await expect.poll(() => invoice.getByTestId('invoice-status').textContent()).toBe('Draft');
+    const number = ((await invoice.locator('strong').textContent()) ?? '').replace('Invoice ', '');
+    expect(number).toMatch(/^\d+$/);
+
+    // Its print view: no admin menus, the lines, the totals and what is due.
+    await invoice.getByRole('link', { name: `Print view of invoice ${number}` }).click();
+    await page.getByRole('heading', { name: `Invoice ${number}`, level: 1 }).waitFor();
+    await expect(page.getByRole('navigation', { name: 'Admin' }).count()).resolves.toBe(0);
+    await expect(page.getByTestId('order-line').textContent()).resolves.toContain('Stoneware Table Lamp');
+    await expect(page.getByTestId('total-total').textContent()).resolves.toBe(
+      order.priceSummary.total.formattedAmount,
+    );
+    await expect(page.getByTestId('invoice-due-amount').textContent()).resolves.toBe(
+      order.priceSummary.total.formattedAmount,
+    );
+    await expect(page.getByTestId('invoice-due').textContent()).resolves.toContain('2031');
+    await expect(page.getByTestId('invoice-billing').textContent()).resolves.toContain('500 Howard St');
+    await noSeriousA11yIssues(page);
+    // Printed, the buttons are left out.
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.getByRole('button', { name: 'Print' }).isVisible()).resolves.toBe(false);
+    await page.emulateMedia({ media: 'screen' });
+    await page.getByRole('link', { name: `← Order #${order.number}` }).click();
+    await page.getByRole('heading', { name: `Order #${order.number}`, level: 1 }).waitFor();
+
+    // Sent to the buyer, then voided.
+    await invoice.getByRole('button', { name: `Send to buyer invoice ${number}` }).click();
+    await result(page).getByText(`Invoice ${number} was sent to the buyer.`).waitFor();
+    await expect.poll(() => invoice.getByTestId('invoice-status').textContent()).toBe('Sent');
+    const mail = await lastMail(server, email, 'order-invoice');
+    expect(mail.subject).toContain(`Invoice ${number}`);
+    await invoice.getByRole('button', { name: `Void invoice ${number}` }).click();
+    await page.getByRole('button', { name: 'Yes, void it' }).click();
+    await expect.poll(() => invoice.getByTestId('invoice-status').textContent()).toBe('Void');
+    await expect(invoice.getByRole('button', { name: /Send/ }).count()).resolves.toBe(0);
+
+    // Notes: an empty one is refused at its field; a note shows in the list and the activity.
+    const notes = page.getByTestId('notes-panel');
+    await notes.getByRole('button', { name: 'Add note' }).click();
+    await notes.getByText('Write the note first.').waitFor();
+    await notes.getByLabel('Add a note').fill('Gift wrap, please.\nLeave at the back door.');
+    await notes.getByRole('button', { name: 'Add note' }).click();
+    await expect.poll(() => notes.getByTestId('note').count()).toBe(1);
+    await expect(notes.getByTestId('note').locator('.note-text').textContent()).resolves.toBe(
+      'Gift wrap, please.\nLeave at the back door.',
+    );
+    await expect(notes.getByLabel('Add a note').inputValue()).resolves.toBe('');
+    const buyerView = await server.call('GET', `/ecom/v1/orders/${order.id}`);
+    expect(JSON.stringify(buyerView.body)).not.toContain('Gift wrap');
+
+    // The confirmation, sent again.
+    await page.getByRole('button', { name: 'Resend confirmation e-mail' }).click();
+    await result(page).getByText(`The confirmation e-mail was sent again to ${email}.`).waitFor();
+    await page.getByTestId('activity').getByText(`Confirmation e-mail sent again to ${email}`).waitFor();
+    const sent = await server.call('GET', `/v1/dev-mailbox/messages?to=${encodeURIComponent(email)}`, {
+      token: server.adminKey,
+    });
+    const confirmations = (sent.body.messages as Array<{ tag: string }>).filter(
+      (m) => m.tag === 'order-confirmation',
+    );
+    expect(confirmations).toHaveLength(2);
+    await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(390);
+    await noSeriousA11yIssues(page);
+    expect(errorsOf(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('offers nothing but notes on a rejected order, and refunds a paid order in the cancel step', async () => {
+    // A card whose bank step fails: the order is rejected.
+    const shopper = await newShopper(browser);
+    await addFromProductPage(shopper, server, 'stoneware-table-lamp');
+    await startCheckout(shopper, server);
+    await fillCheckoutDetails(shopper, uniqueEmail('rejected'));
+    await chooseDelivery(shopper, 'Standard');
+    await payByCard(shopper, CARDS.needsConfirmation);
+    await shopper.waitForURL((url) => url.pathname === '/payments/sandbox/v1/confirm');
+    await shopper.getByRole('button', { name: 'Fail payment' }).click();
+    await shopper.getByRole('heading', { name: 'Your payment did not go through' }).waitFor();
+    const rejectedId = decodeURIComponent(new URL(shopper.url()).pathname.split('/')[2] ?? '');
+    await shopper.context().close();
+    const rejected = await adminOrder(server, rejectedId);
+    expect(rejected.status).toBe('REJECTED');
+
+    const page = await signedInMerchant(browser, server);
+    await openOrder(page, rejected.id, rejected.number);
+    for (const panel of ['fulfil', 'mark-paid', 'refund', 'cancel', 'capture', 'resend-confirmation'])
+      await expect(page.getByTestId(`${panel}-panel`).count(), panel).resolves.toBe(0);
+    await expect(page.getByRole('button', { name: 'Create invoice' }).count()).resolves.toBe(0);
+    await expect(page.getByTestId('payment-row-status').textContent()).resolves.toBe('Declined');
+    await page.getByTestId('notes-panel').getByRole('button', { name: 'Add note' }).waitFor();
+
+    // A paid order: canceled with its refund in the same step.
+    const paid = await adminOrder(server, await shopperBuys(browser, server, 'card'));
+    await openOrder(page, paid.id, paid.number);
+    await page.getByRole('button', { name: 'Cancel order' }).click();
+    const refund = page.getByLabel(/^Refund what was paid/);
+    await expect(refund.isChecked()).resolves.toBe(true);
+    await page.getByRole('button', { name: 'Yes, cancel it' }).click();
+    await expect.poll(() => page.getByTestId('order-status').textContent()).toBe('Canceled');
+    await expect(page.getByTestId('payment-status').textContent()).resolves.toBe('Fully refunded');
+    await expect(page.getByTestId('total-refunded').textContent()).resolves.toBe(
+      paid.priceSummary.total.formattedAmount,
+    );
+    await lastMail(server, paid.buyerInfo?.email ?? '', 'order-refunded');
+    await noSeriousA11yIssues(page);
+    expect(errorsOf(page)).toEqual([]);
+    await page.context().close();
+  });
+});

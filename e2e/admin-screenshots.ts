@@ -1,0 +1,61 @@
+// Screenshots of the catalogue and automatic-discount screens for docs/ADMIN.md (small PNGs in docs/admin/). Not a test: run it
+// after `npm run build -w apps/storefront -w apps/admin` with
+// `node --conditions=aisle-source --import tsx e2e/admin-screenshots.ts`.
+import { fileURLToPath } from 'node:url';
+import { closeAdminStore, openAdminStore, signedInMerchant } from './admin-helpers.ts';
+
+const OUT = fileURLToPath(new URL('../docs/admin/', import.meta.url));
+const { server, browser } = await openAdminStore();
+try {
+  const shots: [string, string][] = [
+    ['products', '/admin/products'],
+    ['collections', '/admin/collections'],
+    ['inventory', '/admin/inventory?view=low'],
+    ['brands', '/admin/brands'],
+    ['catalogue-csv', '/admin/catalogue-csv'],
+  ];
+  const page = await signedInMerchant(browser, server, { width: 1100, height: 760 });
+  for (const [name, path] of shots) {
+    await page.goto(`${server.url}${path}`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.screenshot({ path: `${OUT}${name}.png` });
+  }
+  await page.goto(`${server.url}/admin/products?sort=name`);
+  await page.getByTestId('product-row').first().getByRole('link').click();
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  await page.getByRole('heading', { name: 'Pictures' }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${OUT}product.png` });
+  // An automatic discount of two conditions: the list, and its condition builder.
+  const rule = await server.call('POST', '/ecom/v1/discount-rules', {
+    token: server.adminKey,
+    body: {
+      discountRule: {
+        name: 'Members: spend $50, save 10 %',
+        trigger: {
+          triggerType: 'AND',
+          and: {
+            triggers: [
+              { triggerType: 'SUBTOTAL_RANGE', subtotalRange: { from: '50' } },
+              { triggerType: 'CUSTOMER_ELIGIBILITY', customerEligibility: { eligibilityType: 'MEMBERS' } },
+            ],
+          },
+        },
+        discounts: { values: [{ discountType: 'PERCENTAGE', percentage: 10, targetType: 'ALL_ITEMS' }] },
+      },
+    },
+  });
+  await page.goto(`${server.url}/admin/discount-rules`);
+  await page.getByTestId('discount-rules-row').first().waitFor();
+  await page.screenshot({ path: `${OUT}discount-rules.png` });
+  // Tall enough that the builder shows without scrolling under the sticky header.
+  const tall = await signedInMerchant(browser, server, { width: 1100, height: 2400 });
+  await tall.goto(`${server.url}/admin/discount-rules/${(rule.body.discountRule as { id: string }).id}`);
+  await tall.getByTestId('condition-sentence').getByText('signed in').waitFor();
+  await tall.getByTestId('rule-condition').screenshot({ path: `${OUT}discount-rule.png` });
+  const phone = await signedInMerchant(browser, server, { width: 390, height: 760 });
+  await phone.goto(`${server.url}/admin/products`);
+  await phone.getByTestId('product-row').first().waitFor();
+  await phone.screenshot({ path: `${OUT}products-phone.png` });
+} finally {
+  await closeAdminStore(server, browser);
+}

@@ -1,0 +1,218 @@
+import type { TestServer } from '@aisle/server/testing';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  closeAdminStore,
+  expectClean,
+  fieldError,
+  openAdminStore,
+  openSettings,
+  signedInMerchant,
+} from './admin-helpers.ts';
+import { watchConsole } from './page-checks.ts';
+import { addFromProductPage, newShopper, shopperToken } from './store.ts';
+
+// The settings screens (apps/admin/src/routes/settings-section.tsx): store, shipping, tax, checkout and
+// orders, tips, webhooks and the dev mailbox, each page checked with axe and for console errors.
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  ({ server, browser } = await openAdminStore());
+});
+
+afterAll(() => closeAdminStore(server, browser));
+
+type Body = Record<string, unknown>;
+
+async function merchant(viewport?: { width: number; height: number }): Promise<Page> {
+  const page = await signedInMerchant(browser, server, viewport);
+  watchConsole(page);
+  return page;
+}
+
+async function api(method: string, path: string, body?: unknown): Promise<Body> {
+  const res = await server.call(method, path, { token: server.adminKey, ...(body ? { body } : {}) });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body;
+}
+
+describe('store settings', () => {
+  it('refuses a currency that is not ISO 4217 next to the field and saves EUR and a locale', async () => {
+    const page = await merchant();
+    await openSettings(page, 'Store', 'Store settings');
+    await expectClean(page);
+    await page.getByLabel('Currency').fill('XYZ');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByRole('alert').getByText('Please correct the fields marked below.').waitFor();
+    await expect(fieldError(page, 'Currency')).resolves.toBe('Choose a currency from the list.');
+    expect((await api('GET', '/ecom/v1/store-settings')).storeSettings).toMatchObject({ currency: 'USD' });
+    await expectClean(page);
+
+    await page.getByLabel('Currency').fill('EUR');
+    await page.getByLabel('Language and region').fill('de-DE');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByText('Saved.').waitFor();
+    expect((await api('GET', '/ecom/v1/store-settings')).storeSettings).toMatchObject({
+      currency: 'EUR',
+      locale: 'de-DE',
+    });
+    await api('PATCH', '/ecom/v1/store-settings', {
+      storeSettings: { currency: 'USD', locale: 'en-US' },
+    });
+  });
+});
+
+describe('shipping', () => {
+  it('creates a delivery region and a shipping option with a weight rule that prices a cart', async () => {
+    const page = await merchant();
+    await openSettings(page, 'Delivery regions');
+    await page.getByRole('link', { name: 'New delivery region' }).click();
+    await page.getByRole('heading', { name: 'New delivery region', level: 1 }).waitFor();
+    await page.getByLabel('Name', { exact: true }).fill('Iceland and Greece');
+    const destinations = page.getByRole('group', { name: 'Destinations' });
+    await destinations.getByRole('group', { name: 'Destination 1' }).getByLabel('Country').selectOption('IS');
+    await destinations.getByRole('button', { name: 'Add destination' }).click();
+    // The new row's picker has the focus.
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () => document.activeElement?.closest('fieldset')?.querySelector('legend')?.textContent,
+        ),
+      )
+      .toBe('Destination 2');
+    await destinations.getByRole('group', { name: 'Destination 2' }).getByLabel('Country').selectOption('GR');
+    await destinations.getByRole('button', { name: 'Add destination' }).click();
+    await destinations.getByRole('group', { name: 'Destination 3' }).getByLabel('Country').selectOption('CA');
+    await destinations
+      .getByRole('group', { name: 'Destination 3' })
+      .getByLabel('Province')
+      .selectOption('CA-QC');
+    await destinations.getByRole('button', { name: 'Remove destination 3' }).click();
+    await expectClean(page);
+    await page.getByRole('button', { name: 'Create delivery region' }).click();
+    await page.getByText('The delivery region was created.').waitFor();
+    const regions = (await api('GET', '/ecom/v1/delivery-regions/query')).deliveryRegions as Body[];
+    const region = regions.find((r) => r.name === 'Iceland and Greece');
+    expect(region?.destinations).toEqual([{ countryCode: 'IS' }, { countryCode: 'GR' }]);
+
+    // The option: a region, a rate up to 5 kg, a dearer one above, a handling fee.
+    await openSettings(page, 'Shipping options');
+    await page.getByRole('link', { name: 'New shipping option' }).click();
+    await page.getByRole('heading', { name: 'New shipping option', level: 1 }).waitFor();
+    await page.getByLabel('Title', { exact: true }).fill('Island Parcel');
+    const where = page.getByRole('group', { name: 'Delivery regions' });
+    await where.getByRole('button', { name: 'Add region' }).click();
+    await where.getByLabel('Region').selectOption({ label: 'Iceland and Greece' });
+    const rates = page.getByRole('group', { name: 'Rates', exact: true });
+    const first = rates.getByRole('group', { name: 'Rate 1' });
+    await first.getByLabel('Price').fill('7.5');
+    await first.getByRole('button', { name: 'Add condition' }).click();
+    const condition = first.getByRole('group', { name: 'Condition 1' });
+    await condition.getByLabel('When').selectOption('BY_TOTAL_WEIGHT');
+    await condition.getByLabel('Comparison').selectOption('LTE');
+    await condition.getByLabel('Value').fill('heavy');
+    await rates.getByRole('button', { name: 'Add rate' }).click();
+    await rates.getByRole('group', { name: 'Rate 2' }).getByLabel('Price').fill('19');
+    const charges = page.getByRole('group', { name: 'Other charges' });
+    await charges.getByRole('button', { name: 'Add charge' }).click();
+    await charges.getByLabel('Amount').fill('1.25');
+    await page.getByRole('button', { name: 'Create shipping option' }).click();
+    // A bad condition value is refused next to it.
+    await page.getByRole('alert').getByText('Please correct the fields marked below.').waitFor();
+    await expect(fieldError(page, 'Value', condition)).resolves.toBe('Enter a number.');
+    await condition.getByLabel('Value').fill('5');
+    await expectClean(page);
+    await page.getByRole('button', { name: 'Create shipping option' }).click();
+    await page.getByText('The shipping option was created.').waitFor();
+    const option = ((await api('GET', '/ecom/v1/shipping-options/query')).shippingOptions as Body[]).find(
+      (o) => o.title === 'Island Parcel',
+    );
+    expect(option).toMatchObject({
+      deliveryRegionIds: [region?.id],
+      rates: [
+        { amount: '7.50', conditions: [{ type: 'BY_TOTAL_WEIGHT', operator: 'LTE', value: '5' }] },
+        { amount: '19.00' },
+      ],
+      otherCharges: [{ type: 'HANDLING_FEE', price: '1.25' }],
+    });
+
+    // A shopper's 2.4 kg lamp to Reykjavík: the first rate and the fee.
+    const shopper = await newShopper(browser);
+    await addFromProductPage(shopper, server, 'stoneware-table-lamp');
+    const token = await shopperToken(shopper);
+    const estimate = await server.call('POST', '/ecom/v1/carts/current/estimate-totals', {
+      token,
+      body: {
+        shippingAddress: { country: 'IS', city: 'Reykjavík', postalCode: '101' },
+        selectedShippingOption: { code: option?.id },
+      },
+    });
+    expect(estimate.status, JSON.stringify(estimate.body)).toBe(200);
+    expect(estimate.body.priceSummary, JSON.stringify(estimate.body.shippingInfo)).toMatchObject({
+      shipping: { amount: '8.75' },
+    });
+    await shopper.context().close();
+
+    // The option lists its rates; on a phone the list is cards.
+    await page.getByRole('link', { name: '← All shipping options' }).click();
+    const row = page.getByTestId('settings/shipping-options-row').filter({ hasText: 'Island Parcel' });
+    await expect(row.textContent()).resolves.toContain('7.50 when weight ≤ 5; 19.00');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(390);
+    await expectClean(page);
+  });
+});
+
+describe('tax', () => {
+  it('creates a tax region and a rate split over a jurisdiction, which taxes a cart there', async () => {
+    const page = await merchant();
+    await openSettings(page, 'Tax regions');
+    await page.getByRole('link', { name: 'New tax region' }).click();
+    await page.waitForURL((url) => url.pathname.endsWith('/new'));
+    await page.getByLabel('Country', { exact: true }).selectOption('IS');
+    await page.getByRole('button', { name: 'Create tax region' }).click();
+    await page.getByText('The tax region was created.').waitFor();
+    await page.getByRole('heading', { name: 'Iceland', level: 1 }).waitFor();
+
+    await openSettings(page, 'Tax rates');
+    await page.getByRole('link', { name: 'New tax rate' }).click();
+    await page.waitForURL((url) => url.pathname.endsWith('/new'));
+    await page.getByLabel('Tax region').selectOption({ label: 'Iceland' });
+    await page.getByLabel('Tax group').selectOption({ label: 'Products' });
+    // Neither a rate nor a jurisdiction: said next to the rate.
+    await page.getByRole('button', { name: 'Create tax rate' }).click();
+    await page.getByRole('alert').getByText('Please correct the fields marked below.').waitFor();
+    await expect(fieldError(page, 'Rate (%)')).resolves.toBe('Enter a rate, or add a jurisdiction.');
+    const jurisdictions = page.getByRole('group', { name: 'Jurisdictions' });
+    await jurisdictions.getByRole('button', { name: 'Add jurisdiction' }).click();
+    await jurisdictions.getByLabel('Name', { exact: true }).fill('Iceland');
+    await jurisdictions.getByLabel('Level').selectOption('COUNTRY');
+    await jurisdictions.getByLabel('Rate (%)').fill('24');
+    await jurisdictions.getByLabel('Tax name').fill('VSK');
+    await expectClean(page);
+    await page.getByRole('button', { name: 'Create tax rate' }).click();
+    await page.getByText('The tax rate was created.').waitFor();
+    await page.getByRole('link', { name: '← All tax rates' }).click();
+    const row = page.getByTestId('settings/tax-rates-row').filter({ hasText: 'Iceland' });
+    await expect(row.textContent()).resolves.toContain('Products');
+    await expect(row.textContent()).resolves.toContain('24 %');
+    await expectClean(page);
+
+    const shopper = await newShopper(browser);
+    await addFromProductPage(shopper, server, 'stoneware-table-lamp');
+    const estimate = await server.call('POST', '/ecom/v1/carts/current/estimate-totals', {
+      token: await shopperToken(shopper),
+      body: { shippingAddress: { country: 'IS', city: 'Reykjavík', postalCode: '101' } },
+    });
+    expect(estimate.status, JSON.stringify(estimate.body)).toBe(200);
+    expect(estimate.body.priceSummary).toMatchObject({
+      subtotal: { amount: '98.00' },
+      tax: { amount: '23.52' },
+    });
+    await shopper.context().close();
+  });
+});

@@ -1,0 +1,155 @@
+import type { TestServer } from '@aisle/server/testing';
+import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { subscriptionProduct } from '../packages/server/test/subscription-helpers.ts';
+import { consoleErrorsOf, seriousA11yViolations, watchConsole } from './page-checks.ts';
+import {
+  adminOrder,
+  CARDS,
+  chooseDelivery,
+  errorsOf,
+  fillCheckoutDetails,
+  newShopper,
+  payByCard,
+  registerMember,
+  signInDirect,
+  startCheckout,
+  withStore,
+} from './store.ts';
+
+// Subscriptions on the storefront (docs/SUBSCRIPTIONS.md): the product page's one-time / subscribe choice,
+// a member buying a plan by card, and the member area's /account/subscriptions with pause, resume, cancel.
+
+let server: TestServer;
+let browser: Browser;
+withStore((s, b) => ([server, browser] = [s, b]));
+
+let slug = '';
+let name = '';
+
+beforeAll(async () => {
+  const { productId } = await subscriptionProduct(
+    server,
+    { interval: 1, billingCycles: 6 },
+    { allowOneTimePurchases: true, enableCustomerCancellation: true },
+  );
+  const res = await server.call('POST', '/stores-reader/v1/products/query-platformized', {
+    body: { query: { filter: { id: { $eq: productId } } } },
+  });
+  expect(res.status, JSON.stringify(res.body).slice(0, 500)).toBe(200);
+  ({ slug, name } = (res.body.products as Array<{ slug: string; name: string }>)[0]!);
+});
+
+async function expectClean(page: Page): Promise<void> {
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  expect(errorsOf(page)).toEqual([]);
+  expect(consoleErrorsOf(page)).toEqual([]);
+}
+
+/** Picks "Subscribe: Monthly" on the product page and adds it to the cart. */
+async function subscribeOnProductPage(page: Page): Promise<void> {
+  await page.goto(`${server.url}/product-page/${slug}`);
+  await page.getByRole('heading', { name, level: 1 }).waitFor();
+  const plan = page.getByRole('radio', { name: 'Subscribe: Monthly (save 10%)', exact: true });
+  for (let i = 0; i < 50 && !(await plan.isChecked()); i++) {
+    if (i % 10 === 0) await plan.click();
+    await page.waitForTimeout(100);
+  }
+  expect(await plan.isChecked()).toBe(true);
+  await page.getByTestId('add-to-cart').click();
+}
+
+describe('subscribing on the storefront', () => {
+  it('a visitor who chooses Subscribe is asked to sign in', async () => {
+    const page = await newShopper(browser);
+    watchConsole(page);
+    await page.goto(`${server.url}/product-page/${slug}`);
+    await page.getByRole('radio', { name: 'One-time purchase', exact: true }).waitFor();
+    await expectClean(page);
+    await subscribeOnProductPage(page);
+    await page
+      .getByRole('alert')
+      .getByText(/^Sign in to subscribe/)
+      .waitFor();
+    expect(await page.getByText('Your session has ended.', { exact: false }).count()).toBe(0);
+    // Nothing was added: the cart stays empty.
+    expect(await page.getByRole('dialog', { name: /Added to your cart/ }).count()).toBe(0);
+    await expectClean(page);
+    await page.context().close();
+  });
+
+  it('a member subscribes, pays by card, sees the order, then pauses, resumes and cancels it', async () => {
+    const email = await registerMember(server);
+    const page = await newShopper(browser, { width: 390, height: 844 });
+    watchConsole(page);
+    await signInDirect(page, server, email);
+    await page.getByRole('banner').getByTestId('member-name').waitFor({ timeout: 20_000 });
+
+    await page.goto(`${server.url}/account/subscriptions`);
+    await page.getByRole('heading', { name: 'Subscriptions', level: 2 }).waitFor();
+    await page.getByText('You have no subscriptions yet.', { exact: false }).waitFor();
+
+    await subscribeOnProductPage(page);
+    const drawer = page.getByRole('dialog', { name: /Added to your cart/ });
+    await drawer.waitFor();
+    await drawer.getByRole('button', { name: 'Close cart' }).click();
+    await drawer.waitFor({ state: 'hidden' });
+
+    await startCheckout(page, server);
+    await fillCheckoutDetails(page, undefined);
+    await chooseDelivery(page, 'Standard');
+    await expectClean(page);
+    await payByCard(page, CARDS.approves);
+    await page.getByRole('heading', { name: 'Thank you for your order!' }).waitFor();
+    const orderId = decodeURIComponent(new URL(page.url()).pathname.split('/')[2] ?? '');
+    const order = await adminOrder(server, orderId);
+    expect(order.buyerInfo?.memberId).toBeTruthy();
+    expect(order.paymentStatus).toBe('PAID');
+    await page.getByText(name).first().waitFor();
+
+    // The contract, as the merchant reads it.
+    const query = await server.call('POST', '/ecom/subscription-contracts/v1/subscription-contracts/query', {
+      token: server.adminKey,
+      body: { query: { filter: { orderId: { $eq: orderId } } } },
+    });
+    expect(query.status, JSON.stringify(query.body)).toBe(200);
+    const contract = (query.body.subscriptionContracts as Array<Record<string, unknown>>)[0]!;
+    expect(contract).toMatchObject({ status: 'ACTIVE', billedCycles: 1 });
+    const next = new Date(String(contract.nextChargeDate));
+
+    // The member area lists it with its next charge.
+    await page.goto(`${server.url}/account/subscriptions`);
+    const row = page.getByTestId('subscription-row');
+    await expect.poll(() => row.count()).toBe(1);
+    await row.getByRole('heading', { name }).waitFor();
+    await expect(row.getByTestId('subscription-status').textContent()).resolves.toBe('Active');
+    const nextText = (await row.getByTestId('next-charge').textContent()) ?? '';
+    expect(nextText).toContain('Next charge:');
+    expect(nextText).toContain(String(next.getUTCFullYear()));
+    await row.getByText('1 of 6 paid', { exact: false }).waitFor();
+    await expectClean(page);
+
+    await row.getByRole('button', { name: 'Pause', exact: true }).click();
+    await row.getByText('Your subscription is paused.', { exact: false }).waitFor();
+    await expect.poll(() => row.getByTestId('subscription-status').textContent()).toBe('Paused');
+
+    await row.getByRole('button', { name: 'Resume', exact: true }).click();
+    await row.getByText('Your subscription is active again.').waitFor();
+    await expect.poll(() => row.getByTestId('subscription-status').textContent()).toBe('Active');
+
+    await row.getByRole('button', { name: 'Cancel subscription', exact: true }).click();
+    await row.getByText('Your subscription is cancelled.').waitFor();
+    await expect.poll(() => row.getByTestId('subscription-status').textContent()).toBe('Cancelled');
+    await row.getByText('No further charges').waitFor();
+    expect(await row.getByRole('button').count()).toBe(0);
+    await expectClean(page);
+
+    const after = await server.call(
+      'GET',
+      `/ecom/subscription-contracts/v1/subscription-contracts/${String(contract.id)}`,
+      { token: server.adminKey },
+    );
+    expect(after.body.subscriptionContract).toMatchObject({ status: 'CANCELED' });
+    await page.context().close();
+  });
+});

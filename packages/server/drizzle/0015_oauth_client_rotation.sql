@@ -1,0 +1,1 @@
+ALTER TABLE "oauth_clients" ADD COLUMN "rotate_refresh_tokens" boolean DEFAULT true NOT NULL;

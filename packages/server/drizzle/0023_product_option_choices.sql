@@ -1,0 +1,3 @@
+CREATE OR REPLACE FUNCTION product_option_choices(data jsonb) RETURNS text[] LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$ SELECT coalesce(array_agg(DISTINCT (o->>'name') || ':' || coalesce(nullif(c->>'description', ''), c->>'value')), '{}'::text[]) FROM jsonb_path_query(data, '$.productOptions[*]') o, jsonb_path_query(o, '$.choices[*]') c WHERE o->>'name' IS NOT NULL AND coalesce(nullif(c->>'description', ''), c->>'value') IS NOT NULL AND coalesce(c->>'visible', 'true') <> 'false' $$;--> statement-breakpoint
+ALTER TABLE "products" ADD COLUMN "option_choices" text[] GENERATED ALWAYS AS (product_option_choices("data")) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "products_option_choices_idx" ON "products" USING gin ("option_choices");

@@ -1,0 +1,76 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { Activity, StoredLine, StoredPrice } from './model.ts';
+import { at, primaryId, revision, createdDate, updatedDate } from '../../platform/columns.ts';
+
+/**
+ * Abandoned checkouts: one per checkout that had a buyer e-mail and no order after the store's delay, written
+ * by the abandonment job (flows/abandonment) with the checkout priced as it stood then. `status` goes
+ * ABANDONED → RECOVERED when an order is placed from the checkout. `mail_due_date` is set while a recovery
+ * mail waits to be sent (the sender claims due rows with `FOR UPDATE SKIP LOCKED` and clears it).
+ */
+export const abandonedCheckouts = pgTable(
+  'abandoned_checkouts',
+  {
+    id: primaryId(),
+    checkoutId: uuid('checkout_id').notNull(),
+    cartId: uuid('cart_id'),
+    memberId: uuid('member_id'),
+    visitorId: uuid('visitor_id'),
+    status: text('status').notNull().default('ABANDONED'),
+    buyerEmail: text('buyer_email').notNull(),
+    buyerInfo: jsonb('buyer_info').$type<Record<string, unknown>>().notNull().default({}),
+    contactDetails: jsonb('contact_details').$type<Record<string, unknown>>(),
+    buyerLanguage: text('buyer_language'),
+    currency: text('currency').notNull(),
+    /** The checkout's total and subtotal then: decimal amounts (for sums) and their MCP objects. */
+    total: numeric('total').notNull(),
+    subtotal: numeric('subtotal').notNull(),
+    totalPrice: jsonb('total_price').$type<StoredPrice>().notNull(),
+    subtotalPrice: jsonb('subtotal_price').$type<StoredPrice>().notNull(),
+    lineItems: jsonb('line_items').$type<StoredLine[]>().notNull().default([]),
+    appliedDiscounts: jsonb('applied_discounts').$type<unknown[]>().notNull().default([]),
+    activities: jsonb('activities').$type<Activity[]>().notNull().default([]),
+    /** Opens the checkout from the recovery mail (`redirect-to-checkout?token=`): random, per row. */
+    recoveryToken: text('recovery_token').notNull(),
+    /** The wire's `checkoutUrl`: the recovery link, on the store's public URL when it was abandoned. */
+    checkoutUrl: text('checkout_url').notNull(),
+    mailDueDate: at('mail_due_date'),
+    /** When the checkout was last changed by the buyer (the abandonment time counts from here). */
+    abandonedDate: at('abandoned_date').notNull(),
+    recoveredDate: at('recovered_date'),
+    /** The order that recovered it. */
+    orderId: uuid('order_id'),
+    revision: revision(),
+    createdDate: createdDate(),
+    updatedDate: updatedDate(),
+  },
+  (t) => [
+    uniqueIndex('abandoned_checkouts_checkout_idx').on(t.checkoutId),
+    index('abandoned_checkouts_created_idx').on(t.createdDate, t.id),
+    index('abandoned_checkouts_status_idx').on(t.status, t.createdDate),
+    index('abandoned_checkouts_email_idx').on(t.buyerEmail),
+    index('abandoned_checkouts_mail_due_idx').on(t.mailDueDate).where(sql`${t.mailDueDate} is not null`),
+    check('abandoned_checkouts_status_check', sql`${t.status} in ('ABANDONED', 'RECOVERED')`),
+  ],
+);
+
+/** The one row (`id = 1`) of the store's recovery settings; absent until first written (defaults apply). */
+export const abandonedCheckoutSettings = pgTable('abandoned_checkout_settings', {
+  id: integer('id').primaryKey().default(1),
+  recoveryEmailsEnabled: boolean('recovery_emails_enabled').notNull().default(true),
+  delayMinutes: integer('delay_minutes').notNull().default(60),
+  revision: revision(),
+  updatedDate: updatedDate(),
+});

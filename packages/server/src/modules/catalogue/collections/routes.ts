@@ -1,0 +1,169 @@
+import { complexGetHook, underPrefixes } from '../../../platform/routing.ts';
+import {
+  CollectionIdParams,
+  CollectionProductIdsRequest,
+  CollectionResponse,
+  CollectionsResponse,
+  CollectionWriteRequest,
+  QueryCollectionsRequest,
+  SlugParams,
+} from './schemas.ts';
+import { getCollection, getCollectionBySlug, queryCollections } from './reads.ts';
+import type { App } from '../../../platform/app.ts';
+import type { AppContext } from '../../../platform/context.ts';
+import { invalid } from '../../../platform/errors.ts';
+import {
+  addProductsToCollection,
+  createCollection,
+  deleteCollection,
+  removeProductsFromCollection,
+  updateCollection,
+} from './writes.ts';
+import { DeleteByIdQuery } from '../products/write-schemas.ts';
+import { entityAction, samePath, viewerOf } from '../shared/route-support.ts';
+
+const readTags = ['catalogue'];
+const tags = ['catalogue writes'];
+const open = { access: 'public' } as const;
+const admin = { access: 'admin' } as const;
+const merchant = { merchant: true };
+
+/** Collection reads (v1 by slug, v2 without a service prefix) and writes. */
+export async function collectionRoutes(app: App, ctx: AppContext): Promise<void> {
+  await underPrefixes(app, ['/stores-reader/v1', '/_api/catalog-reader-server/v1'], (r) => {
+    r.get(
+      '/collections/slug/:slug',
+      {
+        config: open,
+        schema: {
+          tags: readTags,
+          summary: 'Get a collection by slug (v1)',
+          params: SlugParams,
+          response: { 200: CollectionResponse },
+        },
+      },
+      async (request) => ({
+        collection: await getCollectionBySlug(ctx, request.params.slug, viewerOf(request)),
+      }),
+    );
+  });
+  // Collections v2 have no service prefix on any host (wire/README §1).
+  app.get(
+    '/v2/collections/:id',
+    {
+      config: open,
+      schema: {
+        tags: readTags,
+        summary: 'Get a collection',
+        params: CollectionIdParams,
+        response: { 200: CollectionResponse },
+      },
+    },
+    async (request) => ({ collection: await getCollection(ctx, request.params.id, viewerOf(request)) }),
+  );
+  app.get(
+    '/v2/collections/slug/:slug',
+    {
+      config: open,
+      schema: {
+        tags: readTags,
+        summary: 'Get a collection by slug',
+        params: SlugParams,
+        response: { 200: CollectionResponse },
+      },
+    },
+    async (request) => ({
+      collection: await getCollectionBySlug(ctx, request.params.slug, viewerOf(request)),
+    }),
+  );
+  const queryCollectionsSchema = {
+    tags: readTags,
+    summary: 'Query collections',
+    response: { 200: CollectionsResponse },
+  };
+  app.get(
+    '/v2/collections/query',
+    {
+      config: open,
+      preValidation: complexGetHook(),
+      schema: { ...queryCollectionsSchema, querystring: QueryCollectionsRequest },
+    },
+    async (request) => queryCollections(ctx, request.query, viewerOf(request)),
+  );
+  app.post(
+    '/v2/collections/query',
+    { config: open, schema: { ...queryCollectionsSchema, body: QueryCollectionsRequest } },
+    async (request) => queryCollections(ctx, request.body, viewerOf(request)),
+  );
+
+  await underPrefixes(app, ['/stores/v1', '/_api/catalog-server/v1'], (r) => {
+    r.post(
+      '/collections',
+      {
+        config: admin,
+        schema: {
+          tags,
+          summary: 'Create a collection',
+          body: CollectionWriteRequest,
+          response: { 200: CollectionResponse },
+        },
+      },
+      async (request) => {
+        const c = request.body.collection;
+        if (!c.name) throw invalid('collection.name', 'is required', 'REQUIRED_FIELD');
+        const { id } = await createCollection(ctx, { ...c, name: c.name });
+        return { collection: await getCollection(ctx, id, merchant) };
+      },
+    );
+    r.patch(
+      '/collections/:id',
+      {
+        config: admin,
+        schema: {
+          tags,
+          summary: 'Update a collection (only the fields sent)',
+          params: CollectionIdParams,
+          body: CollectionWriteRequest,
+          response: { 200: CollectionResponse },
+        },
+      },
+      async (request) => {
+        const { id: bodyId, ...patch } = request.body.collection;
+        samePath(request.params.id, bodyId, 'collection.id');
+        await updateCollection(ctx, request.params.id, patch);
+        return { collection: await getCollection(ctx, request.params.id, merchant) };
+      },
+    );
+    r.delete(
+      '/collections/:id',
+      {
+        config: admin,
+        schema: {
+          tags,
+          summary: 'Delete a collection (its products stay)',
+          params: CollectionIdParams,
+          querystring: DeleteByIdQuery,
+        },
+      },
+      async (request) => {
+        await deleteCollection(ctx, request.params.id);
+        return {};
+      },
+    );
+    const membership = { tags, params: CollectionIdParams, body: CollectionProductIdsRequest };
+    entityAction(
+      r,
+      'POST',
+      '/collections/:id/productIds',
+      { ...membership, summary: 'Add products to a collection' },
+      (id, body) => addProductsToCollection(ctx, id, body.productIds),
+    );
+    entityAction(
+      r,
+      'POST',
+      '/collections/:id/productIds/delete',
+      { ...membership, summary: 'Remove products from a collection' },
+      (id, body) => removeProductsFromCollection(ctx, id, body.productIds),
+    );
+  });
+}

@@ -1,0 +1,216 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { AppContext } from '../../../platform/context.ts';
+import type { Db } from '../../../platform/db.ts';
+import { notFound, ValidationFailure } from '../../../platform/errors.ts';
+import type { CollectionInput, CollectionPatch } from '../shared/model.ts';
+import { type CollectionRow, collections, productCollections } from './tables.ts';
+import { products } from '../products/tables.ts';
+import {
+  checkIds,
+  freeSlug,
+  lockProducts,
+  required,
+  sanitizeDescription,
+  uniqueSlug,
+  UUID,
+} from '../shared/write-support.ts';
+
+/**
+ * Collection writes. Membership lives in `product_collections`; `products.collection_ids` and
+ * `collections.product_count` are kept in step with it in the same transaction. The collection is locked
+ * first, then its products in id order (the catalogue's lock order, see `lockProduct`).
+ */
+
+const summary = (row: Pick<CollectionRow, 'id' | 'name' | 'slug' | 'visible'>) => ({
+  id: row.id,
+  name: row.name,
+  slug: row.slug,
+  visible: row.visible,
+});
+
+export async function createCollection(
+  ctx: AppContext,
+  input: CollectionInput,
+): Promise<{ id: string; slug: string }> {
+  if (!input.name?.trim()) throw new ValidationFailure([required('collection.name')]);
+  return uniqueSlug('COLLECTION_SLUG_ALREADY_EXISTS', () =>
+    ctx.events.transaction(async (tx) => {
+      const slug = await freeSlug(tx, collections, input.slug, input.name, 'COLLECTION_SLUG_ALREADY_EXISTS');
+      const [row] = await tx
+        .insert(collections)
+        .values({
+          name: input.name.trim(),
+          slug,
+          description: sanitizeDescription(input.description ?? ''),
+          visible: input.visible ?? true,
+          media: input.media ?? [],
+        })
+        .returning();
+      await ctx.events.record(tx, {
+        entity: 'collection',
+        entityId: row!.id,
+        type: 'created',
+        payload: { collection: summary(row!) },
+      });
+      return { id: row!.id, slug };
+    }),
+  );
+}
+
+async function lockCollection(tx: Db, collectionId: string): Promise<CollectionRow> {
+  const missing = () =>
+    notFound('COLLECTION_NOT_FOUND', `Collection ${collectionId} was not found`, { collectionId });
+  if (!UUID.test(collectionId)) throw missing();
+  const [found] = await tx.select().from(collections).where(eq(collections.id, collectionId)).for('update');
+  if (!found) throw missing();
+  return found;
+}
+
+export async function updateCollection(
+  ctx: AppContext,
+  collectionId: string,
+  patch: CollectionPatch,
+): Promise<void> {
+  if (patch.name !== undefined && !patch.name.trim())
+    throw new ValidationFailure([required('collection.name')]);
+  await uniqueSlug('COLLECTION_SLUG_ALREADY_EXISTS', () =>
+    ctx.events.transaction(async (tx) => {
+      const row = await lockCollection(tx, collectionId);
+      const set: Partial<typeof collections.$inferInsert> = {};
+      if (patch.name !== undefined) set.name = patch.name.trim();
+      if (patch.description !== undefined) set.description = sanitizeDescription(patch.description);
+      if (patch.visible !== undefined) set.visible = patch.visible;
+      if (patch.slug !== undefined && patch.slug !== row.slug)
+        set.slug = await freeSlug(
+          tx,
+          collections,
+          patch.slug,
+          row.name,
+          'COLLECTION_SLUG_ALREADY_EXISTS',
+          collectionId,
+        );
+      await tx
+        .update(collections)
+        .set({ ...set, lastUpdated: sql`now()` })
+        .where(eq(collections.id, collectionId));
+      await ctx.events.record(tx, {
+        entity: 'collection',
+        entityId: collectionId,
+        type: 'updated',
+        payload: {
+          collection: summary({ ...row, ...set }),
+          changedFields: Object.keys(patch).filter((k) => patch[k as keyof CollectionPatch] !== undefined),
+        },
+      });
+    }),
+  );
+}
+
+/** Deletes a collection; its products stay, without it in their `collectionIds`. */
+export async function deleteCollection(ctx: AppContext, collectionId: string): Promise<void> {
+  await ctx.events.transaction(async (tx) => {
+    const row = await lockCollection(tx, collectionId);
+    await lockProducts(tx, sql`${products.collectionIds} @> array[${collectionId}::uuid]`);
+    await tx
+      .update(products)
+      .set({ collectionIds: sql`array_remove(${products.collectionIds}, ${collectionId}::uuid)` })
+      .where(sql`${products.collectionIds} @> array[${collectionId}::uuid]`);
+    await tx.delete(collections).where(eq(collections.id, collectionId));
+    await ctx.events.record(tx, {
+      entity: 'collection',
+      entityId: collectionId,
+      type: 'deleted',
+      payload: { collection: summary(row) },
+    });
+  });
+}
+
+/** After membership rows changed: the products' `collectionIds`, the collection's count, and its event. */
+async function membershipChanged(
+  ctx: AppContext,
+  tx: Db,
+  collectionId: string,
+  productIds: string[],
+  change: 'added' | 'removed',
+): Promise<void> {
+  const added = change === 'added';
+  await tx
+    .update(products)
+    .set({
+      collectionIds: added
+        ? sql`array_append(${products.collectionIds}, ${collectionId}::uuid)`
+        : sql`array_remove(${products.collectionIds}, ${collectionId}::uuid)`,
+    })
+    .where(inArray(products.id, productIds));
+  await tx
+    .update(collections)
+    .set({
+      productCount: added
+        ? sql`${collections.productCount} + ${productIds.length}`
+        : sql`${collections.productCount} - ${productIds.length}`,
+      lastUpdated: sql`now()`,
+    })
+    .where(eq(collections.id, collectionId));
+  await ctx.events.record(tx, {
+    entity: 'collection',
+    entityId: collectionId,
+    type: 'updated',
+    payload: {
+      collectionId,
+      changedFields: ['productIds'],
+      [added ? 'addedProductIds' : 'removedProductIds']: productIds,
+    },
+  });
+}
+
+/** Adds products to a collection; ids already in it are skipped. Returns the ids added. */
+export async function addProductsToCollection(
+  ctx: AppContext,
+  collectionId: string,
+  productIds: string[],
+): Promise<string[]> {
+  const ids = checkIds('productIds', productIds);
+  return ctx.events.transaction(async (tx) => {
+    await lockCollection(tx, collectionId);
+    if (ids.length === 0) return [];
+    // Locked, so that none is deleted before its membership row is in.
+    const found = await lockProducts(tx, inArray(products.id, ids));
+    if (found.length !== ids.length)
+      throw notFound('PRODUCT_NOT_FOUND', 'Some products do not exist', {
+        productIds: ids.filter((id) => !found.includes(id)),
+      });
+    const added = await tx
+      .insert(productCollections)
+      .values(ids.map((productId) => ({ collectionId, productId })))
+      .onConflictDoNothing()
+      .returning({ productId: productCollections.productId });
+    const addedIds = added.map((r) => r.productId);
+    if (addedIds.length === 0) return [];
+    await membershipChanged(ctx, tx, collectionId, addedIds, 'added');
+    return addedIds;
+  });
+}
+
+/** Removes products from a collection; ids not in it are skipped. Returns the ids removed. */
+export async function removeProductsFromCollection(
+  ctx: AppContext,
+  collectionId: string,
+  productIds: string[],
+): Promise<string[]> {
+  const ids = checkIds('productIds', productIds);
+  return ctx.events.transaction(async (tx) => {
+    await lockCollection(tx, collectionId);
+    if (ids.length === 0) return [];
+    await lockProducts(tx, inArray(products.id, ids));
+    const removed = await tx
+      .delete(productCollections)
+      .where(
+        and(eq(productCollections.collectionId, collectionId), inArray(productCollections.productId, ids)),
+      )
+      .returning({ productId: productCollections.productId });
+    const removedIds = removed.map((r) => r.productId);
+    if (removedIds.length === 0) return [];
+    await membershipChanged(ctx, tx, collectionId, removedIds, 'removed');
+    return removedIds;
+  });
+}

@@ -1,0 +1,143 @@
+import type { FastifyRequest } from 'fastify';
+import type { App } from '../../../platform/app.ts';
+import type { AppContext } from '../../../platform/context.ts';
+import { invalid } from '../../../platform/errors.ts';
+import { underPrefixes } from '../../../platform/routing.ts';
+import { changeStock, type StockChange } from './stock.ts';
+import { getInventoryVariants, queryInventoryItems, updateInventoryItem } from './v1-items.ts';
+import {
+  DecrementRequest,
+  GetVariantsRequest,
+  IncrementRequest,
+  InventoryIdParams,
+  InventoryItemResponse,
+  InventoryItemsResponse,
+  InventoryProductParams,
+  QueryInventoryRequest,
+  UpdateInventoryRequest,
+} from './v1-schemas.ts';
+import type { Viewer } from '../shared/reads.ts';
+import { Empty } from '../shared/schemas.ts';
+
+const tags = ['inventory'];
+const viewer = (request: FastifyRequest): Viewer => ({ merchant: request.caller.kind === 'admin' });
+
+interface Target {
+  inventoryId?: string | undefined;
+  externalId?: string | undefined;
+  productId?: string | undefined;
+  variantId?: string | undefined;
+}
+
+/** A v1 inventory item is its product: any of the three ids names it. */
+function toChange(entry: Target, by: number, field: string, preorderRequest?: boolean): StockChange {
+  const productId = entry.inventoryId ?? entry.externalId ?? entry.productId;
+  if (!productId)
+    throw invalid(
+      `${field}.inventoryId`,
+      'inventoryId, externalId or productId is required',
+      'REQUIRED_ONE_OF_FIELD',
+    );
+  return { productId, variantId: entry.variantId, by, preorderRequest, field };
+}
+
+/** Inventory v1 (wire/catalogue.md §5): writes for admins under both prefixes, reads for everyone. */
+export async function inventoryRoutes(app: App, ctx: AppContext): Promise<void> {
+  await underPrefixes(app, ['/stores/v2/inventoryItems', '/v2/inventoryItems'], (r) => {
+    r.patch(
+      '/product/:productId',
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags,
+          summary: 'Update the inventory item of a product: tracking, variant stock, pre-order settings',
+          params: InventoryProductParams,
+          body: UpdateInventoryRequest,
+          response: { 200: Empty },
+        },
+      },
+      async (request) => {
+        const { productId: bodyId, ...patch } = request.body.inventoryItem;
+        if (bodyId && bodyId.toLowerCase() !== request.params.productId.toLowerCase())
+          throw invalid('inventoryItem.productId', 'must equal the id in the path');
+        await updateInventoryItem(ctx, request.params.productId, patch, request.body.reason ?? 'MANUAL');
+        return {};
+      },
+    );
+    r.post(
+      '/decrement',
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags,
+          summary: 'Decrement stock (all or nothing; never below zero)',
+          body: DecrementRequest,
+          response: { 200: Empty },
+        },
+      },
+      async (request) => {
+        const changes = request.body.decrementData.map((d, i) =>
+          toChange(d, d.decrementBy, `decrementData[${i}]`, d.preorderRequest),
+        );
+        await changeStock(ctx, 'decrement', changes, request.body.reason ?? 'ORDER');
+        return {};
+      },
+    );
+    r.post(
+      '/increment',
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags,
+          summary: 'Increment stock (all or nothing)',
+          body: IncrementRequest,
+          response: { 200: Empty },
+        },
+      },
+      async (request) => {
+        const changes = request.body.incrementData.map((d, i) =>
+          toChange(d, d.incrementBy, `incrementData[${i}]`),
+        );
+        await changeStock(ctx, 'increment', changes, request.body.reason ?? 'REVERT_INVENTORY_CHANGE');
+        return {};
+      },
+    );
+  });
+
+  await underPrefixes(app, ['/stores-reader/v2/inventoryItems'], (r) => {
+    r.post(
+      '/:inventoryId/getVariants',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags,
+          summary: 'An inventory item with all or some of its variants',
+          params: InventoryIdParams,
+          body: GetVariantsRequest,
+          response: { 200: InventoryItemResponse },
+        },
+      },
+      async (request) => ({
+        inventoryItem: await getInventoryVariants(
+          ctx,
+          request.params.inventoryId,
+          request.body.variantIds,
+          viewer(request),
+        ),
+      }),
+    );
+    r.post(
+      '/query',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags,
+          summary: 'Query inventory items (filter and sort may be JSON strings)',
+          body: QueryInventoryRequest,
+          response: { 200: InventoryItemsResponse },
+        },
+      },
+      async (request) => queryInventoryItems(ctx, request.body, viewer(request)),
+    );
+  });
+}

@@ -1,0 +1,265 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { AppContext } from '../../../platform/context.ts';
+import type { Db } from '../../../platform/db.ts';
+import { invalid } from '../../../platform/errors.ts';
+import type { EventInput } from '../../../platform/events.ts';
+import type { QuerySpec } from '../../../platform/query/index.ts';
+import { type InventoryReason, stockOf } from './v1-items.ts';
+import type { InventoryItemInput, SearchDetails } from './v3-schemas.ts';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../shared/reads.ts';
+import { productVariants } from '../variants/tables.ts';
+import { inventoryItems, type InventoryRow } from './tables.ts';
+import { type ProductRow, products } from '../products/tables.ts';
+import { refreshProduct } from '../variants/writes.ts';
+import { lockProduct } from '../shared/write-support.ts';
+import {
+  compileFilter,
+  createEdit,
+  editFrom,
+  inventoryEvents,
+  type ItemEdit,
+  nextState,
+  NO_ITEM,
+  searchCondition,
+  stockDiffers,
+  variantJoin,
+  writeEdits,
+} from './v3-items.ts';
+
+/** Items per read of the by-filter writes. */
+const FILTER_BATCH = 500;
+
+// ---- by filter
+
+export interface FilterRequest {
+  filter?: unknown;
+  search?: SearchDetails | undefined;
+}
+
+export interface JobResult {
+  jobId: string;
+  /** Items written (also logged with the job id). */
+  processed: number;
+}
+
+/**
+ * Runs `apply` over every item matching a filter (and search), product by product: each product is
+ * locked, its matching rows re-read under the lock, written, re-derived and its events recorded in one
+ * transaction. Items are read in batches by id, so a write that changes whether an item matches neither
+ * repeats nor stops the walk. Done synchronously: the job id names the work in logs only.
+ */
+async function forEachMatch(
+  ctx: AppContext,
+  request: FilterRequest,
+  kind: string,
+  apply: (tx: Db, product: ProductRow, rows: InventoryRow[]) => Promise<EventInput[]>,
+): Promise<JobResult> {
+  const where = and(compileFilter(request.filter), searchCondition(request.search, 'search'));
+  const jobId = randomUUID();
+  let processed = 0;
+  let after: string | undefined;
+  for (;;) {
+    const batch = await ctx.db
+      .select({ id: inventoryItems.id, productId: inventoryItems.productId })
+      .from(inventoryItems)
+      .innerJoin(products, eq(products.id, inventoryItems.productId))
+      .innerJoin(productVariants, variantJoin)
+      .where(and(where, after ? gt(inventoryItems.id, after) : undefined))
+      .orderBy(asc(inventoryItems.id))
+      .limit(FILTER_BATCH);
+    if (batch.length === 0) break;
+    after = batch.at(-1)!.id;
+    const byProduct = new Map<string, string[]>();
+    for (const r of batch) byProduct.set(r.productId, [...(byProduct.get(r.productId) ?? []), r.id]);
+    for (const [productId, ids] of byProduct) {
+      processed += await ctx.events.transaction(async (tx) => {
+        const [exists] = await tx
+          .select({ id: products.id })
+          .from(products)
+          .where(eq(products.id, productId));
+        if (!exists) return 0; // deleted meanwhile
+        const product = await lockProduct(tx, productId);
+        const rows = await tx
+          .select()
+          .from(inventoryItems)
+          .where(inArray(inventoryItems.id, ids))
+          .orderBy(asc(inventoryItems.id))
+          .for('update');
+        if (rows.length === 0) return 0;
+        await ctx.events.record(tx, await apply(tx, product, rows));
+        return rows.length;
+      });
+    }
+    if (batch.length < FILTER_BATCH) break;
+  }
+  ctx.log.info({ jobId, kind, processed }, 'inventory items by filter');
+  return { jobId, processed };
+}
+
+export async function updateItemsByFilterV3(
+  ctx: AppContext,
+  request: FilterRequest & {
+    inventoryItem: InventoryItemInput;
+    fieldMask?: string | string[] | undefined;
+    reason?: InventoryReason | undefined;
+  },
+): Promise<JobResult> {
+  const edit = editFrom(request.inventoryItem, request.fieldMask, 'inventoryItem');
+  return forEachMatch(ctx, request, 'update', (tx, product, rows) =>
+    writeEdits(
+      tx,
+      product,
+      rows.map((row) => ({ row, edit })),
+      request.reason ?? 'MANUAL',
+    ),
+  );
+}
+
+export async function setOrAdjustByFilterV3(
+  ctx: AppContext,
+  request: FilterRequest & {
+    setOrAdjust: {
+      setQuantity?: number | undefined;
+      adjustQuantityBy?: number | undefined;
+      setInStock?: boolean | undefined;
+      preorderInfo?: InventoryItemInput['preorderInfo'];
+    };
+    reason?: InventoryReason | undefined;
+  },
+): Promise<JobResult> {
+  const { setQuantity, adjustQuantityBy, setInStock, preorderInfo } = request.setOrAdjust;
+  const given = [setQuantity, adjustQuantityBy, setInStock].filter((v) => v !== undefined).length;
+  if (given > 1)
+    throw invalid(
+      'setOrAdjust.setQuantity',
+      'send at most one of setQuantity, adjustQuantityBy and setInStock',
+      'ONE_OF_ALIGNMENT',
+    );
+  const edit: ItemEdit = {
+    ...editFrom({ ...(preorderInfo ? { preorderInfo } : {}) }, undefined, 'setOrAdjust'),
+    ...(setQuantity !== undefined ? { quantity: setQuantity } : {}),
+    ...(adjustQuantityBy !== undefined ? { adjustBy: adjustQuantityBy } : {}),
+    ...(setInStock !== undefined ? { inStock: setInStock } : {}),
+  };
+  return forEachMatch(ctx, request, 'set-or-adjust', (tx, product, rows) =>
+    writeEdits(
+      tx,
+      product,
+      rows.map((row) => ({ row, edit })),
+      request.reason ?? 'MANUAL',
+    ),
+  );
+}
+
+export async function adjustByFilterV3(
+  ctx: AppContext,
+  request: FilterRequest & { adjustQuantityBy: number; reason?: InventoryReason | undefined },
+): Promise<JobResult> {
+  const edit: ItemEdit = { adjustBy: request.adjustQuantityBy };
+  return forEachMatch(ctx, request, 'adjust', (tx, product, rows) =>
+    writeEdits(
+      tx,
+      product,
+      rows.map((row) => ({ row, edit })),
+      request.reason ?? 'MANUAL',
+    ),
+  );
+}
+
+export async function deleteByFilterV3(ctx: AppContext, request: FilterRequest): Promise<JobResult> {
+  return forEachMatch(ctx, request, 'delete', async (tx, product, rows) => {
+    await tx.delete(inventoryItems).where(
+      inArray(
+        inventoryItems.id,
+        rows.map((r) => r.id),
+      ),
+    );
+    await refreshProduct(tx, product.id);
+    const changes = rows
+      .filter((row) => stockDiffers(row, NO_ITEM))
+      .map((row) => ({ id: row.variantId, oldValue: stockOf(row), newValue: stockOf(NO_ITEM) }));
+    return inventoryEvents(tx, product, true, changes, 'MANUAL');
+  });
+}
+
+/** Variants a create-by-variant-filter may name. */
+export const VARIANT_FILTER: QuerySpec = {
+  fields: {
+    id: { sql: productVariants.id, type: 'uuid' },
+    variantId: { sql: productVariants.id, type: 'uuid' },
+    productId: { sql: productVariants.productId, type: 'uuid', sortable: true, unique: true },
+    sku: { sql: productVariants.sku, type: 'string', nullable: true },
+    visible: { sql: productVariants.visible, type: 'boolean' },
+    'product.name': { sql: products.name, type: 'string' },
+    'product.visible': { sql: products.visible, type: 'boolean' },
+    'product.directCategoryIds': { sql: products.collectionIds, type: 'uuid[]' },
+  },
+  defaultSort: [{ fieldName: 'productId', order: 'ASC' }],
+  tiebreaker: 'productId',
+  defaultLimit: DEFAULT_PAGE_SIZE,
+  maxLimit: MAX_PAGE_SIZE,
+};
+
+/**
+ * Creates an item (with the given stock, default untracked and in stock) for every variant matching the
+ * filter that has none. Product by product, in the products' id order.
+ */
+export async function createByVariantFilterV3(
+  ctx: AppContext,
+  request: { filter?: unknown; inventoryItem?: InventoryItemInput | undefined },
+): Promise<JobResult> {
+  const where = compileFilter(request.filter, VARIANT_FILTER);
+  const edit = createEdit(request.inventoryItem ?? {}, 'inventoryItem');
+  const state = nextState(NO_ITEM, edit);
+  const jobId = randomUUID();
+  let processed = 0;
+  let after: { productId: string; id: string } | undefined;
+  for (;;) {
+    const batch = await ctx.db
+      .select({ productId: productVariants.productId, id: productVariants.id })
+      .from(productVariants)
+      .innerJoin(products, eq(products.id, productVariants.productId))
+      .leftJoin(inventoryItems, variantJoin)
+      .where(
+        and(
+          sql`${inventoryItems.id} is null`,
+          where,
+          after
+            ? sql`(${productVariants.productId}, ${productVariants.id}) > (${after.productId}::uuid, ${after.id}::uuid)`
+            : undefined,
+        ),
+      )
+      .orderBy(asc(productVariants.productId), asc(productVariants.id))
+      .limit(FILTER_BATCH);
+    if (batch.length === 0) break;
+    after = batch.at(-1)!;
+    const byProduct = new Map<string, string[]>();
+    for (const r of batch) byProduct.set(r.productId, [...(byProduct.get(r.productId) ?? []), r.id]);
+    for (const [productId, variantIds] of byProduct) {
+      processed += await ctx.events.transaction(async (tx) => {
+        const [exists] = await tx
+          .select({ id: products.id })
+          .from(products)
+          .where(eq(products.id, productId));
+        if (!exists) return 0;
+        const product = await lockProduct(tx, productId);
+        const created = await tx
+          .insert(inventoryItems)
+          .values(variantIds.map((variantId) => ({ productId, variantId, ...state })))
+          .onConflictDoNothing()
+          .returning({ variantId: inventoryItems.variantId });
+        if (created.length === 0) return 0;
+        await refreshProduct(tx, productId);
+        const changes = stockDiffers(NO_ITEM, state)
+          ? created.map((c) => ({ id: c.variantId, oldValue: stockOf(NO_ITEM), newValue: stockOf(state) }))
+          : [];
+        await ctx.events.record(tx, await inventoryEvents(tx, product, true, changes, 'MANUAL'));
+        return created.length;
+      });
+    }
+    if (batch.length < FILTER_BATCH) break;
+  }
+  ctx.log.info({ jobId, kind: 'create-by-variant-filter', processed }, 'inventory items by filter');
+  return { jobId, processed };
+}

@@ -1,0 +1,311 @@
+import type { FastifyRequest } from 'fastify';
+import type { App } from '../../../platform/app.ts';
+import type { AppContext } from '../../../platform/context.ts';
+import { invalid } from '../../../platform/errors.ts';
+import { complexGetHook, underPrefixes } from '../../../platform/routing.ts';
+import {
+  adjustByFilterV3,
+  createByVariantFilterV3,
+  deleteByFilterV3,
+  setOrAdjustByFilterV3,
+  updateItemsByFilterV3,
+} from './v3-by-filter.ts';
+import { bulkCreateItemsV3, bulkDeleteItemsV3, bulkUpdateItemsV3, bulkUpsertItemsV3 } from './v3-bulk.ts';
+import { listStockChanges } from './history.ts';
+import { changeStockV3, createItemV3, deleteItemV3, updateItemV3 } from './v3-writes.ts';
+import { countItemsV3, getItemV3, queryItemsV3, searchItemsV3 } from './v3-reads.ts';
+import {
+  AdjustByFilterRequest,
+  BulkCreateRequest,
+  BulkDeleteRequest,
+  BulkItemsResponse,
+  BulkUpdateRequest,
+  BulkUpsertRequest,
+  ChangesPage,
+  ChangesQuery,
+  CountItemsRequest,
+  CountResponse,
+  CreateByVariantFilterRequest,
+  CreateItemRequest,
+  DecrementByVariantRequest,
+  DecrementRequest,
+  DeleteByFilterRequest,
+  IncrementByVariantRequest,
+  IncrementRequest,
+  ItemParams,
+  ItemResponse,
+  ItemsPage,
+  JobResponse,
+  QueryItemsRequest,
+  SearchItemsRequest,
+  SearchPage,
+  SetOrAdjustByFilterRequest,
+  type StockRequest,
+  UpdateByFilterRequest,
+  UpdateItemRequest,
+} from './v3-schemas.ts';
+import type { Viewer } from '../shared/reads.ts';
+import { BulkDeleteResponse } from '../../../platform/wire-schemas.ts';
+import { Empty } from '../shared/schemas.ts';
+
+const tags = ['inventory items (v3)'];
+const admin = { access: 'admin' } as const;
+const open = { access: 'public' } as const;
+const viewer = (request: FastifyRequest): Viewer => ({ merchant: request.caller.kind === 'admin' });
+
+/**
+ * Inventory items v3 (wire/catalogue.md §6) under `/stores/v3` and `/_api/inventory/v3`: admin writes,
+ * reads for everyone (visitors see items of visible products). The by-filter calls do their work before
+ * answering and return a `jobId` that names it in the logs.
+ */
+export async function inventoryV3Routes(app: App, ctx: AppContext): Promise<void> {
+  await underPrefixes(app, ['/stores/v3', '/_api/inventory/v3'], (r) => {
+    r.post(
+      '/inventory-items',
+      {
+        config: admin,
+        schema: {
+          tags,
+          summary: 'Create the inventory item of a variant',
+          body: CreateItemRequest,
+          response: { 200: ItemResponse },
+        },
+      },
+      async (request) => ({ inventoryItem: await createItemV3(ctx, request.body.inventoryItem) }),
+    );
+    r.get(
+      '/inventory-items/:inventoryItemId',
+      {
+        config: open,
+        schema: {
+          tags,
+          summary: 'Get an inventory item',
+          params: ItemParams,
+          response: { 200: ItemResponse },
+        },
+      },
+      async (request) => ({
+        inventoryItem: await getItemV3(ctx, request.params.inventoryItemId, viewer(request)),
+      }),
+    );
+    r.get(
+      '/inventory-items/:inventoryItemId/changes',
+      {
+        config: admin,
+        schema: {
+          tags,
+          summary: "An inventory item's stock changes with their reasons, newest first (cursor paging)",
+          params: ItemParams,
+          querystring: ChangesQuery,
+          response: { 200: ChangesPage },
+        },
+      },
+      async (request) => listStockChanges(ctx, request.params.inventoryItemId, request.query),
+    );
+    r.patch(
+      '/inventory-items/:inventoryItemId',
+      {
+        config: admin,
+        schema: {
+          tags,
+          summary: 'Update an inventory item (send its revision; a stale one is a 409)',
+          params: ItemParams,
+          body: UpdateItemRequest,
+          response: { 200: ItemResponse },
+        },
+      },
+      async (request) => {
+        const { inventoryItem, fieldMask, reason } = request.body;
+        const pathId = request.params.inventoryItemId;
+        if (inventoryItem.id && inventoryItem.id.toLowerCase() !== pathId.toLowerCase())
+          throw invalid('inventoryItem.id', 'must equal the id in the path', 'VALIDATION', { pathId });
+        return { inventoryItem: await updateItemV3(ctx, pathId, inventoryItem, { fieldMask, reason }) };
+      },
+    );
+    r.delete(
+      '/inventory-items/:inventoryItemId',
+      {
+        config: admin,
+        schema: {
+          tags,
+          summary: 'Delete an inventory item (its variant then counts as untracked, in stock)',
+          params: ItemParams,
+          response: { 200: Empty },
+        },
+      },
+      async (request) => {
+        await deleteItemV3(ctx, request.params.inventoryItemId);
+        return {};
+      },
+    );
+
+    // Complex GETs with their POST fallbacks (wire/README §2).
+    const reads = [
+      {
+        path: '/inventory-items/query',
+        summary: 'Query inventory items: filter, sort, offset or cursor paging',
+        schema: QueryItemsRequest,
+        response: ItemsPage,
+        run: (body: unknown, request: FastifyRequest) =>
+          queryItemsV3(ctx, (body as { query?: unknown }).query, viewer(request)),
+      },
+      {
+        path: '/inventory-items/search',
+        summary: 'Search inventory items: a query plus a search expression and aggregations',
+        schema: SearchItemsRequest,
+        response: SearchPage,
+        run: (body: unknown, request: FastifyRequest) =>
+          searchItemsV3(
+            ctx,
+            (body as { search?: Parameters<typeof searchItemsV3>[1] }).search,
+            viewer(request),
+          ),
+      },
+      {
+        path: '/inventory-items/count',
+        summary: 'Count inventory items matching a filter and search',
+        schema: CountItemsRequest,
+        response: CountResponse,
+        run: async (body: unknown, request: FastifyRequest) => ({
+          count: await countItemsV3(ctx, body as Parameters<typeof countItemsV3>[1], viewer(request)),
+        }),
+      },
+    ];
+    for (const read of reads) {
+      r.get(
+        read.path,
+        {
+          config: open,
+          preValidation: complexGetHook(),
+          schema: { tags, summary: read.summary, querystring: read.schema, response: { 200: read.response } },
+        },
+        async (request) => read.run(request.query, request),
+      );
+      r.post(
+        read.path,
+        {
+          config: open,
+          schema: { tags, summary: read.summary, body: read.schema, response: { 200: read.response } },
+        },
+        async (request) => read.run(request.body, request),
+      );
+    }
+
+    r.post(
+      '/bulk/inventory-items/create',
+      {
+        config: admin,
+        schema: {
+          tags,
+          summary: 'Create inventory items',
+          body: BulkCreateRequest,
+          response: { 200: BulkItemsResponse },
+        },
+      },
+      async (request) => bulkCreateItemsV3(ctx, request.body.inventoryItems, request.body.returnEntity),
+    );
+    r.post(
+      '/bulk/inventory-items/update',
+      {
+        config: admin,
+        schema: {
+          tags,
+          summary: 'Update inventory items (each with its revision)',
+          body: BulkUpdateRequest,
+          response: { 200: BulkItemsResponse },
+        },
+      },
+      async (request) => bulkUpdateItemsV3(ctx, request.body.inventoryItems, request.body),
+    );
+    r.post(
+      '/bulk/inventory-items/upsert',
+      {
+        config: admin,
+        schema: {
+          tags,
+          summary: 'Update (by id, or by variant) or create inventory items',
+          body: BulkUpsertRequest,
+          response: { 200: BulkItemsResponse },
+        },
+      },
+      async (request) => bulkUpsertItemsV3(ctx, request.body.inventoryItems, request.body),
+    );
+    r.post(
+      '/bulk/inventory-items/delete',
+      {
+        config: admin,
+        schema: {
+          tags,
+          summary: 'Delete inventory items',
+          body: BulkDeleteRequest,
+          response: { 200: BulkDeleteResponse },
+        },
+      },
+      async (request) => bulkDeleteItemsV3(ctx, request.body.inventoryItemIds),
+    );
+
+    const stock = [
+      ['decrement', 'decrement', false, DecrementRequest],
+      ['increment', 'increment', false, IncrementRequest],
+      ['decrement-by-variant-and-location', 'decrement', true, DecrementByVariantRequest],
+      ['increment-by-variant-and-location', 'increment', true, IncrementByVariantRequest],
+    ] as const;
+    for (const [path, direction, byVariant, body] of stock)
+      r.post(
+        `/bulk/inventory-items/${path}`,
+        {
+          config: admin,
+          schema: {
+            tags,
+            summary: `${direction === 'decrement' ? 'Decrement' : 'Increment'} stock${byVariant ? ' by variant and location' : ''}, each entry atomically${direction === 'decrement' ? ' (restrictInventory: never past the stock)' : ''}`,
+            body,
+            response: { 200: BulkItemsResponse },
+          },
+        },
+        async (request) => changeStockV3(ctx, direction, request.body as StockRequest, byVariant),
+      );
+
+    const job = (summary: string) => ({ tags, summary, response: { 200: JobResponse } });
+    const done = async (run: Promise<{ jobId: string }>) => ({ jobId: (await run).jobId });
+    r.post(
+      '/bulk/inventory-items/update-by-filter',
+      { config: admin, schema: { ...job('Update every matching item'), body: UpdateByFilterRequest } },
+      async (request) => done(updateItemsByFilterV3(ctx, request.body)),
+    );
+    r.post(
+      '/bulk/inventory-items/delete-by-filter',
+      { config: admin, schema: { ...job('Delete every matching item'), body: DeleteByFilterRequest } },
+      async (request) => done(deleteByFilterV3(ctx, request.body)),
+    );
+    r.post(
+      '/bulk/inventory-items/set-or-adjust-by-filter',
+      {
+        config: admin,
+        schema: {
+          ...job('Set or adjust the stock (and pre-order settings) of every matching item'),
+          body: SetOrAdjustByFilterRequest,
+        },
+      },
+      async (request) => done(setOrAdjustByFilterV3(ctx, request.body)),
+    );
+    r.post(
+      '/bulk/inventory-items/adjust-by-filter',
+      {
+        config: admin,
+        schema: { ...job('Adjust the tracked quantity of every matching item'), body: AdjustByFilterRequest },
+      },
+      async (request) => done(adjustByFilterV3(ctx, request.body)),
+    );
+    r.post(
+      '/bulk/inventory-items/create-by-variant-filter',
+      {
+        config: admin,
+        schema: {
+          ...job('Create items for the matching variants that have none'),
+          body: CreateByVariantFilterRequest,
+        },
+      },
+      async (request) => done(createByVariantFilterV3(ctx, request.body)),
+    );
+  });
+}

@@ -1,0 +1,260 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { AppContext } from '../../../platform/context.ts';
+import { type Db, preparedRows } from '../../../platform/db.ts';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { notFound } from '../../../platform/errors.ts';
+import {
+  buildPage,
+  compileQuery,
+  type Page,
+  type QuerySpec,
+  TEXT_SEARCH_FENCE,
+} from '../../../platform/query/index.ts';
+import { CATALOGUE_CACHE_MS, CATALOGUE_READ_ENTITIES } from '../shared/read-cache.ts';
+import { inventoryItems, type StockRow } from '../inventory/tables.ts';
+import { products, SEARCH_CONFIG } from './tables.ts';
+import { productVariants, type VariantRow } from '../variants/tables.ts';
+import {
+  productColumns,
+  productFromRow,
+  productSelectList,
+  productToWire,
+  type WireProduct,
+} from './wire.ts';
+import {
+  cappedCount,
+  DEFAULT_PAGE_SIZE,
+  MAX_PAGE_SIZE,
+  UUID,
+  type Viewer,
+  wireOptions,
+} from '../shared/reads.ts';
+
+/** Queryable product fields (wire names and their dotted aliases), each backed by an index. */
+export const PRODUCT_QUERY: QuerySpec = (() => {
+  const price = { sql: products.price, type: 'money', sortable: true } as const;
+  const discounted = { sql: products.discountedPrice, type: 'money', sortable: true } as const;
+  const collectionIds = { sql: products.collectionIds, type: 'uuid[]' } as const;
+  const inStock = { sql: products.inStock, type: 'boolean', sortable: true } as const;
+  const status = {
+    sql: products.inventoryStatus,
+    type: 'string',
+    enum: ['IN_STOCK', 'OUT_OF_STOCK', 'PARTIALLY_OUT_OF_STOCK'],
+  } as const;
+  return {
+    fields: {
+      id: { sql: products.id, type: 'uuid', sortable: true, unique: true },
+      name: { sql: products.name, type: 'string', sortable: true },
+      slug: { sql: products.slug, type: 'string', sortable: true, unique: true },
+      sku: { sql: products.sku, type: 'string', sortable: true, nullable: true },
+      price,
+      'priceData.price': price,
+      discountedPrice: discounted,
+      'priceData.discountedPrice': discounted,
+      collectionIds,
+      'collections.id': collectionIds,
+      // Size and colour filters: {"optionChoices": {"$hasSome": ["Size:M", "Size:L"]}} (visible choices only).
+      optionChoices: { sql: products.optionChoices, type: 'string[]' },
+      brand: { sql: products.brand, type: 'string', sortable: true, nullable: true },
+      ribbon: { sql: products.ribbon, type: 'string', sortable: true, nullable: true },
+      inStock,
+      'stock.inStock': inStock,
+      inventoryStatus: status,
+      'stock.inventoryStatus': status,
+      productType: { sql: products.productType, type: 'string', enum: ['physical', 'digital'] },
+      visible: { sql: products.visible, type: 'boolean' },
+      lastUpdated: { sql: products.lastUpdated, type: 'date', sortable: true },
+      createdDate: { sql: products.createdDate, type: 'date', sortable: true },
+      numericId: { sql: products.numericId, type: 'int64', sortable: true, unique: true },
+      // Full-text search over name and description: {"search": "red running shoes"} (websearch syntax).
+      search: {
+        sql: products.search,
+        type: 'text-search',
+        searchConfig: SEARCH_CONFIG,
+        fuzzy: products.name,
+      },
+    },
+    defaultSort: [{ fieldName: 'numericId', order: 'DESC' }],
+    tiebreaker: 'numericId',
+    defaultLimit: DEFAULT_PAGE_SIZE,
+    maxLimit: MAX_PAGE_SIZE,
+  };
+})();
+
+/** A variant with its stock as `variantsJson` returns it (money as decimal strings, like the columns). */
+type VariantJson = VariantRow & { inventory: StockRow | null };
+
+/**
+ * The variants of the outer `products` row with their stock, in position order, as one JSON array: a
+ * product and its variants come back in one statement.
+ */
+function variantsJson() {
+  return sql<VariantJson[]>`(select coalesce(json_agg(json_build_object(
+      'productId', v.product_id, 'id', v.id, 'position', v.position, 'choices', v.choices,
+      'price', v.price::text, 'discountedPrice', v.discounted_price::text, 'cost', v.cost::text,
+      'weight', v.weight, 'sku', v.sku, 'visible', v.visible, 'data', v.data,
+      'inventory', case when i.id is null then null else json_build_object(
+        'trackQuantity', i.track_quantity, 'quantity', i.quantity, 'inStock', i.in_stock) end
+    ) order by v.position), '[]'::json)
+    from ${productVariants} v left join ${inventoryItems} i on i.product_id = v.product_id and i.variant_id = v.id
+    where v.product_id = ${products}.id)`;
+}
+
+const variantsOf = (list: VariantJson[]) =>
+  list.map(({ inventory, ...variant }) => ({ variant, inventory: inventory ?? undefined }));
+
+/** The hot single-product reads, prepared once per database: one statement, no query building, no re-planning. */
+function prepareProductReads(db: Db) {
+  const byId = (visibleOnly: boolean, name: string) =>
+    db
+      .select({ product: productColumns, variants: variantsJson() })
+      .from(products)
+      .where(
+        visibleOnly
+          ? and(eq(products.id, sql.placeholder('id')), eq(products.visible, true))
+          : eq(products.id, sql.placeholder('id')),
+      )
+      .limit(1)
+      .prepare(name);
+  return {
+    visible: byId(true, 'catalogue_product_with_variants_visible'),
+    any: byId(false, 'catalogue_product_with_variants_any'),
+  };
+}
+const productReads = new WeakMap<Db, ReturnType<typeof prepareProductReads>>();
+function readsOf(db: Db) {
+  let reads = productReads.get(db);
+  if (!reads) {
+    reads = prepareProductReads(db);
+    productReads.set(db, reads);
+  }
+  return reads;
+}
+
+export async function getProduct(
+  ctx: AppContext,
+  id: string,
+  viewer: Viewer,
+  options: { includeMerchantSpecificData?: boolean } = {},
+): Promise<WireProduct> {
+  const missing = () => notFound('PRODUCT_NOT_FOUND', `Product ${id} was not found`, { id });
+  if (!UUID.test(id)) throw missing();
+  const reads = readsOf(ctx.db);
+  const [row] = await (viewer.merchant ? reads.any : reads.visible).execute({ id });
+  if (!row) throw missing();
+  const merchant = viewer.merchant && options.includeMerchantSpecificData === true;
+  return productToWire(row.product, wireOptions(ctx, merchant), variantsOf(row.variants));
+}
+
+export interface ProductQueryRequest {
+  query?: unknown;
+  /** Adds `variants` to each product (off by default: list pages rarely need them). */
+  includeVariants?: boolean;
+  includeMerchantSpecificData?: boolean;
+}
+
+const dialect = new PgDialect();
+
+/** A count is kept at most this long (a safety net for writes that record no event). */
+export const COUNT_CACHE_MS = CATALOGUE_CACHE_MS;
+const COUNT_CACHE_SIZE = 1_000;
+
+/**
+ * Capped counts of product filters, per process: counting up to `COUNT_CAP` matches costs more than the page
+ * itself, and listing pages repeat the same few filters. Dropped whenever a catalogue event commits (here at
+ * once, in other processes through LISTEN/NOTIFY), kept only while notifications flow, and for `COUNT_CACHE_MS`
+ * at most.
+ */
+class CountCache {
+  private readonly counts = new Map<string, { n: number; at: number }>();
+  /** Bumped by every change: a count that started before one is not kept. */
+  private generation = 0;
+
+  constructor(private readonly events: AppContext['events']) {
+    events.watch(CATALOGUE_READ_ENTITIES, () => {
+      this.generation++;
+      this.counts.clear();
+    });
+  }
+
+  wrap(key: string, count: (limit: number) => Promise<number>) {
+    return async (limit: number): Promise<number> => {
+      if (!this.events.changesLive) return count(limit);
+      const k = `${limit}:${key}`;
+      const now = Date.now();
+      const hit = this.counts.get(k);
+      if (hit && now - hit.at < COUNT_CACHE_MS) return hit.n;
+      const generation = this.generation;
+      const n = await count(limit);
+      if (generation === this.generation) {
+        if (this.counts.size >= COUNT_CACHE_SIZE) this.counts.clear();
+        this.counts.set(k, { n, at: now });
+      }
+      return n;
+    };
+  }
+}
+const countCaches = new WeakMap<AppContext['events'], CountCache>();
+function countCacheOf(ctx: AppContext): CountCache {
+  let cache = countCaches.get(ctx.events);
+  if (!cache) {
+    cache = new CountCache(ctx.events);
+    countCaches.set(ctx.events, cache);
+  }
+  return cache;
+}
+
+export async function queryProducts(
+  ctx: AppContext,
+  request: ProductQueryRequest,
+  viewer: Viewer,
+): Promise<{ products: WireProduct[]; metadata: Page<WireProduct>['metadata'] }> {
+  const plan = compileQuery(request.query, PRODUCT_QUERY);
+  const base = viewer.merchant ? undefined : eq(products.visible, true);
+  let where = and(base, plan.where);
+  const counted = and(base, plan.filter);
+  let count = cappedCount(ctx.db, sql`${products}`, counted);
+  if (plan.textSearch) {
+    // Few matches of a search: take them through the text index, then sort (see TEXT_SEARCH_FENCE).
+    const matches = await ctx.db
+      .select({ id: products.id })
+      .from(products)
+      .where(counted)
+      .limit(TEXT_SEARCH_FENCE + 1);
+    if (matches.length <= TEXT_SEARCH_FENCE) {
+      const ids = `{${matches.map((m) => m.id).join(',')}}`;
+      where = and(sql`${products.id} = any(${ids}::uuid[])`, plan.where);
+      count = async () => matches.length;
+    }
+  } else if (counted) {
+    const { sql: text, params } = dialect.sqlToQuery(counted);
+    count = countCacheOf(ctx).wrap(`${text}\u0000${JSON.stringify(params)}`, count);
+  }
+  // Written in SQL (drizzle's builder takes longer to build this than PostgreSQL to run it); variants, when
+  // asked for, come in the same statement (a JSON array per product). No `offset` clause on a first page: a
+  // parameter there makes PostgreSQL's generic plan look dearer than a custom one, so a product page (slug
+  // query) was planned again on every call (0.6 ms, five times the run); without it the generic plan is used.
+  const found = await preparedRows<Record<string, unknown> & { _keys: unknown; _variants: unknown }>(
+    ctx.db,
+    sql`select ${productSelectList}, ${plan.keys ?? sql`null`} as _keys,
+      ${request.includeVariants ? variantsJson() : sql`null`} as _variants
+      from ${products} where ${where ?? sql`true`} order by ${sql.join(plan.orderBy, sql`, `)}
+      limit ${plan.fetchLimit}${plan.offset > 0 ? sql` offset ${plan.offset}` : sql``}`,
+  );
+  const page = await buildPage(
+    plan,
+    found.map((r) => ({ item: r, keys: r._keys as Array<string | null> | null })),
+    count,
+  );
+  const opts = wireOptions(ctx, viewer.merchant && request.includeMerchantSpecificData === true);
+  return {
+    products: page.items.map((r) =>
+      productToWire(
+        productFromRow(r),
+        opts,
+        r._variants ? variantsOf(r._variants as VariantJson[]) : undefined,
+      ),
+    ),
+    metadata: page.metadata,
+  };
+}

@@ -1,0 +1,161 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../../platform/context.ts';
+import { announceChanges } from '../../../platform/events.ts';
+
+/**
+ * Shoppers' catalogue reads, kept per process as the bytes sent: a product by id and `query-platformized`
+ * pages (the storefront's product page is a `slug $eq` query). Every shopper (anonymous, visitor, member)
+ * gets the same answer for the same request, so one entry serves them all; admins always read the database.
+ *
+ * Correctness rests on events, as the capped counts do: every catalogue write records an event of one of
+ * `CATALOGUE_READ_ENTITIES` in its transaction, and when one commits the whole cache is dropped — at once in
+ * the writing process, through LISTEN/NOTIFY (milliseconds) in the others. Nothing is kept while those
+ * notifications are down; a read that started before a change is not kept; no entry is older than
+ * `CATALOGUE_CACHE_MS` even for a write that recorded no event (a seed run beside the server). A request
+ * carrying `X-Aisle-Consistent` (the wire's read-your-writes token) always reads the database.
+ */
+export const CATALOGUE_READ_ENTITIES = [
+  'product',
+  'inventory_item',
+  'collection',
+  'brand',
+  'ribbon',
+  'customization',
+  'info_section',
+];
+// At load, so that every process notifies the others of these changes, reader or not.
+announceChanges(CATALOGUE_READ_ENTITIES);
+/** An entry, and a capped count, is kept at most this long. */
+export const CATALOGUE_CACHE_MS = 5_000;
+
+interface Entry {
+  body: Buffer;
+  at: number;
+}
+
+/**
+ * Bounds: at most `maxEntries` answers and `maxBytes` of them (a page of 100 products with variants is a few
+ * hundred KB, so a count alone would let a crawler of distinct pages fill gigabytes). An answer larger than an
+ * eighth of the byte budget is sent but not kept. Entries past their 5 s leave first, then the oldest.
+ */
+export class CatalogueReadCache {
+  private readonly entries = new Map<string, Entry>();
+  private bytes = 0;
+  /** Loads under way, so a burst of misses for one key reads the database once. */
+  private readonly loading = new Map<string, Promise<Buffer>>();
+  /** Bumped by every change: a read that started before one is not kept. */
+  private generation = 0;
+  hits = 0;
+  misses = 0;
+
+  constructor(
+    private readonly events: AppContext['events'],
+    private readonly maxEntries: number,
+    private readonly maxBytes: number = Number.POSITIVE_INFINITY,
+    private readonly now: () => number = Date.now,
+  ) {
+    events.watch(CATALOGUE_READ_ENTITIES, () => this.clear());
+  }
+
+  clear(): void {
+    this.generation++;
+    this.entries.clear();
+    this.bytes = 0;
+    this.loading.clear();
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** Bytes of the answers kept. */
+  get sizeInBytes(): number {
+    return this.bytes;
+  }
+
+  private remove(key: string, entry: Entry): void {
+    this.entries.delete(key);
+    this.bytes -= entry.body.length;
+  }
+
+  /** Room for `length` more bytes and one more entry: expired entries out, then the oldest. */
+  private makeRoom(length: number, now: number): void {
+    // A Map iterates in insertion order, and an entry is re-inserted when refreshed: oldest first.
+    for (const [key, entry] of this.entries) {
+      const expired = now - entry.at >= CATALOGUE_CACHE_MS;
+      const full = this.entries.size >= this.maxEntries || this.bytes + length > this.maxBytes;
+      if (!expired && !full) return;
+      this.remove(key, entry);
+    }
+  }
+
+  /**
+   * The serialized answer for `key`: kept, or made by `load` (which returns the bytes to send) and kept when
+   * nothing changed meanwhile. Errors are never kept.
+   */
+  async read(key: string, load: () => Promise<Buffer>): Promise<Buffer> {
+    if (this.maxEntries === 0 || !this.events.changesLive) return load();
+    const hit = this.entries.get(key);
+    if (hit && this.now() - hit.at < CATALOGUE_CACHE_MS) {
+      this.hits++;
+      return hit.body;
+    }
+    const pending = this.loading.get(key);
+    if (pending) return pending;
+    this.misses++;
+    const generation = this.generation;
+    const at = this.now();
+    const promise = load();
+    this.loading.set(key, promise);
+    try {
+      const body = await promise;
+      if (generation === this.generation && body.length <= this.maxBytes / 8) {
+        const old = this.entries.get(key);
+        if (old) this.remove(key, old);
+        this.makeRoom(body.length, this.now());
+        this.entries.set(key, { body, at });
+        this.bytes += body.length;
+      }
+      return body;
+    } finally {
+      if (this.loading.get(key) === promise) this.loading.delete(key);
+    }
+  }
+}
+
+const caches = new WeakMap<AppContext['events'], CatalogueReadCache>();
+
+export function catalogueReadCache(ctx: AppContext): CatalogueReadCache {
+  let cache = caches.get(ctx.events);
+  if (!cache) {
+    cache = new CatalogueReadCache(
+      ctx.events,
+      ctx.config.catalogueCacheSize,
+      ctx.config.catalogueCacheMb * 1024 * 1024,
+    );
+    caches.set(ctx.events, cache);
+  }
+  return cache;
+}
+
+/** Whether this request may be answered from the cache: a shopper's, not asking to read its own writes. */
+export function cacheable(request: FastifyRequest): boolean {
+  return request.caller.kind !== 'admin' && request.headers['x-aisle-consistent'] === undefined;
+}
+
+/**
+ * Answer a shopper's read from the cache, or make it with `load` and the route's own response serializer
+ * (so a kept answer is byte for byte what the route would send).
+ */
+export async function sendCached(
+  ctx: AppContext,
+  reply: FastifyReply,
+  key: string,
+  load: () => Promise<unknown>,
+): Promise<FastifyReply> {
+  const body = await catalogueReadCache(ctx).read(key, async () => {
+    const text = reply.serialize(await load());
+    return typeof text === 'string' ? Buffer.from(text) : Buffer.from(text as Uint8Array);
+  });
+  return reply.type('application/json; charset=utf-8').send(body);
+}

@@ -1,0 +1,50 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { AppContext } from '../../../platform/context.ts';
+import { type Db, rows } from '../../../platform/db.ts';
+import { mediaLinks } from '../media/signing.ts';
+import type { WireOptions } from './wire.ts';
+
+/** Catalogue reads. Visitors see visible products and collections only; admins see everything. */
+
+/** The store's currency and locale, as catalogue prices show them. */
+export interface StoreMoney {
+  currency: string;
+  locale: string;
+}
+const DEFAULT_STORE_MONEY: StoreMoney = { currency: 'USD', locale: 'en-US' };
+const storeMoney = new WeakMap<AppContext['events'], StoreMoney>();
+
+/**
+ * Set by the store settings (`flows/catalogue/store-money.ts`, at start and after every change): the catalogue
+ * module does not read another module's tables. USD in `en-US` until then.
+ */
+export function setStoreMoney(ctx: AppContext, money: StoreMoney): void {
+  storeMoney.set(ctx.events, money);
+}
+export const DEFAULT_PAGE_SIZE = 50;
+export const MAX_PAGE_SIZE = 100;
+
+export interface Viewer {
+  /** An admin caller: sees hidden entities and may ask for merchant data. */
+  merchant: boolean;
+}
+
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function wireOptions(ctx: AppContext, merchant: boolean): WireOptions {
+  const { currency, locale } = storeMoney.get(ctx.events) ?? DEFAULT_STORE_MONEY;
+  return { baseUrl: ctx.config.publicUrl, currency, locale, merchant, media: mediaLinks(ctx) };
+}
+
+/** Counts matching rows but stops at `limit`, so counting a huge match stays cheap. */
+export function cappedCount(db: Db, table: SQL, where: SQL | undefined) {
+  return async (limit: number): Promise<number> => {
+    const [row] = await rows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from (select 1 from ${table} where ${where ?? sql`true`} limit ${limit}) as capped`,
+    );
+    return row?.n ?? 0;
+  };
+}
+
+export { statementName } from '../../../platform/db.ts';

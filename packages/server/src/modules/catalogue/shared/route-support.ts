@@ -1,0 +1,36 @@
+import type { Static, TSchema } from '@sinclair/typebox';
+import type { FastifyRequest } from 'fastify';
+import type { App } from '../../../platform/app.ts';
+import { samePath } from '../../../platform/entity-kit/index.ts';
+import type { Viewer } from './reads.ts';
+
+export { samePath };
+
+/** Who reads: an admin caller sees hidden entities and may ask for merchant data. */
+export const viewerOf = (request: FastifyRequest): Viewer => ({ merchant: request.caller.kind === 'admin' });
+
+/**
+ * An admin call on one entity, `<method> <path>` with its `:id`, answered `{}`: the body's `id`, when sent,
+ * must be the path's; `run` does the work (what it returns is not answered).
+ */
+export function entityAction<B extends TSchema>(
+  r: App,
+  method: 'POST' | 'PATCH',
+  path: string,
+  schema: { tags: string[]; summary: string; params: TSchema; body: B; response?: Record<number, TSchema> },
+  run: (id: string, body: Static<B>) => Promise<unknown>,
+): void {
+  r.route({
+    method,
+    url: path,
+    config: { access: 'admin' },
+    schema,
+    handler: async (request) => {
+      const { id } = request.params as { id: string };
+      const body = request.body as Static<B> & { id?: string };
+      samePath(id, body.id, 'id');
+      await run(id, body);
+      return {};
+    },
+  });
+}

@@ -1,0 +1,31 @@
+import { index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import type { CustomLineItemInput, LineItemInput } from '../cart/schemas.ts';
+import type { TemplateCustomization } from './model.ts';
+import { primaryId, revisioned } from '../../platform/columns.ts';
+
+/**
+ * Checkout templates: lines, a coupon and page customization from which any number of independent checkouts are
+ * started (`create-checkout-from-template`, or a shareable link). Lines are kept as the merchant wrote them and
+ * priced from the live catalogue when a checkout is made.
+ */
+export const checkoutTemplates = pgTable(
+  'checkout_templates',
+  {
+    id: primaryId(),
+    status: text('status').$type<'ACTIVE' | 'INACTIVE'>().notNull().default('ACTIVE'),
+    customization: jsonb('customization').$type<TemplateCustomization>().notNull().default({}),
+    lineItems: jsonb('line_items').$type<LineItemInput[]>().notNull().default([]),
+    customLineItems: jsonb('custom_line_items').$type<CustomLineItemInput[]>().notNull().default([]),
+    couponCode: text('coupon_code'),
+    customContentReference: jsonb('custom_content_reference').$type<{
+      appId?: string;
+      componentId?: string;
+    }>(),
+    externalReference: jsonb('external_reference').$type<{ appId?: string; resourceId?: string }>(),
+    ...revisioned(),
+  },
+  (t) => [
+    index('checkout_templates_created_idx').on(t.createdDate, t.id),
+    index('checkout_templates_status_idx').on(t.status, t.createdDate, t.id),
+  ],
+);

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { ValidationFailure } from '../../platform/errors.ts';
+import { checkCurrency, isIsoCurrency } from './currency.ts';
+
+describe('store currency', () => {
+  it.each([
+    ['USD', true],
+    ['EUR', true],
+    ['JPY', true],
+    ['CHF', true],
+    ['XYZ', false],
+    ['ABC', false],
+    ['usd', false],
+    ['', false],
+  ])('%s is ISO 4217: %s', (code, known) => {
+    expect(isIsoCurrency(code)).toBe(known);
+  });
+
+  it('refuses an unknown code on the field named, and lets absence through', () => {
+    expect(() => checkCurrency(undefined, 'storeSettings.currency')).not.toThrow();
+    expect(() => checkCurrency('EUR', 'storeSettings.currency')).not.toThrow();
+    try {
+      checkCurrency('XYZ', 'storeSettings.currency');
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ValidationFailure);
+      expect((error as ValidationFailure).violations[0]).toMatchObject({
+        field: 'storeSettings.currency',
+        violatedRule: 'INVALID_ENUM_VALUE',
+      });
+    }
+  });
+});

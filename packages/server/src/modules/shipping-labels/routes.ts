@@ -1,0 +1,51 @@
+import type { Module } from '../../platform/app.ts';
+import { entityRoutes, IdParam } from '../../platform/entity-kit/index.ts';
+import {
+  addConfigurationRegion,
+  removeConfigurationRegion,
+  shippoConfiguration,
+  shippoConfigurationService,
+} from './configurations.ts';
+import { AddRegionRequest, RemoveRegionParams, RemoveRegionQuery } from './schemas.ts';
+
+/** Shipping-label provider configurations: admin only; checkout prices their services (flows/cart/label-options.ts). */
+export const shippingLabelRoutes: Module = (app, ctx) => {
+  entityRoutes(app, ctx, shippoConfiguration, shippoConfigurationService);
+  const { path, tags } = shippoConfiguration;
+  const config = { access: 'admin' } as const;
+  app.post(
+    `${path}/:id/delivery-regions`,
+    {
+      config,
+      schema: { tags, summary: 'Ship in one more delivery region', params: IdParam, body: AddRegionRequest },
+    },
+    async (request) => ({
+      shippoConfiguration: await addConfigurationRegion(
+        ctx,
+        request.params.id,
+        request.body.deliveryRegionId,
+        request.body.revision,
+      ),
+    }),
+  );
+  app.delete(
+    `${path}/:id/delivery-regions/:deliveryRegionId`,
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Stop shipping to a delivery region',
+        params: RemoveRegionParams,
+        querystring: RemoveRegionQuery,
+      },
+    },
+    async (request) => ({
+      shippoConfiguration: await removeConfigurationRegion(
+        ctx,
+        request.params.id,
+        request.params.deliveryRegionId,
+        request.query.revision,
+      ),
+    }),
+  );
+};

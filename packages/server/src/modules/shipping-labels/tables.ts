@@ -1,0 +1,42 @@
+import { sql } from 'drizzle-orm';
+import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import type {
+  BackupRate,
+  BackupWeight,
+  DomesticService,
+  InternationalService,
+  PackageDetails,
+  PackageType,
+  StoredService,
+} from './model.ts';
+import { primaryId, revisioned } from '../../platform/columns.ts';
+
+/**
+ * Shipping-label provider configurations: which label services the store ships with, in which delivery
+ * regions, in what packaging. Their services become shipping options at checkout, priced by the carrier.
+ */
+export const shippoConfigurations = pgTable(
+  'shippo_configurations',
+  {
+    id: primaryId(),
+    deliveryRegionIds: uuid('delivery_region_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    domesticServices: jsonb('domestic_services')
+      .$type<StoredService<DomesticService>[]>()
+      .notNull()
+      .default([]),
+    internationalServices: jsonb('international_services')
+      .$type<StoredService<InternationalService>[]>()
+      .notNull()
+      .default([]),
+    packageType: text('package_type').$type<PackageType>().notNull().default('CUSTOM'),
+    packageDetails: jsonb('package_details').$type<PackageDetails>(),
+    osLocationId: text('os_location_id'),
+    backupRate: jsonb('backup_rate').$type<BackupRate>(),
+    backupWeight: jsonb('backup_weight').$type<BackupWeight>(),
+    ...revisioned(),
+  },
+  (t) => [
+    index('shippo_configurations_created_idx').on(t.createdDate, t.id),
+    index('shippo_configurations_regions_idx').using('gin', t.deliveryRegionIds),
+  ],
+);

@@ -1,0 +1,46 @@
+import type { Module } from '../../platform/app.ts';
+import type { AdminCaller } from '../../platform/auth.ts';
+import type { FastifyRequest } from 'fastify';
+import { listApiKeys, createIntegrationKey, revokeApiKey } from './api-keys.ts';
+import { listAudit, recordAudit } from './audit.ts';
+import { AuditQuery, CreateApiKeyRequest, IdParams } from './schemas.ts';
+
+/** The admin caller of an admin route (the access check has made sure of it). */
+export const adminCaller = (request: FastifyRequest) => request.caller as AdminCaller;
+
+/**
+ * API keys for integrations (owners: `keys.manage`) and the audit log (`audit.read`), which this module
+ * writes from the outbox events that carry an actor.
+ */
+export const staffModuleRoutes: Module = (app, ctx) => {
+  ctx.events.subscribe('*', (event) => recordAudit(ctx, event));
+  const tags = ['staff'];
+  const keys = { access: 'admin', permission: 'keys.manage' } as const;
+
+  app.get(
+    '/aisle/v1/api-keys',
+    { config: keys, schema: { tags, summary: 'API keys (never the keys themselves)' } },
+    async () => ({ apiKeys: await listApiKeys(ctx.db) }),
+  );
+  app.post(
+    '/aisle/v1/api-keys',
+    {
+      config: keys,
+      schema: { tags, summary: 'Create an API key; the answer shows it once', body: CreateApiKeyRequest },
+    },
+    async (request) => createIntegrationKey(ctx, { ...request.body, createdBy: adminCaller(request).label }),
+  );
+  app.post(
+    '/aisle/v1/api-keys/:id/revoke',
+    { config: keys, schema: { tags, summary: 'Revoke an API key', params: IdParams } },
+    async (request) => ({ apiKey: await revokeApiKey(ctx, request.params.id) }),
+  );
+  app.get(
+    '/aisle/v1/audit-log',
+    {
+      config: { access: 'admin', permission: 'audit.read' },
+      schema: { tags, summary: 'Who changed what, newest first', querystring: AuditQuery },
+    },
+    async (request) => listAudit(ctx, request.query),
+  );
+};
