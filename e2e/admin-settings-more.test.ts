@@ -375,14 +375,17 @@ describe('dashboard', () => {
     await page.getByRole('button', { name: 'Show' }).click();
     await page.waitForURL((url) => url.searchParams.get('period') === '7');
     await page.getByTestId('sales-chart').locator('.recharts-surface').first().waitFor();
-    await expect(page.getByTestId('sales-orders').textContent()).resolves.toBe(String(period.orders));
-    await expect(page.getByTestId('sales-total').textContent()).resolves.toBe(
-      new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(Number(period.sales)),
-    );
+    // The previous period's figures stay on screen until the new ones load: wait for them.
+    await expect.poll(() => page.getByTestId('sales-orders').textContent()).toBe(String(period.orders));
+    await expect
+      .poll(() => page.getByTestId('sales-total').textContent())
+      .toBe(
+        new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(Number(period.sales)),
+      );
     // Nothing before this store's first week: said in words.
-    await expect(page.getByTestId('sales-total').locator('..').textContent()).resolves.toContain(
-      'Nothing in the 7 days before to compare',
-    );
+    await expect
+      .poll(() => page.getByTestId('sales-total').locator('..').textContent())
+      .toContain('Nothing in the 7 days before to compare');
     await page.getByText('Sales by day as a table').click();
     await expect(page.getByTestId('sales-by-day').getByRole('row').count()).resolves.toBe(8);
     const top = page.getByTestId('top-product').first();
