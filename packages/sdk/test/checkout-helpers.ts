@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { seedDemoStore } from '@aisle/server/seed';
 import { startTestServer, type TestServer } from '@aisle/server/testing';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import {
+  type AisleError,
   ApiKeyStrategy,
   type Address,
   checkout,
@@ -71,6 +72,32 @@ export async function startStore(): Promise<Store> {
     },
   };
 }
+
+/** The test file's demo store: started before its tests, stopped after them. */
+export function storeForFile(): { readonly server: TestServer } {
+  let store: Store | undefined;
+  beforeAll(async () => {
+    store = await startStore();
+  });
+  afterAll(async () => {
+    await store?.stop();
+  });
+  return {
+    get server() {
+      if (!store) throw new Error('The demo store has not started');
+      return store.server;
+    },
+  };
+}
+
+/** The error a call fails with (a call that succeeds fails the test). */
+export const rejection = (promise: Promise<unknown>): Promise<AisleError> =>
+  promise.then(
+    () => {
+      throw new Error('expected the call to fail');
+    },
+    (error: unknown) => error as AisleError,
+  );
 
 const modules = { currentCart, checkout, sandboxPayments, orders, products };
 

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   AisleApplicationError,
-  type AisleError,
   AisleValidationError,
   IMAGE_URI_PREFIX,
   REDIRECT_SESSION_HEADER,
@@ -15,27 +14,12 @@ import {
   lineOf,
   readyCheckout,
   SAN_FRANCISCO,
-  type Store,
   shopper,
-  startStore,
+  storeForFile,
+  rejection,
 } from './checkout-helpers.ts';
 
-let store: Store;
-
-beforeAll(async () => {
-  store = await startStore();
-});
-afterAll(async () => {
-  await store?.stop();
-});
-
-const rejection = (promise: Promise<unknown>) =>
-  promise.then(
-    () => {
-      throw new Error('expected the call to fail');
-    },
-    (error: unknown) => error as AisleError,
-  );
+const store = storeForFile();
 
 describe('SDK against the real server: checkout', () => {
   it('a visitor prices, discounts and pays a checkout of the cart; a decline changes nothing', async () => {

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AisleApplicationError, type AisleError, AisleValidationError } from '../src/index.ts';
+import { describe, expect, it } from 'vitest';
+import { AisleApplicationError, AisleValidationError } from '../src/index.ts';
 import {
   admin,
   CARDS,
@@ -8,27 +8,12 @@ import {
   member,
   readyCheckout,
   type Shopper,
-  type Store,
   shopper,
-  startStore,
+  storeForFile,
+  rejection,
 } from './checkout-helpers.ts';
 
-let store: Store;
-
-beforeAll(async () => {
-  store = await startStore();
-});
-afterAll(async () => {
-  await store?.stop();
-});
-
-const rejection = (promise: Promise<unknown>) =>
-  promise.then(
-    () => {
-      throw new Error('expected the call to fail');
-    },
-    (error: unknown) => error as AisleError,
-  );
+const store = storeForFile();
 
 let emails = 0;
 const email = (prefix: string) => `${prefix}.${Date.now().toString(36)}.${++emails}@example.com`;
