@@ -1,5 +1,23 @@
+import { readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * The browser files of this run. All of them, unless `AISLE_E2E_SHARD=i/n` keeps every n-th file from the
+ * i-th (in name order): CI runs the suite on both databases at once on two cores, and gives each database run
+ * half of the browser files, so every browser test runs once per CI run, on one of the two databases, while
+ * every unit and API test runs on both (docs/DECISIONS.md).
+ */
+function browserFiles(): string[] {
+  const files = readdirSync(new URL('./e2e', import.meta.url))
+    .filter((name) => name.endsWith('.test.ts'))
+    .sort()
+    .map((name) => `e2e/${name}`);
+  const shard = /^(\d+)\/(\d+)$/.exec(process.env.AISLE_E2E_SHARD ?? '');
+  if (!shard) return files;
+  const [index, count] = [Number(shard[1]), Number(shard[2])];
+  return files.filter((_, i) => i % count === index - 1);
+}
 
 // One runner for the whole repo. `aisle-source` makes workspace packages resolve to their TypeScript sources.
 //
@@ -40,7 +58,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'e2e',
-          include: ['e2e/**/*.test.ts'],
+          include: browserFiles(),
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
