@@ -229,6 +229,48 @@ describe('hosted checkout', () => {
     expect(errorsOf(page)).toEqual([]);
     await page.context().close();
   });
+  it('keeps the cart through a declined card, and what another tab added after the checkout began stays after the order', async () => {
+    const page = await newShopper(browser);
+    await addFromProductPage(page, server, 'classic-french-press');
+    await startCheckout(page, server);
+    await fillCheckoutDetails(page, uniqueEmail('tabs'));
+    await chooseDelivery(page, 'Standard');
+
+    // Another tab of the same browser adds a tee while this checkout is open.
+    const other = await page.context().newPage();
+    await addFromProductPage(other, server, 'classic-cotton-tee', ['M', 'Navy']);
+    const openCart = async () => {
+      await other.goto(`${server.url}/cart`);
+      await other.getByRole('heading', { name: 'Your cart' }).waitFor();
+    };
+    const lineNames = () =>
+      other
+        .getByRole('main')
+        .getByTestId('cart-line')
+        .evaluateAll((lines) =>
+          lines.map((l) => (l.textContent?.includes('French Press') ? 'press' : 'tee')),
+        );
+
+    // Declined: the cart is as it was.
+    await payByCard(page, CARDS.declines);
+    await page.getByTestId('payment-declined').waitFor();
+    await openCart();
+    await expect.poll(lineNames).toEqual(['press', 'tee']);
+
+    // Paid: the order takes the French press, the tee stays in the cart (and in this tab's header).
+    await payByCard(page, CARDS.approves);
+    await page.waitForURL((url) => url.pathname.startsWith('/orders/'));
+    await page.getByRole('heading', { name: 'Thank you for your order!' }).waitFor();
+    const orderId = decodeURIComponent(new URL(page.url()).pathname.split('/')[2] ?? '');
+    const order = await adminOrder(server, orderId);
+    expect(order.lineItems.map((l) => l.productName.original)).toEqual(['Classic French Press']);
+    await expect.poll(() => page.getByTestId('cart-count').textContent()).toBe('1');
+    await openCart();
+    await expect.poll(lineNames).toEqual(['tee']);
+    expect(errorsOf(page)).toEqual([]);
+    await page.context().close();
+  });
+
   it('a digital item paid with a card that needs confirmation: the sandbox page, then the download link', async () => {
     // The merchant names the product's file (a secure media file): buyers get its download link once paid.
     const fileId = await uploadSecureFile('trail-maps.pdf', PDF);

@@ -88,6 +88,7 @@ export function memoized<T>(store: Store, key: string, read: () => Promise<T>): 
 export const SESSION_COOKIE_TOKEN = 'session-cookie';
 /** The storefront server's token endpoint: answers from the session cookie and keeps it up to date. */
 export const SESSION_TOKEN_PATH = '/_storefront/session/token';
+const SESSION_CART_PATH = '/_storefront/session/cart';
 export const SESSION_PATH = '/_storefront/session';
 
 let ended: Promise<unknown> = Promise.resolve();
@@ -118,7 +119,8 @@ function cookieSessionStorage(member: boolean): TokenStorage {
 
 /**
  * Whether the session's shopper has a cart, as far as this page knows: the session token answer says
- * (`has_cart`), a cart write makes one, a placed order (not waiting for the buyer) ends it. Undefined: ask.
+ * (`has_cart`), a cart write makes one, a placed order (not waiting for the buyer) leaves one only when lines
+ * were added after its checkout began (the server says which). Undefined: ask.
  */
 let hasCart: boolean | undefined;
 const CURRENT_CART = /\/ecom\/v1\/carts\/current(\?|$)/;
@@ -137,6 +139,20 @@ const noCart = () =>
     }),
     { status: 404, headers: { 'content-type': 'application/json' } },
   );
+
+/**
+ * Whether a cart is left after an order (it takes the lines it checked out; lines added in another tab stay),
+ * asked with the order call's own token; undefined (ask the cart itself) when the answer does not say.
+ */
+async function cartLeft(init: RequestInit | undefined): Promise<boolean | undefined> {
+  const authorization = new Headers(init?.headers).get('authorization');
+  const response = await fetch(SESSION_CART_PATH, {
+    credentials: 'same-origin',
+    ...(authorization ? { headers: { authorization } } : {}),
+  }).catch(() => undefined);
+  const told = response?.ok ? (await jsonOf(response)).has_cart : undefined;
+  return typeof told === 'boolean' ? told : undefined;
+}
 
 /** The JSON of an answer, read from a copy (the caller still reads the answer itself). */
 const jsonOf = (response: Response): Promise<Record<string, unknown>> =>
@@ -168,7 +184,7 @@ const sessionFetch: FetchFn = async (input, init) => {
   if (read) hasCart = response.ok ? true : response.status === 404 ? false : hasCart;
   else if (method !== 'GET' && CART_WRITE.test(url)) hasCart = undefined;
   else if (method === 'POST' && response.ok && ORDER_PLACED.test(url))
-    hasCart = (await jsonOf(response)).paymentResponseToken ? undefined : false;
+    hasCart = (await jsonOf(response)).paymentResponseToken ? undefined : await cartLeft(init);
   return response;
 };
 

@@ -72,6 +72,19 @@ function png(width: number, height: number): Promise<Buffer> {
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
 
+/** A picture with colour and edges, like a product photograph (AVIF beats WebP on it at every size). */
+function photo(width: number, height: number): Promise<Buffer> {
+  const circles = Array.from(
+    { length: 60 },
+    (_, i) =>
+      `<circle cx="${(i * 97) % width}" cy="${(i * 53) % height}" r="${20 + ((i * 7) % 60)}" fill="hsl(${i * 37},70%,55%)" fill-opacity="0.6"/>`,
+  ).join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+<defs><radialGradient id="g"><stop offset="0" stop-color="#e9c46a"/><stop offset="0.5" stop-color="#2a9d8f"/><stop offset="1" stop-color="#264653"/></radialGradient></defs>
+<rect width="100%" height="100%" fill="url(#g)"/>${circles}</svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
 function box(type: string, ...payload: Buffer[]): Buffer {
   const body = Buffer.concat(payload);
   const head = Buffer.alloc(8);
@@ -216,6 +229,36 @@ describe('upload', () => {
     const listed = await ok('GET', `${FILES}?folder=shirts`);
     expect((listed.files as WireFile[]).map((f) => f.id)).toEqual([file.id]);
     expect((await ok('GET', `${FILES}/${file.id}`)).file).toMatchObject({ id: file.id, width: 1200 });
+  });
+
+  it('serves AVIF copies of the thumbnails to browsers that take them (Accept), WebP to the others', async () => {
+    const bytes = await photo(1200, 900);
+    const file = await uploaded({ name: 'file', bytes, filename: 'balloons.png' });
+    const chrome = 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8';
+    for (const thumbnail of file.thumbnails!) {
+      const webp = await get(thumbnail.url, { accept: 'image/webp,*/*' });
+      const avif = await get(thumbnail.url, { accept: chrome });
+      expect(avif.status).toBe(200);
+      expect(avif.headers.get('content-type')).toBe('image/avif');
+      expect(webp.headers.get('content-type')).toBe('image/webp');
+      expect(avif.headers.get('vary')).toMatch(/\bAccept\b/);
+      expect(webp.headers.get('vary')).toMatch(/\bAccept\b/);
+      const meta = await sharp(avif.bytes).metadata();
+      expect([meta.format, meta.compression, meta.width, meta.height]).toEqual([
+        'heif',
+        'av1',
+        thumbnail.width,
+        thumbnail.height,
+      ]);
+      expect(avif.bytes.length).toBeLessThan(webp.bytes.length);
+    }
+    // Refused with q=0, or not named: WebP. The wire lists the thumbnails as before.
+    const [first] = file.thumbnails!;
+    for (const accept of ['image/avif;q=0,image/webp', 'image/webp,*/*', '*/*'])
+      expect((await get(first!.url, { accept })).headers.get('content-type')).toBe('image/webp');
+    expect(file.thumbnails!.map((t) => t.format)).toEqual(['webp', 'webp', 'webp']);
+    // The original is no thumbnail: it does not vary.
+    expect((await get(file.url, { accept: chrome })).headers.get('vary') ?? '').not.toMatch(/\bAccept\b/);
   });
 
   it('refuses a text file named .png with 400 naming `file`, and other bad parts by name', async () => {

@@ -316,6 +316,54 @@ describe('payments that wait for the buyer (4000 0000 0000 3220)', () => {
     expect(cartEvents.filter((e) => e.type === 'deleted')).toHaveLength(1);
   });
 
+  it('a declined card and a failed confirmation keep the cart as it was; a confirmed one takes only its lines', async () => {
+    const token = await visitor(server);
+    const cartCall = (path: string, body: unknown) =>
+      server.call('POST', `/ecom/v1/carts/current${path}`, { token, body });
+    type Line = { quantity: number; catalogReference: { catalogItemId: string } };
+    const cartLines = async () => {
+      const res = await server.call('GET', '/ecom/v1/carts/current', { token });
+      expect(res.status).toBe(200);
+      return (res.body.cart as { lineItems: Line[] }).lineItems.map((l) => [
+        l.catalogReference.catalogItemId,
+        l.quantity,
+      ]);
+    };
+    const sticker = await product(server, { name: 'Cart sticker', price: '2.00' });
+    await cartCall('/add-to-cart', { lineItems: [line(tee, 2)] });
+    const created = await cartCall('/create-checkout', {
+      shippingAddress: NEW_YORK,
+      email: 'kept@example.com',
+    });
+    const checkoutId = created.body.checkoutId as string;
+
+    const declined = await charge(token, checkoutId, {
+      paymentToken: await cardToken(server, token, '4000000000000002'),
+    });
+    expect(errorCode(declined.body)).toBe('PAYMENT_ERROR');
+    expect(await cartLines()).toEqual([[tee, 2]]);
+
+    const failing = await charge(token, checkoutId, {
+      paymentToken: await cardToken(server, token, '4000000000003220'),
+    });
+    await decide(failing.body.paymentResponseToken as string, 'fail');
+    expect(await cartLines()).toEqual([[tee, 2]]);
+
+    // Another try; meanwhile another tab adds a sticker: confirming takes the tees, the sticker stays.
+    const confirming = await charge(token, checkoutId, {
+      paymentToken: await cardToken(server, token, '4000000000003220'),
+    });
+    expect(confirming.status, JSON.stringify(confirming.body)).toBe(200);
+    await cartCall('/add-to-cart', { lineItems: [line(sticker, 3)] });
+    expect(await cartLines()).toEqual([
+      [tee, 2],
+      [sticker, 3],
+    ]);
+    await decide(confirming.body.paymentResponseToken as string, 'confirm');
+    expect(await orderRow(server, confirming.body.orderId as string)).toMatchObject({ status: 'APPROVED' });
+    expect(await cartLines()).toEqual([[sticker, 3]]);
+  });
+
   it('an unknown token is a dead end', async () => {
     expect((await fetch(`${server.url}${confirmUrl('nope')}`)).status).toBe(404);
     expect((await decide('nope', 'confirm')).status).toBe(404);

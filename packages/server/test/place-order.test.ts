@@ -178,6 +178,69 @@ describe('create-order', () => {
     ).toBe(1);
   });
 
+  it('takes only the checked-out lines: what another tab added after the checkout began stays in the cart', async () => {
+    const token = await visitor(server);
+    const cartCall = (path: string, body: unknown) =>
+      server.call('POST', `/ecom/v1/carts/current${path}`, { token, body });
+    type Line = { id: string; quantity: number; catalogReference: { catalogItemId: string } };
+    const linesOf = (body: Body) => (body.cart as { lineItems: Line[] }).lineItems;
+    const added = await cartCall('/add-to-cart', { lineItems: [line(ids.tee!, 2), line(ids.ebook!)] });
+    const created = await cartCall('/create-checkout', {
+      shippingAddress: NEW_YORK,
+      email: 'tabs@example.com',
+    });
+    const checkoutId = created.body.checkoutId as string;
+    const cartId = (added.body.cart as { id: string }).id;
+
+    // Another tab, after the checkout began: one more tee, a new line, and the e-book removed and added again
+    // (a new line id: it still counts as checked out).
+    await cartCall('/add-to-cart', { lineItems: [line(ids.tee!, 1), line(ids.untracked!, 4)] });
+    const ebookLine = linesOf(added.body).find((l) => l.catalogReference.catalogItemId === ids.ebook)!;
+    await cartCall('/remove-line-items', { lineItemIds: [ebookLine.id] });
+    await cartCall('/add-to-cart', { lineItems: [line(ids.ebook!)] });
+
+    const placed = await createOrder(token, checkoutId);
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    const orderId = placed.body.orderId as string;
+    const order = await orderRow(server, orderId);
+    expect(
+      (order.data.lineItems as Line[]).map((l) => [l.catalogReference.catalogItemId, l.quantity]).sort(),
+    ).toEqual(
+      [
+        [ids.tee, 2],
+        [ids.ebook, 1],
+      ].sort(),
+    );
+
+    const left = await server.call('GET', '/ecom/v1/carts/current', { token });
+    expect(left.status).toBe(200);
+    expect(left.body.cart).not.toHaveProperty('checkoutId');
+    expect(
+      linesOf(left.body)
+        .map((l) => [l.catalogReference.catalogItemId, l.quantity])
+        .sort(),
+    ).toEqual(
+      [
+        [ids.tee, 1],
+        [ids.untracked, 4],
+      ].sort(),
+    );
+    const cartEvents = await eventsOf(server, cartId);
+    expect(cartEvents.at(-1)).toMatchObject({ entity: 'cart', type: 'updated' });
+    expect(cartEvents.map((e) => e.type)).not.toContain('deleted');
+
+    // The order's own lines are not taken twice; the lines left check out as an order of their own.
+    expect((await createOrder(token, checkoutId)).body).toEqual({ orderId });
+    const next = await cartCall('/create-checkout', { shippingAddress: NEW_YORK, email: 'tabs@example.com' });
+    expect(next.status, JSON.stringify(next.body)).toBe(200);
+    expect((await createOrder(token, next.body.checkoutId as string)).status).toBe(200);
+    expect((await server.call('GET', '/ecom/v1/carts/current', { token })).status).toBe(404);
+    expect((await eventsOf(server, cartId)).at(-1)).toMatchObject({
+      type: 'deleted',
+      payload: { id: cartId },
+    });
+  });
+
   it("keeps the product's stock as the catalogue reads it: quantity, then in-stock flags when a variant runs out", async () => {
     const shirt = await product(server, {
       name: 'Stock shirt',

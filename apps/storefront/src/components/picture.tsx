@@ -1,7 +1,10 @@
 import type { MediaImage } from '@aisle/sdk';
 import type { CSSProperties } from 'react';
 
-/** The media service's WebP thumbnails: the largest side fits this many pixels (`&size=`). */
+/**
+ * The media service's thumbnails: the largest side fits this many pixels (`&size=`). The server answers the same
+ * URL with AVIF to a browser that takes it (`Accept`), WebP otherwise.
+ */
 const THUMBNAILS = [150, 400, 800];
 
 /** Our own media (`/media/<id>/<file>`, signed or not): it has thumbnails. */

@@ -16,7 +16,7 @@ export interface PageMeta {
   type?: 'website' | 'product';
   price?: { amount: string; currency: string } | undefined;
   /** JSON-LD objects (schema.org). */
-  structuredData?: object[];
+  structuredData?: object[] | undefined;
   /** Keep out of search results (sign-in, account, cart, checkout, errors). */
   noindex?: boolean;
 }

@@ -32,12 +32,15 @@ export const collectionHandle: RouteHandle = {
       canonical: listingCanonical(path, listing.params),
       noindex: Boolean(listing.params.q),
       image: image?.url ? { url: image.url, width: image.width, height: image.height } : undefined,
-      structuredData: [
-        breadcrumbs(origin, [
-          { name: 'Home', path: '/' },
-          { name: collection.name ?? 'Collection', path },
-        ]),
-      ],
+      // Only the server writes JSON-LD (crawlers read the first page's HTML): the browser's build leaves it out.
+      structuredData: import.meta.env.SSR
+        ? [
+            breadcrumbs(origin, [
+              { name: 'Home', path: '/' },
+              { name: collection.name ?? 'Collection', path },
+            ]),
+          ]
+        : undefined,
     };
   }),
 };

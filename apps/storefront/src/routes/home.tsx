@@ -20,10 +20,13 @@ export const homeHandle: RouteHandle = {
   meta: ({ origin }) => ({
     description: STORE_DESCRIPTION,
     canonical: '/',
-    structuredData: [
-      organization(origin),
-      { '@context': 'https://schema.org', '@type': 'WebSite', name: STORE_NAME, url: `${origin}/` },
-    ],
+    // Only the server writes JSON-LD (crawlers read the first page's HTML): the browser's build leaves it out.
+    structuredData: import.meta.env.SSR
+      ? [
+          organization(origin),
+          { '@context': 'https://schema.org', '@type': 'WebSite', name: STORE_NAME, url: `${origin}/` },
+        ]
+      : undefined,
   }),
 };
 

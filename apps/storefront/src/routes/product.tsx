@@ -120,14 +120,17 @@ export const productHandle: RouteHandle = {
         price?.discountedPrice !== undefined
           ? { amount: price.discountedPrice.toFixed(2), currency: price.currency ?? 'USD' }
           : undefined,
-      structuredData: [
-        productData(origin, product, path),
-        breadcrumbs(origin, [
-          { name: 'Home', path: '/' },
-          { name: 'Shop', path: '/shop' },
-          { name, path },
-        ]),
-      ],
+      // Only the server writes JSON-LD (crawlers read the first page's HTML): the browser's build leaves it out.
+      structuredData: import.meta.env.SSR
+        ? [
+            productData(origin, product, path),
+            breadcrumbs(origin, [
+              { name: 'Home', path: '/' },
+              { name: 'Shop', path: '/shop' },
+              { name, path },
+            ]),
+          ]
+        : undefined,
     };
   }),
 };

@@ -28,12 +28,15 @@ export const shopHandle: RouteHandle = {
     canonical: listingCanonical('/shop', listing.params),
     // Search results stay out of search engines; the catalogue pages themselves are in.
     noindex: Boolean(listing.params.q),
-    structuredData: [
-      breadcrumbs(origin, [
-        { name: 'Home', path: '/' },
-        { name: 'Shop', path: '/shop' },
-      ]),
-    ],
+    // Only the server writes JSON-LD (crawlers read the first page's HTML): the browser's build leaves it out.
+    structuredData: import.meta.env.SSR
+      ? [
+          breadcrumbs(origin, [
+            { name: 'Home', path: '/' },
+            { name: 'Shop', path: '/shop' },
+          ]),
+        ]
+      : undefined,
   })),
 };
 

@@ -99,6 +99,21 @@ export function registerSessionRoutes(
     },
   );
 
+  // Whether the shopper of the page's access token has a cart: asked after an order is placed, which takes only
+  // the lines it checked out (lines added in another tab stay), so the page reads a cart only if one is left.
+  app.get(
+    '/_storefront/session/cart',
+    { config: { access: 'public' }, schema: { hide: true } },
+    async (request, reply) => {
+      if (!fromOwnPages(ctx, request)) return refuse(request, reply);
+      reply.header('cache-control', 'no-store');
+      // The SDK sends the access token as it is; `Bearer <token>` is taken too.
+      const bearer = /^(?:Bearer\s+)?(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+      const hasCart = bearer ? await accessTokenHasCart(ctx, bearer) : undefined;
+      return hasCart === undefined ? {} : { has_cart: hasCart };
+    },
+  );
+
   app.delete(
     '/_storefront/session',
     { config: { access: 'public' }, schema: { hide: true } },

@@ -1,7 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { StoredCatalogLine } from '../../modules/cart/model.ts';
 import { carts } from '../../modules/cart/tables.ts';
+import type { CheckedOutCart } from '../../modules/cart/service.ts';
 import { changeStockIn, type StockChange } from '../../modules/catalogue/inventory/stock.ts';
 import {
   ORDERS_SETTINGS_DEFAULTS,
@@ -47,6 +48,7 @@ import {
   pricingInputs,
 } from '../checkout/pricing.ts';
 import { checkoutToWire } from '../checkout/wire.ts';
+import { cartAfterOrder } from './cart-after-order.ts';
 import { catalogueDigitalFiles } from './digital.ts';
 import { orderDataFrom } from './place-order-data.ts';
 import { isRecord, type Json } from './json.ts';
@@ -244,14 +246,14 @@ interface Locked {
   settings: Pick<OrdersSettings, 'inventoryUpdateTrigger' | 'orderApprovalStrategy'>;
   tip: TipInputs;
   /** The cart the checkout was made from, locked, when it still points at this checkout. */
-  cart: { id: string; memberId: string | null; visitorId: string | null } | null;
+  cart: CheckedOutCart | null;
 }
 
 /**
  * Locks the checkout and reads, in the same round trip, the status of its order (if it names one), the orders
  * settings (defaults when never written), the tip's inputs and — locked after the checkout — the cart it came
- * from when that cart still points at it (the cart is deleted with the order, so its deletion and event are
- * known up front). What is read beside the lock is as of the statement's start, before any wait for the lock.
+ * from when that cart still points at it (the order takes its checked-out lines, so what it does to the cart and
+ * its event are known up front). What is read beside the lock is as of the statement's start, before any wait for the lock.
  */
 async function lockForOrder(tx: Db, checkoutId: string): Promise<Locked | undefined> {
   if (!UUID.test(checkoutId)) return undefined;
@@ -261,7 +263,8 @@ async function lockForOrder(tx: Db, checkoutId: string): Promise<Locked | undefi
         (select o.status from ${orders} o where o.id = ck.order_id) as "_existingStatus",
         (select to_jsonb(s) from ${ordersSettings} s where s.id = 1) as "_settings",
         ${tipInputsSql(sql`ck.purchase_flow_id`)} as "_tip",
-        (select jsonb_build_object('id', ca.id, 'memberId', ca.member_id, 'visitorId', ca.visitor_id)
+        (select jsonb_build_object('id', ca.id, 'memberId', ca.member_id, 'visitorId', ca.visitor_id,
+            'revision', ca.revision::text, 'lineItems', ca.line_items)
           from ${carts} ca where ca.id = ck.cart_id and ca.checkout_id = ck.id for update) as "_cart",
         -- The rest of the transaction runs on generic plans: its statements (products by id array, the stock
         -- change, the order's writes) cost PostgreSQL more to plan for each call than to run.
@@ -295,7 +298,8 @@ type NewOrder = OrderRow;
 
 /**
  * Writes a placed order in one statement: the order (numbered here from `order_number_seq` unless `number` was
- * drawn before a charge), its activities and payment, the completed checkout, the deleted cart and every event
+ * drawn before a charge), its activities and payment, the completed checkout, what it does to the cart (deleted, or
+ * left with the lines added after the checkout began) and every event
  * (their `order.number` filled in from the order row).
  */
 async function writeOrder(
@@ -307,7 +311,7 @@ async function writeOrder(
     activities: ActivityRow[];
     payment: PaymentRow | undefined;
     checkout: CheckoutRow;
-    cartId: string | undefined;
+    cart: SQL | undefined;
     events: EventInput[];
   },
 ): Promise<void> {
@@ -319,9 +323,7 @@ async function writeOrder(
           ${payment.idempotencyKey}, ${payment.amount}::numeric, ${payment.status}, ${jsonb(payment.details)},
           ${payment.createdDate}, ${payment.updatedDate}))`
     : sql``;
-  const cartPart = parts.cartId
-    ? sql`, gone as (delete from ${carts} where id = ${parts.cartId}::uuid)`
-    : sql``;
+  const cartPart = parts.cart ? sql`, carted as (${parts.cart})` : sql``;
   const activities = parts.activities.map((a) => ({ id: a.id, type: a.type, details: a.details }));
   await preparedRows(
     tx,
@@ -599,21 +601,13 @@ async function place(
     revision: row.revision + 1n,
     updatedDate: now,
   };
-  // The cart the shopper checked out is done with; a cart that moved on to another checkout is left alone. A
-  // payment that waits for the buyer (3-D Secure) leaves it in place until it is confirmed: a failed
-  // confirmation rejects the order and reopens the checkout, and the shopper still has the cart.
-  const cart = waitingForBuyer ? null : locked.cart;
-  if (cart)
-    events.push({
-      entity: 'cart',
-      entityId: cart.id,
-      type: 'deleted',
-      payload: {
-        id: cart.id,
-        ...(cart.memberId ? { memberId: cart.memberId } : { visitorId: cart.visitorId }),
-        orderId,
-      },
-    });
+  // The lines the shopper checked out leave the cart (lines added in another tab since stay); a cart that moved
+  // on to another checkout is left alone. A payment that waits for the buyer (3-D Secure) leaves the cart as it
+  // is until it is confirmed: a failed confirmation rejects the order and reopens the checkout, and the shopper
+  // still has the cart.
+  const cart =
+    waitingForBuyer || !locked.cart ? undefined : cartAfterOrder(locked.cart, row.cart, orderId, now);
+  if (cart) events.push(cart.event);
   const wire = partsToWire({
     row: order,
     activities,
@@ -639,7 +633,7 @@ async function place(
     activities,
     payment,
     checkout: completed,
-    cartId: cart?.id,
+    cart: cart?.statement,
     events,
   });
   if (request.cycle) await request.cycle.onPlaced(tx, { orderId, paymentId: payment?.id });

@@ -1,4 +1,4 @@
-import { deleteCheckedOutCart } from '../../modules/cart/service.ts';
+import { lockCheckedOutCart } from '../../modules/cart/service.ts';
 import { lockCheckout, saveCheckout } from '../../modules/checkout/service.ts';
 import { loadOrdersSettings } from '../../modules/checkout-settings/orders-settings.ts';
 import {
@@ -13,6 +13,7 @@ import type { Db } from '../../platform/db.ts';
 import { notFound } from '../../platform/errors.ts';
 import { type PricingInputs, priceCheckout, pricingInputs } from '../checkout/pricing.ts';
 import { checkoutToWire } from '../checkout/wire.ts';
+import { cartAfterOrder } from './cart-after-order.ts';
 import { statusOf } from './place-order.ts';
 import { restockLines, takeStockWhenPaid } from './restock.ts';
 import { changeOrder, linesOf, type NewActivity, type OrderChange, type OrderEventType } from './store.ts';
@@ -53,24 +54,21 @@ async function reopenCheckout(
   await ctx.events.record(tx, { entity: 'checkout', entityId: id, type: 'updated', payload: { checkout } });
 }
 
-async function dropCheckedOutCart(
+/** The confirmed order takes its checked-out lines out of the cart (lines added since stay). */
+async function takeCheckedOutLines(
   ctx: AppContext,
   tx: Db,
   checkoutId: string,
   orderId: string,
+  now: Date,
 ): Promise<void> {
-  const cart = await deleteCheckedOutCart(tx, checkoutId);
+  // The checkout first, then its cart: the order that placement locks them in.
+  const checkout = await lockCheckout(tx, checkoutId);
+  const cart = checkout && (await lockCheckedOutCart(tx, checkoutId));
   if (!cart) return;
-  await ctx.events.record(tx, {
-    entity: 'cart',
-    entityId: cart.id,
-    type: 'deleted',
-    payload: {
-      id: cart.id,
-      ...(cart.memberId ? { memberId: cart.memberId } : { visitorId: cart.visitorId }),
-      orderId,
-    },
-  });
+  const { statement, event } = cartAfterOrder(cart, checkout.cart, orderId, now);
+  await tx.execute(statement);
+  await ctx.events.record(tx, event);
 }
 
 export async function settlePendingPayment(
@@ -111,7 +109,7 @@ export async function settlePendingPayment(
       if (status === 'APPROVED') events.push('approved');
       set = { status, purchasedDate: now, data: nextData };
       // Placing the order left the cart for this moment (a failed confirmation gives the shopper it back).
-      if (parts.row.checkoutId) await dropCheckedOutCart(ctx, tx, parts.row.checkoutId, action.orderId);
+      if (parts.row.checkoutId) await takeCheckedOutLines(ctx, tx, parts.row.checkoutId, action.orderId, now);
     } else {
       const all = linesOf(data);
       const wanted = new Map(all.map((l) => [String(l.id), Number(l.quantity) || 0]));

@@ -1,28 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mergeLines } from './merge.ts';
-import type { StoredCatalogLine, StoredCustomLine } from './model.ts';
 import { MAX_QUANTITY } from './schemas.ts';
-
-const catalogLine = (id: string, mergeKey: string, quantity: number): StoredCatalogLine => ({
-  kind: 'catalog',
-  id,
-  quantity,
-  catalogReference: { catalogItemId: 'p', appId: 'a' },
-  productId: 'p',
-  variantId: 'v',
-  mergeKey,
-  lastKnown: { name: 'P' },
-  addedDate: '2025-01-01T00:00:00.000Z',
-});
-const customLine = (id: string, quantity: number): StoredCustomLine => ({
-  kind: 'custom',
-  id,
-  quantity,
-  productName: { original: 'Wrap' },
-  price: '1.00',
-  itemType: { preset: 'SERVICE' },
-  addedDate: '2025-01-01T00:00:00.000Z',
-});
+import { catalogLine, customLine } from './test-lines.ts';
 
 describe('mergeLines', () => {
   it('sums quantities of equal items and appends the rest, in order', () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { CartInfo, StoredCoupon, StoredLine, StoredMerchantDiscount } from './model.ts';
@@ -84,16 +84,41 @@ export async function deleteCartRow(tx: Db, id: string): Promise<void> {
   await tx.delete(carts).where(eq(carts.id, id));
 }
 
-/** Deletes the cart that still points at `checkoutId` (none when it moved on to another checkout); returns it. */
-export async function deleteCheckedOutCart(
-  tx: Db,
-  checkoutId: string,
-): Promise<{ id: string; memberId: string | null; visitorId: string | null } | undefined> {
-  const [gone] = await tx
-    .delete(carts)
+/** The cart an order came from, as the order flows lock it. */
+export interface CheckedOutCart {
+  id: string;
+  memberId: string | null;
+  visitorId: string | null;
+  revision: string;
+  lineItems: StoredLine[];
+}
+
+/** The cart that still points at `checkoutId` (none when it moved on to another checkout), locked. */
+export async function lockCheckedOutCart(tx: Db, checkoutId: string): Promise<CheckedOutCart | undefined> {
+  const [row] = await tx
+    .select({
+      id: carts.id,
+      memberId: carts.memberId,
+      visitorId: carts.visitorId,
+      revision: sql<string>`${carts.revision}::text`,
+      lineItems: carts.lineItems,
+    })
+    .from(carts)
     .where(eq(carts.checkoutId, checkoutId))
-    .returning({ id: carts.id, memberId: carts.memberId, visitorId: carts.visitorId });
-  return gone;
+    .for('update');
+  return row;
+}
+
+/**
+ * What an order does to the cart it came from, as one statement (a CTE part of the order's write): with no
+ * line left the cart is deleted; otherwise it keeps `left` (lines added after the checkout began), no longer
+ * points at the checkout, and drops the coupon the order used.
+ */
+export function cartAfterOrderStatement(cartId: string, left: StoredLine[], now: Date): SQL {
+  return left.length === 0
+    ? sql`delete from ${carts} where id = ${cartId}::uuid`
+    : sql`update ${carts} set line_items = ${JSON.stringify(left)}::jsonb, checkout_id = null, coupon = null,
+        revision = revision + 1, updated_date = ${now} where id = ${cartId}::uuid`;
 }
 
 /**

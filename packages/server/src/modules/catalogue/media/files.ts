@@ -19,7 +19,8 @@ export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 export const FILENAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
 
 export const key = (id: string, filename: string) => `${id}/${filename}`;
-export const thumbnailKey = (id: string, size: number) => `${id}/thumb-${size}.webp`;
+export const thumbnailKey = (id: string, size: number, format: 'webp' | 'avif' = 'webp') =>
+  `${id}/thumb-${size}.${format}`;
 export const mediaNotFound = (id: string) => notFound('MEDIA_NOT_FOUND', `No media file ${id}`, { id });
 
 export const article = (word: string) => (/^[aeiou]/.test(word) ? `an ${word}` : `a ${word}`);

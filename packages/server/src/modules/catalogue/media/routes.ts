@@ -73,7 +73,7 @@ export async function mediaRoutes(app: App, ctx: AppContext): Promise<void> {
             'otherwise); text parts `mediaType` (image|video|audio|document|zip, checked against the bytes),',
             '`folder`, `private` (true: a secure file), `fileType` (SECURE_PICTURE|SECURE_VIDEO|SECURE_DOCUMENT|',
             "SECURE_MUSIC|SECURE_ARCHIVE, implies private), `width`/`height` (a video's size when its container",
-            'does not say). Images are decoded and get WebP thumbnails of 150, 400 and 800 px.',
+            'does not say). Images are decoded and get WebP thumbnails of 150, 400 and 800 px (and AVIF copies, served by `Accept`).',
           ].join(' '),
           consumes: ['multipart/form-data'],
           response: { 200: UploadResponse },
@@ -195,8 +195,14 @@ export async function mediaRoutes(app: App, ctx: AppContext): Promise<void> {
       const file = await openMedia(ctx, request.params.id, request.params.filename, {
         ...request.query,
         range: request.headers.range,
+        accept: request.headers.accept,
       });
       if (file.contentRange) reply.code(206).header('content-range', file.contentRange);
+      if (file.vary) {
+        // Beside what is there already (CORS varies by Origin).
+        const vary = reply.getHeader('vary');
+        reply.header('vary', vary ? `${String(vary)}, ${file.vary}` : file.vary);
+      }
       return reply
         .type(file.contentType)
         .header('content-length', file.length)

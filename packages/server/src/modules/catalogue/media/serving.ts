@@ -24,6 +24,8 @@ export interface MediaRequest {
   download?: boolean | undefined;
   /** The `Range` header. */
   range?: string | undefined;
+  /** The `Accept` header: a thumbnail is AVIF for a browser that takes it. */
+  accept?: string | undefined;
 }
 
 export interface OpenedMedia {
@@ -35,6 +37,16 @@ export interface OpenedMedia {
   contentType: string;
   cacheControl: string;
   disposition: string;
+  /** `Vary` of the answer: thumbnails with an AVIF copy depend on `Accept`. */
+  vary?: string;
+}
+
+/** Does an `Accept` header take AVIF (named, and not with `q=0`)? */
+export function acceptsAvif(accept: string | undefined): boolean {
+  return (accept ?? '').split(',').some((part) => {
+    const [type, ...params] = part.trim().toLowerCase().split(';');
+    return type?.trim() === 'image/avif' && !params.some((p) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(p));
+  });
 }
 
 const forbidden = (code: string, description: string, data: Record<string, unknown> = {}) =>
@@ -108,12 +120,15 @@ export async function openMedia(
   if (record?.private) cacheControl = 'private, no-store';
 
   let objectKey = key(id.toLowerCase(), filename);
+  let vary: string | undefined;
   if (request.size !== undefined) {
     const thumbnails = record?.thumbnails ?? [];
     const thumbnail = thumbnails.find((t) => t.size === request.size);
     if (thumbnail) {
-      objectKey = thumbnailKey(id.toLowerCase(), thumbnail.size);
-      contentType = 'image/webp';
+      const avif = thumbnail.avif === true && acceptsAvif(request.accept);
+      objectKey = thumbnailKey(id.toLowerCase(), thumbnail.size, avif ? 'avif' : 'webp');
+      contentType = avif ? 'image/avif' : 'image/webp';
+      if (thumbnail.avif) vary = 'Accept';
     } else if (thumbnails.length || (record && record.mediaType !== 'image'))
       throw invalid(
         'size',
@@ -155,5 +170,6 @@ export async function openMedia(
     contentType,
     cacheControl,
     disposition: `${attachment ? 'attachment' : 'inline'}; filename="${filename}"`,
+    ...(vary ? { vary } : {}),
   };
 }

@@ -17,13 +17,13 @@ import {
 import { article, FILENAME, key, type MediaFileRow, thumbnailKey } from './files.ts';
 
 export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
-/** Thumbnail boxes (px): each thumbnail fits inside size×size, as WebP. */
+/** Thumbnail boxes (px): each thumbnail fits inside size×size, as WebP and (where sharp encodes it) AVIF. */
 export const THUMBNAIL_SIZES = [150, 400, 800] as const;
 const MAX_PIXELS = 50_000_000;
 const MAX_DIMENSION = 16_384;
 const POSTER_WIDTH = 640;
 /** Names the thumbnails use inside an item's folder; an upload never gets one. */
-const THUMBNAIL_NAME = /^thumb-\d+\.webp$/i;
+const THUMBNAIL_NAME = /^thumb-\d+\.(webp|avif)$/i;
 
 /** Image formats we keep (browsers show them all), by sharp's format name. */
 const IMAGE_FORMATS: Record<string, { format: string; mimeType: string }> = {
@@ -74,7 +74,7 @@ interface ImageData {
   detected: Detected;
   width: number;
   height: number;
-  thumbnails: Array<StoredThumbnail & { bytes: Buffer }>;
+  thumbnails: Array<StoredThumbnail & { bytes: Buffer; avifBytes?: Buffer }>;
 }
 
 /** Decodes an image for real (header and every pixel) and makes its thumbnails; 400 naming `field` if it is none. */
@@ -114,12 +114,26 @@ async function processImage(bytes: Buffer, field: string): Promise<ImageData> {
     const decoded = sharp(bytes, { failOn: 'error', limitInputPixels: MAX_PIXELS }).rotate();
     thumbnails = await Promise.all(
       THUMBNAIL_SIZES.map(async (size) => {
-        const { data, info } = await decoded
-          .clone()
-          .resize(size, size, { fit: 'inside', withoutEnlargement: true })
-          .webp({ quality: 80 })
-          .toBuffer({ resolveWithObject: true });
-        return { size, width: info.width, height: info.height, bytes: data };
+        const resized = decoded.clone().resize(size, size, { fit: 'inside', withoutEnlargement: true });
+        const [{ data, info }, avifBytes] = await Promise.all([
+          resized.clone().webp({ quality: 80 }).toBuffer({ resolveWithObject: true }),
+          // AVIF is 15–40 % smaller than WebP on photographs at the same look (effort 3 of 9 keeps an upload's
+          // three sizes quick); a libvips built without an AV1 encoder gives WebP only.
+          resized
+            .clone()
+            .avif({ quality: 50, effort: 3 })
+            .toBuffer()
+            .catch(() => undefined),
+        ]);
+        // Kept only when it is smaller: small flat pictures are sometimes smaller as WebP.
+        const avif = avifBytes && avifBytes.length < data.length ? avifBytes : undefined;
+        return {
+          size,
+          width: info.width,
+          height: info.height,
+          bytes: data,
+          ...(avif ? { avif: true, avifBytes: avif } : {}),
+        };
       }),
     );
   } catch {
@@ -233,9 +247,17 @@ function imageFile(
       private: opts.isPrivate,
       fileType: opts.isPrivate ? 'SECURE_PICTURE' : null,
       folder: opts.folder,
-      thumbnails: image.thumbnails.map(({ size, width, height }) => ({ size, width, height })),
+      thumbnails: image.thumbnails.map(({ size, width, height, avif }) => ({
+        size,
+        width,
+        height,
+        ...(avif ? { avif } : {}),
+      })),
     },
-    objects: image.thumbnails.map((t) => ({ key: thumbnailKey(id, t.size), bytes: t.bytes })),
+    objects: image.thumbnails.flatMap((t) => [
+      { key: thumbnailKey(id, t.size), bytes: t.bytes },
+      ...(t.avifBytes ? [{ key: thumbnailKey(id, t.size, 'avif'), bytes: t.avifBytes }] : []),
+    ]),
   };
 }
 

@@ -50,6 +50,8 @@ export interface StoredThumbnail {
   size: number;
   width: number;
   height: number;
+  /** An AVIF copy beside the WebP one (served to browsers whose `Accept` names `image/avif`). */
+  avif?: boolean;
 }
 
 /** Percent of the image's width and height (0–100) that crops must keep in view. */
