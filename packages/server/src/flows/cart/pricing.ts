@@ -6,6 +6,7 @@ import type {
   CouponDefinition,
   CouponSnapshot,
   LineItemSnapshot,
+  MembershipSnapshot,
   MerchantDiscountSnapshot,
   PricingSnapshot,
   StoreSettings,
@@ -235,6 +236,8 @@ export interface SnapshotInput {
   billingAddress?: Address | undefined;
   selectedShippingOption?: { carrierId?: string | undefined; code?: string | undefined } | undefined;
   memberships?: Array<{ id: string; appId: string; lineItemIds?: string[] | undefined }> | undefined;
+  /** The shopper's memberships for these lines (flows/subscriptions/memberships.ts), eligible or not. */
+  offeredMemberships?: Pick<MembershipSnapshot, 'eligible' | 'invalid'> | undefined;
   additionalFees?: AdditionalFeeSnapshot[] | undefined;
   calculateTax?: boolean | undefined;
   calculateShipping?: boolean | undefined;
@@ -243,7 +246,8 @@ export interface SnapshotInput {
 /** The pricing engine's input for a cart's estimate or a checkout: one builder, so both price alike. */
 export function pricingSnapshot(input: SnapshotInput): PricingSnapshot {
   const selected = input.selectedShippingOption;
-  const memberships = input.memberships;
+  const memberships = input.memberships ?? [];
+  const offered = input.offeredMemberships;
   const store = storeSnapshot(input.store);
   const shipping = shippingSnapshot(input.settings);
   const labelled = labelOptions(input.settings.labelConfigurations, {
@@ -261,11 +265,11 @@ export function pricingSnapshot(input: SnapshotInput): PricingSnapshot {
     merchantDiscounts: merchantDiscountsSnapshot(input.merchantDiscounts),
     shipping: labelled.length ? { ...shipping, options: [...shipping.options, ...labelled] } : shipping,
     tax: taxSnapshot(input.settings, input.store),
-    ...(memberships?.length
+    ...(memberships.length || offered
       ? {
           memberships: {
-            eligible: [],
-            invalid: [],
+            eligible: offered?.eligible ?? [],
+            invalid: offered?.invalid ?? [],
             selected: memberships.map((m) => ({
               id: m.id,
               appId: m.appId,

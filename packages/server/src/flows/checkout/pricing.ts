@@ -7,6 +7,7 @@ import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
 import { type Catalog, loadProducts } from '../cart/catalogue.ts';
 import { type LineView, lineView, productIdsOf } from '../cart/lines.ts';
+import { membershipsFor } from '../subscriptions/memberships.ts';
 import type { CouponCustomer } from '../../modules/settings/coupons.ts';
 import {
   couponSnapshot,
@@ -79,10 +80,12 @@ export async function priceCheckout(
   const { currency, view } = viewContext(ctx, store);
   const views = row.lineItems.map((line) => lineView(line, products, view));
   const info = row.info;
+  const now = ctx.clock();
+  const lineItems = views.map((v) => v.snapshot);
   const snapshot = pricingSnapshot({
-    now: ctx.clock(),
+    now,
     store,
-    lineItems: views.map((v) => v.snapshot),
+    lineItems,
     coupon: couponSnap,
     customer: customerOf(row),
     merchantDiscounts: row.merchantDiscounts,
@@ -91,6 +94,7 @@ export async function priceCheckout(
     billingAddress: info.billingInfo?.address,
     selectedShippingOption: info.shippingInfo?.selectedCarrierServiceOption,
     memberships: info.membershipOptions?.selectedMemberships?.memberships,
+    offeredMemberships: await membershipsFor(db, row.memberId, lineItems, now),
   });
   let totals = estimateTotals(snapshot);
   // The tip is a percentage of the lines after discounts, or an amount: priced again with it as a fee.

@@ -156,6 +156,17 @@ function blocker(priced: PricedCheckout): AppError | undefined {
     const failure = couponFailure(totals.calculationErrors, row.coupon.code);
     if (failure) return failure;
   }
+  // A membership the shopper chose that can no longer pay (paused, canceled, ended meanwhile): the lines would
+  // cost more than the checkout showed, so nothing is placed until the choice is changed.
+  const membership = totals.calculationErrors.membershipError;
+  if (membership)
+    return badRequest(
+      'MEMBERSHIP_NOT_ELIGIBLE',
+      'applicationError' in membership
+        ? membership.applicationError.description
+        : 'The selected membership could not be checked',
+      { checkoutId: row.id, selectedMemberships: row.info.membershipOptions?.selectedMemberships ?? {} },
+    );
   if (priced.views.some((v) => isShippable(v.snapshot)) && !totals.shippingInfo.selectedCarrierServiceOption)
     return badRequest(
       'NO_SELECTED_CARRIER_SERVICE_OPTION',

@@ -211,7 +211,14 @@ describe('memberships', () => {
     expect(totals.membershipOptions.selectedMemberships.memberships).toEqual([
       { id: 'gold', appId: 'plans-app', lineItemIds: ['a'] },
     ]);
-    expect(totals.priceSummary.total.amount).toBe('50.00');
+    // The covered line costs nothing (its full price still shows what it would have cost).
+    expect(line(totals, 'a')).toMatchObject({
+      price: { amount: '0.00' },
+      lineItemPrice: { amount: '0.00' },
+      totalPriceAfterTax: { amount: '0.00' },
+      fullPrice: { amount: '30.00' },
+    });
+    expect(totals.priceSummary.total.amount).toBe('20.00');
     expect(totals.payNow.total.amount).toBe('20.00');
     expect(totals.payLater.total.amount).toBe('0.00');
     expect(totals.calculationErrors).toEqual({});

@@ -8,7 +8,7 @@ import {
   checkCoupon,
   instant,
 } from './discounts.ts';
-import { isShippable, least, type PricedLine, priceLines, remaining } from './lines.ts';
+import { isShippable, isUnavailable, least, type PricedLine, priceLines, remaining } from './lines.ts';
 import {
   chooseOption,
   matchDeliveryRegion,
@@ -19,6 +19,7 @@ import {
 import type {
   Address,
   DeliveryRegion,
+  LineItemSnapshot,
   PaymentOption,
   PricingSnapshot,
   ShippingOptionSnapshot,
@@ -56,17 +57,21 @@ export function estimateTotals(snapshot: PricingSnapshot): Totals {
   const { store } = snapshot;
   const currency = currencyOf(store.currency, store.locale);
   const now = instant(snapshot.now, 'now');
-  const lines = priceLines(snapshot.lineItems, currency);
   const errors: CalculationErrors = {};
 
+  // Lines a selected membership pays for are priced at 0 (their `fullPrice` still says what they cost).
   const memberships = part<Memberships>(
-    () => resolveMemberships(snapshot, lines),
+    () => resolveMemberships(snapshot),
     (error) => {
       errors.membershipError = error;
     },
     () => ({ options: membershipOptions(snapshot, []), covered: new Set<string>() }),
   );
   if (memberships.error) errors.membershipError = { applicationError: memberships.error };
+  const lines = priceLines(
+    snapshot.lineItems.map((item) => (memberships.covered.has(item.id) ? paidByMembership(item) : item)),
+    currency,
+  );
 
   // Discounts on items, in stacking order; a failing stage is undone as a whole.
   const applied: Applied[] = [];
@@ -296,7 +301,13 @@ interface Memberships {
   error?: ApplicationError;
 }
 
-function resolveMemberships(snapshot: PricingSnapshot, lines: PricedLine[]): Memberships {
+/** A line a membership pays for: nothing to pay, its full price kept. */
+function paidByMembership(item: LineItemSnapshot): LineItemSnapshot {
+  const { depositAmount: _deposit, ...rest } = item;
+  return { ...rest, price: '0', fullPrice: item.fullPrice ?? item.price };
+}
+
+function resolveMemberships(snapshot: PricingSnapshot): Memberships {
   const eligible = snapshot.memberships?.eligible ?? [];
   const accepted: MembershipOptions['selectedMemberships']['memberships'] = [];
   const covered = new Set<string>();
@@ -306,7 +317,9 @@ function resolveMemberships(snapshot: PricingSnapshot, lines: PricedLine[]): Mem
     const fits =
       membership !== undefined &&
       selection.lineItemIds.every(
-        (id) => membership.lineItemIds.includes(id) && lines.some((line) => line.item.id === id),
+        (id) =>
+          membership.lineItemIds.includes(id) &&
+          snapshot.lineItems.some((item) => item.id === id && !isUnavailable(item)),
       );
     if (!fits) {
       error ??= {
