@@ -1,7 +1,7 @@
+import { serverForFile } from './file-server.ts';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../src/platform/db.ts';
-import { startTestServer, type TestServer } from '../src/testing.ts';
 
 const V3 = '/stores/v3';
 const ITEMS = `${V3}/inventory-items`;
@@ -48,25 +48,7 @@ interface BulkBody {
   bulkActionMetadata: { totalSuccesses: number; totalFailures: number };
 }
 
-let server: TestServer;
-let admin: string;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  admin = server.adminKey;
-});
-afterAll(async () => {
-  await server?.stop();
-});
-
-async function call(method: string, path: string, body?: unknown, token: string | null = admin) {
-  return server.call(method, path, { body, token: token ?? undefined });
-}
-async function ok(method: string, path: string, body?: unknown, token: string | null = admin) {
-  const res = await call(method, path, body, token);
-  expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).toBe(200);
-  return res.body;
-}
+const { server, call, ok } = serverForFile();
 const encode = (request: unknown) => Buffer.from(JSON.stringify(request)).toString('base64url');
 const code = (body: Record<string, unknown>) =>
   (body.details as { applicationError?: { code: string } }).applicationError?.code;
@@ -91,7 +73,7 @@ async function product(name: string, options = true, extra: Record<string, unkno
 }
 const read = async (id: string) =>
   (await ok('GET', `/stores-reader/v1/products/${id}`, undefined, null)).product as Product;
-async function itemsOf(productId: string, token: string | null = admin): Promise<Item[]> {
+async function itemsOf(productId: string, token: string | null = server().adminKey): Promise<Item[]> {
   const body = await ok('POST', `${ITEMS}/query`, { query: { filter: { productId } } }, token);
   return body.inventoryItems as Item[];
 }
@@ -103,7 +85,7 @@ const patch = (item: Pick<Item, 'id' | 'revision'>, fields: Record<string, unkno
   });
 async function inventoryEvents(productId: string) {
   return rows<{ type: string; payload: Record<string, unknown> }>(
-    server.ctx.db,
+    server().ctx.db,
     sql`select type, payload from outbox_events where entity = 'inventory_item' and entity_id = ${productId} order by id`,
   );
 }

@@ -1,7 +1,7 @@
+import { serverForFile } from './file-server.ts';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rows } from '../src/platform/db.ts';
-import { startTestServer, type TestServer } from '../src/testing.ts';
 
 const INV = '/stores/v2/inventoryItems';
 const READER = '/stores-reader/v2/inventoryItems';
@@ -29,22 +29,7 @@ interface Product {
   }>;
 }
 
-let server: TestServer;
-let admin: string;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  admin = server.adminKey;
-});
-afterAll(async () => {
-  await server?.stop();
-});
-
-async function ok(method: string, path: string, body?: unknown, token: string | null = admin) {
-  const res = await server.call(method, path, { body, token: token ?? undefined });
-  expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).toBe(200);
-  return res.body;
-}
+const { server, ok } = serverForFile();
 
 async function product(body: Record<string, unknown>): Promise<Product> {
   return (await ok('POST', '/stores/v1/products', { product: { priceData: { price: 10 }, ...body } }))
@@ -61,7 +46,7 @@ async function item(id: string, token: string | null = null): Promise<Item> {
 
 async function events(entityId: string) {
   return rows<{ type: string; payload: { reason: string; variants?: unknown[] } }>(
-    server.ctx.db,
+    server().ctx.db,
     sql`select type, payload from outbox_events where entity = 'inventory_item' and entity_id = ${entityId} order by id`,
   );
 }
@@ -84,8 +69,8 @@ describe('inventory writes', () => {
       ],
     ];
     for (const [method, path, body] of calls) {
-      expect((await server.call(method, path, { body })).status, path).toBe(401);
-      expect((await server.call(method, path, { body, token: 'not-a-real-token' })).status, path).toBe(401);
+      expect((await server().call(method, path, { body })).status, path).toBe(401);
+      expect((await server().call(method, path, { body, token: 'not-a-real-token' })).status, path).toBe(401);
     }
   });
 
@@ -183,16 +168,16 @@ describe('inventory writes', () => {
       [{}, 'inventoryItem'],
     ];
     for (const [body, field] of cases) {
-      const res = await server.call('PATCH', `${INV}/product/${p.id}`, { body, token: admin });
+      const res = await server().call('PATCH', `${INV}/product/${p.id}`, { body, token: server().adminKey });
       expect(res.status, field).toBe(400);
       const violations = (
         res.body.details as { validationError: { fieldViolations: Array<{ field: string }> } }
       ).validationError.fieldViolations;
       expect(violations.map((v) => v.field)).toContain(field);
     }
-    const missing = await server.call('PATCH', `${INV}/product/5d0f4ea3-7a1c-4a53-9a57-4c1b1b1d2e3f`, {
+    const missing = await server().call('PATCH', `${INV}/product/5d0f4ea3-7a1c-4a53-9a57-4c1b1b1d2e3f`, {
       body: { inventoryItem: { trackQuantity: true } },
-      token: admin,
+      token: server().adminKey,
     });
     expect(missing.status).toBe(404);
   });
@@ -221,14 +206,14 @@ describe('inventory writes', () => {
       inventoryStatus: 'PARTIALLY_OUT_OF_STOCK',
     });
 
-    const refused = await server.call('POST', `${INV}/decrement`, {
+    const refused = await server().call('POST', `${INV}/decrement`, {
       body: {
         decrementData: [
           { productId: a.id, decrementBy: 1 },
           { externalId: b.id, variantId: b.variants[1]!.id, decrementBy: 5 },
         ],
       },
-      token: admin,
+      token: server().adminKey,
     });
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({
@@ -260,25 +245,25 @@ describe('inventory writes', () => {
       .map((e) => e.payload.reason);
     expect(reasons).toEqual(['MANUAL', 'ORDER', 'REVERT_INVENTORY_CHANGE']);
 
-    const unknownVariant = await server.call('POST', `${INV}/decrement`, {
+    const unknownVariant = await server().call('POST', `${INV}/decrement`, {
       body: { decrementData: [{ productId: b.id, decrementBy: 1 }] },
-      token: admin,
+      token: server().adminKey,
     });
     expect(unknownVariant.status).toBe(404);
     expect(unknownVariant.body).toMatchObject({
       details: { applicationError: { code: 'VARIANT_NOT_FOUND' } },
     });
-    const noTarget = await server.call('POST', `${INV}/decrement`, {
+    const noTarget = await server().call('POST', `${INV}/decrement`, {
       body: { decrementData: [{ decrementBy: 1 }] },
-      token: admin,
+      token: server().adminKey,
     });
     expect(noTarget.status).toBe(400);
     expect(noTarget.body).toMatchObject({
       details: { validationError: { fieldViolations: [{ field: 'decrementData[0].inventoryId' }] } },
     });
-    const zero = await server.call('POST', `${INV}/decrement`, {
+    const zero = await server().call('POST', `${INV}/decrement`, {
       body: { decrementData: [{ productId: a.id, decrementBy: 0 }] },
-      token: admin,
+      token: server().adminKey,
     });
     expect(zero.body).toMatchObject({
       details: { validationError: { fieldViolations: [{ field: 'decrementData[0].decrementBy' }] } },
@@ -298,9 +283,9 @@ describe('inventory writes', () => {
       decrementData: [{ productId: p.id, decrementBy: 2, preorderRequest: true }],
     });
     expect((await item(p.id)).variants[0]).toMatchObject({ quantity: 0, availableForPreorder: false });
-    const over = await server.call('POST', `${INV}/decrement`, {
+    const over = await server().call('POST', `${INV}/decrement`, {
       body: { decrementData: [{ productId: p.id, decrementBy: 1, preorderRequest: true }] },
-      token: admin,
+      token: server().adminKey,
     });
     expect(over.status).toBe(409);
   });
@@ -312,9 +297,9 @@ describe('inventory writes', () => {
     });
     const results = await Promise.all(
       Array.from({ length: 30 }, () =>
-        server.call('POST', `${INV}/decrement`, {
+        server().call('POST', `${INV}/decrement`, {
           body: { decrementData: [{ productId: p.id, variantId: DEFAULT_VARIANT, decrementBy: 1 }] },
-          token: admin,
+          token: server().adminKey,
         }),
       ),
     );
@@ -368,16 +353,18 @@ describe('inventory reads', () => {
     expect(anyone.inventoryItems).toEqual([]);
     const merchant = await ok('POST', `${READER}/query`, { query: { filter: { productId: hidden.id } } });
     expect((merchant.inventoryItems as Item[]).map((i) => i.id)).toEqual([hidden.id]);
-    expect((await server.call('POST', `${READER}/${hidden.id}/getVariants`, { body: {} })).status).toBe(404);
+    expect((await server().call('POST', `${READER}/${hidden.id}/getVariants`, { body: {} })).status).toBe(
+      404,
+    );
 
-    const bad = await server.call('POST', `${READER}/query`, {
+    const bad = await server().call('POST', `${READER}/query`, {
       body: { query: { filter: '{"colour": 1}' } },
     });
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({
       details: { validationError: { fieldViolations: [{ field: 'query.filter.colour' }] } },
     });
-    const broken = await server.call('POST', `${READER}/query`, { body: { query: { sort: '[{' } } });
+    const broken = await server().call('POST', `${READER}/query`, { body: { query: { sort: '[{' } } });
     expect(broken.body).toMatchObject({
       details: { validationError: { fieldViolations: [{ field: 'query.sort' }] } },
     });

@@ -1,8 +1,8 @@
+import { serverForFile } from './file-server.ts';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rows } from '../src/platform/db.ts';
 import { encodeComplexQuery } from '../src/platform/wire-query.ts';
-import { startTestServer, type TestServer } from '../src/testing.ts';
 
 const V3 = '/stores/v3';
 
@@ -50,28 +50,7 @@ type Bulk<T> = {
   bulkActionMetadata: { totalSuccesses: number; totalFailures: number; undetailedFailures: number };
 };
 
-let server: TestServer;
-let admin: string;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  admin = server.adminKey;
-});
-afterAll(async () => {
-  await server?.stop();
-});
-
-async function ok(method: string, path: string, body?: unknown, token: string | null = admin) {
-  const res = await server.call(method, path, { body, token: token ?? undefined });
-  expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).toBe(200);
-  return res.body;
-}
-
-async function fails(method: string, path: string, body: unknown, status: number) {
-  const res = await server.call(method, path, { body, token: admin });
-  expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).toBe(status);
-  return res.body;
-}
+const { server, ok, fails } = serverForFile();
 
 const fieldsOf = (body: Record<string, unknown>) =>
   (
@@ -82,7 +61,7 @@ const codeOf = (body: Record<string, unknown>) =>
 
 async function eventTypes(entity: string, id: string): Promise<string[]> {
   const found = await rows<{ type: string }>(
-    server.ctx.db,
+    server().ctx.db,
     sql`select type from outbox_events where entity = ${entity} and entity_id = ${id} order by id`,
   );
   return found.map((r) => r.type);
@@ -115,8 +94,10 @@ describe('admin only', () => {
       ['POST', '/_api/info-section/v3/info-sections', { infoSection: { uniqueName: 'x' } }],
     ];
     for (const [method, path, body] of writes) {
-      expect((await server.call(method, path, { body })).status, path).toBe(401);
-      expect((await server.call(method, path, { body, token: 'visitor.like.token' })).status, path).toBe(401);
+      expect((await server().call(method, path, { body })).status, path).toBe(401);
+      expect((await server().call(method, path, { body, token: 'visitor.like.token' })).status, path).toBe(
+        401,
+      );
     }
     for (const path of [
       `${V3}/brands/query`,
@@ -269,7 +250,7 @@ describe('brands and ribbons', () => {
       null,
     );
     expect(listed.ribbons).toEqual([expect.objectContaining({ name: 'Hot', assignedProductCount: 1 })]);
-    expect((await server.call('GET', `${V3}/ribbons/query`)).status).toBe(404);
+    expect((await server().call('GET', `${V3}/ribbons/query`)).status).toBe(404);
     await ok('PATCH', `${V3}/ribbons/${ribbon.id}`, {
       ribbon: { name: 'Hotter', revision: ribbon.revision },
     });

@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, expect } from 'vitest';
+import { startTestServer, type TestServer, type TestServerOptions } from '../src/testing.ts';
+
+/**
+ * The test file's server, started before its tests on a fresh database and stopped after them, with admin-key
+ * calls: `call` answers whatever the server said, `ok` expects 200 and `fails` the given status (either
+ * returns the body). A `token` of `null` calls without one.
+ */
+export function serverForFile(options?: TestServerOptions) {
+  let started: TestServer | undefined;
+  beforeAll(async () => {
+    started = await startTestServer(options);
+  });
+  afterAll(async () => {
+    await started?.stop();
+  });
+  const server = (): TestServer => {
+    if (!started) throw new Error('The test server has not started');
+    return started;
+  };
+  const call = (method: string, path: string, body?: unknown, token: string | null = server().adminKey) =>
+    server().call(method, path, { body, token: token ?? undefined });
+  const expectStatus = async (
+    status: number,
+    method: string,
+    path: string,
+    body: unknown,
+    token: string | null | undefined,
+  ) => {
+    const res = await call(method, path, body, token);
+    expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).toBe(status);
+    return res.body;
+  };
+  return {
+    server,
+    call,
+    ok: (method: string, path: string, body?: unknown, token?: string | null) =>
+      expectStatus(200, method, path, body, token),
+    fails: (method: string, path: string, body: unknown, status: number, token?: string | null) =>
+      expectStatus(status, method, path, body, token),
+  };
+}
