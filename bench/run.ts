@@ -5,17 +5,18 @@
  * figures section of docs/BENCHMARKS.md.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
 import { cpuBetween, sampleCpu } from './cpu.ts';
-import { measure, type Result } from './measure.ts';
+import { measure, type Result, type Scenario } from './measure.ts';
 import { cartScenarios } from './scenarios/cart.ts';
 import { catalogueScenarios } from './scenarios/catalogue.ts';
 import { checkoutScenarios } from './scenarios/checkout.ts';
 import { identityScenarios } from './scenarios/identity.ts';
 import { platformScenarios } from './scenarios/platform.ts';
-import { startServerProcess } from './server-process.ts';
+import { storefrontScenarios } from './scenarios/storefront.ts';
+import { type ServerProcess, startServerProcess } from './server-process.ts';
 
 const { values } = parseArgs({
   options: {
@@ -61,21 +62,19 @@ if (databaseUrl) {
 // Other work on the machine skews every figure: the report states the load average before the run.
 const loadBefore = loadavg()[0]!.toFixed(1);
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
-const server = await startServerProcess(env);
+// The server-rendered storefront is measured when it is built (`npm run build -w apps/storefront`).
+const storefrontDir = 'apps/storefront/dist';
+const storefrontBuilt = existsSync(`${storefrontDir}/server/entry-server.js`);
+if (storefrontBuilt) env.STOREFRONT_DIR = storefrontDir;
+else console.error('storefront not built: its scenarios are skipped (npm run build -w apps/storefront)');
+const only = values.only?.split(',');
 const results: Result[] = [];
-try {
-  const all = [
-    ...(await platformScenarios()),
-    ...(await catalogueScenarios(server.url, adminKey)),
-    ...(await identityScenarios(server.url)),
-    ...(await cartScenarios(server.url, adminKey)),
-    ...checkoutScenarios(server.url, adminKey),
-  ];
-  const only = values.only?.split(',');
-  for (const scenario of all) {
+
+/** Measures each scenario (after a short warm-up, so JIT and caches are not measured) on a running server. */
+async function measureAll(server: ServerProcess, scenarios: Scenario[]): Promise<void> {
+  for (const scenario of scenarios) {
     if (only && !only.includes(scenario.name) && scenario.name !== 'bare route') continue;
     await scenario.prepare?.();
-    // A short warm-up so JIT and caches are not measured.
     await measure(server.url, scenario, 2, connections);
     const before = sampleCpu(server.child.pid, Boolean(databaseUrl));
     const result = await measure(server.url, scenario, seconds, connections);
@@ -91,8 +90,29 @@ try {
       `${scenario.name.padEnd(32)} ${String(result.requestsPerSecond).padStart(7)} req/s  p99 ${result.latencyP99Ms} ms  cpu/req server ${result.serverCpuMsPerRequest} ms, postgres ${result.postgresCpuMsPerRequest ?? '-'} ms  errors ${result.errors} non2xx ${result.non2xx}`,
     );
   }
+}
+
+const server = await startServerProcess(env);
+try {
+  await measureAll(server, [
+    ...(await platformScenarios()),
+    ...(await catalogueScenarios(server.url, adminKey)),
+    ...(storefrontBuilt ? await storefrontScenarios(server.url, true) : []),
+    ...(await identityScenarios(server.url)),
+    ...(await cartScenarios(server.url, adminKey)),
+    ...checkoutScenarios(server.url, adminKey),
+  ]);
 } finally {
   await server.stop();
+}
+// Pages rendered on every request: a second server on the same database, without the HTML cache.
+if (storefrontBuilt && (!only || only.includes('storefront product page (rendered)'))) {
+  const uncached = await startServerProcess({ ...env, HTML_CACHE_SIZE: '0' });
+  try {
+    await measureAll(uncached, await storefrontScenarios(uncached.url, false));
+  } finally {
+    await uncached.stop();
+  }
 }
 
 const ceiling = results.find((r) => r.name === 'bare route')?.requestsPerSecond ?? 0;

@@ -7,7 +7,7 @@ import type { App } from '../platform/app.ts';
 import type { AppContext } from '../platform/context.ts';
 import { negotiateEncoding } from './encoding.ts';
 import { productGone, recordDeletedProducts } from './gone.ts';
-import { type CachedPage, HtmlCache, preparePage } from './html-cache.ts';
+import { bodyOf, type CachedPage, HtmlCache, preparePage } from './html-cache.ts';
 import { inProcessFetch } from './in-process-fetch.ts';
 import { loadRenderer } from './renderer.ts';
 import { registerSessionRoutes } from './session-routes.ts';
@@ -65,7 +65,7 @@ export async function registerStorefront(app: App, ctx: AppContext): Promise<Sto
   registerSitemaps(app, ctx);
   registerSessionRoutes(app, ctx, sessions, cookieOptions);
 
-  const sendCached = (
+  const sendCached = async (
     request: FastifyRequest,
     reply: FastifyReply,
     page: CachedPage,
@@ -73,10 +73,11 @@ export async function registerStorefront(app: App, ctx: AppContext): Promise<Sto
   ) => {
     reply.header('etag', page.etag).header('cache-control', cacheControl);
     if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
-    const encoding = negotiateEncoding(request.headers['accept-encoding'], page.bodies);
+    const encoding = negotiateEncoding(request.headers['accept-encoding'], { br: 1, gzip: 1 });
     if (encoding !== 'identity') reply.header('content-encoding', encoding);
-    reply.header('content-length', page.bodies[encoding].length);
-    return reply.send(request.method === 'HEAD' ? undefined : page.bodies[encoding]);
+    const body = await bodyOf(page, encoding);
+    reply.header('content-length', body.length);
+    return reply.send(request.method === 'HEAD' ? undefined : body);
   };
 
   async function page(request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
