@@ -1,6 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runBilling, RETRY_AFTER_MS } from '../src/flows/subscriptions/billing.ts';
+import {
+  CLAIM_MS,
+  chargeCycle,
+  chargeKey,
+  claimDue,
+  RETRY_AFTER_MS,
+  runBilling,
+} from '../src/flows/subscriptions/billing.ts';
 import { hashSecret } from '../src/platform/auth.ts';
 import { rows } from '../src/platform/db.ts';
 import type { TestServer } from '../src/testing.ts';
@@ -140,6 +147,49 @@ describe('billing cycles', () => {
       expect((await chargesOf(id)).map((c) => [c.cycle, c.status])).toEqual([[2, 'APPROVED']]);
       expect(await ordersOf(id)).toHaveLength(2);
     }
+  });
+
+  it('a charge slower than its hold is never made twice: one charge, one order per cycle', async () => {
+    const member = await memberTokens(server);
+    const buy = () =>
+      buySubscription(server, member.access_token, subscriptionLine(plan.productId, plan.optionId));
+    const first = (await buy()).subscriptionId;
+    const second = (await buy()).subscriptionId;
+    const dues = await Promise.all([first, second].map(async (id) => (await contract(id)).nextChargeDate!));
+    moveTo(dues.sort().at(-1));
+    // A slow process claims both; its 5-minute hold runs out before it gets to charging.
+    const held = (await claimDue(server.ctx)).filter((c) => c.id === first || c.id === second);
+    expect(held).toHaveLength(2);
+    ahead += CLAIM_MS + 1000;
+    // The first: another process claims it meanwhile and charges it, then the slow one gets there.
+    const slowFirst = held.find((c) => c.id === first)!;
+    const slowSecond = held.find((c) => c.id === second)!;
+    const fast = runBilling(server.ctx, { batch: 1 });
+    // The second: the slow process charges at the same moment as the other one.
+    const [late, racing] = await Promise.all([
+      fast.then(() => chargeCycle(server.ctx, slowFirst)),
+      chargeCycle(server.ctx, slowSecond),
+    ]);
+    expect(late).toBe('skipped');
+    expect(['charged', 'skipped']).toContain(racing);
+    for (const id of [first, second]) {
+      expect((await contract(id)).billedCycles).toBe(2);
+      expect((await chargesOf(id)).map((c) => [c.cycle, c.attempt, c.status])).toEqual([[2, 1, 'APPROVED']]);
+      const orders = await ordersOf(id);
+      expect(orders).toHaveLength(2);
+      // One payment under the cycle's key, and one cycle checkout: the late process did not start another.
+      const payments = await rows<{ order_id: string }>(
+        server.ctx.db,
+        sql`select order_id from payments where idempotency_key = ${chargeKey(id, 2, 1)}`,
+      );
+      expect(payments.map((p) => p.order_id)).toEqual([orders[1]!.id]);
+    }
+    const checkouts = await rows<{ n: number }>(
+      server.ctx.db,
+      sql`select count(*)::int as n from checkouts where member_id = ${member.memberId}`,
+    );
+    // Two bought at checkout, one per charged cycle.
+    expect(checkouts[0]!.n).toBe(4);
   });
 
   it('retries a declined cycle on the schedule, then suspends the contract', async () => {

@@ -81,6 +81,8 @@ export interface PlaceOrderRequest {
   cycle?: {
     contractId: string;
     cycle: number;
+    /** The charge's idempotency key at the provider and on the payment (one per contract, cycle, attempt). */
+    idempotencyKey: string;
     onPlaced(tx: Db, placed: { orderId: string; paymentId?: string | undefined }): Promise<void>;
   };
 }
@@ -473,7 +475,7 @@ async function place(
         amount: totals.payNow.total.amount,
         currency: currency.code,
         token: paymentToken,
-        idempotencyKey: orderId,
+        idempotencyKey: request.cycle?.idempotencyKey ?? orderId,
         capture: !request.delayCapture,
         description: `Order ${number}`,
       })
@@ -575,7 +577,7 @@ async function place(
       orderId,
       provider: SANDBOX_CARD,
       amount: totals.payNow.total.amount,
-      idempotencyKey: orderId,
+      idempotencyKey: request.cycle?.idempotencyKey ?? orderId,
       result: charge,
       capture: !request.delayCapture,
       now,

@@ -21,6 +21,13 @@ import { nextCharge } from './from-order.ts';
  * transaction also advances the contract (only from the cycle it claimed: a second charge of one cycle cannot
  * commit). A declined cycle is retried after RETRY_AFTER_MS[0], [1], [2]; a fourth failure suspends the
  * contract. A contract whose cycles are all billed ENDS. The clock is `ctx.clock`.
+ *
+ * Exactly once, however slow a charge: the hold only spares work. Before charging, a process reserves the
+ * attempt (`subscription_charges` row CHARGING, unique per contract, cycle and attempt, committed on its own);
+ * a process that finds the attempt reserved leaves it, so a claim taken over after the hold expired charges
+ * nothing. The charge's idempotency key is `subscription:<contract>:<cycle>:<attempt>`, sent to the provider and
+ * kept on the payment (unique per provider): a reservation taken over after STALE_CHARGE_MS (its process died
+ * mid-charge) charges again under the same key, which the provider answers with the first charge.
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -28,6 +35,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const RETRY_AFTER_MS = [1 * DAY_MS, 3 * DAY_MS, 7 * DAY_MS] as const;
 /** How long a claimed cycle is held by the process charging it. */
 export const CLAIM_MS = 5 * 60 * 1000;
+/** A CHARGING reservation older than this is taken to be of a process that died (a charge takes seconds). */
+export const STALE_CHARGE_MS = 60 * 60 * 1000;
 /** How often each process looks for due cycles. */
 export const BILLING_EVERY_MS = 60 * 1000;
 /** Due cycles claimed per statement. */
@@ -35,6 +44,8 @@ const BATCH = 50;
 
 export interface BillingRun {
   charged: number;
+  /** Attempts another process had reserved: left to it. */
+  skipped: number;
   declined: number;
   suspended: number;
   ended: number;
@@ -69,7 +80,7 @@ export async function claimDue(ctx: AppContext, limit = BATCH): Promise<Contract
 
 /** Charges every due cycle (claiming batches until none is left), cycle after cycle. */
 export async function runBilling(ctx: AppContext, options: { batch?: number } = {}): Promise<BillingRun> {
-  const run: BillingRun = { charged: 0, declined: 0, suspended: 0, ended: 0 };
+  const run: BillingRun = { charged: 0, skipped: 0, declined: 0, suspended: 0, ended: 0 };
   for (;;) {
     const due = await claimDue(ctx, options.batch);
     if (!due.length) return run;
@@ -115,12 +126,65 @@ function cycleCheckout(contract: ContractRow) {
   } as Parameters<typeof createCheckout>[2];
 }
 
+/** The provider's idempotency key of one attempt at one cycle (the same in every process). */
+export const chargeKey = (contractId: string, cycle: number, attempt: number) =>
+  `subscription:${contractId}:${cycle}:${attempt}`;
+
+/**
+ * Reserves the cycle's next attempt for this process (committed at once): its number when it is ours to charge —
+ * the contract is still as claimed, and no other process reserved the attempt (or its reservation is stale).
+ * Attempts are numbered per cycle from the declined ones before (a resumed contract goes on counting).
+ */
+async function reserve(ctx: AppContext, claimed: ContractRow, cycle: number): Promise<number | undefined> {
+  const now = ctx.clock();
+  const [reserved] = await rows<{ attempt: number }>(
+    ctx.db,
+    sql`insert into ${subscriptionCharges} (contract_id, cycle, attempt, status, created_date)
+      select c.id, ${cycle}, 1 + (select count(*) from ${subscriptionCharges} s
+          where s.contract_id = c.id and s.cycle = ${cycle} and s.status = 'DECLINED')::int, 'CHARGING', ${now}
+      from ${subscriptionContracts} c
+      where c.id = ${claimed.id} and c.status = 'ACTIVE' and c.billed_cycles = ${cycle - 1}
+        and c.failed_attempts = ${claimed.failedAttempts}
+      on conflict (contract_id, cycle, attempt) do update set created_date = excluded.created_date
+        where ${subscriptionCharges}.status = 'CHARGING'
+          and ${subscriptionCharges}.created_date < ${new Date(now.getTime() - STALE_CHARGE_MS)}
+      returning attempt`,
+  );
+  return reserved?.attempt;
+}
+
+/** Records the reserved attempt's outcome (inserted when there was no reservation). */
+async function settleAttempt(
+  tx: Db,
+  values: { contractId: string; cycle: number; attempt: number; status: 'APPROVED' | 'DECLINED' } & Partial<{
+    orderId: string;
+    reason: string;
+  }>,
+  now: Date,
+): Promise<void> {
+  await tx
+    .insert(subscriptionCharges)
+    .values({ ...values, createdDate: now })
+    .onConflictDoUpdate({
+      target: [subscriptionCharges.contractId, subscriptionCharges.cycle, subscriptionCharges.attempt],
+      set: {
+        status: values.status,
+        orderId: values.orderId ?? null,
+        reason: values.reason ?? null,
+        createdDate: now,
+      },
+    });
+}
+
 /** Places cycle `billedCycles + 1` of a claimed contract; a failure is recorded as a declined attempt. */
 export async function chargeCycle(
   ctx: AppContext,
   contract: ContractRow,
-): Promise<'charged' | 'declined' | 'suspended' | 'ended'> {
+): Promise<'charged' | 'skipped' | 'declined' | 'suspended' | 'ended'> {
   const cycle = contract.billedCycles + 1;
+  // Charged, declined or being charged by another process since this one claimed it: not charged again.
+  const attempt = await reserve(ctx, contract, cycle);
+  if (attempt === undefined) return 'skipped';
   const caller: CheckoutCaller = {
     admin: true,
     owner: { memberId: contract.memberId },
@@ -137,19 +201,20 @@ export async function chargeCycle(
       cycle: {
         contractId: contract.id,
         cycle,
+        idempotencyKey: chargeKey(contract.id, cycle, attempt),
         async onPlaced(tx, placed) {
-          ended = await advance(ctx, tx, contract, cycle, placed.orderId);
+          ended = await advance(ctx, tx, contract, { cycle, attempt }, placed.orderId);
         },
       },
     });
     return ended ? 'ended' : 'charged';
   } catch (error) {
-    if (error instanceof AppError && error.code === 'CYCLE_ALREADY_CHARGED') return 'charged';
+    if (error instanceof AppError && error.code === 'CYCLE_ALREADY_CHARGED') return 'skipped';
     const reason =
       error instanceof AppError ? String(error.data?.declineReason ?? error.code) : 'INTERNAL_ERROR';
     if (!(error instanceof AppError))
       ctx.log.warn({ err: error, contractId: contract.id }, 'subscription cycle failed');
-    return decline(ctx, contract, cycle, reason);
+    return decline(ctx, contract, { cycle, attempt }, reason);
   }
 }
 
@@ -158,7 +223,7 @@ async function advance(
   ctx: AppContext,
   tx: Db,
   claimed: ContractRow,
-  cycle: number,
+  { cycle, attempt }: { cycle: number; attempt: number },
   orderId: string,
 ): Promise<boolean> {
   const now = ctx.clock();
@@ -188,15 +253,7 @@ async function advance(
       subscriptionContractId: claimed.id,
       cycle,
     });
-  await tx.insert(subscriptionCharges).values({
-    contractId: row.id,
-    cycle,
-    attempt: claimed.failedAttempts + 1,
-    status: 'APPROVED',
-    amount: null,
-    orderId,
-    createdDate: now,
-  });
+  await settleAttempt(tx, { contractId: row.id, cycle, attempt, status: 'APPROVED', orderId }, now);
   await contractService.record(ctx, tx, 'updated', row);
   return !next;
 }
@@ -205,7 +262,7 @@ async function advance(
 async function decline(
   ctx: AppContext,
   claimed: ContractRow,
-  cycle: number,
+  { cycle, attempt }: { cycle: number; attempt: number },
   reason: string,
 ): Promise<'declined' | 'suspended'> {
   const now = ctx.clock();
@@ -216,23 +273,22 @@ async function decline(
       .from(subscriptionContracts)
       .where(sql`${subscriptionContracts.id} = ${claimed.id}`)
       .for('update');
-    // Charged meanwhile, or changed by the member or merchant: nothing to record.
-    if (!current || current.billedCycles !== cycle - 1 || current.status !== 'ACTIVE') return;
-    const attempt = current.failedAttempts + 1;
-    const wait = RETRY_AFTER_MS[attempt - 1];
+    // Charged meanwhile, or changed by the member or merchant: nothing charged, the reservation is let go.
+    if (!current || current.billedCycles !== cycle - 1 || current.status !== 'ACTIVE') {
+      await tx.execute(
+        sql`delete from ${subscriptionCharges} where contract_id = ${claimed.id} and cycle = ${cycle}
+          and attempt = ${attempt} and status = 'CHARGING'`,
+      );
+      return;
+    }
+    const failed = current.failedAttempts + 1;
+    const wait = RETRY_AFTER_MS[failed - 1];
     outcome = wait === undefined ? 'suspended' : 'declined';
-    await tx.insert(subscriptionCharges).values({
-      contractId: current.id,
-      cycle,
-      attempt,
-      status: 'DECLINED',
-      reason,
-      createdDate: now,
-    });
+    await settleAttempt(tx, { contractId: current.id, cycle, attempt, status: 'DECLINED', reason }, now);
     const [row] = await tx
       .update(subscriptionContracts)
       .set({
-        failedAttempts: attempt,
+        failedAttempts: failed,
         claimedUntil: null,
         ...(wait === undefined
           ? { status: 'SUSPENDED' as const }
