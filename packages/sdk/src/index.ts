@@ -201,6 +201,7 @@ export {
 export {
   COLLECTION_TRANSFORM,
   COLLECTIONS_WRITER_PATH,
+  type CollectionImageInput,
   type CollectionsModule,
   collections,
 } from './modules/collections.ts';

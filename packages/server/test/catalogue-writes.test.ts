@@ -408,7 +408,7 @@ describe('variants', () => {
 describe('media', () => {
   it('adds media by id and URL (also to a choice), edits choice media, removes media everywhere', async () => {
     const stored = await seedImage(
-      dataDir,
+      server.ctx,
       'test:media',
       { shape: 'shirt', hue: 10, initials: 'T' },
       { filename: 'tee.jpg' },
@@ -470,7 +470,7 @@ describe('media', () => {
 
   it('removes all media (also from choices) when mediaIds is empty; a missing mediaIds is refused', async () => {
     const stored = await seedImage(
-      dataDir,
+      server.ctx,
       'test:media-all',
       { shape: 'shirt', hue: 200, initials: 'A' },
       { filename: 'all.jpg' },
@@ -795,7 +795,7 @@ describe('variant reads', () => {
 
   it('queries and gets store variants with their media', async () => {
     const stored = await seedImage(
-      dataDir,
+      server.ctx,
       'test:variant',
       { shape: 'shirt', hue: 200, initials: 'V' },
       { filename: 'v.jpg' },

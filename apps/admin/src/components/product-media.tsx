@@ -1,5 +1,7 @@
 import type { MediaItem, Product } from '@aisle/sdk';
-import { type DragEvent, useRef, useState } from 'react';
+import { useState } from 'react';
+import { DropZone } from './drop-zone.tsx';
+import { useDragOrder } from './drag-order.ts';
 import { requireClient } from '../sdk.ts';
 import { ErrorNotice, Field, Notice } from './form.ts';
 import { useTask } from './use-task.ts';
@@ -30,12 +32,8 @@ export function ProductMedia({ product }: { product: Product }) {
   const [shownFor, setShownFor] = useState<Record<string, boolean>>({});
   const [hidden, setHidden] = useState<Set<string>>(new Set());
   const [focal, setFocal] = useState<Record<string, { x: number; y: number }>>({});
-  const [over, setOver] = useState(false);
-  const picker = useRef<HTMLInputElement>(null);
   /** Ids in the order the merchant last chose, until the product read again has it. */
   const [order, setOrder] = useState<string[] | undefined>();
-  /** The picture being dragged (its index). */
-  const [dragged, setDragged] = useState<number | undefined>();
   const stored = (product.media?.items ?? []).filter((m) => m.id && !hidden.has(m.id));
   const items = order ? [...stored].sort((a, b) => order.indexOf(a.id!) - order.indexOf(b.id!)) : stored;
   const storedOrder = stored.map((m) => m.id).join();
@@ -91,6 +89,8 @@ export function ProductMedia({ product }: { product: Product }) {
     );
   };
 
+  const { dragged, itemProps } = useDragOrder((from, to) => void reorder(from, to));
+
   const saveAltText = (item: MediaItem, n: number, altText: string) =>
     run(
       'alt',
@@ -134,44 +134,15 @@ export function ProductMedia({ product }: { product: Product }) {
     );
   };
 
-  const onDrop = (event: DragEvent) => {
-    event.preventDefault();
-    setOver(false);
-    const files = [...event.dataTransfer.files].filter((f) => f.type.startsWith('image/'));
-    if (files.length) void upload(files);
-    else setError({ message: 'Drop image files (JPEG, PNG, WebP or GIF).' });
-  };
-
   return (
     <div className="stack">
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: dropping is a pointer shortcut; the file picker inside is the keyboard's way */}
-      <div
-        className={`drop-zone${over ? ' drop-over' : ''}`}
-        onDragOver={(e) => {
-          e.preventDefault();
-          setOver(true);
-        }}
-        onDragLeave={() => setOver(false)}
-        onDrop={onDrop}
-        data-testid="drop-zone"
-      >
-        <p>Drop pictures here, or</p>
-        <label className="button button-secondary">
-          Choose pictures
-          <input
-            ref={picker}
-            type="file"
-            accept="image/*"
-            multiple
-            className="visually-hidden"
-            onChange={(e) => {
-              const files = [...(e.target.files ?? [])];
-              if (files.length) void upload(files);
-              if (picker.current) picker.current.value = '';
-            }}
-          />
-        </label>
-      </div>
+      <DropZone
+        multiple
+        text="Drop pictures here, or"
+        button="Choose pictures"
+        onFiles={(files) => void upload(files)}
+        onNoImage={() => setError({ message: 'Drop image files (JPEG, PNG, WebP or GIF).' })}
+      />
       <div aria-live="polite">
         {busy && <p className="muted">Working…</p>}
         {done && !busy && <Notice tone="success">{done}</Notice>}
@@ -191,24 +162,7 @@ export function ProductMedia({ product }: { product: Product }) {
                 className={`media-card stack${dragged === i ? ' media-dragged' : ''}`}
                 data-testid="media-item"
                 draggable={busy === undefined}
-                onDragStart={(e) => {
-                  setDragged(i);
-                  e.dataTransfer.effectAllowed = 'move';
-                  e.dataTransfer.setData('text/plain', String(i));
-                }}
-                onDragEnd={() => setDragged(undefined)}
-                onDragOver={(e) => {
-                  if (dragged === undefined) return;
-                  e.preventDefault();
-                  e.stopPropagation();
-                }}
-                onDrop={(e) => {
-                  if (dragged === undefined) return;
-                  e.preventDefault();
-                  e.stopPropagation();
-                  setDragged(undefined);
-                  void reorder(dragged, i);
-                }}
+                {...itemProps(i)}
               >
                 <div className="media-frame">
                   {storedFile ? (

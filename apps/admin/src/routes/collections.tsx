@@ -1,6 +1,8 @@
 import type { Collection } from '@aisle/sdk';
 import { Link } from 'react-router';
+import { CollectionImage } from '../components/collection-image.tsx';
 import { CollectionProducts } from '../components/collection-products.tsx';
+import { pictureColumn } from '../components/picture-column.tsx';
 import type { EntitySpec } from '../components/entity-kit.tsx';
 import type { FieldValues } from '../lib/fields.ts';
 import { dateTime } from '../lib/format.ts';
@@ -13,12 +15,16 @@ const input = (v: FieldValues) => ({
   ...(v.slug ? { slug: String(v.slug) } : {}),
 });
 
-/** Collections on the entity kit: list by name, create, edit, delete; the edit page adds the product picker. */
+/**
+ * Collections on the entity kit: list by name (with each one's image), create, edit, delete; the edit page adds
+ * the image and the products (picker and order).
+ */
 export const collectionSpec: EntitySpec<Collection> = {
   path: 'collections',
   title: 'Collections',
   noun: ['collection', 'collections'],
   columns: [
+    pictureColumn<Collection>(),
     {
       label: 'Name',
       primary: true,
@@ -62,5 +68,10 @@ export const collectionSpec: EntitySpec<Collection> = {
   update: (client, row, v) => client.collections.updateCollection(row.id, input(v)),
   remove: (client, id) => client.collections.deleteCollection(id),
   deleteNote: 'Its products stay in the store.',
-  extra: (c) => <CollectionProducts collection={c} />,
+  extra: (c) => (
+    <>
+      <CollectionImage collection={c} />
+      <CollectionProducts collection={c} />
+    </>
+  ),
 };

@@ -8,16 +8,30 @@ import { requireClient } from '../sdk.ts';
 const PAGE_SIZE = 20;
 const PAYMENT = ['NOT_PAID', 'PAID', 'PARTIALLY_PAID', 'PARTIALLY_REFUNDED', 'FULLY_REFUNDED', 'PENDING'];
 const FULFILMENT = ['NOT_FULFILLED', 'PARTIALLY_FULFILLED', 'FULFILLED'];
+/** Where orders come from (`channelInfo.type`), as merchants say it. */
+const CHANNELS: Record<string, string> = {
+  WEB: 'Online store',
+  BACKOFFICE_MERCHANT: 'Made in the admin',
+  AISLE_INVOICES: 'Invoices',
+  POS: 'Point of sale',
+  OTHER_PLATFORM: 'Other platform',
+  AMAZON: 'Amazon',
+  EBAY: 'eBay',
+  ETSY: 'Etsy',
+  FACEBOOK: 'Facebook',
+  TIKTOK: 'TikTok',
+};
 
 /**
  * Orders newest first, by cursor (`cursor` in the URL; it carries the filter and sort of its first page),
- * optionally only those of one payment and/or fulfilment status; `limit` (1–100) orders a page.
+ * optionally only those of one payment and/or fulfilment status and channel; `limit` (1–100) orders a page.
  */
 export async function ordersLoader({ request }: LoaderFunctionArgs) {
   const client = requireClient();
   const params = new URL(request.url).searchParams;
   const payment = params.get('payment') ?? '';
   const fulfilment = params.get('fulfilment') ?? '';
+  const channel = params.get('channel') ?? '';
   const q = params.get('q')?.trim() ?? '';
   const from = params.get('from') ?? '';
   const to = params.get('to') ?? '';
@@ -28,6 +42,7 @@ export async function ordersLoader({ request }: LoaderFunctionArgs) {
   const filter = {
     ...(PAYMENT.includes(payment) ? { paymentStatus: payment } : {}),
     ...(FULFILMENT.includes(fulfilment) ? { fulfillmentStatus: fulfilment } : {}),
+    ...(channel in CHANNELS ? { 'channelInfo.type': channel } : {}),
     ...searchFilter(q),
     ...(day.test(from) || day.test(to)
       ? {
@@ -49,6 +64,7 @@ export async function ordersLoader({ request }: LoaderFunctionArgs) {
     prev: page.hasPrev() ? page.cursors.prev : undefined,
     payment,
     fulfilment,
+    channel,
     q,
     from,
     to,
@@ -73,11 +89,14 @@ function StatusSelect({
   name,
   values,
   value,
+  labels,
 }: {
   label: string;
   name: string;
   values: string[];
   value: string;
+  /** What each value reads as (default: the value in words). */
+  labels?: Record<string, string>;
 }) {
   return (
     <div className="field">
@@ -86,7 +105,7 @@ function StatusSelect({
         <option value="">Any</option>
         {values.map((v) => (
           <option key={v} value={v}>
-            {words(v)}
+            {labels?.[v] ?? words(v)}
           </option>
         ))}
       </select>
@@ -95,12 +114,13 @@ function StatusSelect({
 }
 
 export function Orders() {
-  const { orders, next, prev, payment, fulfilment, q, from, to, limit } =
+  const { orders, next, prev, payment, fulfilment, channel, q, from, to, limit } =
     useLoaderData<typeof ordersLoader>();
   usePageTitle('Orders');
   const kept = {
     ...(payment ? { payment } : {}),
     ...(fulfilment ? { fulfilment } : {}),
+    ...(channel ? { channel } : {}),
     ...(q ? { q } : {}),
     ...(from ? { from } : {}),
     ...(to ? { to } : {}),
@@ -114,13 +134,20 @@ export function Orders() {
         method="get"
         className="toolbar"
         aria-label="Filter orders"
-        key={`${payment}:${fulfilment}:${q}:${from}:${to}`}
+        key={`${payment}:${fulfilment}:${channel}:${q}:${from}:${to}`}
       >
         <Field label="Order number, e-mail or name" name="q" type="search" defaultValue={q} />
         <Field label="Placed from" name="from" type="date" defaultValue={from} />
         <Field label="Placed until" name="to" type="date" defaultValue={to} />
         <StatusSelect label="Payment" name="payment" values={PAYMENT} value={payment} />
         <StatusSelect label="Fulfilment" name="fulfilment" values={FULFILMENT} value={fulfilment} />
+        <StatusSelect
+          label="Channel"
+          name="channel"
+          values={Object.keys(CHANNELS)}
+          value={channel}
+          labels={CHANNELS}
+        />
         {limit && <input type="hidden" name="limit" value={limit} />}
         <button type="submit" className="button button-secondary">
           Filter
@@ -129,7 +156,9 @@ export function Orders() {
       <OrderRows
         orders={orders}
         empty={
-          payment || fulfilment || q || from || to ? 'No order matches these filters.' : 'No orders yet.'
+          payment || fulfilment || channel || q || from || to
+            ? 'No order matches these filters.'
+            : 'No orders yet.'
         }
       />
       <nav className="pager actions" aria-label="Pages">

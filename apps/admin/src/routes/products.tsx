@@ -10,6 +10,7 @@ import {
 import { ErrorNotice, Notice, SubmitButton } from '../components/form.ts';
 import { ListPage } from '../components/list-page.tsx';
 import type { ListColumn } from '../components/list-table.tsx';
+import { pictureColumn } from '../components/picture-column.tsx';
 import { adminError, type ShownError } from '../lib/errors.ts';
 import { readField } from '../lib/fields.ts';
 import { money } from '../lib/format.ts';
@@ -136,12 +137,6 @@ export function stockText(product: Product): string {
   return stock?.inStock === false ? 'Out of stock' : 'In stock (not tracked)';
 }
 
-/** The smallest picture of the product's main media (a 150 px thumbnail when the server made one). */
-export function thumbnailUrl(product: Product): string | undefined {
-  const main = product.media?.mainMedia ?? product.media?.items?.[0];
-  return main?.thumbnail?.url ?? main?.image?.url;
-}
-
 const COLUMNS: ListColumn<Product>[] = [
   {
     label: 'Select',
@@ -150,18 +145,7 @@ const COLUMNS: ListColumn<Product>[] = [
       <input type="checkbox" name="ids" value={p.id} form="bulk-form" aria-label={`Select ${p.name ?? ''}`} />
     ),
   },
-  {
-    label: 'Picture',
-    hiddenLabel: true,
-    cell: (p) => {
-      const url = thumbnailUrl(p);
-      return url ? (
-        <img className="thumb" src={url} alt="" width={48} height={48} loading="lazy" />
-      ) : (
-        <span className="thumb" />
-      );
-    },
-  },
+  pictureColumn<Product>(),
   {
     label: 'Name',
     primary: true,

@@ -1,4 +1,4 @@
-import { DEFAULT_SORT, type ListingParams } from '../resources/products.ts';
+import type { ListingParams } from '../resources/products.ts';
 
 /** Listing params → `?q=…&brand=…&choice=Size:M&min=…&max=…&inStock=1&sort=…&page=…` (defaults left out). */
 export function listingSearch(p: ListingParams): string {
@@ -9,7 +9,7 @@ export function listingSearch(p: ListingParams): string {
   if (p.min !== undefined) search.set('min', String(p.min));
   if (p.max !== undefined) search.set('max', String(p.max));
   if (p.inStock) search.set('inStock', '1');
-  if (p.sort !== DEFAULT_SORT) search.set('sort', p.sort);
+  if (p.sort !== p.defaultSort) search.set('sort', p.sort);
   if (p.page > 1) search.set('page', String(p.page));
   const text = search.toString();
   return text ? `?${text}` : '';

@@ -173,11 +173,13 @@ export function ProductListing({
                   go({ sort });
                 }}
               >
-                {Object.entries(SORTS).map(([key, sort]) => (
-                  <option key={key} value={key}>
-                    {sort.label}
-                  </option>
-                ))}
+                {Object.entries(SORTS)
+                  .filter(([key]) => key !== 'featured' || params.defaultSort === 'featured')
+                  .map(([key, sort]) => (
+                    <option key={key} value={key}>
+                      {sort.label}
+                    </option>
+                  ))}
               </select>
             </div>
           </div>

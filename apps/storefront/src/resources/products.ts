@@ -18,6 +18,8 @@ import { memoized, type Store } from '../sdk.ts';
 export const PAGE_SIZE = 12;
 
 export const SORTS = {
+  /** Collection pages only, and their default: the merchant's order of the collection. */
+  featured: { label: 'Featured', field: 'collectionPosition', order: 'asc' },
   newest: { label: 'Newest', field: 'numericId', order: 'desc' },
   'price-asc': { label: 'Price: low to high', field: 'discountedPrice', order: 'asc' },
   'price-desc': { label: 'Price: high to low', field: 'discountedPrice', order: 'desc' },
@@ -25,6 +27,7 @@ export const SORTS = {
   'name-desc': { label: 'Name: Z to A', field: 'name', order: 'desc' },
 } as const;
 export type SortKey = keyof typeof SORTS;
+/** The shop's default sort; a collection's is `featured`. */
 export const DEFAULT_SORT: SortKey = 'newest';
 
 export interface ListingParams {
@@ -36,6 +39,8 @@ export interface ListingParams {
   max: number | undefined;
   inStock: boolean;
   sort: SortKey;
+  /** The sort the URL leaves out: `featured` in a collection, else `newest`. */
+  defaultSort: SortKey;
   /** One-based. */
   page: number;
 }
@@ -48,9 +53,11 @@ function money(value: string | null): number | undefined {
   return Number.isFinite(n) && n >= 0 ? n : undefined;
 }
 
-export function readListingParams(search: URLSearchParams): ListingParams {
+/** The listing's params; `inCollection` allows (and defaults to) the collection's own order. */
+export function readListingParams(search: URLSearchParams, inCollection = false): ListingParams {
   const page = Number.parseInt(search.get('page') ?? '1', 10);
   const sort = search.get('sort');
+  const defaultSort: SortKey = inCollection ? 'featured' : DEFAULT_SORT;
   return {
     q: (search.get('q') ?? '').trim(),
     brands: search.getAll('brand').filter(Boolean),
@@ -58,7 +65,8 @@ export function readListingParams(search: URLSearchParams): ListingParams {
     min: money(search.get('min')),
     max: money(search.get('max')),
     inStock: search.get('inStock') === '1',
-    sort: isSortKey(sort) ? sort : DEFAULT_SORT,
+    sort: isSortKey(sort) && (sort !== 'featured' || inCollection) ? sort : defaultSort,
+    defaultSort,
     page: Number.isFinite(page) && page > 0 ? page : 1,
   };
 }
@@ -105,7 +113,7 @@ export async function loadListing(
   search: URLSearchParams,
   collectionId?: string,
 ): Promise<Listing> {
-  const params = readListingParams(search);
+  const params = readListingParams(search, collectionId !== undefined);
   const sort = SORTS[params.sort];
   const page = await fetchProducts(store.client, {
     query: (query) => {

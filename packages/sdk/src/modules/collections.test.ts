@@ -59,16 +59,22 @@ describe('collections writes', () => {
     expect(JSON.parse(calls[1]?.body ?? '')).toEqual({ collection: { name: 'Summer 24', id: 'c/1' } });
   });
 
-  it('delete, add and remove product ids', async () => {
+  it('delete, add, remove and reorder product ids, set and remove the image', async () => {
     const { fetch, calls } = fakeFetch(() => json({}));
     const client = createClient({ modules: { collections }, fetch });
     await expect(client.collections.deleteCollection('c1')).resolves.toBeUndefined();
     await client.collections.addProductsToCollection('c1', ['p1', 'p2']);
     await client.collections.removeProductsFromCollection('c1', ['p2']);
+    await client.collections.reorderCollectionProducts('c1', ['p2', 'p1']);
+    await client.collections.setCollectionImage('c1', { mediaId: 'm1', altText: 'Shelf' });
+    await client.collections.removeCollectionImage('c1');
     expect(calls.map((c) => [c.method, parseUrl(c.url).path, c.body && JSON.parse(c.body)])).toEqual([
       ['DELETE', '/stores/v1/collections/c1', undefined],
       ['POST', '/stores/v1/collections/c1/productIds', { id: 'c1', productIds: ['p1', 'p2'] }],
       ['POST', '/stores/v1/collections/c1/productIds/delete', { id: 'c1', productIds: ['p2'] }],
+      ['POST', '/stores/v1/collections/c1/productIds/reorder', { id: 'c1', productIds: ['p2', 'p1'] }],
+      ['POST', '/stores/v1/collections/c1/image', { id: 'c1', mediaId: 'm1', altText: 'Shelf' }],
+      ['POST', '/stores/v1/collections/c1/image/delete', { id: 'c1' }],
     ]);
   });
 });

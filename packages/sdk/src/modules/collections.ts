@@ -80,24 +80,38 @@ export const collections = (http: Http) => ({
     });
   },
 
-  addProductsToCollection: async (collectionId: string, productIds: readonly string[]): Promise<void> => {
-    await http.request<unknown>({
-      method: 'POST',
-      path: `${COLLECTIONS_WRITER_PATH}/{id}/productIds`,
-      data: { id: collectionId, productIds: [...productIds] },
-    });
-  },
+  addProductsToCollection: (collectionId: string, productIds: readonly string[]): Promise<void> =>
+    action(http, collectionId, '/productIds', { productIds: [...productIds] }),
 
-  removeProductsFromCollection: async (
-    collectionId: string,
-    productIds: readonly string[],
-  ): Promise<void> => {
-    await http.request<unknown>({
-      method: 'POST',
-      path: `${COLLECTIONS_WRITER_PATH}/{id}/productIds/delete`,
-      data: { id: collectionId, productIds: [...productIds] },
-    });
-  },
+  removeProductsFromCollection: (collectionId: string, productIds: readonly string[]): Promise<void> =>
+    action(http, collectionId, '/productIds/delete', { productIds: [...productIds] }),
+
+  /**
+   * The merchant's order of the collection's products (Aisle): the listed products first, in this order, the
+   * others after them in their present order. Shoppers read it as a product query filtered by the collection
+   * and sorted by `collectionPosition`.
+   */
+  reorderCollectionProducts: (collectionId: string, productIds: readonly string[]): Promise<void> =>
+    action(http, collectionId, '/productIds/reorder', { productIds: [...productIds] }),
+
+  /** Sets the collection's image (Aisle): an uploaded image (`media.uploadFile`'s id) or an image URL. */
+  setCollectionImage: (collectionId: string, image: CollectionImageInput): Promise<void> =>
+    action(http, collectionId, '/image', { ...image }),
+
+  removeCollectionImage: (collectionId: string): Promise<void> =>
+    action(http, collectionId, '/image/delete', {}),
 });
+
+/** A collection image: `mediaId` or `url`, and what it shows (alt text). */
+export type CollectionImageInput = ({ mediaId: string } | { url: string }) & { altText?: string };
+
+/** `POST /stores/v1/collections/{id}<suffix>` with the collection's id, answered `{}`. */
+async function action(http: Http, id: string, suffix: string, data: Record<string, unknown>): Promise<void> {
+  await http.request<unknown>({
+    method: 'POST',
+    path: `${COLLECTIONS_WRITER_PATH}/{id}${suffix}`,
+    data: { id, ...data },
+  });
+}
 
 export type CollectionsModule = ReturnType<typeof collections>;

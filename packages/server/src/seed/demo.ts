@@ -163,10 +163,9 @@ async function productInput(
   const collection = DEMO_COLLECTIONS.find((c) => c.key === product.collection)!;
   const hue = collection.hue + between(rnd, -14, 14);
   const initials = initialsOf(product.name);
-  const dataDir = ctx.config.dataDir;
   const media: StoredMedia[] = [
     await seedImage(
-      dataDir,
+      ctx,
       `product:${slug}`,
       { shape: product.shape, hue, initials },
       {
@@ -180,7 +179,7 @@ async function productInput(
   const colours = product.options && 'colours' in product.options ? (product.options.colours ?? []) : [];
   for (const [name, hex] of colours) {
     const image = await seedImage(
-      dataDir,
+      ctx,
       `product:${slug}:${name}`,
       { shape: product.shape, hue, initials, fill: hex },
       {
@@ -322,7 +321,7 @@ export async function seedDemoStore(ctx: AppContext, options: SeedOptions = {}):
   const collectionIds = new Map<string, string>();
   for (const c of DEMO_COLLECTIONS) {
     const image = await seedImage(
-      ctx.config.dataDir,
+      ctx,
       `collection:${c.key}`,
       { shape: c.shape, hue: c.hue, initials: initialsOf(c.name) },
       {

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { loadSharp } from '../modules/catalogue/media/sharp.ts';
 import type { StoredMedia } from '../modules/catalogue/shared/model.ts';
-import { saveMediaFile } from '../modules/catalogue/media/resolve.ts';
+import { storedMediaOf } from '../modules/catalogue/media/files.ts';
+import { storeGeneratedImage } from '../modules/catalogue/media/upload.ts';
+import type { AppContext } from '../platform/context.ts';
 
 /** Seed images drawn locally: an SVG (gradient, product-ish shape, initials) rendered to JPEG by sharp. */
 
@@ -47,7 +49,7 @@ export interface ImageSpec {
   fill?: string;
 }
 
-export const IMAGE_SIZE = 800;
+const IMAGE_SIZE = 800;
 
 const escapeXml = (text: string) =>
   text.replace(
@@ -90,22 +92,20 @@ export function initialsOf(name: string): string {
     .join('');
 }
 
-/** Renders (unless already on disk) and stores one image; returns its media record. */
+/**
+ * Renders (unless stored already) and stores one image with a media record and thumbnails, as an upload
+ * would be: the admin's focal point, the media library and the storefront's thumbnails work on it. Returns
+ * the media item a product or collection keeps.
+ */
 export async function seedImage(
-  dataDir: string,
+  ctx: AppContext,
   key: string,
   spec: ImageSpec,
   meta: { filename: string; title?: string; altText?: string },
 ): Promise<StoredMedia> {
-  const id = seedId(key);
-  await saveMediaFile(dataDir, id, meta.filename, () => renderImage(spec));
+  const row = await storeGeneratedImage(ctx, seedId(key), meta.filename, () => renderImage(spec));
   return {
-    id,
-    filename: meta.filename,
-    width: IMAGE_SIZE,
-    height: IMAGE_SIZE,
-    mediaType: 'image',
-    format: 'jpg',
+    ...storedMediaOf(row),
     ...(meta.title ? { title: meta.title } : {}),
     ...(meta.altText ? { altText: meta.altText } : {}),
   };

@@ -187,10 +187,10 @@ async function namedIds(db: Db, table: typeof brands | typeof ribbons, names: st
   return names.map((n) => byName.get(n)!);
 }
 
-async function bulkImages(dataDir: string): Promise<StoredMedia[]> {
+async function bulkImages(ctx: AppContext): Promise<StoredMedia[]> {
   return mapLimit(SHAPES, 6, (shape, i) =>
     seedImage(
-      dataDir,
+      ctx,
       `bulk:${shape}`,
       { shape, hue: (i * 29) % 360, initials: 'AI' },
       {
@@ -304,7 +304,7 @@ export async function seedLargeCatalogue(
   const collectionCount = options.collections ?? Math.min(200, Math.max(8, Math.round(total / 2000)));
   const tag = Date.now().toString(36);
 
-  const images = await bulkImages(ctx.config.dataDir);
+  const images = await bulkImages(ctx);
   const brandIds = await namedIds(db, brands, BRAND_NAMES);
   const ribbonIds = await namedIds(db, ribbons, RIBBON_NAMES);
   const created = await db

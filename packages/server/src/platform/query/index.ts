@@ -148,11 +148,13 @@ export function compileQuery(raw: unknown, spec: QuerySpec, path = 'query'): Que
     violations.push(violation(`${path}.paging`, 'must be an object', 'VALIDATION'));
   }
 
-  const compiler = new FilterCompiler(spec.fields);
+  const extra = spec.fieldsFor?.(filterRaw);
+  const full = extra ? { ...spec, fields: { ...spec.fields, ...extra } } : spec;
+  const compiler = new FilterCompiler(full.fields);
   const filter = compiler.compile(filterRaw, `${path}.filter`);
   violations.push(...compiler.violations);
-  const sort = parseSort(sortRaw, spec, `${path}.sort`, violations);
-  const keys = orderKeys(sort, spec);
+  const sort = parseSort(sortRaw, full, `${path}.sort`, violations);
+  const keys = orderKeys(sort, full);
   if (from && !keysFit(keys, from.keys))
     violations.push(violation(`${path}.cursorPaging.cursor`, 'is not a valid cursor', 'FORMAT'));
   if (violations.length) throw new ValidationFailure(violations);

@@ -56,6 +56,11 @@ export interface QuerySpec {
   defaultSort: readonly Sorting[];
   /** A unique, not-null, sortable field appended to every sort so that pages are stable. */
   tiebreaker: string;
+  /**
+   * Fields a query gains from its own filter (a cursor's included), e.g. the products' `collectionPosition`,
+   * which exists only in a query filtered by one collection.
+   */
+  fieldsFor?: (filter: unknown) => Readonly<Record<string, FieldSpec>>;
   defaultLimit: number;
   maxLimit: number;
 }

@@ -1,7 +1,9 @@
 import { complexGetHook, underPrefixes } from '../../../platform/routing.ts';
 import {
   CollectionIdParams,
+  CollectionImageRequest,
   CollectionProductIdsRequest,
+  CollectionReorderRequest,
   CollectionResponse,
   CollectionsResponse,
   CollectionWriteRequest,
@@ -17,8 +19,12 @@ import {
   createCollection,
   deleteCollection,
   removeProductsFromCollection,
+  reorderCollectionProducts,
+  setCollectionImage,
   updateCollection,
 } from './writes.ts';
+import { resolveMedia } from '../media/resolve.ts';
+import { IdBody } from '../products/write-schemas.ts';
 import { DeleteByIdQuery } from '../products/write-schemas.ts';
 import { entityAction, samePath, viewerOf } from '../shared/route-support.ts';
 
@@ -164,6 +170,44 @@ export async function collectionRoutes(app: App, ctx: AppContext): Promise<void>
       '/collections/:id/productIds/delete',
       { ...membership, summary: 'Remove products from a collection' },
       (id, body) => removeProductsFromCollection(ctx, id, body.productIds),
+    );
+    entityAction(
+      r,
+      'POST',
+      '/collections/:id/productIds/reorder',
+      {
+        tags,
+        params: CollectionIdParams,
+        body: CollectionReorderRequest,
+        summary: "Put a collection's products in the merchant's order (Aisle)",
+      },
+      (id, body) => reorderCollectionProducts(ctx, id, body.productIds),
+    );
+    entityAction(
+      r,
+      'POST',
+      '/collections/:id/image',
+      {
+        tags,
+        params: CollectionIdParams,
+        body: CollectionImageRequest,
+        summary: "Set a collection's image: an uploaded image or an image URL (Aisle)",
+      },
+      async (id, body) => {
+        if (body.mediaId === undefined && body.url === undefined)
+          throw invalid('mediaId', 'mediaId or url is required', 'REQUIRED_ONE_OF_FIELD');
+        const field = body.mediaId !== undefined ? 'mediaId' : 'url';
+        const image = await resolveMedia(ctx, body, '');
+        const altText = body.altText?.trim();
+        await setCollectionImage(ctx, id, altText ? { ...image, altText } : image, field);
+      },
+    );
+    entityAction(
+      r,
+      'POST',
+      '/collections/:id/image/delete',
+      { tags, params: CollectionIdParams, body: IdBody, summary: "Remove a collection's image (Aisle)" },
+      (id) => setCollectionImage(ctx, id, null),
     );
   });
 }

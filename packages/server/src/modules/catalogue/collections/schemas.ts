@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { Bool, Id, Media, Opt, PagingMetadata, Str, Uuidish, WireQuery } from '../shared/schemas.ts';
+import { MediaUrl } from '../products/write-schemas.ts';
 
 export const QueryCollectionsRequest = Type.Object({ query: Opt(WireQuery) });
 export const CollectionIdParams = Type.Object({ id: Uuidish });
@@ -32,4 +33,19 @@ export const CollectionWriteRequest = Type.Object({ collection: CollectionWrite 
 export const CollectionProductIdsRequest = Type.Object({
   id: Opt(Id),
   productIds: Type.Array(Id, { maxItems: 1000 }),
+});
+export const CollectionImageRequest = Type.Object({
+  id: Opt(Id),
+  mediaId: Opt(Str({ maxLength: 100, description: 'An uploaded image (media id); or send url' })),
+  url: Opt(MediaUrl),
+  altText: Opt(Str({ maxLength: 250, description: 'What the picture shows, for screen readers' })),
+});
+export const CollectionReorderRequest = Type.Object({
+  id: Opt(Id),
+  productIds: Type.Array(Id, {
+    minItems: 1,
+    maxItems: 1000,
+    description:
+      "Products of the collection in the merchant's order; those not listed follow in their present order",
+  }),
 });

@@ -1,4 +1,14 @@
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { StoredMedia } from '../shared/model.ts';
 import { at, created, primaryId, updated } from '../shared/columns.ts';
 import { products } from '../products/tables.ts';
@@ -34,10 +44,17 @@ export const productCollections = pgTable(
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
     addedDate: at('added_date').notNull().defaultNow(),
+    /**
+     * The merchant's order of the collection's products (ascending; `collectionPosition` sorts of product
+     * queries). Every new membership takes the next value of a store-wide sequence, so it goes last;
+     * `reorderCollectionProducts` numbers a collection's rows 1…n again. Ties (none in practice) by product id.
+     */
+    position: bigserial('position', { mode: 'number' }).notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.collectionId, t.productId] }),
     index('product_collections_product_idx').on(t.productId),
+    index('product_collections_position_idx').on(t.collectionId, t.position, t.productId),
   ],
 );
 

@@ -1,8 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../../platform/context.ts';
-import type { Db } from '../../../platform/db.ts';
-import { notFound, ValidationFailure } from '../../../platform/errors.ts';
-import type { CollectionInput, CollectionPatch } from '../shared/model.ts';
+import { type Db, rows } from '../../../platform/db.ts';
+import { invalid, notFound, ValidationFailure } from '../../../platform/errors.ts';
+import type { CollectionInput, CollectionPatch, StoredMedia } from '../shared/model.ts';
 import { type CollectionRow, collections, productCollections } from './tables.ts';
 import { products } from '../products/tables.ts';
 import {
@@ -212,5 +212,82 @@ export async function removeProductsFromCollection(
     if (removedIds.length === 0) return [];
     await membershipChanged(ctx, tx, collectionId, removedIds, 'removed');
     return removedIds;
+  });
+}
+
+/**
+ * Sets the collection's image (its only media item: `media.mainMedia`), or with `null` takes it away. Only
+ * images: a collection's image is a picture on its page and in lists.
+ */
+export async function setCollectionImage(
+  ctx: AppContext,
+  collectionId: string,
+  image: StoredMedia | null,
+  field = 'mediaId',
+): Promise<void> {
+  if (image && image.mediaType !== 'image')
+    throw invalid(field, `is a ${image.mediaType}; a collection's image must be a picture`, 'VALIDATION', {
+      mediaId: image.id,
+    });
+  await ctx.events.transaction(async (tx) => {
+    await lockCollection(tx, collectionId);
+    await tx
+      .update(collections)
+      .set({ media: image ? [image] : [], lastUpdated: sql`now()` })
+      .where(eq(collections.id, collectionId));
+    await ctx.events.record(tx, {
+      entity: 'collection',
+      entityId: collectionId,
+      type: 'updated',
+      payload: { collectionId, changedFields: ['media'], mediaId: image?.id ?? null },
+    });
+  });
+}
+
+/**
+ * The merchant's order of a collection's products: the listed products first, in the order listed, then the
+ * others in their present order; the collection's positions become 1…n. Every listed id must be in the
+ * collection (400 naming `productIds[i]` otherwise, nothing written).
+ */
+export async function reorderCollectionProducts(
+  ctx: AppContext,
+  collectionId: string,
+  productIds: string[],
+): Promise<void> {
+  const ids = checkIds('productIds', productIds);
+  const repeated = productIds.findIndex((id, i) => productIds.indexOf(id) !== i);
+  if (repeated >= 0)
+    throw invalid(`productIds[${repeated}]`, 'is listed twice', 'VALIDATION', { id: productIds[repeated] });
+  await ctx.events.transaction(async (tx) => {
+    await lockCollection(tx, collectionId);
+    if (ids.length === 0) return;
+    const members = await tx
+      .select({ productId: productCollections.productId })
+      .from(productCollections)
+      .where(
+        and(eq(productCollections.collectionId, collectionId), inArray(productCollections.productId, ids)),
+      );
+    const inIt = new Set(members.map((m) => m.productId));
+    const outside = productIds.findIndex((id) => !inIt.has(id.toLowerCase()));
+    if (outside >= 0)
+      throw invalid(`productIds[${outside}]`, 'is not a product of this collection', 'VALIDATION', {
+        id: productIds[outside],
+      });
+    const listed = `{${ids.join(',')}}`;
+    await rows(
+      tx,
+      sql`update ${productCollections} pc set position = o.n
+        from (select product_id, row_number() over (
+            order by array_position(${listed}::uuid[], product_id) nulls last, position, product_id) as n
+          from ${productCollections} where collection_id = ${collectionId}::uuid) o
+        where pc.collection_id = ${collectionId}::uuid and pc.product_id = o.product_id and pc.position <> o.n`,
+    );
+    await tx.update(collections).set({ lastUpdated: sql`now()` }).where(eq(collections.id, collectionId));
+    await ctx.events.record(tx, {
+      entity: 'collection',
+      entityId: collectionId,
+      type: 'updated',
+      payload: { collectionId, changedFields: ['productOrder'], productIds: ids },
+    });
   });
 }

@@ -1,16 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { extname, join } from 'node:path';
+import { extname } from 'node:path';
 import { loadSharp } from './sharp.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import type { Db } from '../../../platform/db.ts';
 import { notFound } from '../../../platform/errors.ts';
 import { findMediaRecord, productMediaOf } from './files.ts';
-import { LocalDiskStorage, type MediaStorage, mediaStorage } from './storage.ts';
+import { type MediaStorage, mediaStorage } from './storage.ts';
 import type { StoredMedia } from '../shared/model.ts';
 
 /**
  * Catalogue media files under `<id>/<filename>` of the media storage (`DATA_DIR/media` by default). Uploads
- * have a record (`media-files.ts`); the seed's images are files only. A file never changes once written (a new
+ * and the demo seed's images have a record (`tables.ts`); files without one (images of stores seeded before
+ * the seed made records) are still found and served. A file never changes once written (a new
  * image gets a new id).
  */
 
@@ -18,24 +19,6 @@ export const MEDIA_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-
 export const MEDIA_FILENAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
 
 const IMAGE_EXTENSIONS = new Set(['.jpg', '.jpeg', '.png', '.webp', '.avif', '.gif']);
-
-export const mediaDir = (dataDir: string) => join(dataDir, 'media');
-
-/** Writes a media file into `DATA_DIR/media` (unless one is there already) and returns whether it wrote. */
-export async function saveMediaFile(
-  dataDir: string,
-  id: string,
-  filename: string,
-  bytes: Buffer | (() => Promise<Buffer>),
-): Promise<boolean> {
-  if (!MEDIA_ID.test(id) || !MEDIA_FILENAME.test(filename) || filename.includes('..'))
-    throw new Error(`invalid media name ${id}/${filename}`);
-  const storage = new LocalDiskStorage(mediaDir(dataDir));
-  const key = `${id}/${filename}`;
-  if (await storage.stat(key)) return false;
-  await storage.put(key, typeof bytes === 'function' ? await bytes() : bytes);
-  return true;
-}
 
 /** A media item ready to attach to a product. */
 export type ResolvedMedia = StoredMedia;
@@ -88,11 +71,13 @@ async function ownMedia(
 export async function resolveMedia(
   ctx: AppContext,
   ref: { mediaId?: string | undefined; url?: string | undefined },
+  /** The reference's path in the request (`media[0]`); '' when its fields are at the top. */
   field: string,
 ): Promise<ResolvedMedia> {
   const ownId = ref.mediaId ?? (ref.url ? OWN_MEDIA.exec(ref.url)?.[1] : undefined);
   if (ownId !== undefined) {
-    const sub = ref.mediaId !== undefined ? `${field}.mediaId` : `${field}.url`;
+    const key = ref.mediaId !== undefined ? 'mediaId' : 'url';
+    const sub = field ? `${field}.${key}` : key;
     const found = await ownMedia(ctx, ctx.db, ownId.toLowerCase(), sub);
     if (!found) throw notFound('MEDIA_NOT_FOUND', `No media ${ownId}`, { field, mediaId: ownId });
     return found;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { Metadata } from 'sharp';
 import { loadSharp } from './sharp.ts';
 import type { AppContext } from '../../../platform/context.ts';
@@ -359,7 +360,11 @@ export async function uploadMedia(ctx: AppContext, request: UploadRequest): Prom
     };
   }
   main.objects.push({ key: key(id, main.row.filename), bytes: file.bytes });
+  return persist(ctx, main, poster);
+}
 
+/** Writes a file's objects (thumbnails, the file) to the media storage, then its record (and its poster's). */
+async function persist(ctx: AppContext, main: PendingFile, poster?: PendingFile): Promise<MediaFileRow> {
   const storage = mediaStorage(ctx);
   const objects = [...(poster?.objects ?? []), ...main.objects];
   try {
@@ -373,4 +378,25 @@ export async function uploadMedia(ctx: AppContext, request: UploadRequest): Prom
     await Promise.all(objects.map((o) => storage.delete(o.key).catch(() => undefined)));
     throw error;
   }
+}
+
+/**
+ * A picture made by the server itself (the demo seed's), stored as an upload is — WebP thumbnails and a media
+ * record, in the media storage — under a given id. When the record exists it is returned and nothing is
+ * drawn, so seeding again reuses the files.
+ */
+export async function storeGeneratedImage(
+  ctx: AppContext,
+  id: string,
+  filename: string,
+  draw: () => Promise<Buffer>,
+  folder = 'demo',
+): Promise<MediaFileRow> {
+  const [existing] = await ctx.db.select().from(mediaFiles).where(eq(mediaFiles.id, id));
+  if (existing) return existing;
+  const bytes = await draw();
+  const image = await processImage(bytes, 'file');
+  const file = imageFile(id, filename, bytes, image, { isPrivate: false, folder });
+  file.objects.push({ key: key(id, file.row.filename), bytes });
+  return persist(ctx, file);
 }

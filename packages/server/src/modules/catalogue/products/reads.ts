@@ -9,10 +9,12 @@ import {
   type Page,
   type QuerySpec,
   TEXT_SEARCH_FENCE,
+  type FieldSpec,
 } from '../../../platform/query/index.ts';
 import { CATALOGUE_CACHE_MS, CATALOGUE_READ_ENTITIES } from '../shared/read-cache.ts';
 import { inventoryItems, type StockRow } from '../inventory/tables.ts';
 import { products, SEARCH_CONFIG } from './tables.ts';
+import { productCollections } from '../collections/tables.ts';
 import { productVariants, type VariantRow } from '../variants/tables.ts';
 import {
   productColumns,
@@ -29,6 +31,46 @@ import {
   type Viewer,
   wireOptions,
 } from '../shared/reads.ts';
+
+const COLLECTION_FILTER_OPS = ['$eq', '$hasSome', '$hasAll', '$in'] as const;
+
+/** The one collection a product filter names (`collectionIds` / `collections.id`, at the top or in `$and`). */
+function oneCollectionOf(filter: unknown): string | undefined {
+  if (!filter || typeof filter !== 'object' || Array.isArray(filter)) return undefined;
+  const f = filter as Record<string, unknown>;
+  for (const key of ['collectionIds', 'collections.id']) {
+    const value = f[key];
+    const ops = value && typeof value === 'object' ? (value as Record<string, unknown>) : undefined;
+    const named = ops ? COLLECTION_FILTER_OPS.map((op) => ops[op]).find((v) => v !== undefined) : value;
+    const list = Array.isArray(named) ? named : [named];
+    if (list.length === 1 && typeof list[0] === 'string' && UUID.test(list[0])) return list[0].toLowerCase();
+  }
+  if (Array.isArray(f.$and))
+    for (const part of f.$and) {
+      const id = oneCollectionOf(part);
+      if (id) return id;
+    }
+  return undefined;
+}
+
+/**
+ * `collectionPosition`: a product's place in the merchant's order of the collection the query is filtered by
+ * (sort only; "Featured" on a collection page). Only a query filtered by exactly one collection has it.
+ */
+function collectionOrderFields(filter: unknown): Record<string, FieldSpec> {
+  const collectionId = oneCollectionOf(filter);
+  if (!collectionId) return {};
+  return {
+    collectionPosition: {
+      sql: sql`(select pc.position from ${productCollections} pc
+        where pc.collection_id = ${collectionId}::uuid and pc.product_id = ${products.id})`,
+      type: 'int64',
+      sortable: true,
+      nullable: true,
+      filterable: false,
+    },
+  };
+}
 
 /** Queryable product fields (wire names and their dotted aliases), each backed by an index. */
 export const PRODUCT_QUERY: QuerySpec = (() => {
@@ -76,6 +118,7 @@ export const PRODUCT_QUERY: QuerySpec = (() => {
     },
     defaultSort: [{ fieldName: 'numericId', order: 'DESC' }],
     tiebreaker: 'numericId',
+    fieldsFor: collectionOrderFields,
     defaultLimit: DEFAULT_PAGE_SIZE,
     maxLimit: MAX_PAGE_SIZE,
   };

@@ -169,7 +169,7 @@ export const ProductPathParams = Type.Object({ id: Id });
 export const DeleteByIdQuery = Type.Object({ id: Opt(Id) });
 
 const ChoiceRef = Type.Object({ option: Str({ minLength: 1 }), choice: Str({ minLength: 1 }) });
-const MediaUrl = Str({
+export const MediaUrl = Str({
   maxLength: 2000,
   pattern: '^(https?://|aisle:image://v1/)',
   description: 'An http(s) image URL, or the URL or image URI of a stored media file',

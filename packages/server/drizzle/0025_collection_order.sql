@@ -1,0 +1,2 @@
+ALTER TABLE "product_collections" ADD COLUMN "position" bigserial NOT NULL;--> statement-breakpoint
+CREATE INDEX "product_collections_position_idx" ON "product_collections" USING btree ("collection_id","position","product_id");
