@@ -78,8 +78,11 @@ interface ImageData {
   thumbnails: Array<StoredThumbnail & { bytes: Buffer; avifBytes?: Buffer }>;
 }
 
-/** Decodes an image for real (header and every pixel) and makes its thumbnails; 400 naming `field` if it is none. */
-async function processImage(bytes: Buffer, field: string): Promise<ImageData> {
+/**
+ * Decodes an image for real (header and every pixel) and makes its thumbnails; 400 naming `field` if it is none.
+ * `avif: false` makes WebP thumbnails only.
+ */
+async function processImage(bytes: Buffer, field: string, { avif = true } = {}): Promise<ImageData> {
   const notImage = (why: string) => invalid(field, `is not a valid image: ${why}`, 'FORMAT');
   const sharp = await loadSharp();
   let meta: Metadata;
@@ -120,20 +123,22 @@ async function processImage(bytes: Buffer, field: string): Promise<ImageData> {
           resized.clone().webp({ quality: 80 }).toBuffer({ resolveWithObject: true }),
           // AVIF is 15–40 % smaller than WebP on photographs at the same look (effort 3 of 9 keeps an upload's
           // three sizes quick); a libvips built without an AV1 encoder gives WebP only.
-          resized
-            .clone()
-            .avif({ quality: 50, effort: 3 })
-            .toBuffer()
-            .catch(() => undefined),
+          avif
+            ? resized
+                .clone()
+                .avif({ quality: 50, effort: 3 })
+                .toBuffer()
+                .catch(() => undefined)
+            : undefined,
         ]);
         // Kept only when it is smaller: small flat pictures are sometimes smaller as WebP.
-        const avif = avifBytes && avifBytes.length < data.length ? avifBytes : undefined;
+        const smaller = avifBytes && avifBytes.length < data.length ? avifBytes : undefined;
         return {
           size,
           width: info.width,
           height: info.height,
           bytes: data,
-          ...(avif ? { avif: true, avifBytes: avif } : {}),
+          ...(smaller ? { avif: true, avifBytes: smaller } : {}),
         };
       }),
     );
@@ -381,10 +386,18 @@ async function persist(ctx: AppContext, main: PendingFile, poster?: PendingFile)
 }
 
 /**
- * A picture made by the server itself (the demo seed's), stored as an upload is — WebP thumbnails and a media
- * record, in the media storage — under a given id. When the record exists it is returned and nothing is
- * drawn, so seeding again reuses the files.
+ * Generated pictures (the demo's), drawn and processed, by media id, for the next seed of another database in
+ * this process (every test server seeds the same demo); forgotten five minutes after the last use.
  */
+const generated = new Map<string, Promise<{ bytes: Buffer; image: ImageData }>>();
+let forget: NodeJS.Timeout | undefined;
+
+/**
+ * A picture made by the server itself (the demo seed's), stored as an upload is — WebP thumbnails (flat
+ * drawings get no AVIF copies) and a media record, in the media storage — under a given id. When the record
+ * exists it is returned and nothing is drawn, so seeding again reuses the files.
+ */
+
 export async function storeGeneratedImage(
   ctx: AppContext,
   id: string,
@@ -394,8 +407,19 @@ export async function storeGeneratedImage(
 ): Promise<MediaFileRow> {
   const [existing] = await ctx.db.select().from(mediaFiles).where(eq(mediaFiles.id, id));
   if (existing) return existing;
-  const bytes = await draw();
-  const image = await processImage(bytes, 'file');
+  // Drawn and processed once per process: every test server seeds the same demo pictures.
+  let drawn = generated.get(id);
+  if (!drawn) {
+    drawn = draw().then(async (bytes) => ({
+      bytes,
+      image: await processImage(bytes, 'file', { avif: false }),
+    }));
+    generated.set(id, drawn);
+    drawn.catch(() => generated.delete(id));
+  }
+  clearTimeout(forget);
+  forget = setTimeout(() => generated.clear(), 5 * 60_000).unref();
+  const { bytes, image } = await drawn;
   const file = imageFile(id, filename, bytes, image, { isPrivate: false, folder });
   file.objects.push({ key: key(id, file.row.filename), bytes });
   return persist(ctx, file);
