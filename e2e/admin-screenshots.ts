@@ -1,4 +1,4 @@
-// Screenshots of the catalogue and automatic-discount screens for docs/ADMIN.md (small PNGs in docs/admin/). Not a test: run it
+// Screenshots of the catalogue, automatic-discount, order, customer and staff screens for docs/ADMIN.md (small PNGs in docs/admin/). Not a test: run it
 // after `npm run build -w apps/storefront -w apps/admin` with
 // `node --conditions=aisle-source --import tsx e2e/admin-screenshots.ts`.
 import { fileURLToPath } from 'node:url';
@@ -13,6 +13,11 @@ try {
     ['inventory', '/admin/inventory?view=low'],
     ['brands', '/admin/brands'],
     ['catalogue-csv', '/admin/catalogue-csv'],
+    ['dashboard', '/admin/'],
+    ['orders', '/admin/orders'],
+    ['customers', '/admin/customers'],
+    ['staff', '/admin/staff'],
+    ['audit-log', '/admin/audit-log'],
   ];
   const page = await signedInMerchant(browser, server, { width: 1100, height: 760 });
   for (const [name, path] of shots) {
@@ -25,6 +30,12 @@ try {
   await page.getByRole('heading', { level: 1 }).waitFor();
   await page.getByRole('heading', { name: 'Pictures' }).scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${OUT}product.png` });
+  // A collection's page: its image and its products in the merchant's order.
+  await page.goto(`${server.url}/admin/collections`);
+  await page.getByRole('link', { name: 'Kitchen', exact: true }).click();
+  await page.getByRole('heading', { name: 'Image' }).scrollIntoViewIfNeeded();
+  await page.getByTestId('collection-members').getByRole('listitem').first().waitFor();
+  await page.screenshot({ path: `${OUT}collection.png` });
   // An automatic discount of two conditions: the list, and its condition builder.
   const rule = await server.call('POST', '/ecom/v1/discount-rules', {
     token: server.adminKey,

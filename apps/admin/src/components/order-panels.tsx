@@ -312,5 +312,14 @@ export function activityText(activity: OrderActivity): string {
     return words(custom.type);
   }
   if (activity.type === 'MERCHANT_COMMENT') return `Note: ${activity.merchantComment?.message ?? ''}`;
+  const refund = activity.orderRefunded;
+  if (activity.type === 'ORDER_REFUNDED' && refund) {
+    const amount = refund.amount?.formattedAmount ?? refund.amount?.amount;
+    return [
+      amount ? `Refunded ${amount}` : 'Refunded',
+      refund.manual ? ' (outside the store)' : '',
+      refund.reason ? `: ${refund.reason}` : '',
+    ].join('');
+  }
   return words(activity.type);
 }
