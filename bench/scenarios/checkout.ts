@@ -12,7 +12,8 @@ const SHOPPERS = 100;
  */
 const POOL = Number(process.env.BENCH_ORDER_POOL ?? 8000);
 
-const NEW_YORK = {
+/** The demo store's New York address: shipping options and tax. */
+export const NEW_YORK = {
   country: 'US',
   subdivision: 'US-NY',
   city: 'New York',

@@ -487,6 +487,21 @@ describe('wire calls', () => {
     expect(shop.errorCode(unknown.body)).toBe('ABANDONED_CART_NOT_FOUND');
   });
 
+  it('names the buyer of a checkout an admin made for nobody signed in ADMIN', async () => {
+    const made = await shop.newCheckout(server, server.adminKey, [shop.line(tee)], {
+      buyerInfo: { email: 'phone-order@example.com' },
+    });
+    await abandonNow();
+    const found = await abandonedOf(made.id);
+    const res = await admin('GET', `/v1/abandonedCarts/${found.id}`);
+    expect(res.status).toBe(200);
+    expect((res.body.abandonedCart as shop.Body).buyerInfo).toMatchObject({
+      identityType: 'ADMIN',
+      id: expect.any(String),
+      email: 'phone-order@example.com',
+    });
+  });
+
   it('is for admins only', async () => {
     const token = await shop.visitor(server);
     for (const [method, path] of [

@@ -12,6 +12,7 @@ import { DigitalFile } from '../components/digital-file.tsx';
 import { ErrorNotice, Notice, SubmitButton } from '../components/form.ts';
 import { ProductFields } from '../components/product-fields.tsx';
 import { ProductMedia } from '../components/product-media.tsx';
+import { ProductSubscriptions } from '../components/product-subscriptions.tsx';
 import { OptionsEditor, readOptions } from '../components/product-options.tsx';
 import { VariantsTable } from '../components/product-variants.tsx';
 import { adminError, CHECK_FIELDS, type ShownError } from '../lib/errors.ts';
@@ -20,6 +21,7 @@ import { duplicateProduct } from '../lib/product-duplicate.ts';
 import { productFormError, readProductForm, saveStock } from '../lib/product-form.ts';
 import { productRefs, specsFor } from '../lib/product-refs.ts';
 import { usePageTitle } from '../lib/title.ts';
+import { readSubscriptionForm } from '../lib/subscription-form.ts';
 import { readVariantsForm } from '../lib/variant-form.ts';
 import { type AdminClient, requireClient } from '../sdk.ts';
 import { stockText } from './products.tsx';
@@ -40,11 +42,20 @@ async function readProduct(client: AdminClient, id: string) {
 
 export async function productEditLoader({ params }: LoaderFunctionArgs) {
   const client = requireClient();
-  const [read, refs] = await Promise.all([readProduct(client, params.productId ?? ''), productRefs(client)]);
-  return { ...read, refs };
+  const [read, refs, collections] = await Promise.all([
+    readProduct(client, params.productId ?? ''),
+    productRefs(client),
+    client.collections.queryCollections().ascending('name').limit(100).find(),
+  ]);
+  // The names of the products a membership plan pays for.
+  const covered = read.product.subscriptionDetails?.membership?.productIds ?? [];
+  const coveredProducts = covered.length
+    ? (await client.products.queryProducts().in('id', covered).limit(100).find()).items
+    : [];
+  return { ...read, refs, collections: collections.items, coveredProducts };
 }
 
-type Section = 'details' | 'options' | 'variants' | 'page';
+type Section = 'details' | 'options' | 'variants' | 'subscriptions' | 'page';
 interface Result {
   section: Section;
   error?: ShownError;
@@ -112,6 +123,20 @@ export async function productEditAction({ request, params }: ActionFunctionArgs)
     }
     return { section: 'variants', saved: 'Variants saved.' };
   }
+  if (intent === 'subscriptions') {
+    const read = readSubscriptionForm(form);
+    if ('fields' in read)
+      return { section: 'subscriptions', error: { message: CHECK_FIELDS, fields: read.fields } };
+    try {
+      await client.products.updateProduct(id, { subscriptionDetails: read.value });
+    } catch (error) {
+      return { section: 'subscriptions', error: adminError(error) };
+    }
+    return {
+      section: 'subscriptions',
+      saved: read.value ? 'Subscription options saved.' : 'The product is no longer sold by subscription.',
+    };
+  }
   const specs = specsFor(await productRefs(client));
   const read = readProductForm(form, specs);
   if ('error' in read) return { section: 'details', error: read.error };
@@ -125,7 +150,7 @@ export async function productEditAction({ request, params }: ActionFunctionArgs)
 }
 
 export function ProductEdit() {
-  const { product, variants, refs } = useLoaderData<typeof productEditLoader>();
+  const { product, variants, refs, collections, coveredProducts } = useLoaderData<typeof productEditLoader>();
   const result = useSettledActionData<typeof productEditAction>() as Result | undefined;
   const [search] = useSearchParams();
   const stockError = search.get('stockError');
@@ -202,6 +227,22 @@ export function ProductEdit() {
           />
         </section>
       )}
+
+      <section className="panel stack" aria-labelledby="subscriptions-title">
+        <h2 id="subscriptions-title">Subscriptions</h2>
+        <p className="muted small">
+          Plans members subscribe to: charged every period with the card they give, each period an order.
+        </p>
+        {of('subscriptions')?.saved && <Notice tone="success">{of('subscriptions')?.saved}</Notice>}
+        <ErrorNotice error={of('subscriptions')?.error} />
+        <ProductSubscriptions
+          key={`subscriptions-${product.lastUpdated?.getTime()}`}
+          product={product}
+          collections={collections}
+          coveredProducts={coveredProducts}
+          error={of('subscriptions')?.error}
+        />
+      </section>
 
       {product.productType === 'digital' && (
         <section className="panel stack" aria-labelledby="digital-title">

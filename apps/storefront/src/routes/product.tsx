@@ -218,21 +218,9 @@ interface PlanView {
 
 /** The product's visible subscription options (Aisle's `subscriptionDetails`) and whether one-time is sold. */
 function subscriptionPlans(product: Product): { oneTime: boolean; options: PlanView[] } {
-  const details = (
-    product as Product & {
-      subscriptionDetails?: {
-        allowOneTimePurchases?: boolean;
-        subscriptions?: Array<{
-          id: string;
-          title: string;
-          visible?: boolean;
-          discount?: { type: string; value: number };
-        }>;
-      };
-    }
-  ).subscriptionDetails;
+  const details = product.subscriptionDetails;
   const options = (details?.subscriptions ?? [])
-    .filter((s) => s.visible !== false)
+    .filter((s): s is typeof s & { id: string } => s.visible !== false && s.id !== undefined)
     .map((s) => ({
       id: s.id,
       title: s.title,

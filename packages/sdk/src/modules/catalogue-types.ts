@@ -1,3 +1,4 @@
+import type { SubscriptionFrequency } from './cart-types.ts';
 // Catalogue entities as the SDK returns them (wire/catalogue.md): dates as Date, floats as numbers.
 
 export type ProductType = 'physical' | 'digital';
@@ -213,6 +214,37 @@ export interface Product {
   lastUpdated?: Date;
   createdDate?: Date;
   seoData?: SeoData;
+  /** Aisle extension: how the product is sold by subscription (docs/SUBSCRIPTIONS.md). */
+  subscriptionDetails?: SubscriptionDetails;
+}
+
+/** One subscription option (plan) of a product. */
+export interface SubscriptionOption {
+  id?: string;
+  title: string;
+  description?: string;
+  visible?: boolean;
+  frequency: SubscriptionFrequency;
+  /** Every `interval` of `frequency`; default 1. */
+  interval?: number;
+  /** Renews until cancelled; the default when `billingCycles` is absent. */
+  autoRenewal?: boolean;
+  /** Cycles before the contract ends (with `autoRenewal: false`). */
+  billingCycles?: number;
+  freeTrialPeriod?: { frequency: SubscriptionFrequency; interval?: number };
+  /** Against the one-time price: an amount, or a percent for PERCENT. */
+  discount?: { type: 'AMOUNT' | 'PERCENT' | 'NONE'; value?: number };
+}
+
+/** A product's subscription options; `membership` makes it a membership plan (payment option MEMBERSHIP). */
+export interface SubscriptionDetails {
+  subscriptions: SubscriptionOption[];
+  /** false: sold by subscription only. Default true. */
+  allowOneTimePurchases?: boolean;
+  /** Members may cancel their contracts themselves. Default true. */
+  enableCustomerCancellation?: boolean;
+  /** The products and collections an active contract of the plan pays for. */
+  membership?: { productIds?: string[]; collectionIds?: string[] };
 }
 
 /** Collection (v2 and v1 responses share the fields). */
@@ -338,6 +370,8 @@ export interface ProductInput {
   };
   productDimensions?: DimensionsInput | null;
   packageDimensions?: DimensionsInput | null;
+  /** Aisle extension: subscription options; `null` stops selling by subscription (contracts go on). */
+  subscriptionDetails?: SubscriptionDetails | null;
 }
 
 /** Only the fields sent change. */

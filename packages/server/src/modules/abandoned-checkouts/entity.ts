@@ -133,11 +133,15 @@ const ACTIVITY_MESSAGES: Record<string, string> = {
 };
 
 export function abandonedCartToWire(row: AbandonedCheckoutRow) {
+  // A checkout staff or an admin key made for nobody signed in (its `buyerInfo.userId`) is the ADMIN's.
+  const userId = row.buyerInfo.userId;
   const identity = row.memberId
     ? { id: row.memberId, identityType: 'MEMBER' }
     : row.visitorId
       ? { id: row.visitorId, identityType: 'VISITOR' }
-      : { identityType: 'CONTACT' };
+      : typeof userId === 'string' && userId
+        ? { id: userId, identityType: 'ADMIN' }
+        : { identityType: 'CONTACT' };
   const contact = row.contactDetails ?? {};
   return {
     id: row.id,
