@@ -1,38 +1,25 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { TestServer } from '@aisle/server/testing';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   errorsOf,
+  expectSignedInAs,
   lastMail,
   newShopper,
   PASSWORD,
   registerMember,
   signInDirect,
+  signOut,
   uniqueEmail,
+  waitForAlert,
+  waitForStatus,
   withStore,
 } from './store.ts';
 
 let server: TestServer;
 let browser: Browser;
 withStore((s, b) => ([server, browser] = [s, b]));
-
-const header = (page: Page) => page.getByRole('banner');
-
-async function expectSignedInAs(page: Page, name: string) {
-  await expect(header(page).getByTestId('member-name').textContent({ timeout: 20_000 })).resolves.toBe(name);
-}
-
-/** A status or alert message with this text (other live regions of the layout may come first). */
-const status = (page: Page, text: string | RegExp) =>
-  page.getByRole('status').filter({ hasText: text }).first().waitFor();
-const alert = (page: Page, text: string | RegExp) =>
-  page.getByRole('alert').filter({ hasText: text }).first().waitFor();
-
-async function signOut(page: Page) {
-  await header(page).getByRole('button', { name: 'Sign out' }).click();
-  await header(page).getByRole('link', { name: 'Sign in' }).waitFor();
-}
 
 describe('phone second factor', () => {
   it('enrols SMS codes on the account page, then signs in with the texted code', async () => {
@@ -51,19 +38,19 @@ describe('phone second factor', () => {
     await page.getByRole('heading', { name: 'Codes by text message' }).waitFor();
     await page.getByLabel('Mobile number for text messages').fill('07700 900123');
     await page.getByRole('button', { name: 'Text me a code' }).click();
-    await alert(page, 'international phone number');
+    await waitForAlert(page, 'international phone number');
     await page.getByLabel('Mobile number for text messages').fill(typed);
     await page.getByRole('button', { name: 'Text me a code' }).click();
-    await status(page, /We sent a 6-digit code by text message to \+44\*+\d\d/);
+    await waitForStatus(page, /We sent a 6-digit code by text message to \+44\*+\d\d/);
     const enrolment = await lastMail(server, phone, 'phone-enrolment-code');
     expect(enrolment.data.channel).toBe('SMS');
     const codeField = page.getByLabel('Enter the 6-digit code for text messages');
     await codeField.fill(enrolment.data.code === '000000' ? '111111' : '000000');
     await page.getByRole('button', { name: 'Turn on text-message codes' }).click();
-    await alert(page, 'not correct');
+    await waitForAlert(page, 'not correct');
     await codeField.fill(enrolment.data.code!);
     await page.getByRole('button', { name: 'Turn on text-message codes' }).click();
-    await status(page, 'Codes by text message are on');
+    await waitForStatus(page, 'Codes by text message are on');
     await page.getByText(/Codes go to \+44\*+\d\d\./).waitFor();
 
     // Sign in again: the password, then the texted code.
@@ -73,7 +60,7 @@ describe('phone second factor', () => {
     await page.getByText(/We sent a 6-digit code by text message to \+44\*+\d\d/).waitFor();
     // A new code is refused within 30 seconds of the last one, with the wait in the message.
     await page.getByRole('button', { name: 'Send a new code' }).click();
-    await alert(page, /wait \d+ seconds/);
+    await waitForAlert(page, /wait \d+ seconds/);
     const signIn = await lastMail(server, phone, 'sign-in-code');
     expect(signIn.data.channel).toBe('SMS');
     await page.getByLabel('Code', { exact: true }).fill(signIn.data.code!);
@@ -89,7 +76,7 @@ describe('phone second factor', () => {
     // And the factor can be removed again.
     await page.goto(`${server.url}/account/security`);
     await page.getByRole('button', { name: 'Remove text-message codes' }).click();
-    await status(page, 'Codes by text message are off');
+    await waitForStatus(page, 'Codes by text message are off');
     await page.getByLabel('Mobile number for text messages').waitFor();
     expect(errorsOf(page)).toEqual([]);
     await page.context().close();

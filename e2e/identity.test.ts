@@ -1,15 +1,17 @@
 import type { TestServer } from '@aisle/server/testing';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   errorsOf,
+  expectSignedInAs,
+  header,
   lastMail,
   newShopper,
   PASSWORD,
   registerMember,
   setPolicies,
-  shopperSession,
   signInDirect,
+  signOut,
   totpCode,
   uniqueEmail,
   withStore,
@@ -18,19 +20,6 @@ import {
 let server: TestServer;
 let browser: Browser;
 withStore((s, b) => ([server, browser] = [s, b]));
-
-const header = (page: Page) => page.getByRole('banner');
-
-async function expectSignedInAs(page: Page, name: string) {
-  await expect(header(page).getByTestId('member-name').textContent({ timeout: 20_000 })).resolves.toBe(name);
-  await header(page).getByRole('link', { name: 'Account' }).waitFor();
-}
-
-async function signOut(page: Page) {
-  await header(page).getByRole('button', { name: 'Sign out' }).click();
-  await header(page).getByRole('link', { name: 'Sign in' }).waitFor();
-  expect((await shopperSession(page))?.role).not.toBe('member');
-}
 
 describe('sign-in', () => {
   it('signs in on the storefront form through the hidden frame (direct login)', async () => {

@@ -4,11 +4,14 @@ import { describe, expect, it } from 'vitest';
 import {
   CLIENT_ID,
   errorsOf,
+  expectSignedInAs,
   newShopper,
   PASSWORD,
   registerMember,
+  signOut,
   startStore,
   uniqueEmail,
+  waitForStatus,
   withStore,
 } from './store.ts';
 
@@ -35,19 +38,6 @@ async function startLocalhostStore(): Promise<TestServer> {
   return s;
 }
 withStore((s, b) => ([server, browser] = [s, b]), startLocalhostStore);
-
-const header = (page: Page) => page.getByRole('banner');
-const status = (page: Page, text: string | RegExp) =>
-  page.getByRole('status').filter({ hasText: text }).first().waitFor();
-
-async function expectSignedInAs(page: Page, name: string) {
-  await expect(header(page).getByTestId('member-name').textContent({ timeout: 20_000 })).resolves.toBe(name);
-}
-
-async function signOut(page: Page) {
-  await header(page).getByRole('button', { name: 'Sign out' }).click();
-  await header(page).getByRole('link', { name: 'Sign in' }).waitFor();
-}
 
 async function passwordSignIn(page: Page, email: string) {
   await page.goto(`${store}/login`);
@@ -88,7 +78,7 @@ describe('passkeys', () => {
     await page.getByRole('heading', { name: 'Passkeys' }).waitFor();
     await page.getByLabel('Passkey name (optional)').fill('Laptop');
     await page.getByRole('button', { name: 'Add a passkey' }).click();
-    await status(page, 'Your passkey is added');
+    await waitForStatus(page, 'Your passkey is added');
     await page.getByRole('heading', { name: 'Laptop' }).waitFor();
     const me = await server.call(
       'GET',
@@ -117,7 +107,7 @@ describe('passkeys', () => {
     await page.goto(`${store}/account/security`);
     await page.getByRole('heading', { name: 'Laptop' }).waitFor();
     await page.getByRole('button', { name: 'Remove Laptop' }).click();
-    await status(page, 'The passkey is removed.');
+    await waitForStatus(page, 'The passkey is removed.');
     await expect(page.getByRole('heading', { name: 'Laptop' }).count()).resolves.toBe(0);
     await signOut(page);
     await passwordSignIn(page, email);

@@ -146,6 +146,30 @@ export async function signInDirect(page: Page, server: TestServer, email: string
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
+/** The storefront's header (banner): the member's name, Account, Sign in and Sign out. */
+export const header = (page: Page) => page.getByRole('banner');
+
+/** Waits until the header names the signed-in member and links to their account. */
+export async function expectSignedInAs(page: Page, name: string): Promise<void> {
+  await expect(header(page).getByTestId('member-name').textContent({ timeout: 20_000 })).resolves.toBe(name);
+  await header(page).getByRole('link', { name: 'Account' }).waitFor();
+}
+
+/** Signs out from the header and waits until the session is no longer a member's. */
+export async function signOut(page: Page): Promise<void> {
+  await header(page).getByRole('button', { name: 'Sign out' }).click();
+  await header(page).getByRole('link', { name: 'Sign in' }).waitFor();
+  expect((await shopperSession(page))?.role).not.toBe('member');
+}
+
+/** Waits for a status message with this text (other live regions of the layout may come first). */
+export const waitForStatus = (page: Page, text: string | RegExp) =>
+  page.getByRole('status').filter({ hasText: text }).first().waitFor();
+
+/** Waits for an alert with this text (other live regions of the layout may come first). */
+export const waitForAlert = (page: Page, text: string | RegExp) =>
+  page.getByRole('alert').filter({ hasText: text }).first().waitFor();
+
 // ---------------------------------------------------------------------------------------------------------
 // Checkout and orders (e2e/checkout*.test.ts, e2e/orders*.test.ts)
 // ---------------------------------------------------------------------------------------------------------

@@ -1,9 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { seedDemoStore } from '@aisle/server/seed';
-import { startTestServer, type TestServer } from '@aisle/server/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestServer } from '@aisle/server/testing';
+import { describe, expect, it } from 'vitest';
 import {
   AisleApplicationError,
   AisleValidationError,
@@ -27,11 +23,10 @@ import {
   taxRates,
   taxRegions,
 } from '../src/index.ts';
-
-const CLIENT_ID = 'demo-storefront';
+import { CLIENT_ID, startStore } from './checkout-helpers.ts';
+import { serverForFile } from './test-server.ts';
 
 let server: TestServer;
-let dataDir: string;
 
 /** A new visitor: its own anonymous tokens, so its own cart. */
 function visitor() {
@@ -76,34 +71,7 @@ const line = (product: Product, variantIndex = 0, quantity = 1) => ({
 
 const amount = (value: string | undefined): number => Number(value ?? 'NaN');
 
-beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'aisle-sdk-cart-'));
-  server = await startTestServer({
-    config: { dataDir },
-    seed: (s) => seedDemoStore(s.ctx).then(() => undefined),
-  });
-  // The test server skips the start-up bootstrap: register the storefront's OAuth client.
-  const created = await server.call('POST', '/v1/oauth-clients', {
-    token: server.adminKey,
-    body: {
-      id: CLIENT_ID,
-      name: 'Demo storefront',
-      redirectUris: [`${server.url}/callback`],
-      allowedOrigins: [server.url],
-    },
-  });
-  if (created.status !== 200) {
-    const updated = await server.call('PATCH', `/v1/oauth-clients/${CLIENT_ID}`, {
-      token: server.adminKey,
-      body: { redirectUris: [`${server.url}/callback`], allowedOrigins: [server.url] },
-    });
-    expect(updated.status).toBe(200);
-  }
-});
-afterAll(async () => {
-  await server?.stop();
-  await rm(dataDir, { recursive: true, force: true });
-});
+serverForFile((s) => (server = s), startStore);
 
 describe('SDK against the real server: merchant settings and the current cart', () => {
   const reykjavik: Address = {

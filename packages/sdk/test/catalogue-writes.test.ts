@@ -1,9 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { seedDemoStore } from '@aisle/server/seed';
-import { startTestServer, type TestServer } from '@aisle/server/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestServer } from '@aisle/server/testing';
+import { describe, expect, it } from 'vitest';
 import {
   AisleApplicationError,
   AisleError,
@@ -22,9 +18,9 @@ import {
   products,
   ribbons,
 } from '../src/index.ts';
+import { serverForFile, startServer } from './test-server.ts';
 
 let server: TestServer;
-let dataDir: string;
 
 const modules = {
   products,
@@ -48,17 +44,10 @@ function visitor() {
 const unique = (prefix: string) =>
   `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
-beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'aisle-sdk-writes-'));
-  server = await startTestServer({
-    config: { dataDir },
-    seed: (s) => seedDemoStore(s.ctx).then(() => undefined),
-  });
-});
-afterAll(async () => {
-  await server?.stop();
-  await rm(dataDir, { recursive: true, force: true });
-});
+serverForFile(
+  (s) => (server = s),
+  () => startServer({ demo: true }),
+);
 
 describe('SDK against the real server: catalogue writes are visible through reads', () => {
   let product: Product;

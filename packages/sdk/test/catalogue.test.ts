@@ -1,9 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { seedDemoStore } from '@aisle/server/seed';
-import { startTestServer, type TestServer } from '@aisle/server/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestServer } from '@aisle/server/testing';
+import { describe, expect, it } from 'vitest';
 import {
   AisleApplicationError,
   AisleError,
@@ -14,9 +10,9 @@ import {
   createClient,
   products,
 } from '../src/index.ts';
+import { serverForFile, startServer } from './test-server.ts';
 
 let server: TestServer;
-let dataDir: string;
 const calls: Array<{ method: string; url: string }> = [];
 
 function client(apiKey?: string) {
@@ -31,17 +27,10 @@ function client(apiKey?: string) {
   });
 }
 
-beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'aisle-sdk-'));
-  server = await startTestServer({
-    config: { dataDir },
-    seed: (s) => seedDemoStore(s.ctx).then(() => undefined),
-  });
-});
-afterAll(async () => {
-  await server?.stop();
-  await rm(dataDir, { recursive: true, force: true });
-});
+serverForFile(
+  (s) => (server = s),
+  () => startServer({ demo: true }),
+);
 
 describe('SDK against the real server: catalogue', () => {
   it('gets a product with dates as Date objects and prices as numbers', async () => {

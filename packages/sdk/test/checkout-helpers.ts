@@ -1,9 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { seedDemoStore } from '@aisle/server/seed';
-import { startTestServer, type TestServer } from '@aisle/server/testing';
-import { afterAll, beforeAll, expect } from 'vitest';
+import type { TestServer } from '@aisle/server/testing';
+import { expect } from 'vitest';
 import {
   type AisleError,
   ApiKeyStrategy,
@@ -20,6 +16,7 @@ import {
   STORES_APP_ID,
   sandboxPayments,
 } from '../src/index.ts';
+import { type StartedServer, serverForFile, startServer } from './test-server.ts';
 
 /** Shared by the SDK's checkout and orders tests: the demo store on a real server, and its shoppers. */
 
@@ -40,18 +37,10 @@ export const SAN_FRANCISCO: Address = {
   addressLine1: '500 Howard St',
 };
 
-export interface Store {
-  server: TestServer;
-  stop(): Promise<void>;
-}
-
 /** The demo store with the storefront's OAuth client registered (the test server skips the bootstrap). */
-export async function startStore(): Promise<Store> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'aisle-sdk-checkout-'));
-  const server = await startTestServer({
-    config: { dataDir },
-    seed: (s) => seedDemoStore(s.ctx).then(() => undefined),
-  });
+export async function startStore(): Promise<StartedServer> {
+  const started = await startServer({ demo: true });
+  const { server } = started;
   const urls = { redirectUris: [`${server.url}/callback`], allowedOrigins: [server.url] };
   const created = await server.call('POST', '/v1/oauth-clients', {
     token: server.adminKey,
@@ -64,28 +53,19 @@ export async function startStore(): Promise<Store> {
     });
     expect(updated.status).toBe(200);
   }
-  return {
-    server,
-    stop: async () => {
-      await server.stop();
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
+  return started;
 }
 
 /** The test file's demo store: started before its tests, stopped after them. */
 export function storeForFile(): { readonly server: TestServer } {
-  let store: Store | undefined;
-  beforeAll(async () => {
-    store = await startStore();
-  });
-  afterAll(async () => {
-    await store?.stop();
-  });
+  let started: TestServer | undefined;
+  serverForFile((s) => {
+    started = s;
+  }, startStore);
   return {
     get server() {
-      if (!store) throw new Error('The demo store has not started');
-      return store.server;
+      if (!started) throw new Error('The demo store has not started');
+      return started;
     },
   };
 }

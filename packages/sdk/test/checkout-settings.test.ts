@@ -1,9 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { startTestServer, type TestServer } from '@aisle/server/testing';
+import type { TestServer } from '@aisle/server/testing';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   AisleApplicationError,
   AisleValidationError,
@@ -18,10 +15,10 @@ import {
   STORES_APP_ID,
   tips,
 } from '../src/index.ts';
+import { serverForFile } from './test-server.ts';
 
 const CLIENT_ID = 'demo-storefront';
 let server: TestServer;
-let dataDir: string;
 
 const modules = { checkoutSettings, ordersSettings, tips, products, currentCart };
 
@@ -46,14 +43,7 @@ async function rejection(promise: Promise<unknown>): Promise<unknown> {
   throw new Error('expected a rejection');
 }
 
-beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'aisle-sdk-checkout-settings-'));
-  server = await startTestServer({ config: { dataDir } });
-});
-afterAll(async () => {
-  await server?.stop();
-  await rm(dataDir, { recursive: true, force: true });
-});
+serverForFile((s) => (server = s));
 
 describe('SDK against the real server: checkout settings, orders settings and tips', () => {
   it('admin writes checkout settings; shoppers read what the checkout page shows', async () => {

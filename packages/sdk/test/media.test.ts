@@ -1,9 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { startTestServer, type TestServer } from '@aisle/server/testing';
+import type { TestServer } from '@aisle/server/testing';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   AisleApplicationError,
   AisleError,
@@ -14,9 +11,9 @@ import {
   media,
   products,
 } from '../src/index.ts';
+import { serverForFile } from './test-server.ts';
 
 let server: TestServer;
-let dataDir: string;
 
 const admin = () =>
   createClient({
@@ -33,14 +30,7 @@ function png(width: number, height: number): Promise<Buffer> {
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
 
-beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'aisle-sdk-media-'));
-  server = await startTestServer({ config: { dataDir } });
-});
-afterAll(async () => {
-  await server?.stop();
-  await rm(dataDir, { recursive: true, force: true });
-});
+serverForFile((s) => (server = s));
 
 describe('SDK media module against the real server', () => {
   let uploaded: MediaFile;

@@ -41,6 +41,24 @@ export async function product(server: TestServer, input: Partial<ProductInput> &
   return (await createProduct(server.ctx, { price: '10.00', ...input })).id;
 }
 
+/** A product in sizes S and M, each variant with its own tracked quantity. */
+export function sizedProduct(
+  server: TestServer,
+  name: string,
+  price: string,
+  quantities: { S: number; M: number },
+) {
+  return product(server, {
+    name,
+    price,
+    productOptions: [{ name: 'Size', choices: [{ value: 'S' }, { value: 'M' }] }],
+    variants: (['S', 'M'] as const).map((size) => ({
+      choices: { Size: size },
+      stock: { trackQuantity: true, quantity: quantities[size] },
+    })),
+  } as Parameters<typeof product>[1]);
+}
+
 /** A new anonymous shopper's access token. */
 export async function visitor(server: TestServer): Promise<string> {
   const res = await server.call('POST', '/oauth2/token', {

@@ -2,7 +2,15 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../src/platform/db.ts';
 import type { TestServer } from '../src/testing.ts';
-import { APP, type Body, errorCode, newCheckout, product, startStore, visitor } from './checkout-helpers.ts';
+import {
+  APP,
+  type Body,
+  errorCode,
+  newCheckout,
+  sizedProduct,
+  startStore,
+  visitor,
+} from './checkout-helpers.ts';
 
 /**
  * The inventory change history: every change of a tracked quantity recorded with its reason, who made it and
@@ -58,15 +66,7 @@ async function item(size: 'S' | 'M') {
 
 beforeAll(async () => {
   server = await startStore();
-  hoodie = await product(server, {
-    name: 'History Hoodie',
-    price: '60.00',
-    productOptions: [{ name: 'Size', choices: [{ value: 'S' }, { value: 'M' }] }],
-    variants: [
-      { choices: { Size: 'S' }, stock: { trackQuantity: true, quantity: 10 } },
-      { choices: { Size: 'M' }, stock: { trackQuantity: true, quantity: 10 } },
-    ],
-  } as Parameters<typeof product>[1]);
+  hoodie = await sizedProduct(server, 'History Hoodie', '60.00', { S: 10, M: 10 });
   const found = await rows<{ id: string; variant_id: string; size: string }>(
     server.ctx.db,
     sql`select i.id, i.variant_id, v.choices->>'Size' as size from inventory_items i

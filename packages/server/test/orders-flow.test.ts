@@ -47,8 +47,17 @@ async function stock(): Promise<number> {
   return row!.quantity!;
 }
 
-/** Cart → checkout → order, as the shopper's token; with a card when `card` is given. */
-async function buy(token: string, email: string, quantity: number, card?: string) {
+interface Placed {
+  orderId: string;
+  confirmationToken: string;
+  paymentGatewayOrderId?: string;
+}
+
+/**
+ * Cart → checkout → order, as the shopper's token; with a card when `card` is given (only authorized, for
+ * the merchant to capture, with `delayCapture`).
+ */
+async function buy(token: string, email: string, quantity: number, card?: string, delayCapture = false) {
   const added = await server.call('POST', '/ecom/v1/carts/current/add-to-cart', {
     token,
     body: { lineItems: [{ quantity, catalogReference: { catalogItemId: tee, appId: STORE_APP_ID } }] },
@@ -66,7 +75,7 @@ async function buy(token: string, email: string, quantity: number, card?: string
       body: {},
     });
     expect(placed.status, JSON.stringify(placed.body)).toBe(200);
-    return placed.body as { orderId: string; confirmationToken: string };
+    return placed.body as unknown as Placed;
   }
   const tokenised = await server.call('POST', '/payments/sandbox/v1/card-tokens', {
     token,
@@ -81,10 +90,10 @@ async function buy(token: string, email: string, quantity: number, card?: string
   expect(tokenised.status, JSON.stringify(tokenised.body)).toBe(200);
   const placed = await server.call('POST', `/ecom/v1/checkouts/${checkoutId}/create-order-and-charge`, {
     token,
-    body: { paymentToken: tokenised.body.paymentToken },
+    body: { paymentToken: tokenised.body.paymentToken, ...(delayCapture ? { delayCapture } : {}) },
   });
   expect(placed.status, JSON.stringify(placed.body)).toBe(200);
-  return placed.body as { orderId: string; confirmationToken: string };
+  return placed.body as unknown as Placed;
 }
 
 const read = async (id: string, token = admin) => {
@@ -208,29 +217,7 @@ describe('an order placed through checkout', () => {
 
   it('an authorized card: captured by the merchant', async () => {
     const visitor = await visitorTokens(server);
-    const added = await server.call('POST', '/ecom/v1/carts/current/add-to-cart', {
-      token: visitor.access_token,
-      body: { lineItems: [{ quantity: 1, catalogReference: { catalogItemId: tee, appId: STORE_APP_ID } }] },
-    });
-    expect(added.status).toBe(200);
-    const checkout = await server.call('POST', '/ecom/v1/carts/current/create-checkout', {
-      token: visitor.access_token,
-      body: { email: 'auth@example.com', shippingAddress: ADDRESS },
-    });
-    const card = await server.call('POST', '/payments/sandbox/v1/card-tokens', {
-      token: visitor.access_token,
-      body: { number: '4242424242424242', expMonth: 12, expYear: new Date().getFullYear() + 1 },
-    });
-    const placed = await server.call(
-      'POST',
-      `/ecom/v1/checkouts/${checkout.body.checkoutId}/create-order-and-charge`,
-      {
-        token: visitor.access_token,
-        body: { paymentToken: card.body.paymentToken, delayCapture: true },
-      },
-    );
-    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
-    const orderId = placed.body.orderId as string;
+    const { orderId } = await buy(visitor.access_token, 'auth@example.com', 1, '4242424242424242', true);
     const order = await read(orderId);
     expect(order.paymentStatus).toBe('NOT_PAID');
     const refundability = (
@@ -284,28 +271,9 @@ describe('an order placed through checkout', () => {
 
   it('an authorized card: voided by the merchant', async () => {
     const visitor = await visitorTokens(server);
-    await server.call('POST', '/ecom/v1/carts/current/add-to-cart', {
-      token: visitor.access_token,
-      body: { lineItems: [{ quantity: 1, catalogReference: { catalogItemId: tee, appId: STORE_APP_ID } }] },
-    });
-    const checkout = await server.call('POST', '/ecom/v1/carts/current/create-checkout', {
-      token: visitor.access_token,
-      body: { email: 'void@example.com', shippingAddress: ADDRESS },
-    });
-    const card = await server.call('POST', '/payments/sandbox/v1/card-tokens', {
-      token: visitor.access_token,
-      body: { number: '4242424242424242', expMonth: 12, expYear: new Date().getFullYear() + 1 },
-    });
-    const placed = await server.call(
-      'POST',
-      `/ecom/v1/checkouts/${checkout.body.checkoutId}/create-order-and-charge`,
-      {
-        token: visitor.access_token,
-        body: { paymentToken: card.body.paymentToken, delayCapture: true },
-      },
-    );
-    const orderId = placed.body.orderId as string;
-    const paymentId = placed.body.paymentGatewayOrderId as string;
+    const placed = await buy(visitor.access_token, 'void@example.com', 1, '4242424242424242', true);
+    const { orderId } = placed;
+    const paymentId = placed.paymentGatewayOrderId!;
     const voided = await server.call(
       'POST',
       `/ecom/v1/payments-collector/orders/${orderId}/void-authorized-payments`,

@@ -17,6 +17,7 @@ import {
   newCheckout,
   orderRow,
   product,
+  sizedProduct,
   startStore,
   TEE,
   stockOf,
@@ -43,15 +44,7 @@ async function setOrdersSettings(values: {
 beforeAll(async () => {
   server = await startStore();
   ids.tee = await product(server, TEE);
-  ids.sized = await product(server, {
-    name: 'Hoodie',
-    price: '60.00',
-    productOptions: [{ name: 'Size', choices: [{ value: 'S' }, { value: 'M' }] }],
-    variants: [
-      { choices: { Size: 'S' }, stock: { trackQuantity: true, quantity: 10 } },
-      { choices: { Size: 'M' }, stock: { trackQuantity: true, quantity: 10 } },
-    ],
-  } as Parameters<typeof product>[1]);
+  ids.sized = await sizedProduct(server, 'Hoodie', '60.00', { S: 10, M: 10 });
   ids.ebook = await product(server, { name: 'Style Guide', price: '9.00', productType: 'digital' });
   ids.untracked = await product(server, { name: 'Sticker', price: '1.00' });
 });
@@ -242,15 +235,7 @@ describe('create-order', () => {
   });
 
   it("keeps the product's stock as the catalogue reads it: quantity, then in-stock flags when a variant runs out", async () => {
-    const shirt = await product(server, {
-      name: 'Stock shirt',
-      price: '30.00',
-      productOptions: [{ name: 'Size', choices: [{ value: 'S' }, { value: 'M' }] }],
-      variants: [
-        { choices: { Size: 'S' }, stock: { trackQuantity: true, quantity: 3 } },
-        { choices: { Size: 'M' }, stock: { trackQuantity: true, quantity: 5 } },
-      ],
-    } as Parameters<typeof product>[1]);
+    const shirt = await sizedProduct(server, 'Stock shirt', '30.00', { S: 3, M: 5 });
     const sized = (size: string, quantity: number) => ({
       ...line(shirt, quantity),
       catalogReference: { ...line(shirt).catalogReference, options: { options: { Size: size } } },

@@ -10,16 +10,20 @@ export const PREWARM_STORAGE_KEY = 'aisle.prewarm.lastRun';
 /** Token endpoint of the OAuth strategy (wire/oauth-and-identity.md §1). */
 export const TOKEN_PATH = '/oauth2/token';
 
+/** An object whose every key is its own value: `named('A', 'B')` is `{ A: 'A', B: 'B' }`. */
+const named = <const K extends string>(...keys: K[]) =>
+  Object.fromEntries(keys.map((k) => [k, k])) as { readonly [P in K]: P };
+
 /** Client login states (SPEC §4). */
-export const LoginState = {
-  INITIAL: 'INITIAL',
-  SUCCESS: 'SUCCESS',
-  FAILURE: 'FAILURE',
-  EMAIL_VERIFICATION_REQUIRED: 'EMAIL_VERIFICATION_REQUIRED',
-  OWNER_APPROVAL_REQUIRED: 'OWNER_APPROVAL_REQUIRED',
-  USER_CAPTCHA_REQUIRED: 'USER_CAPTCHA_REQUIRED',
-  SILENT_CAPTCHA_REQUIRED: 'SILENT_CAPTCHA_REQUIRED',
-} as const;
+export const LoginState = named(
+  'INITIAL',
+  'SUCCESS',
+  'FAILURE',
+  'EMAIL_VERIFICATION_REQUIRED',
+  'OWNER_APPROVAL_REQUIRED',
+  'USER_CAPTCHA_REQUIRED',
+  'SILENT_CAPTCHA_REQUIRED',
+);
 export type LoginState = (typeof LoginState)[keyof typeof LoginState];
 
 /** Role of the stored refresh token (SPEC §4): set by the grant that produced it, never reported by the server. */

@@ -80,15 +80,19 @@ function mailTotals(order: WireOrder): MailTotal[] {
   return rows;
 }
 
+/** What an order mail says: its tag (for tests and the dev mailbox), title, paragraphs and extra data. */
+interface OrderMailContent extends Pick<MailContent, 'items' | 'totals'> {
+  tag: string;
+  title: string;
+  paragraphs: string[];
+  data?: Record<string, string>;
+}
+
 async function orderMail(
   ctx: AppContext,
   order: WireOrder,
   to: string,
-  tag: string,
-  title: string,
-  paragraphs: string[],
-  data: Record<string, string> = {},
-  table: Pick<MailContent, 'items' | 'totals'> = {},
+  { tag, title, paragraphs, data = {}, ...table }: OrderMailContent,
 ): Promise<MailMessage> {
   const link = await orderPageUrl(ctx, order.id);
   const body = renderMail({
@@ -108,18 +112,19 @@ async function orderMail(
   };
 }
 
-async function confirmationMail(ctx: AppContext, order: WireOrder, to: string): Promise<MailMessage> {
-  return orderMail(
-    ctx,
-    order,
-    to,
-    'order-confirmation',
-    `Thank you for your order #${order.number}`,
-    ['We received your order:'],
-    {},
-    { items: mailItems(order), totals: mailTotals(order) },
-  );
+/** Sends an order mail (a mailer that refuses is logged by `sendMail`, not thrown). */
+async function sendOrderMail(ctx: AppContext, order: WireOrder, to: string, content: OrderMailContent) {
+  await sendMail(ctx, await orderMail(ctx, order, to, content));
 }
+
+const confirmationMail = (ctx: AppContext, order: WireOrder, to: string): Promise<MailMessage> =>
+  orderMail(ctx, order, to, {
+    tag: 'order-confirmation',
+    title: `Thank you for your order #${order.number}`,
+    paragraphs: ['We received your order:'],
+    items: mailItems(order),
+    totals: mailTotals(order),
+  });
 
 export async function sendConfirmationMail(ctx: AppContext, order: WireOrder, to: string): Promise<void> {
   await sendMail(ctx, await confirmationMail(ctx, order, to));
@@ -163,19 +168,23 @@ export async function resendConfirmation(ctx: AppContext, orderId: string): Prom
   return { sentTo: to };
 }
 
+/** The merchant's own words after a mail's first paragraph, when they wrote any. */
+const withMessage = (first: string, customMessage?: string) => [
+  first,
+  ...(customMessage ? [customMessage] : []),
+];
+
 export async function sendCanceledMail(
   ctx: AppContext,
   order: WireOrder,
   to: string,
   customMessage?: string,
 ) {
-  await sendMail(
-    ctx,
-    await orderMail(ctx, order, to, 'order-canceled', `Your order #${order.number} was canceled`, [
-      'Your order was canceled.',
-      ...(customMessage ? [customMessage] : []),
-    ]),
-  );
+  await sendOrderMail(ctx, order, to, {
+    tag: 'order-canceled',
+    title: `Your order #${order.number} was canceled`,
+    paragraphs: withMessage('Your order was canceled.', customMessage),
+  });
 }
 
 export async function sendRefundMail(
@@ -185,18 +194,12 @@ export async function sendRefundMail(
   amount: string,
   customMessage?: string,
 ) {
-  await sendMail(
-    ctx,
-    await orderMail(
-      ctx,
-      order,
-      to,
-      'order-refunded',
-      `A refund for your order #${order.number}`,
-      [`We refunded ${amount} of your order.`, ...(customMessage ? [customMessage] : [])],
-      { amount },
-    ),
-  );
+  await sendOrderMail(ctx, order, to, {
+    tag: 'order-refunded',
+    title: `A refund for your order #${order.number}`,
+    paragraphs: withMessage(`We refunded ${amount} of your order.`, customMessage),
+    data: { amount },
+  });
 }
 
 export async function sendShippingMail(
@@ -206,25 +209,19 @@ export async function sendShippingMail(
   tracking: { trackingNumber?: string; shippingProvider?: string; trackingLink?: string },
 ) {
   const carrier = tracking.shippingProvider ? ` with ${tracking.shippingProvider}` : '';
-  await sendMail(
-    ctx,
-    await orderMail(
-      ctx,
-      order,
-      to,
-      'shipping-confirmation',
-      `Your order #${order.number} is on its way`,
-      [
-        `Your order was shipped${carrier}.`,
-        ...(tracking.trackingNumber ? [`Tracking number: ${tracking.trackingNumber}`] : []),
-        ...(tracking.trackingLink ? [`Track it here: ${tracking.trackingLink}`] : []),
-      ],
-      {
-        ...(tracking.trackingNumber ? { trackingNumber: tracking.trackingNumber } : {}),
-        ...(tracking.trackingLink ? { trackingLink: tracking.trackingLink } : {}),
-      },
-    ),
-  );
+  await sendOrderMail(ctx, order, to, {
+    tag: 'shipping-confirmation',
+    title: `Your order #${order.number} is on its way`,
+    paragraphs: [
+      `Your order was shipped${carrier}.`,
+      ...(tracking.trackingNumber ? [`Tracking number: ${tracking.trackingNumber}`] : []),
+      ...(tracking.trackingLink ? [`Track it here: ${tracking.trackingLink}`] : []),
+    ],
+    data: {
+      ...(tracking.trackingNumber ? { trackingNumber: tracking.trackingNumber } : {}),
+      ...(tracking.trackingLink ? { trackingLink: tracking.trackingLink } : {}),
+    },
+  });
 }
 
 export async function sendInvoiceMail(
@@ -234,21 +231,15 @@ export async function sendInvoiceMail(
   invoice: { id: string; number: string; dueDate?: string | undefined },
 ) {
   const total = totalOf(order);
-  await sendMail(
-    ctx,
-    await orderMail(
-      ctx,
-      order,
-      to,
-      'order-invoice',
-      `Invoice ${invoice.number} for your order #${order.number}`,
-      [
-        ...(total ? [`Amount: ${total}`] : []),
-        ...(invoice.dueDate ? [`Due by ${invoice.dueDate.slice(0, 10)}`] : []),
-      ],
-      { invoiceId: invoice.id },
-    ),
-  );
+  await sendOrderMail(ctx, order, to, {
+    tag: 'order-invoice',
+    title: `Invoice ${invoice.number} for your order #${order.number}`,
+    paragraphs: [
+      ...(total ? [`Amount: ${total}`] : []),
+      ...(invoice.dueDate ? [`Due by ${invoice.dueDate.slice(0, 10)}`] : []),
+    ],
+    data: { invoiceId: invoice.id },
+  });
 }
 
 /**
@@ -276,18 +267,12 @@ export async function sendDownloadLinksOnce(ctx: AppContext, orderId: string): P
   ];
   const data: Record<string, string> = {};
   for (const [lineId, l] of links) data[`download:${lineId}`] = l.link;
-  await sendMail(
-    ctx,
-    await orderMail(
-      ctx,
-      order,
-      to,
-      'download-links',
-      `Your downloads for order #${order.number}`,
-      paragraphs,
-      data,
-    ),
-  );
+  await sendOrderMail(ctx, order, to, {
+    tag: 'download-links',
+    title: `Your downloads for order #${order.number}`,
+    paragraphs,
+    data,
+  });
   return true;
 }
 

@@ -1,3 +1,4 @@
+import type { ContactDetails } from '@aisle/sdk';
 import type { StoredAddress } from '../cart/model.ts';
 
 /**
@@ -6,13 +7,7 @@ import type { StoredAddress } from '../cart/model.ts';
  * stored; they are priced from the catalogue and the pricing engine at every read.
  */
 
-export interface ContactDetails {
-  firstName?: string;
-  lastName?: string;
-  phone?: string;
-  company?: string;
-  vatId?: { id?: string; type?: 'CPF' | 'CNPJ' };
-}
+export type { ContactDetails };
 
 export interface Contact {
   address?: StoredAddress;

@@ -50,27 +50,26 @@ export function checkoutFromRow(raw: Record<string, unknown>): CheckoutRow {
   return row as CheckoutRow;
 }
 
+/** What a new checkout (revision 1) stores of its input; the database defaults the rest. */
+const newCheckoutValues = (input: NewCheckout) => ({
+  cartId: input.cartId ?? null,
+  memberId: input.memberId ?? null,
+  visitorId: input.visitorId ?? null,
+  channelType: input.channelType,
+  cart: input.cart ?? {},
+  request: input.request ?? {},
+  lineItems: input.lineItems,
+  info: input.info,
+  coupon: input.coupon,
+  merchantDiscounts: input.merchantDiscounts,
+  revision: 1n,
+  createdDate: input.now,
+  updatedDate: input.now,
+});
+
 /** A new checkout's row as `insertCheckout` would store it (revision 1), not yet written. */
 export function newCheckoutRow(input: NewCheckout, id: string, purchaseFlowId: string): CheckoutRow {
-  return {
-    id,
-    cartId: input.cartId ?? null,
-    memberId: input.memberId ?? null,
-    visitorId: input.visitorId ?? null,
-    channelType: input.channelType,
-    cart: input.cart ?? {},
-    request: input.request ?? {},
-    lineItems: input.lineItems,
-    info: input.info,
-    coupon: input.coupon,
-    merchantDiscounts: input.merchantDiscounts,
-    purchaseFlowId,
-    completed: false,
-    orderId: null,
-    revision: 1n,
-    createdDate: input.now,
-    updatedDate: input.now,
-  };
+  return { id, ...newCheckoutValues(input), purchaseFlowId, completed: false, orderId: null };
 }
 
 /** The statement storing `row` (as made by `newCheckoutRow`), for a caller that adds its event beside it. */
@@ -95,24 +94,7 @@ export function insertCheckoutSql(row: CheckoutRow): SQL {
 
 /** Stores a new checkout (revision 1) and returns the row. */
 export async function insertCheckout(tx: Db, input: NewCheckout): Promise<CheckoutRow> {
-  const [row] = await tx
-    .insert(checkouts)
-    .values({
-      cartId: input.cartId ?? null,
-      memberId: input.memberId ?? null,
-      visitorId: input.visitorId ?? null,
-      channelType: input.channelType,
-      cart: input.cart ?? {},
-      request: input.request ?? {},
-      lineItems: input.lineItems,
-      info: input.info,
-      coupon: input.coupon,
-      merchantDiscounts: input.merchantDiscounts,
-      revision: 1n,
-      createdDate: input.now,
-      updatedDate: input.now,
-    })
-    .returning();
+  const [row] = await tx.insert(checkouts).values(newCheckoutValues(input)).returning();
   return row!;
 }
 

@@ -1,3 +1,4 @@
+import type { SiteMemberAddress } from '@aisle/sdk';
 import type { CustomValue, IdentityProfile } from './schemas.ts';
 import type { CommunityProfile, MemberImage, MemberStatus, members } from './tables.ts';
 
@@ -23,23 +24,12 @@ export const MEMBER_STATUS: Record<MemberStatus, WireMemberStatus> = {
   DELETED: 'UNKNOWN',
 };
 
-export interface ContactAddress {
-  id?: string;
-  addressLine?: string;
-  addressLine2?: string;
-  streetAddress?: { number?: string; name?: string };
-  city?: string;
-  subdivision?: string;
-  country?: string;
-  postalCode?: string;
-}
-
 export interface MemberContact {
   firstName?: string;
   lastName?: string;
   phones?: string[];
   emails?: string[];
-  addresses?: ContactAddress[];
+  addresses?: SiteMemberAddress[];
   birthdate?: string;
   company?: string;
   jobTitle?: string;
@@ -80,7 +70,7 @@ export function widestFieldset(asked: readonly string[] | string | undefined): F
 const compact = <T extends object>(value: T): T =>
   Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined && v !== null)) as T;
 
-function contactAddress(entry: NonNullable<IdentityProfile['addresses']>[number]): ContactAddress {
+function contactAddress(entry: NonNullable<IdentityProfile['addresses']>[number]): SiteMemberAddress {
   const a = entry.address;
   return compact({
     id: entry.id,

@@ -1,3 +1,4 @@
+import type { SiteMemberImage } from '@aisle/sdk';
 import {
   bigint,
   boolean,
@@ -20,14 +21,8 @@ export interface CommunityProfile {
   cover?: MemberImage;
   title?: string;
 }
-export interface MemberImage {
-  id?: string;
-  url?: string;
-  height?: number;
-  width?: number;
-  offsetX?: number;
-  offsetY?: number;
-}
+/** A member's photo or cover on the wire, as the SDK declares it. */
+export type MemberImage = SiteMemberImage;
 
 /** Store members (wire: Identity). The e-mail is unique ignoring case (`email_key` is its lower-case form). */
 export const members = pgTable(

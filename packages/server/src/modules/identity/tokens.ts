@@ -1,5 +1,5 @@
 import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import { hashSecret } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
@@ -65,6 +65,15 @@ export async function createToken(
   return token;
 }
 
+/** The live (unspent, unexpired) tokens of `kind` that also meet `where`. */
+const liveTokens = (now: Date, kind: IdentityTokenKind, ...where: SQL[]) =>
+  and(
+    ...where,
+    eq(identityTokens.kind, kind),
+    isNull(identityTokens.usedDate),
+    gt(identityTokens.expiresDate, now),
+  );
+
 /** Spend a token of `kind`: the first caller gets its row, everyone after gets undefined. */
 export async function consumeToken(
   ctx: AppContext,
@@ -76,14 +85,7 @@ export async function consumeToken(
   const [row] = await ctx.db
     .update(identityTokens)
     .set({ usedDate: now })
-    .where(
-      and(
-        eq(identityTokens.tokenHash, hashSecret(token)),
-        eq(identityTokens.kind, kind),
-        isNull(identityTokens.usedDate),
-        gt(identityTokens.expiresDate, now),
-      ),
-    )
+    .where(liveTokens(now, kind, eq(identityTokens.tokenHash, hashSecret(token))))
     .returning();
   return row;
 }
@@ -98,14 +100,7 @@ export async function findToken(
   const [row] = await ctx.db
     .select()
     .from(identityTokens)
-    .where(
-      and(
-        eq(identityTokens.tokenHash, hashSecret(token)),
-        eq(identityTokens.kind, kind),
-        isNull(identityTokens.usedDate),
-        gt(identityTokens.expiresDate, ctx.clock()),
-      ),
-    )
+    .where(liveTokens(ctx.clock(), kind, eq(identityTokens.tokenHash, hashSecret(token))))
     .limit(1);
   return row;
 }
@@ -116,6 +111,10 @@ export type CodeCheck = 'ok' | 'wrong' | 'exhausted';
 export function codeMatches(row: IdentityToken, code: string): boolean {
   return row.codeHash !== null && sameDigest(hashSecret(code.trim()), row.codeHash);
 }
+
+/** The token of this row while it is unspent. */
+const unspent = (row: IdentityToken) =>
+  and(eq(identityTokens.tokenHash, row.tokenHash), isNull(identityTokens.usedDate));
 
 /**
  * Check a code for a state token, counting the attempt first (so parallel guesses count too). The token is
@@ -129,7 +128,7 @@ export async function checkCode(
   const [counted] = await ctx.db
     .update(identityTokens)
     .set({ attempts: sql`${identityTokens.attempts} + 1` })
-    .where(and(eq(identityTokens.tokenHash, row.tokenHash), isNull(identityTokens.usedDate)))
+    .where(unspent(row))
     .returning({ attempts: identityTokens.attempts });
   if (!counted || counted.attempts > MAX_CODE_ATTEMPTS) return 'exhausted';
   if (!(await matches())) {
@@ -143,7 +142,7 @@ export async function checkCode(
   const [spent] = await ctx.db
     .update(identityTokens)
     .set({ usedDate: ctx.clock() })
-    .where(and(eq(identityTokens.tokenHash, row.tokenHash), isNull(identityTokens.usedDate)))
+    .where(unspent(row))
     .returning({ tokenHash: identityTokens.tokenHash });
   return spent ? 'ok' : 'exhausted';
 }
@@ -179,13 +178,7 @@ export async function renewCode(
       attempts: 0,
       ...(factorType ? { factorType } : {}),
     })
-    .where(
-      and(
-        eq(identityTokens.tokenHash, row.tokenHash),
-        isNull(identityTokens.usedDate),
-        eq(identityTokens.sends, row.sends),
-      ),
-    )
+    .where(and(unspent(row), eq(identityTokens.sends, row.sends)))
     .returning({ tokenHash: identityTokens.tokenHash });
   return updated ? code : undefined;
 }
@@ -201,7 +194,7 @@ export async function switchToCodeless(
   const [updated] = await ctx.db
     .update(identityTokens)
     .set({ factorType, codeHash: challenge ? hashSecret(challenge) : null })
-    .where(and(eq(identityTokens.tokenHash, row.tokenHash), isNull(identityTokens.usedDate)))
+    .where(unspent(row))
     .returning({ tokenHash: identityTokens.tokenHash });
   return updated !== undefined;
 }
@@ -217,12 +210,11 @@ export async function findMemberToken(
     .select()
     .from(identityTokens)
     .where(
-      and(
+      liveTokens(
+        ctx.clock(),
+        kind,
         eq(identityTokens.memberId, memberId),
-        eq(identityTokens.kind, kind),
         eq(identityTokens.factorType, factorType),
-        isNull(identityTokens.usedDate),
-        gt(identityTokens.expiresDate, ctx.clock()),
       ),
     )
     .orderBy(desc(identityTokens.createdDate))

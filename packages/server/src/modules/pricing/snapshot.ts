@@ -1,3 +1,12 @@
+import type {
+  ChargeType,
+  ItemAvailabilityStatus as AvailabilityStatus,
+  ItemTypePreset as ItemType,
+  JurisdictionType,
+  PaymentOptionType as PaymentOption,
+  PickupMethod,
+  TaxableAddressType,
+} from '@aisle/sdk';
 import type { AddressInput } from '../../platform/schema.ts';
 
 /**
@@ -7,20 +16,18 @@ import type { AddressInput } from '../../platform/schema.ts';
  * instants are ISO-8601 strings. Nothing here is read from a clock, a database or the network.
  */
 
+// The wire's enumerations, as the SDK declares them.
+export type {
+  AvailabilityStatus,
+  ChargeType,
+  ItemType,
+  JurisdictionType,
+  PaymentOption,
+  PickupMethod,
+  TaxableAddressType,
+};
+
 export type WeightUnit = 'KG' | 'LB';
-export type ItemType = 'PHYSICAL' | 'DIGITAL' | 'GIFT_CARD' | 'SERVICE';
-export type AvailabilityStatus = 'AVAILABLE' | 'NOT_FOUND' | 'NOT_AVAILABLE' | 'PARTIALLY_AVAILABLE';
-export type PaymentOption =
-  | 'FULL_PAYMENT_ONLINE'
-  | 'FULL_PAYMENT_OFFLINE'
-  | 'MEMBERSHIP'
-  | 'DEPOSIT_ONLINE'
-  | 'MEMBERSHIP_OFFLINE'
-  | 'MEMBERSHIP_ONLINE_WITH_OFFLINE_REMAINDER';
-export type TaxableAddressType = 'BUSINESS' | 'BILLING' | 'SHIPPING';
-export type JurisdictionType = 'COUNTRY' | 'STATE' | 'COUNTY' | 'CITY' | 'SPECIAL';
-export type PickupMethod = 'STORE_PICKUP' | 'PICKUP_POINT';
-export type ChargeType = 'HANDLING_FEE' | 'INSURANCE';
 export type ConditionType = 'BY_TOTAL_WEIGHT' | 'BY_TOTAL_PRICE' | 'BY_TOTAL_QUANTITY';
 export type ConditionOperator = 'EQ' | 'GT' | 'GTE' | 'LT' | 'LTE';
 export type AdditionalFeeSource = 'SERVICE_PLUGIN' | 'ITEM' | 'MANUAL' | 'SHIPPING' | 'PLATFORM';

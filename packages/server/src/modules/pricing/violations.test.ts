@@ -7,6 +7,18 @@ import type { Violation } from './totals.ts';
 const digital = (id: string, price: string, overrides: Partial<LineItemSnapshot> = {}) =>
   item(id, price, { itemType: 'DIGITAL', ...overrides });
 
+/** What line `a` (of `digital('a', …)`) is told, as the engine words it. */
+const lineViolation = (
+  severity: Violation['severity'],
+  description: string,
+  suggestedFix?: 'REMOVE_LINE_ITEM',
+): Violation => ({
+  severity,
+  target: { lineItem: { id: 'a', name: 'Item a' } },
+  description,
+  ...(suggestedFix ? { suggestedFix } : {}),
+});
+
 describe('violations', () => {
   it.each<[string, Partial<LineItemSnapshot>, Violation[], string]>([
     ['available', {}, [], '20.00'],
@@ -19,76 +31,37 @@ describe('violations', () => {
     [
       'gone from the catalogue',
       { availability: { status: 'NOT_FOUND' } },
-      [
-        {
-          severity: 'ERROR',
-          target: { lineItem: { id: 'a', name: 'Item a' } },
-          description: 'This item is no longer available.',
-          suggestedFix: 'REMOVE_LINE_ITEM',
-        },
-      ],
+      [lineViolation('ERROR', 'This item is no longer available.', 'REMOVE_LINE_ITEM')],
       '0.00',
     ],
     [
       'out of stock',
       { availability: { status: 'NOT_AVAILABLE' } },
-      [
-        {
-          severity: 'ERROR',
-          target: { lineItem: { id: 'a', name: 'Item a' } },
-          description: 'This item is out of stock.',
-          suggestedFix: 'REMOVE_LINE_ITEM',
-        },
-      ],
+      [lineViolation('ERROR', 'This item is out of stock.', 'REMOVE_LINE_ITEM')],
       '0.00',
     ],
     [
       'none left in stock',
       { availability: { status: 'AVAILABLE', quantityAvailable: 0 } },
-      [
-        {
-          severity: 'ERROR',
-          target: { lineItem: { id: 'a', name: 'Item a' } },
-          description: 'This item is out of stock.',
-          suggestedFix: 'REMOVE_LINE_ITEM',
-        },
-      ],
+      [lineViolation('ERROR', 'This item is out of stock.', 'REMOVE_LINE_ITEM')],
       '0.00',
     ],
     [
       'partially available',
       { availability: { status: 'PARTIALLY_AVAILABLE', quantityAvailable: 1 } },
-      [
-        {
-          severity: 'WARNING',
-          target: { lineItem: { id: 'a', name: 'Item a' } },
-          description: 'Only 1 of this item is available.',
-        },
-      ],
+      [lineViolation('WARNING', 'Only 1 of this item is available.')],
       '20.00',
     ],
     [
       'fewer in stock than asked',
       { quantity: 5, availability: { status: 'AVAILABLE', quantityAvailable: 3 } },
-      [
-        {
-          severity: 'WARNING',
-          target: { lineItem: { id: 'a', name: 'Item a' } },
-          description: 'Only 3 of this item are available.',
-        },
-      ],
+      [lineViolation('WARNING', 'Only 3 of this item are available.')],
       '50.00',
     ],
     [
       'below the minimum quantity',
       { minimumQuantity: 3 },
-      [
-        {
-          severity: 'ERROR',
-          target: { lineItem: { id: 'a', name: 'Item a' } },
-          description: 'The minimum quantity of this item is 3.',
-        },
-      ],
+      [lineViolation('ERROR', 'The minimum quantity of this item is 3.')],
       '20.00',
     ],
     ['at the minimum quantity', { minimumQuantity: 2 }, [], '20.00'],

@@ -1,0 +1,45 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { seedDemoStore } from '@aisle/server/seed';
+import { startTestServer, type TestServer, type TestServerOptions } from '@aisle/server/testing';
+import { afterAll, beforeAll } from 'vitest';
+
+/** A started test server and how to stop it (its data folder goes with it). */
+export interface StartedServer {
+  server: TestServer;
+  stop(): Promise<void>;
+}
+
+/** A test server on a fresh database with its own data folder (uploaded media); `demo` seeds the demo store. */
+export async function startServer({ demo = false }: { demo?: boolean } = {}): Promise<StartedServer> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'aisle-sdk-'));
+  const options: TestServerOptions = { config: { dataDir } };
+  if (demo) options.seed = (s) => seedDemoStore(s.ctx).then(() => undefined);
+  const server = await startTestServer(options);
+  return {
+    server,
+    stop: async () => {
+      await server.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The test file's server: started before its tests (handed to `take`), stopped after them.
+ * `serverForFile((s) => (server = s), () => startServer({ demo: true }))`.
+ */
+export function serverForFile(
+  take: (server: TestServer) => void,
+  start: () => Promise<StartedServer> = () => startServer(),
+): void {
+  let started: StartedServer | undefined;
+  beforeAll(async () => {
+    started = await start();
+    take(started.server);
+  });
+  afterAll(async () => {
+    await started?.stop();
+  });
+}
