@@ -2,7 +2,8 @@ import { AisleApplicationError, AisleError, type Cart, type Product } from '@ais
 import { dehydrate, hydrate, QueryClient } from '@tanstack/react-query';
 import { createElement } from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lineOf, PASSWORD, type Store, startStore } from '../../sdk/test/checkout-helpers.ts';
+import { lineOf, PASSWORD, startStore } from '../../sdk/test/checkout-helpers.ts';
+import type { StartedServer as Store } from '../../sdk/test/test-server.ts';
 import {
   type AisleHooksClient,
   aisleKeys,
