@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
@@ -45,6 +45,24 @@ async function migratedTemplate(): Promise<Blob> {
   writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
   renameSync(partial, file);
   return dump;
+}
+
+/**
+ * Fills an empty `DATA_DIR` with the migrated template (what a first start would make, without the minutes a
+ * loaded machine takes to create and migrate it), for tests that start the server process on it.
+ */
+export async function seedEmbeddedDataDir(dataDir: string): Promise<void> {
+  const [{ PGlite }, { pg_trgm }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+  ]);
+  mkdirSync(dataDir, { recursive: true });
+  const client = new PGlite(join(dataDir, 'pglite'), {
+    extensions: { pg_trgm },
+    loadDataDir: await migratedTemplate(),
+  });
+  await client.waitReady;
+  await client.close();
 }
 
 /** `url` with another database name. */
