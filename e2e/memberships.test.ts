@@ -231,6 +231,51 @@ describe('paying with a membership on the storefront', () => {
     await page.context().close();
   });
 
+  it('a membership paused after it was chosen: the order waits until the shopper pays as usual', async () => {
+    const page = await newShopper(browser);
+    watchConsole(page);
+    const { token, membershipId } = await signedInMember(page);
+    await addFromProductPage(page, server, 'classic-french-press');
+    const checkoutId = await startCheckout(page, server);
+    await fillCheckoutDetails(page, undefined);
+    await chooseDelivery(page, 'Express');
+    const press = page.getByTestId('checkout-memberships').getByRole('group', { name: COVERED });
+    await press.getByRole('radio', { name: new RegExp(`^Use my ${PLAN} membership`) }).check();
+    await expect.poll(async () => (await shownTotals(page)).subtotal).toBe(0);
+
+    // Paused in another tab meanwhile: nothing is placed, and the page says why.
+    const paused = await server.call('POST', `${CONTRACTS}/${membershipId}/pause`, { token, body: {} });
+    expect(paused.status, JSON.stringify(paused.body)).toBe(200);
+    await payByCard(page, CARDS.approves);
+    await page
+      .getByTestId('payment-step')
+      .getByRole('alert')
+      .filter({
+        hasText: 'Your membership can no longer pay for some of these items, so your order was not placed.',
+      })
+      .waitFor();
+    const stale = page.getByTestId('membership-stale');
+    await stale.waitFor();
+    expect(await press.count()).toBe(0);
+    await expectClean(page);
+
+    await stale.getByRole('button', { name: 'Continue without it' }).click();
+    await stale.waitFor({ state: 'detached' });
+    await expect.poll(async () => (await shownTotals(page)).subtotal).toBe(4500);
+    expect(await page.getByTestId('membership-paid').count()).toBe(0);
+    await payByCard(page, CARDS.approves);
+    await page.getByRole('heading', { name: 'Thank you for your order!' }).waitFor();
+    const orderId = decodeURIComponent(new URL(page.url()).pathname.split('/')[2] ?? '');
+    const order = await adminOrder(server, orderId);
+    expect(order.lineItems[0]).toMatchObject({
+      paymentOption: 'FULL_PAYMENT_ONLINE',
+      price: { amount: '45.00' },
+    });
+    const after = await server.call('GET', `/ecom/v1/checkouts/${checkoutId}`, { token: server.adminKey });
+    expect(after.body.checkout).toMatchObject({ completed: true });
+    await page.context().close();
+  });
+
   it('a visitor sees nothing about memberships', async () => {
     const page = await newShopper(browser);
     watchConsole(page);
