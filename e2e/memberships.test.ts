@@ -201,6 +201,13 @@ describe('paying with a membership on the storefront', () => {
       .toBe(1);
     expect(await items.getByTestId('membership-paid').count()).toBe(1);
     await expectClean(page);
+    // So does the order in the member's account.
+    await page.goto(`${server.url}/account/orders/${encodeURIComponent(orderId)}`);
+    const kept = page.getByTestId('summary-line').filter({ hasText: COVERED });
+    await expect
+      .poll(() => kept.getByTestId('membership-paid').textContent())
+      .toBe('Paid by your membership');
+    expect(await page.getByTestId('membership-paid').count()).toBe(1);
     await page.context().close();
   });
 
@@ -261,6 +268,8 @@ describe('paying with a membership on the storefront', () => {
 
     await stale.getByRole('button', { name: 'Continue without it' }).click();
     await stale.waitFor({ state: 'detached' });
+    await page.getByRole('status').filter({ hasText: 'Those items are charged as usual.' }).waitFor();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Membership');
     await expect.poll(async () => (await shownTotals(page)).subtotal).toBe(4500);
     expect(await page.getByTestId('membership-paid').count()).toBe(0);
     await payByCard(page, CARDS.approves);

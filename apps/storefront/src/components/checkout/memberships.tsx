@@ -136,6 +136,7 @@ export function CheckoutMemberships({ checkout, write }: { checkout: Checkout; w
   const queue = useRef(Promise.resolve());
   const selection = useRef<SelectedMembership[] | undefined>(undefined);
   const inFlight = useRef(0);
+  const heading = useRef<HTMLHeadingElement>(null);
 
   if (eligible.length === 0 && (options?.invalidMemberships ?? []).length === 0 && !stale) return null;
 
@@ -147,19 +148,20 @@ export function CheckoutMemberships({ checkout, write }: { checkout: Checkout; w
   const chosenFor = (lineId: string) =>
     shown[lineId] ?? accepted.find((s) => s.lineItemIds?.includes(lineId))?.id ?? '';
 
-  const send = (memberships: SelectedMembership[], done: string) => {
+  /** Writes the selection; `done` says, from the answer, what became of it (announced). */
+  const send = (memberships: SelectedMembership[], done: (answer: Checkout) => string) => {
     selection.current = memberships;
     inFlight.current += 1;
     queue.current = queue.current.then(async () => {
       try {
-        await write((api) =>
+        const answer = await write((api) =>
           api.checkout.updateCheckout(
             checkout.id,
             { membershipOptions: { selectedMemberships: { memberships } } },
             { fieldMask: ['membershipOptions'] },
           ),
         );
-        setSaid(done);
+        setSaid(done(answer));
       } catch (err) {
         setError(checkoutErrorMessage(err));
       } finally {
@@ -177,17 +179,20 @@ export function CheckoutMemberships({ checkout, write }: { checkout: Checkout; w
     setShown((s) => ({ ...s, [lineId]: membershipId }));
     const membership = eligible.find((m) => m.id === membershipId);
     const name = lineName(lineId) ?? 'This item';
-    send(
-      withChoice(selection.current ?? accepted, eligible, lineId, membershipId),
-      membership
-        ? `${name} is paid by your ${membershipName(membership)} membership.`
-        : `${name} is charged as usual.`,
-    );
+    send(withChoice(selection.current ?? accepted, eligible, lineId, membershipId), (answer) => {
+      const paid = answer.lineItems.find((l) => l.id === lineId)?.paymentOption === 'MEMBERSHIP';
+      if (paid && membership) return `${name} is paid by your ${membershipName(membership)} membership.`;
+      return membership
+        ? `Your membership cannot pay for ${name}: it is charged as usual.`
+        : `${name} is charged as usual.`;
+    });
   };
 
   return (
     <div className="summary-section checkout-memberships" data-testid="checkout-memberships">
-      <h3>Membership</h3>
+      <h3 ref={heading} tabIndex={-1}>
+        Membership
+      </h3>
       {covered.length > 0 && (
         <p className="muted small">Your membership can pay for these items. Choose for each one.</p>
       )}
@@ -240,7 +245,13 @@ export function CheckoutMemberships({ checkout, write }: { checkout: Checkout; w
             <button
               type="button"
               className="button button-secondary"
-              onClick={() => send(accepted, 'Your order is updated.')}
+              onClick={() =>
+                send(accepted, () => {
+                  // The button goes with the problem: keyboard focus stays in the section.
+                  heading.current?.focus();
+                  return 'Those items are charged as usual.';
+                })
+              }
             >
               Continue without it
             </button>
