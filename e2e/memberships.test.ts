@@ -6,7 +6,7 @@ import {
   subscriptionLine,
   subscriptionProduct,
 } from '../packages/server/test/subscription-helpers.ts';
-import { expectClean } from './admin-helpers.ts';
+import { expectClean, signedInMerchant } from './admin-helpers.ts';
 import { watchConsole } from './page-checks.ts';
 import {
   addFromProductPage,
@@ -209,6 +209,17 @@ describe('paying with a membership on the storefront', () => {
       .toBe('Paid by your membership');
     expect(await page.getByTestId('membership-paid').count()).toBe(1);
     await page.context().close();
+
+    // The merchant's order page says why the press cost nothing.
+    const merchant = await signedInMerchant(browser, server);
+    await merchant.goto(`${server.url}/admin/orders/${orderId}`);
+    await merchant.getByRole('heading', { name: `Order #${order.number}`, level: 1 }).waitFor();
+    const merchantLine = merchant.getByTestId('order-line').filter({ hasText: COVERED });
+    await expect
+      .poll(() => merchantLine.getByTestId('paid-by-membership').textContent())
+      .toBe('Paid by the customer’s membership');
+    expect(await merchant.getByTestId('paid-by-membership').count()).toBe(1);
+    await merchant.context().close();
   });
 
   it('a paused membership is shown with its reason and cannot be chosen', async () => {
