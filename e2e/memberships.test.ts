@@ -99,6 +99,13 @@ async function shownTotals(page: Page) {
   };
 }
 
+/** The order's covered line, and no other, carries the note `text` (test id `note`) among the `line`s. */
+async function expectOnlyCoveredMarked(page: Page, line: string, note: string, text: string): Promise<void> {
+  const covered = page.getByTestId(line).filter({ hasText: COVERED });
+  await expect.poll(() => covered.getByTestId(note).textContent()).toBe(text);
+  expect(await page.getByTestId(note).count()).toBe(1);
+}
+
 describe('paying with a membership on the storefront', () => {
   it('a member lets their membership pay for the covered item at checkout, on a phone, by keyboard', async () => {
     const page = await newShopper(browser, { width: 390, height: 844 });
@@ -192,33 +199,23 @@ describe('paying with a membership on the storefront', () => {
       price: { amount: '98.00' },
     });
 
-    // The order page marks the press as paid by the membership, and only it.
-    const items = page.getByRole('list', { name: 'Items in your order' }).last();
-    await expect
-      .poll(() =>
-        items.getByTestId('summary-line').filter({ hasText: COVERED }).getByTestId('membership-paid').count(),
-      )
-      .toBe(1);
-    expect(await items.getByTestId('membership-paid').count()).toBe(1);
+    // The order page marks the press as paid by the membership, and only it; so does the member's account.
+    await expectOnlyCoveredMarked(page, 'summary-line', 'membership-paid', 'Paid by your membership');
     await expectClean(page);
-    // So does the order in the member's account.
     await page.goto(`${server.url}/account/orders/${encodeURIComponent(orderId)}`);
-    const kept = page.getByTestId('summary-line').filter({ hasText: COVERED });
-    await expect
-      .poll(() => kept.getByTestId('membership-paid').textContent())
-      .toBe('Paid by your membership');
-    expect(await page.getByTestId('membership-paid').count()).toBe(1);
+    await expectOnlyCoveredMarked(page, 'summary-line', 'membership-paid', 'Paid by your membership');
     await page.context().close();
 
     // The merchant's order page says why the press cost nothing.
     const merchant = await signedInMerchant(browser, server);
     await merchant.goto(`${server.url}/admin/orders/${orderId}`);
     await merchant.getByRole('heading', { name: `Order #${order.number}`, level: 1 }).waitFor();
-    const merchantLine = merchant.getByTestId('order-line').filter({ hasText: COVERED });
-    await expect
-      .poll(() => merchantLine.getByTestId('paid-by-membership').textContent())
-      .toBe('Paid by the customer’s membership');
-    expect(await merchant.getByTestId('paid-by-membership').count()).toBe(1);
+    await expectOnlyCoveredMarked(
+      merchant,
+      'order-line',
+      'paid-by-membership',
+      'Paid by the customer’s membership',
+    );
     await merchant.context().close();
   });
 
