@@ -306,7 +306,14 @@ export interface ApiOrder {
   paymentStatus: string;
   fulfillmentStatus: string;
   priceSummary: Record<'subtotal' | 'discount' | 'shipping' | 'tax' | 'total', ApiMoney>;
-  lineItems: Array<{ id: string; quantity: number; productName: { original: string } }>;
+  lineItems: Array<{
+    id: string;
+    quantity: number;
+    productName: { original: string };
+    price?: ApiMoney;
+    /** `MEMBERSHIP`: paid by the member's membership. */
+    paymentOption?: string;
+  }>;
   appliedDiscounts?: Array<{ coupon?: { code: string } }>;
   buyerInfo?: { email?: string; memberId?: string; visitorId?: string };
 }
