@@ -97,7 +97,7 @@ describe('subscriptions in the admin', () => {
     await page.getByRole('button', { name: 'Yes, cancel it' }).click();
     await page.getByText('The subscription was cancelled.', { exact: false }).waitFor();
     await expect.poll(() => summary.getByTestId('subscription-status').textContent()).toBe('Cancelled');
-    expect(await page.getByRole('button', { name: 'Cancel subscription' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: 'Cancel subscription' }).count()).toBe(0);
     const stored = await server.call('GET', `${CONTRACTS}/${newest.subscriptionId}`, {
       token: server.adminKey,
     });
@@ -129,7 +129,7 @@ describe('subscriptions in the admin', () => {
     await rows.nth(1).getByRole('link').first().click();
     await page.getByRole('heading', { name: /^Subscription to Coffee/, level: 1 }).waitFor();
     await page.getByTestId('subscription-summary').waitFor();
-    expect(await page.getByRole('button', { name: 'Cancel subscription' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: 'Cancel subscription' }).count()).toBe(0);
     await expectClean(page);
     await page.context().close();
   });

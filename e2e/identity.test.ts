@@ -52,7 +52,7 @@ describe('sign-in', () => {
     expect(
       authorize.some((url) => url.includes('response_mode=web_message') && url.includes('prompt=none')),
     ).toBe(true);
-    expect(await page.locator('iframe').count()).toBe(0);
+    await expect.poll(() => page.locator('iframe').count()).toBe(0);
 
     // Member tokens carry the catalogue calls too.
     await page.goto(`${server.url}/shop`);

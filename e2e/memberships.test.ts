@@ -103,7 +103,7 @@ async function shownTotals(page: Page) {
 async function expectOnlyCoveredMarked(page: Page, line: string, note: string, text: string): Promise<void> {
   const covered = page.getByTestId(line).filter({ hasText: COVERED });
   await expect.poll(() => covered.getByTestId(note).textContent()).toBe(text);
-  expect(await page.getByTestId(note).count()).toBe(1);
+  await expect.poll(() => page.getByTestId(note).count()).toBe(1);
 }
 
 describe('paying with a membership on the storefront', () => {
@@ -138,8 +138,8 @@ describe('paying with a membership on the storefront', () => {
       name: new RegExp(`^Use my ${PLAN} membership \\(valid until `),
     });
     const payAsUsual = press.getByRole('radio', { name: 'Pay as usual', exact: true });
-    expect(await payAsUsual.isChecked()).toBe(true);
-    expect(await useIt.isChecked()).toBe(false);
+    await expect.poll(() => payAsUsual.isChecked()).toBe(true);
+    await expect.poll(() => useIt.isChecked()).toBe(false);
     await expectClean(page);
 
     // Chosen with the keyboard.
@@ -167,7 +167,7 @@ describe('paying with a membership on the storefront', () => {
     expect(after.shipping).toBe(before.shipping);
     expect(after.tax).toBeLessThan(before.tax);
     expect(before.total - after.total).toBe(4500 + (before.tax - after.tax));
-    expect(await useIt.isChecked()).toBe(true);
+    await expect.poll(() => useIt.isChecked()).toBe(true);
 
     // The checkout as the server keeps it: the press paid by the membership, the total the page shows.
     const saved = await server.call('GET', `/ecom/v1/checkouts/${checkoutId}`, { token: server.adminKey });
@@ -232,7 +232,7 @@ describe('paying with a membership on the storefront', () => {
     const cartNote = page.getByTestId('membership-unusable');
     await expect.poll(() => cartNote.locator('.line-note').textContent()).toBe(reason);
     await cartNote.getByRole('link', { name: 'Manage your subscriptions' }).waitFor();
-    expect(await page.getByTestId('membership-offer').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('membership-offer').count()).toBe(0);
     await expectClean(page);
 
     await startCheckout(page, server);
@@ -240,8 +240,8 @@ describe('paying with a membership on the storefront', () => {
     await expect
       .poll(() => section.getByTestId('membership-unusable').locator('.line-note').textContent())
       .toBe(reason);
-    expect(await section.getByRole('radio').count()).toBe(0);
-    expect(await page.getByTestId('membership-paid').count()).toBe(0);
+    await expect.poll(() => section.getByRole('radio').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('membership-paid').count()).toBe(0);
     await expectClean(page);
     await page.context().close();
   });
@@ -271,7 +271,7 @@ describe('paying with a membership on the storefront', () => {
       .waitFor();
     const stale = page.getByTestId('membership-stale');
     await stale.waitFor();
-    expect(await press.count()).toBe(0);
+    await expect.poll(() => press.count()).toBe(0);
     await expectClean(page);
 
     await stale.getByRole('button', { name: 'Continue without it' }).click();
@@ -279,7 +279,7 @@ describe('paying with a membership on the storefront', () => {
     await page.getByRole('status').filter({ hasText: 'Those items are charged as usual.' }).waitFor();
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Membership');
     await expect.poll(async () => (await shownTotals(page)).subtotal).toBe(4500);
-    expect(await page.getByTestId('membership-paid').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('membership-paid').count()).toBe(0);
     await payByCard(page, CARDS.approves);
     await page.getByRole('heading', { name: 'Thank you for your order!' }).waitFor();
     const orderId = decodeURIComponent(new URL(page.url()).pathname.split('/')[2] ?? '');
@@ -299,10 +299,10 @@ describe('paying with a membership on the storefront', () => {
     await addFromProductPage(page, server, 'classic-french-press');
     await page.goto(`${server.url}/cart`);
     await page.getByTestId('cart-totals').waitFor();
-    expect(await page.getByTestId('cart-memberships').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('cart-memberships').count()).toBe(0);
     await startCheckout(page, server);
     await page.getByTestId('checkout-totals').waitFor();
-    expect(await page.getByTestId('checkout-memberships').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('checkout-memberships').count()).toBe(0);
     await expectClean(page);
     await page.context().close();
   });

@@ -23,7 +23,7 @@ describe('storefront shell', () => {
     await page.getByRole('heading', { name: 'Featured products' }).waitFor();
     const cards = page.getByTestId('product-card');
     await cards.first().waitFor();
-    expect(await cards.count()).toBeGreaterThanOrEqual(12);
+    await expect.poll(() => cards.count()).toBeGreaterThanOrEqual(12);
     const firstName = await cards.first().locator('h3').textContent();
     expect(firstName?.trim().length).toBeGreaterThan(2);
     // Prices are formatted by the store currency.

@@ -55,7 +55,7 @@ async function subscribeOnProductPage(page: Page): Promise<void> {
     if (i % 10 === 0) await plan.click();
     await page.waitForTimeout(100);
   }
-  expect(await plan.isChecked()).toBe(true);
+  await expect.poll(() => plan.isChecked()).toBe(true);
   await page.getByTestId('add-to-cart').click();
 }
 
@@ -71,9 +71,9 @@ describe('subscribing on the storefront', () => {
       .getByRole('alert')
       .getByText(/^Sign in to subscribe/)
       .waitFor();
-    expect(await page.getByText('Your session has ended.', { exact: false }).count()).toBe(0);
+    await expect.poll(() => page.getByText('Your session has ended.', { exact: false }).count()).toBe(0);
     // Nothing was added: the cart stays empty.
-    expect(await page.getByRole('dialog', { name: /Added to your cart/ }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('dialog', { name: /Added to your cart/ }).count()).toBe(0);
     await expectClean(page);
     await page.context().close();
   });
@@ -141,7 +141,7 @@ describe('subscribing on the storefront', () => {
     await row.getByText('Your subscription is cancelled.').waitFor();
     await expect.poll(() => row.getByTestId('subscription-status').textContent()).toBe('Cancelled');
     await row.getByText('No further charges').waitFor();
-    expect(await row.getByRole('button').count()).toBe(0);
+    await expect.poll(() => row.getByRole('button').count()).toBe(0);
     await expectClean(page);
 
     const after = await server.call(
