@@ -163,13 +163,10 @@ export const storeSettingsRoute = settingsRoute<StoreSettings>({
   revision: (settings) => settings.revision,
   update: (client, values, revision) =>
     client.storeSettings.updateStoreSettings(storeUpdate(values, revision)),
-  check: (values) => {
-    const problems: Record<string, string> = {};
-    if (String(values.storeName ?? '').trim() === '') problems.storeName = 'Enter the store’s name.';
-    if (!/^[A-Za-z]{3}$/.test(String(values.currency ?? '')))
-      problems.currency = 'Enter a three-letter currency code, such as USD or EUR.';
-    return Object.keys(problems).length ? problems : undefined;
-  },
+  check: (values) =>
+    /^[A-Za-z]{3}$/.test(String(values.currency ?? ''))
+      ? undefined
+      : { currency: 'Enter a three-letter currency code, such as USD or EUR.' },
   fieldOf: storeField,
   extra: (settings) => <StoreLogo settings={settings} />,
 });
