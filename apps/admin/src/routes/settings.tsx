@@ -186,7 +186,7 @@ export const TAX_FIELDS: readonly FieldSpec[] = [
     kind: 'select',
     required: true,
     options: TAXABLE_ADDRESSES,
-    hint: 'Which address decides the tax region of an order. Without a shipping address (a pickup, a download) the billing address is used, and the other way round. The business address is the one under Store.',
+    hint: 'Which address decides the tax region of an order’s items. A store pickup counts as the shipping address; without one (a download, a service) the billing address is used, and the other way round. The business address is the one under Store.',
   },
 ];
 
