@@ -286,7 +286,7 @@ describe('admin store settings', () => {
     await expect(
       logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
     ).resolves.toBe(true);
-    await expect(shopper.title()).resolves.toBe('Corner Shop');
+    await expect.poll(() => shopper.title()).toBe('Corner Shop');
     await expect(shopper.locator('meta[property="og:site_name"]').getAttribute('content')).resolves.toBe(
       'Corner Shop',
     );
