@@ -2,6 +2,7 @@ import { getImageUrl, parseImageUri, type StoreSettings } from '@aisle/sdk';
 import { requireClient } from '../sdk.ts';
 import { DropZone } from './drop-zone.tsx';
 import { ErrorNotice, Notice } from './form.ts';
+import { RemoveButton } from './remove-button.tsx';
 import { useTask } from './use-task.ts';
 
 /**
@@ -48,11 +49,9 @@ export function StoreLogo({ settings }: { settings: StoreSettings }) {
             </div>
           </div>
           <div className="actions">
-            <button
-              type="button"
-              className="button button-secondary danger"
-              disabled={busy !== undefined}
-              onClick={() =>
+            <RemoveButton
+              busy={busy}
+              onRemove={() =>
                 void run(
                   'remove',
                   () => client().storeSettings.updateStoreSettings({ logo: null }, { fieldMask: ['logo'] }),
@@ -61,7 +60,7 @@ export function StoreLogo({ settings }: { settings: StoreSettings }) {
               }
             >
               Remove the logo
-            </button>
+            </RemoveButton>
           </div>
         </div>
       ) : (
