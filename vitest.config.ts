@@ -4,19 +4,19 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * The browser files of this run. All of them, unless `AISLE_E2E_SHARD=i/n` keeps every n-th file from the
- * i-th (in name order): CI runs the suite on both databases at once on two cores, and gives each database run
- * half of the browser files, so every browser test runs once per CI run, on one of the two databases, while
- * every unit and API test runs on both (docs/DECISIONS.md).
+ * i-th (in name order), or `i,j/n` those from the i-th and the j-th: CI runs the suite on both databases at
+ * once on two cores and gives each database run its share of the browser files, so every browser test runs
+ * once per CI run, on one of the two databases, while every unit and API test runs on both (docs/DECISIONS.md).
  */
 function browserFiles(): string[] {
   const files = readdirSync(new URL('./e2e', import.meta.url))
     .filter((name) => name.endsWith('.test.ts'))
     .sort()
     .map((name) => `e2e/${name}`);
-  const shard = /^(\d+)\/(\d+)$/.exec(process.env.AISLE_E2E_SHARD ?? '');
+  const shard = /^(\d+(?:,\d+)*)\/(\d+)$/.exec(process.env.AISLE_E2E_SHARD ?? '');
   if (!shard) return files;
-  const [index, count] = [Number(shard[1]), Number(shard[2])];
-  return files.filter((_, i) => i % count === index - 1);
+  const [kept, count] = [new Set(shard[1]!.split(',').map(Number)), Number(shard[2])];
+  return files.filter((_, i) => kept.has((i % count) + 1));
 }
 
 // One runner for the whole repo. `aisle-source` makes workspace packages resolve to their TypeScript sources.

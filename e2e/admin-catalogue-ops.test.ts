@@ -66,17 +66,14 @@ describe('catalogue import: check first, then import with progress', () => {
       )
       .waitFor();
     const rows = plan.getByTestId('import-product');
-    await expect(rows.count()).resolves.toBe(4);
-    await expect(plan.getByTestId('import-action').allTextContents()).resolves.toEqual([
-      'Will be created',
-      'Will be updated',
-      'Will not be imported',
-      'Will not be imported',
-    ]);
+    await expect.poll(() => rows.count()).toBe(4);
+    await expect
+      .poll(() => plan.getByTestId('import-action').allTextContents())
+      .toEqual(['Will be created', 'Will be updated', 'Will not be imported', 'Will not be imported']);
     const problems = plan.getByTestId('import-error');
-    await expect(problems.count()).resolves.toBe(2);
-    await expect(problems.nth(0).textContent()).resolves.toContain('Price');
-    await expect(problems.nth(1).textContent()).resolves.toContain('no-such-shelf');
+    await expect.poll(() => problems.count()).toBe(2);
+    await expect.poll(() => problems.nth(0).textContent()).toContain('Price');
+    await expect.poll(() => problems.nth(1).textContent()).toContain('no-such-shelf');
     // Checked, not written.
     expect(await productBySlug(`new-lamp-${t}`)).toBeUndefined();
     const lampBefore = await productBySlug('stoneware-table-lamp');
@@ -87,15 +84,12 @@ describe('catalogue import: check first, then import with progress', () => {
     await plan.getByRole('button', { name: 'Import 2 products' }).click();
     const result = page.getByTestId('import-result');
     await result.getByText('1 created, 1 updated, 2 not imported.').waitFor();
-    await expect(result.getByTestId('import-action').allTextContents()).resolves.toEqual([
-      'Created',
-      'Updated',
-      'Not imported',
-      'Not imported',
-    ]);
+    await expect
+      .poll(() => result.getByTestId('import-action').allTextContents())
+      .toEqual(['Created', 'Updated', 'Not imported', 'Not imported']);
     expect((await productBySlug(`new-lamp-${t}`))?.name).toBe(`Desk lamp ${t}`);
     expect((await productBySlug('stoneware-table-lamp'))?.priceData.price).toBe(58);
-    await expect(page.getByRole('progressbar').count()).resolves.toBe(0);
+    await expect.poll(() => page.getByRole('progressbar').count()).toBe(0);
     await expectClean(page);
 
     // The export has the new product.
@@ -134,9 +128,11 @@ describe('catalogue import: check first, then import with progress', () => {
     expect(seen[0]).toBe('Importing: 0 of 60 products [0/60]');
     const done = seen.map((s) => Number(/\[(\d+)\//.exec(s)?.[1]));
     expect(done).toEqual([...done].sort((a, b) => a - b));
-    await expect(page.getByRole('progressbar').count()).resolves.toBe(0);
+    await expect.poll(() => page.getByRole('progressbar').count()).toBe(0);
     expect((await productBySlug(`bulk-${t}-59`))?.priceData.price).toBe(60);
-    await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(390);
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(390);
     await expectClean(page);
     await page.context().close();
   });
@@ -226,11 +222,13 @@ describe('inventory: the stock history of a variant', () => {
     const changes = history.getByTestId('stock-change');
     // Newest first: the restock, the order, the tracking turned on with 6 (through the API).
     await expect.poll(() => changes.count()).toBe(3);
-    await expect(changes.nth(0).textContent()).resolves.toMatch(/\+6.*6 added.*10.*Changed by hand.*API key/);
-    await expect(changes.nth(1).textContent()).resolves.toMatch(
-      /−2.*2 taken.*4.*Order placed · Order.*Shopper/,
-    );
-    await expect(changes.nth(2).textContent()).resolves.toMatch(/\+6.*6.*Changed by hand/);
+    await expect
+      .poll(() => changes.nth(0).textContent())
+      .toMatch(/\+6.*6 added.*10.*Changed by hand.*API key/);
+    await expect
+      .poll(() => changes.nth(1).textContent())
+      .toMatch(/−2.*2 taken.*4.*Order placed · Order.*Shopper/);
+    await expect.poll(() => changes.nth(2).textContent()).toMatch(/\+6.*6.*Changed by hand/);
     await changes.nth(1).getByRole('link', { name: 'Order' }).click();
     await page.waitForURL(`**/admin/orders/${placed}`);
     await page.goBack();
@@ -241,7 +239,7 @@ describe('inventory: the stock history of a variant', () => {
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Saved.', { exact: true }).waitFor();
     await expect.poll(() => changes.count()).toBe(4);
-    await expect(changes.nth(0).textContent()).resolves.toMatch(/−3.*7.*Changed by hand/);
+    await expect.poll(() => changes.nth(0).textContent()).toMatch(/−3.*7.*Changed by hand/);
     await expectClean(page);
     await page.context().close();
 
@@ -250,10 +248,10 @@ describe('inventory: the stock history of a variant', () => {
     await phone.goto(page.url());
     await phone.getByRole('heading', { name: `History mug ${t}`, level: 1 }).waitFor();
     const card = phone.getByTestId('stock-change').first();
-    await expect(card.evaluate((row) => getComputedStyle(row).display)).resolves.toBe('block');
-    await expect(phone.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(
-      390,
-    );
+    await expect.poll(() => card.evaluate((row) => getComputedStyle(row).display)).toBe('block');
+    await expect
+      .poll(() => phone.evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(390);
     await expectClean(phone);
     await phone.context().close();
   });
@@ -342,14 +340,14 @@ describe('product pictures: order, descriptions, focal point', () => {
     expect((await order()).productOptions[0]!.choices[0]!.media.items.map((m) => m.id)).toEqual([
       mediaIds[2],
     ]);
-    await expect(items.nth(0).textContent()).resolves.toContain('Picture 1 (main)');
+    await expect.poll(() => items.nth(0).textContent()).toContain('Picture 1 (main)');
 
     // A description, read back by the API and shown as the picture's alt text.
     await page.getByLabel('Description of picture 2 (alt text)').fill('Blue vase on a shelf');
     await page.getByRole('button', { name: 'Save description of picture 2' }).click();
     await page.getByText('The description of picture 2 was saved.').waitFor();
     expect((await order()).media.items[1]!.image.altText).toBe('Blue vase on a shelf');
-    await expect(items.nth(1).locator('img').getAttribute('alt')).resolves.toBe('Blue vase on a shelf');
+    await expect.poll(() => items.nth(1).locator('img').getAttribute('alt')).toBe('Blue vase on a shelf');
 
     // The focal point: a click on the picture, stored on the media file and shown after a reload.
     const frame = items
@@ -365,7 +363,7 @@ describe('product pictures: order, descriptions, focal point', () => {
     expect(focal.y).toBeLessThanOrEqual(80);
     await page.reload();
     await page.getByRole('heading', { name: `Gallery vase ${t}`, level: 1 }).waitFor();
-    await expect(items.nth(0).textContent()).resolves.toContain(`focal point ${focal.x} %, ${focal.y} %`);
+    await expect.poll(() => items.nth(0).textContent()).toContain(`focal point ${focal.x} %, ${focal.y} %`);
     await expectClean(page);
     await page.context().close();
   });

@@ -32,7 +32,7 @@ describe('catalogue admin: brands, ribbons, info sections', () => {
     await page.getByRole('heading', { name: 'New brand', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Create brand' }).click();
     await page.getByRole('alert').getByText('Please correct the fields marked below.').waitFor();
-    await expect(page.getByLabel('Name').getAttribute('aria-invalid')).resolves.toBe('true');
+    await expect.poll(() => page.getByLabel('Name').getAttribute('aria-invalid')).toBe('true');
     await page.getByText('Enter a name.').waitFor();
     await expectClean(page);
 
@@ -47,12 +47,12 @@ describe('catalogue admin: brands, ribbons, info sections', () => {
     await page.getByLabel('Name').fill(name);
     await page.getByRole('button', { name: 'Create brand' }).click();
     await page.getByRole('alert').getByText('Please correct the fields marked below.').waitFor();
-    await expect(page.getByLabel('Name').getAttribute('aria-invalid')).resolves.toBe('true');
+    await expect.poll(() => page.getByLabel('Name').getAttribute('aria-invalid')).toBe('true');
     await page.getByText('This name is already used. Choose another.').waitFor();
     // The request id stands only in the alert's details line.
-    await expect(page.getByRole('alert').locator('p').first().textContent()).resolves.toBe(
-      'Please correct the fields marked below.',
-    );
+    await expect
+      .poll(() => page.getByRole('alert').locator('p').first().textContent())
+      .toBe('Please correct the fields marked below.');
 
     await openSection(page, 'Brands');
     await page.getByLabel('Name starts with').fill(name.slice(0, 12));
@@ -165,7 +165,7 @@ describe('catalogue admin: products', () => {
     expect(variants.body.variants).toMatchObject([
       { variant: { priceData: { price: 44 } }, stock: { trackQuantity: true, quantity: 5 } },
     ]);
-    await expect(page.getByLabel('Stock of Size: M · Colour: Black').inputValue()).resolves.toBe('5');
+    await expect.poll(() => page.getByLabel('Stock of Size: M · Colour: Black').inputValue()).toBe('5');
     await expectClean(page);
 
     // Duplicate: a hidden copy with the same options.
@@ -267,7 +267,7 @@ describe('catalogue admin: products', () => {
     await page.getByRole('button', { name: 'Apply' }).click();
     const rows = page.getByTestId('product-row');
     await expect.poll(() => rows.count()).toBe(2);
-    await expect(rows.first().getByRole('link').textContent()).resolves.toBe(`Bulk ${word} 2`);
+    await expect.poll(() => rows.first().getByRole('link').textContent()).toBe(`Bulk ${word} 2`);
     await page.getByLabel('Visibility').selectOption('hidden');
     await page.getByRole('button', { name: 'Apply' }).click();
     await expect.poll(() => rows.count()).toBe(1);
@@ -440,9 +440,9 @@ describe('catalogue admin: customizations, import and export', () => {
     await page.getByLabel('Choices', { exact: true }).fill('Gold #d4af37, Silver #c0c0c0');
     await page.getByRole('button', { name: 'Create customization' }).click();
     await page.getByText('The customization was created.').waitFor();
-    await expect(page.getByLabel('Choices', { exact: true }).inputValue()).resolves.toBe(
-      'Gold #d4af37, Silver #c0c0c0',
-    );
+    await expect
+      .poll(() => page.getByLabel('Choices', { exact: true }).inputValue())
+      .toBe('Gold #d4af37, Silver #c0c0c0');
     await expectClean(page);
 
     await openSection(page, 'Import and export');
@@ -454,8 +454,8 @@ describe('catalogue admin: customizations, import and export', () => {
     await page.getByRole('button', { name: 'Check the file' }).click();
     await page.getByRole('button', { name: 'Import 1 product' }).click();
     await page.getByText('1 created, 0 updated, 1 not imported.').waitFor();
-    await expect(page.getByTestId('import-error').count()).resolves.toBe(1);
-    await expect(page.getByTestId('import-error').textContent()).resolves.toContain('Price');
+    await expect.poll(() => page.getByTestId('import-error').count()).toBe(1);
+    await expect.poll(() => page.getByTestId('import-error').textContent()).toContain('Price');
     await expectClean(page);
 
     const download = page.waitForEvent('download');

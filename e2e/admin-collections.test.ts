@@ -60,7 +60,7 @@ describe('collections: image and order', () => {
     await openKitchen(page, collection.name);
     const members = page.getByTestId('collection-members').getByRole('listitem');
     await expect.poll(() => members.count()).toBe(before.length);
-    await expect(members.first().textContent()).resolves.toContain(before[0]);
+    await expect.poll(() => members.first().textContent()).toContain(before[0]);
 
     // Keyboard: the first product one down; focus stays on its button.
     await page.getByRole('button', { name: `Move down ${before[0]}`, exact: true }).focus();
@@ -89,7 +89,7 @@ describe('collections: image and order', () => {
     await shopper.goto(`${server.url}/collections/kitchen`);
     await shopper.getByRole('heading', { name: collection.name, level: 1 }).waitFor();
     const sort = shopper.getByLabel('Sort by');
-    await expect(sort.inputValue()).resolves.toBe('featured');
+    await expect.poll(() => sort.inputValue()).toBe('featured');
     const cards = shopper.getByTestId('product-card');
     await expect.poll(() => cards.first().getByRole('heading').textContent()).toBe(shown[0]);
     await expect.poll(() => cards.nth(1).getByRole('heading').textContent()).toBe(shown[1]);
@@ -101,7 +101,9 @@ describe('collections: image and order', () => {
     await expect.poll(() => cards.first().getByRole('heading').textContent()).toBe(shown[0]);
     // The shop itself has no "Featured".
     await shopper.goto(`${server.url}/shop`);
-    await expect(shopper.getByLabel('Sort by').locator('option[value="featured"]').count()).resolves.toBe(0);
+    await expect
+      .poll(() => shopper.getByLabel('Sort by').locator('option[value="featured"]').count())
+      .toBe(0);
     await shopper.context().close();
     await page.context().close();
   });
@@ -198,7 +200,7 @@ describe('collections: image and order', () => {
     await page.getByRole('button', { name: 'Filter' }).click();
     await page.waitForURL((url) => url.searchParams.get('channel') === 'POS');
     await page.getByText('No order matches these filters.').waitFor();
-    await expect(page.getByLabel('Channel').inputValue()).resolves.toBe('POS');
+    await expect.poll(() => page.getByLabel('Channel').inputValue()).toBe('POS');
     await expectClean(page);
     await page.context().close();
   });

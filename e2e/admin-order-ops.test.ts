@@ -87,18 +87,18 @@ describe('order page: payments, invoices, notes and mails', () => {
     const page = await signedInMerchant(browser, server);
 
     await openOrder(page, first.id, first.number);
-    await expect(page.getByTestId('payment-row-status').textContent()).resolves.toBe(
-      'Authorised, not captured',
-    );
+    await expect
+      .poll(() => page.getByTestId('payment-row-status').textContent())
+      .toBe('Authorised, not captured');
     const panel = page.getByTestId('capture-panel');
-    await expect(panel.getByLabel('Amount to capture (USD)').inputValue()).resolves.toBe(first.total);
+    await expect.poll(() => panel.getByLabel('Amount to capture (USD)').inputValue()).toBe(first.total);
     // Not an amount: the message stands next to the field, nothing is captured.
     await panel.getByLabel('Amount to capture (USD)').fill('ten');
     await panel.getByRole('button', { name: 'Capture payment' }).click();
     await panel.getByText('Enter an amount such as 19.99 (at most two decimals).').waitFor();
-    await expect(panel.getByLabel('Amount to capture (USD)').getAttribute('aria-invalid')).resolves.toBe(
-      'true',
-    );
+    await expect
+      .poll(() => panel.getByLabel('Amount to capture (USD)').getAttribute('aria-invalid'))
+      .toBe('true');
     // More than authorised: the server's refusal, in words.
     await panel.getByLabel('Amount to capture (USD)').fill('100000');
     await panel.getByRole('button', { name: 'Capture payment' }).click();
@@ -106,13 +106,13 @@ describe('order page: payments, invoices, notes and mails', () => {
       .getByRole('alert')
       .getByText(/at most/)
       .waitFor();
-    await expect(page.getByTestId('payment-status').textContent()).resolves.toBe('Not paid');
+    await expect.poll(() => page.getByTestId('payment-status').textContent()).toBe('Not paid');
     await panel.getByLabel('Amount to capture (USD)').fill('10.00');
     await panel.getByRole('button', { name: 'Capture payment' }).click();
     await result(page).getByText('The payment was captured.').waitFor();
     await expect.poll(() => page.getByTestId('payment-row-status').textContent()).toBe('Paid');
-    await expect(page.getByTestId('payment-status').textContent()).resolves.toBe('Partially paid');
-    await expect(page.getByTestId('capture-panel').count()).resolves.toBe(0);
+    await expect.poll(() => page.getByTestId('payment-status').textContent()).toBe('Partially paid');
+    await expect.poll(() => page.getByTestId('capture-panel').count()).toBe(0);
     const captured = (await adminOrder(server, first.id)) as unknown as {
       balanceSummary: { paid: { amount: string } };
     };
@@ -122,14 +122,14 @@ describe('order page: payments, invoices, notes and mails', () => {
     await page.getByRole('button', { name: 'Void authorisation' }).click();
     // Kept: nothing happens.
     await page.getByRole('button', { name: 'Keep it' }).click();
-    await expect(page.getByTestId('payment-row-status').textContent()).resolves.toBe(
-      'Authorised, not captured',
-    );
+    await expect
+      .poll(() => page.getByTestId('payment-row-status').textContent())
+      .toBe('Authorised, not captured');
     await page.getByRole('button', { name: 'Void authorisation' }).click();
     await page.getByRole('button', { name: 'Yes, void it' }).click();
     await result(page).getByText('The authorisation was voided: the buyer is not charged.').waitFor();
     await expect.poll(() => page.getByTestId('payment-row-status').textContent()).toBe('Voided');
-    await expect(page.getByTestId('capture-panel').count()).resolves.toBe(0);
+    await expect.poll(() => page.getByTestId('capture-panel').count()).toBe(0);
     await noSeriousA11yIssues(page);
     expect(errorsOf(page)).toEqual([]);
     await page.context().close();
@@ -158,20 +158,20 @@ describe('order page: payments, invoices, notes and mails', () => {
     // Its print view: no admin menus, the lines, the totals and what is due.
     await invoice.getByRole('link', { name: `Print view of invoice ${number}` }).click();
     await page.getByRole('heading', { name: `Invoice ${number}`, level: 1 }).waitFor();
-    await expect(page.getByRole('navigation', { name: 'Admin' }).count()).resolves.toBe(0);
-    await expect(page.getByTestId('order-line').textContent()).resolves.toContain('Stoneware Table Lamp');
-    await expect(page.getByTestId('total-total').textContent()).resolves.toBe(
-      order.priceSummary.total.formattedAmount,
-    );
-    await expect(page.getByTestId('invoice-due-amount').textContent()).resolves.toBe(
-      order.priceSummary.total.formattedAmount,
-    );
-    await expect(page.getByTestId('invoice-due').textContent()).resolves.toContain('2031');
-    await expect(page.getByTestId('invoice-billing').textContent()).resolves.toContain('500 Howard St');
+    await expect.poll(() => page.getByRole('navigation', { name: 'Admin' }).count()).toBe(0);
+    await expect.poll(() => page.getByTestId('order-line').textContent()).toContain('Stoneware Table Lamp');
+    await expect
+      .poll(() => page.getByTestId('total-total').textContent())
+      .toBe(order.priceSummary.total.formattedAmount);
+    await expect
+      .poll(() => page.getByTestId('invoice-due-amount').textContent())
+      .toBe(order.priceSummary.total.formattedAmount);
+    await expect.poll(() => page.getByTestId('invoice-due').textContent()).toContain('2031');
+    await expect.poll(() => page.getByTestId('invoice-billing').textContent()).toContain('500 Howard St');
     await noSeriousA11yIssues(page);
     // Printed, the buttons are left out.
     await page.emulateMedia({ media: 'print' });
-    await expect(page.getByRole('button', { name: 'Print' }).isVisible()).resolves.toBe(false);
+    await expect.poll(() => page.getByRole('button', { name: 'Print' }).isVisible()).toBe(false);
     await page.emulateMedia({ media: 'screen' });
     await page.getByRole('link', { name: `← Order #${order.number}` }).click();
     await page.getByRole('heading', { name: `Order #${order.number}`, level: 1 }).waitFor();
@@ -185,7 +185,7 @@ describe('order page: payments, invoices, notes and mails', () => {
     await invoice.getByRole('button', { name: `Void invoice ${number}` }).click();
     await page.getByRole('button', { name: 'Yes, void it' }).click();
     await expect.poll(() => invoice.getByTestId('invoice-status').textContent()).toBe('Void');
-    await expect(invoice.getByRole('button', { name: /Send/ }).count()).resolves.toBe(0);
+    await expect.poll(() => invoice.getByRole('button', { name: /Send/ }).count()).toBe(0);
 
     // Notes: an empty one is refused at its field; a note shows in the list and the activity.
     const notes = page.getByTestId('notes-panel');
@@ -194,10 +194,10 @@ describe('order page: payments, invoices, notes and mails', () => {
     await notes.getByLabel('Add a note').fill('Gift wrap, please.\nLeave at the back door.');
     await notes.getByRole('button', { name: 'Add note' }).click();
     await expect.poll(() => notes.getByTestId('note').count()).toBe(1);
-    await expect(notes.getByTestId('note').locator('.note-text').textContent()).resolves.toBe(
-      'Gift wrap, please.\nLeave at the back door.',
-    );
-    await expect(notes.getByLabel('Add a note').inputValue()).resolves.toBe('');
+    await expect
+      .poll(() => notes.getByTestId('note').locator('.note-text').textContent())
+      .toBe('Gift wrap, please.\nLeave at the back door.');
+    await expect.poll(() => notes.getByLabel('Add a note').inputValue()).toBe('');
     const buyerView = await server.call('GET', `/ecom/v1/orders/${order.id}`);
     expect(JSON.stringify(buyerView.body)).not.toContain('Gift wrap');
 
@@ -212,7 +212,9 @@ describe('order page: payments, invoices, notes and mails', () => {
       (m) => m.tag === 'order-confirmation',
     );
     expect(confirmations).toHaveLength(2);
-    await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(390);
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(390);
     await noSeriousA11yIssues(page);
     expect(errorsOf(page)).toEqual([]);
     await page.context().close();
@@ -238,8 +240,8 @@ describe('order page: payments, invoices, notes and mails', () => {
     await openOrder(page, rejected.id, rejected.number);
     for (const panel of ['fulfil', 'mark-paid', 'refund', 'cancel', 'capture', 'resend-confirmation'])
       await expect(page.getByTestId(`${panel}-panel`).count(), panel).resolves.toBe(0);
-    await expect(page.getByRole('button', { name: 'Create invoice' }).count()).resolves.toBe(0);
-    await expect(page.getByTestId('payment-row-status').textContent()).resolves.toBe('Declined');
+    await expect.poll(() => page.getByRole('button', { name: 'Create invoice' }).count()).toBe(0);
+    await expect.poll(() => page.getByTestId('payment-row-status').textContent()).toBe('Declined');
     await page.getByTestId('notes-panel').getByRole('button', { name: 'Add note' }).waitFor();
 
     // A paid order: canceled with its refund in the same step.
@@ -247,13 +249,13 @@ describe('order page: payments, invoices, notes and mails', () => {
     await openOrder(page, paid.id, paid.number);
     await page.getByRole('button', { name: 'Cancel order' }).click();
     const refund = page.getByLabel(/^Refund what was paid/);
-    await expect(refund.isChecked()).resolves.toBe(true);
+    await expect.poll(() => refund.isChecked()).toBe(true);
     await page.getByRole('button', { name: 'Yes, cancel it' }).click();
     await expect.poll(() => page.getByTestId('order-status').textContent()).toBe('Canceled');
-    await expect(page.getByTestId('payment-status').textContent()).resolves.toBe('Fully refunded');
-    await expect(page.getByTestId('total-refunded').textContent()).resolves.toBe(
-      paid.priceSummary.total.formattedAmount,
-    );
+    await expect.poll(() => page.getByTestId('payment-status').textContent()).toBe('Fully refunded');
+    await expect
+      .poll(() => page.getByTestId('total-refunded').textContent())
+      .toBe(paid.priceSummary.total.formattedAmount);
     await lastMail(server, paid.buyerInfo?.email ?? '', 'order-refunded');
     await noSeriousA11yIssues(page);
     expect(errorsOf(page)).toEqual([]);

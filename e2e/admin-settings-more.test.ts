@@ -123,7 +123,7 @@ describe('checkout and orders settings', () => {
       checkoutPolicies: { returnPolicy: { content: expect.stringContaining('30 days') } },
     });
     // The page shows what was saved; a stale page (saved elsewhere meanwhile) is refused.
-    await expect(page.getByLabel('Logo size').inputValue()).resolves.toBe('LARGE');
+    await expect.poll(() => page.getByLabel('Logo size').inputValue()).toBe('LARGE');
     await api('PATCH', '/ecom/v1/checkout-settings', { checkoutSettings: { giftCardRedeemEnabled: false } });
     await page.getByLabel('Header text').fill('Welcome');
     await page.getByRole('button', { name: 'Save settings' }).click();
@@ -205,7 +205,7 @@ describe('tips', () => {
     await page.getByText('Saved.').waitFor();
     await page.getByRole('link', { name: '← All tip settings' }).click();
     const row = page.getByTestId('settings/tips-row').filter({ hasText: 'Support the team' });
-    await expect(row.textContent()).resolves.toContain('2.5, 15, 20');
+    await expect.poll(() => row.textContent()).toContain('2.5, 15, 20');
     await expectClean(page);
     await page.context().close();
   });
@@ -224,8 +224,8 @@ describe('webhooks', () => {
     );
     // No event: said on the list of events.
     const events = page.getByRole('group', { name: 'Events to send' });
-    await expect(events.getAttribute('aria-invalid')).resolves.toBe('true');
-    await expect(events.textContent()).resolves.toContain('Choose at least one event to send.');
+    await expect.poll(() => events.getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => events.textContent()).toContain('Choose at least one event to send.');
     await expectClean(page);
 
     await page.getByLabel('Address (URL)').fill(`${receiverUrl}/aisle`);
@@ -266,8 +266,8 @@ describe('webhooks', () => {
     await page.getByRole('link', { name: 'Delivery log' }).waitFor();
     expect(await page.content()).not.toContain(secret);
     // The saved events are ticked, the one outside the list kept apart.
-    await expect(page.getByLabel('Every one (order.*)').isChecked()).resolves.toBe(true);
-    await expect(page.getByLabel('Other events').inputValue()).resolves.toBe('subscription.created');
+    await expect.poll(() => page.getByLabel('Every one (order.*)').isChecked()).toBe(true);
+    await expect.poll(() => page.getByLabel('Other events').inputValue()).toBe('subscription.created');
 
     // A test event: the receiver's first answer is a 500, logged; redelivered, it goes through.
     await page.getByRole('button', { name: 'Send a test event' }).click();
@@ -282,8 +282,8 @@ describe('webhooks', () => {
     await page.getByRole('link', { name: 'Delivery log' }).click();
     await page.getByRole('heading', { name: 'Delivery log: ERP sync', level: 1 }).waitFor();
     const row = page.getByTestId('delivery-row').filter({ hasText: 'aisle.ping' });
-    await expect(row.textContent()).resolves.toContain('HTTP 500');
-    await expect(row.textContent()).resolves.toContain('Waiting');
+    await expect.poll(() => row.textContent()).toContain('HTTP 500');
+    await expect.poll(() => row.textContent()).toContain('Waiting');
     await expectClean(page);
     await row.getByRole('button', { name: /Redeliver/ }).click();
     await page.getByText('aisle.ping is queued again').waitFor();
@@ -297,11 +297,11 @@ describe('webhooks', () => {
         { timeout: 15_000 },
       )
       .toContain('Delivered');
-    await expect(row.textContent()).resolves.toContain('HTTP 200');
+    await expect.poll(() => row.textContent()).toContain('HTTP 200');
 
     // The log on a phone: a card per delivery.
     await page.setViewportSize({ width: 390, height: 844 });
-    await expect(row.locator('[data-label="Attempts"]').textContent()).resolves.toBe('1');
+    await expect.poll(() => row.locator('[data-label="Attempts"]').textContent()).toBe('1');
     await expect
       .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
       .toBeLessThanOrEqual(390);
@@ -346,14 +346,14 @@ describe('dev mailbox', () => {
     await expectClean(page);
     await rows.getByRole('link', { name: mail.subject }).click();
     await page.getByRole('heading', { name: mail.subject, level: 1 }).waitFor();
-    await expect(page.getByText(email, { exact: true }).count()).resolves.toBeGreaterThan(0);
-    await expect(page.getByTestId('mail-text').textContent()).resolves.toContain(
-      'Choose your password to accept',
-    );
+    await expect.poll(() => page.getByText(email, { exact: true }).count()).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.getByTestId('mail-text').textContent())
+      .toContain('Choose your password to accept');
     const link = page.getByRole('link', { name: mail.data.link });
-    await expect(link.getAttribute('href')).resolves.toBe(mail.data.link);
+    await expect.poll(() => link.getAttribute('href')).toBe(mail.data.link);
     const frame = page.frameLocator('iframe.mail-html');
-    await expect(frame.locator('body').textContent()).resolves.toContain('Accept the invitation');
+    await expect.poll(() => frame.locator('body').textContent()).toContain('Accept the invitation');
     await expectClean(page);
     await page.context().close();
   });
@@ -387,10 +387,10 @@ describe('dashboard', () => {
       .poll(() => page.getByTestId('sales-total').locator('..').textContent())
       .toContain('Nothing in the 7 days before to compare');
     await page.getByText('Sales by day as a table').click();
-    await expect(page.getByTestId('sales-by-day').getByRole('row').count()).resolves.toBe(8);
+    await expect.poll(() => page.getByTestId('sales-by-day').getByRole('row').count()).toBe(8);
     const top = page.getByTestId('top-product').first();
-    await expect(top.textContent()).resolves.toContain('Stoneware Table Lamp');
-    await expect(page.getByTestId('orders-to-fulfil').textContent()).resolves.toMatch(/\(\d+\)/);
+    await expect.poll(() => top.textContent()).toContain('Stoneware Table Lamp');
+    await expect.poll(() => page.getByTestId('orders-to-fulfil').textContent()).toMatch(/\(\d+\)/);
     await expect
       .poll(() => page.getByTestId('orders-to-fulfil-list').getByTestId('order-row').count())
       .toBeGreaterThan(0);
@@ -402,7 +402,7 @@ describe('dashboard', () => {
     await page.getByLabel('To', { exact: true }).fill('2026-03-01');
     await page.getByRole('button', { name: 'Show' }).click();
     await expect(fieldError(page, 'To')).resolves.toBe('The last day cannot be before the first.');
-    await expect(page.getByTestId('sales-chart').count()).resolves.toBe(0);
+    await expect.poll(() => page.getByTestId('sales-chart').count()).toBe(0);
     await expectClean(page);
 
     // On a phone: cards, nothing wider than the screen.
@@ -410,7 +410,7 @@ describe('dashboard', () => {
     await page.getByLabel('Period').selectOption('30');
     await page.getByRole('button', { name: 'Show' }).click();
     await page.getByTestId('sales-chart').locator('.recharts-surface').first().waitFor();
-    await expect(top.locator('[data-label="Units sold"]').count()).resolves.toBe(1);
+    await expect.poll(() => top.locator('[data-label="Units sold"]').count()).toBe(1);
     await expect
       .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
       .toBeLessThanOrEqual(390);
@@ -427,7 +427,7 @@ describe('a fulfilment role', () => {
     const nav = page.getByRole('navigation', { name: 'Admin' });
     await nav.getByRole('link', { name: 'Orders' }).waitFor();
     for (const name of ['Settings', 'Checkout links', 'Shipping labels'])
-      await expect(nav.getByRole('link', { name }).count()).resolves.toBe(0);
+      await expect.poll(() => nav.getByRole('link', { name }).count()).toBe(0);
     for (const path of ['settings/webhooks', 'settings/checkout', 'settings/tips']) {
       await page.goto(`${server.url}/admin/${path}`);
       await page.getByRole('heading', { name: 'Not for your role', level: 1 }).waitFor();

@@ -158,7 +158,7 @@ describe('shipping', () => {
     // The option lists its rates; on a phone the list is cards.
     await page.getByRole('link', { name: '← All shipping options' }).click();
     const row = page.getByTestId('settings/shipping-options-row').filter({ hasText: 'Island Parcel' });
-    await expect(row.textContent()).resolves.toContain('7.50 when weight ≤ 5; 19.00');
+    await expect.poll(() => row.textContent()).toContain('7.50 when weight ≤ 5; 19.00');
     await page.setViewportSize({ width: 390, height: 844 });
     await expect
       .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
@@ -198,8 +198,8 @@ describe('tax', () => {
     await page.getByText('The tax rate was created.').waitFor();
     await page.getByRole('link', { name: '← All tax rates' }).click();
     const row = page.getByTestId('settings/tax-rates-row').filter({ hasText: 'Iceland' });
-    await expect(row.textContent()).resolves.toContain('Products');
-    await expect(row.textContent()).resolves.toContain('24 %');
+    await expect.poll(() => row.textContent()).toContain('Products');
+    await expect.poll(() => row.textContent()).toContain('24 %');
     await expectClean(page);
 
     const shopper = await newShopper(browser);

@@ -22,7 +22,7 @@ afterAll(() => closeAdminStore(server, browser));
 /** The message standing next to the field labelled `label` (its `.field-error`), or null. */
 async function fieldError(page: Page, label: string): Promise<string | null> {
   const input = page.getByLabel(label, { exact: true });
-  await expect(input.getAttribute('aria-invalid')).resolves.toBe('true');
+  await expect.poll(() => input.getAttribute('aria-invalid')).toBe('true');
   const id = (await input.getAttribute('aria-describedby'))?.split(' ').find((x) => x.endsWith('-error'));
   return id ? page.locator(`[id="${id}"]`).textContent() : null;
 }
@@ -64,9 +64,9 @@ describe('admin coupons', () => {
     await page.getByRole('button', { name: 'Create coupon' }).click();
     await page.getByRole('heading', { name: 'Coupon SAVE15', level: 1 }).waitFor();
     await page.getByText('The coupon was created.').waitFor();
-    await expect(page.getByTestId('coupon-summary').textContent()).resolves.toBe(
-      '15 % off orders from $50.00 · used 0 · Always',
-    );
+    await expect
+      .poll(() => page.getByTestId('coupon-summary').textContent())
+      .toBe('15 % off orders from $50.00 · used 0 · Always');
     const created = await apiCoupon('SAVE15');
     expect(created).toMatchObject({
       name: 'Fifteen off',
@@ -117,15 +117,15 @@ describe('admin coupons', () => {
     await page.getByLabel('Usage limit').fill('100');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByText('Saved.').waitFor();
-    await expect(page.getByLabel('Name', { exact: true }).inputValue()).resolves.toBe('Five off the lamp');
+    await expect.poll(() => page.getByLabel('Name', { exact: true }).inputValue()).toBe('Five off the lamp');
     await expect(apiCoupon('LAMP5')).resolves.toMatchObject({ name: 'Five off the lamp', usageLimit: 100 });
 
     // Deactivated and activated again from the list.
     await page.getByRole('link', { name: '← All coupons' }).click();
     const row = couponRow(page, 'SAVE15');
-    await expect(row.getByTestId('coupon-discount').textContent()).resolves.toBe(
-      '15 % off orders from $50.00',
-    );
+    await expect
+      .poll(() => row.getByTestId('coupon-discount').textContent())
+      .toBe('15 % off orders from $50.00');
     await expect.poll(() => row.getByTestId('coupon-status').textContent()).toBe('Active');
     await row.getByRole('button', { name: 'Deactivate SAVE15' }).click();
     await page.getByText('SAVE15 is inactive now.').waitFor();
@@ -134,7 +134,9 @@ describe('admin coupons', () => {
     await row.getByRole('button', { name: 'Activate SAVE15' }).click();
     await page.getByText('SAVE15 is active now.').waitFor();
     await expect.poll(() => row.getByTestId('coupon-status').textContent()).toBe('Active');
-    await expect(couponRow(page, 'LAMP5').getByTestId('coupon-uses').textContent()).resolves.toBe('0 / 100');
+    await expect
+      .poll(() => couponRow(page, 'LAMP5').getByTestId('coupon-uses').textContent())
+      .toBe('0 / 100');
 
     // A shopper applies SAVE15 in the cart and pays 15 % less for the $98 lamp.
     const order = await adminOrder(server, await shopperBuys(browser, server, 'card', 'SAVE15'));
@@ -148,7 +150,7 @@ describe('admin coupons', () => {
     // Deleting asks first; keeping it changes nothing, confirming removes it.
     await row.getByRole('link', { name: 'SAVE15', exact: true }).click();
     await page.getByRole('heading', { name: 'Coupon SAVE15', level: 1 }).waitFor();
-    await expect(page.getByTestId('coupon-summary').textContent()).resolves.toContain('used 1');
+    await expect.poll(() => page.getByTestId('coupon-summary').textContent()).toContain('used 1');
     await page.getByRole('button', { name: 'Delete coupon' }).click();
     await page.getByText('Delete the coupon “SAVE15”?', { exact: false }).waitFor();
     await page.getByRole('button', { name: 'Keep it' }).click();
@@ -157,7 +159,7 @@ describe('admin coupons', () => {
     await page.getByRole('button', { name: 'Yes, delete it' }).click();
     await page.waitForURL((url) => url.pathname === '/admin/coupons');
     await page.getByText('The coupon “SAVE15” was deleted.').waitFor();
-    await expect(couponRow(page, 'SAVE15').count()).resolves.toBe(0);
+    await expect.poll(() => couponRow(page, 'SAVE15').count()).toBe(0);
     await expect(apiCoupon('SAVE15')).resolves.toBeUndefined();
 
     // On a phone the list scrolls sideways inside its frame, not the page.
@@ -174,7 +176,7 @@ describe('admin store settings', () => {
     const page = await signedInMerchant(browser, server);
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Settings' }).click();
     await page.getByRole('heading', { name: 'Store settings', level: 1 }).waitFor();
-    await expect(page.getByLabel('Currency').inputValue()).resolves.toBe('USD');
+    await expect.poll(() => page.getByLabel('Currency').inputValue()).toBe('USD');
 
     // A currency that is not a code is refused next to its field.
     await page.getByLabel('Currency').fill('EURO');
@@ -213,10 +215,10 @@ describe('admin store settings', () => {
     // A reload shows what was saved.
     await page.reload();
     await page.getByRole('heading', { name: 'Store settings', level: 1 }).waitFor();
-    await expect(page.getByLabel('Currency').inputValue()).resolves.toBe('EUR');
-    await expect(page.getByLabel('Weight unit').inputValue()).resolves.toBe('LB');
-    await expect(page.getByLabel('Prices include tax').isChecked()).resolves.toBe(true);
-    await expect(page.getByLabel('State').inputValue()).resolves.toBe('US-CA');
+    await expect.poll(() => page.getByLabel('Currency').inputValue()).toBe('EUR');
+    await expect.poll(() => page.getByLabel('Weight unit').inputValue()).toBe('LB');
+    await expect.poll(() => page.getByLabel('Prices include tax').isChecked()).toBe(true);
+    await expect.poll(() => page.getByLabel('State').inputValue()).toBe('US-CA');
 
     // The storefront's cart is priced in the new currency.
     const shopper = await newShopper(browser);

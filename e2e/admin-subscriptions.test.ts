@@ -57,9 +57,9 @@ describe('subscriptions in the admin', () => {
     await expect.poll(() => rows.count()).toBe(20);
     // Newest first: the paused one, with its buyer and next charge.
     const newest = bought.at(-1)!;
-    await expect(rows.first().getByTestId('subscription-status').textContent()).resolves.toBe('Paused');
+    await expect.poll(() => rows.first().getByTestId('subscription-status').textContent()).toBe('Paused');
     await rows.first().getByText(newest.email).waitFor();
-    await expect(rows.first().getByTestId('next-charge').textContent()).resolves.not.toBe('—');
+    await expect.poll(() => rows.first().getByTestId('next-charge').textContent()).not.toBe('—');
     await expectClean(page);
 
     // The next page has the other two.

@@ -40,15 +40,17 @@ describe('admin app', () => {
     await page.getByLabel('Admin API key', { exact: true }).fill('aisle_sk_not-the-key');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('alert').getByText('This is not a valid admin API key.', { exact: false }).waitFor();
-    await expect(page.evaluate((k) => sessionStorage.getItem(k), KEY_STORAGE)).resolves.toBeNull();
+    await expect.poll(() => page.evaluate((k) => sessionStorage.getItem(k), KEY_STORAGE)).toBeNull();
     expect(new URL(page.url()).pathname).toBe('/admin/sign-in');
 
     await page.getByLabel('Admin API key', { exact: true }).fill(server.adminKey);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
     expect(page.url()).not.toContain(server.adminKey);
-    await expect(page.evaluate((k) => sessionStorage.getItem(k), KEY_STORAGE)).resolves.toBe(server.adminKey);
-    await expect(page.evaluate(() => JSON.stringify(localStorage))).resolves.not.toContain(server.adminKey);
+    await expect
+      .poll(() => page.evaluate((k) => sessionStorage.getItem(k), KEY_STORAGE))
+      .toBe(server.adminKey);
+    await expect.poll(() => page.evaluate(() => JSON.stringify(localStorage))).not.toContain(server.adminKey);
 
     // A reload keeps the tab signed in; a deep link is served the app (SPA fallback under /admin/).
     await page.goto(`${server.url}/admin/products`);
@@ -62,14 +64,14 @@ describe('admin app', () => {
 
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL((url) => url.pathname === '/admin/sign-in');
-    await expect(page.evaluate((k) => sessionStorage.getItem(k), KEY_STORAGE)).resolves.toBeNull();
+    await expect.poll(() => page.evaluate((k) => sessionStorage.getItem(k), KEY_STORAGE)).toBeNull();
     await page.goto(`${server.url}/admin/products`);
     await page.waitForURL((url) => url.pathname === '/admin/sign-in');
 
     // The storefront keeps its own fallback.
     const shop = await page.goto(`${server.url}/account/orders`);
     expect(shop?.status()).toBe(200);
-    await expect(page.locator('#root').count()).resolves.toBe(1);
+    await expect.poll(() => page.locator('#root').count()).toBe(1);
     expect(errorsOf(page)).toEqual([]);
     await page.context().close();
   });
@@ -94,7 +96,7 @@ describe('admin app', () => {
       await page.waitForURL((url) => url.href !== before && url.searchParams.has('cursor'));
     }
     await expect.poll(() => rows.count()).toBe(9);
-    await expect(page.getByRole('link', { name: 'Next page' }).count()).resolves.toBe(0);
+    await expect.poll(() => page.getByRole('link', { name: 'Next page' }).count()).toBe(0);
     for (let n = 3; n >= 1; n--) {
       const before = page.url();
       await page.getByRole('link', { name: 'Previous page' }).click();
@@ -112,9 +114,9 @@ describe('admin app', () => {
     await page.getByRole('button', { name: 'Create product' }).click();
     await page.getByRole('alert').waitFor();
     const nameField = page.getByLabel('Name', { exact: true });
-    await expect(nameField.getAttribute('aria-invalid')).resolves.toBe('true');
+    await expect.poll(() => nameField.getAttribute('aria-invalid')).toBe('true');
     const priceField = page.getByLabel('Price', { exact: true });
-    await expect(priceField.getAttribute('aria-invalid')).resolves.toBe('true');
+    await expect.poll(() => priceField.getAttribute('aria-invalid')).toBe('true');
 
     await nameField.fill(name);
     await priceField.fill('42.50');
@@ -123,7 +125,7 @@ describe('admin app', () => {
     await page.getByLabel('Quantity in stock', { exact: true }).fill('7');
     await page.getByRole('button', { name: 'Create product' }).click();
     await page.getByText('The product was created.').waitFor();
-    await expect(page.getByTestId('product-summary').textContent()).resolves.toBe('$42.50 · 7 in stock');
+    await expect.poll(() => page.getByTestId('product-summary').textContent()).toBe('$42.50 · 7 in stock');
     const productId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop() ?? '');
 
     // The API agrees: hidden, 42.5, 7 tracked units.
@@ -146,9 +148,9 @@ describe('admin app', () => {
     await page.getByRole('button', { name: 'Apply' }).click();
     await page.waitForURL((url) => url.searchParams.get('q') === word);
     await expect.poll(() => rows.count()).toBe(1);
-    await expect(rows.getByTestId('product-price').textContent()).resolves.toBe('$42.50');
-    await expect(rows.getByTestId('product-visibility').textContent()).resolves.toBe('Hidden');
-    await expect(rows.getByTestId('product-stock').textContent()).resolves.toBe('7 in stock');
+    await expect.poll(() => rows.getByTestId('product-price').textContent()).toBe('$42.50');
+    await expect.poll(() => rows.getByTestId('product-visibility').textContent()).toBe('Hidden');
+    await expect.poll(() => rows.getByTestId('product-stock').textContent()).toBe('7 in stock');
 
     // Edit: a new price and stock, then visible.
     await rows.getByRole('link', { name }).click();
@@ -158,13 +160,13 @@ describe('admin app', () => {
     await page.getByLabel('Visible in the store').check();
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByText('Saved.', { exact: true }).waitFor();
-    await expect(page.getByTestId('product-summary').textContent()).resolves.toBe('$39.99 · 12 in stock');
-    await expect(page.getByTestId('product-visibility').textContent()).resolves.toBe('Visible');
+    await expect.poll(() => page.getByTestId('product-summary').textContent()).toBe('$39.99 · 12 in stock');
+    await expect.poll(() => page.getByTestId('product-visibility').textContent()).toBe('Visible');
     await page.getByRole('link', { name: '← All products' }).click();
     await page.getByLabel('Search products').fill(word);
     await page.getByRole('button', { name: 'Apply' }).click();
     await expect.poll(() => rows.getByTestId('product-price').textContent()).toBe('$39.99');
-    await expect(rows.getByTestId('product-visibility').textContent()).resolves.toBe('Visible');
+    await expect.poll(() => rows.getByTestId('product-visibility').textContent()).toBe('Visible');
     // Shoppers see the new price.
     const shopperRead = await server.call('GET', `/stores-reader/v1/products/${productId}`);
     expect((shopperRead.body.product as { priceData: { price: number } }).priceData.price).toBe(39.99);
@@ -208,52 +210,54 @@ describe('admin app', () => {
     const rows = page.getByTestId('order-row');
     await expect.poll(() => rows.count()).toBe(3);
     // Newest first.
-    await expect(rows.first().getByRole('link').first().textContent()).resolves.toBe(`#${offline.number}`);
+    await expect.poll(() => rows.first().getByRole('link').first().textContent()).toBe(`#${offline.number}`);
     const row = rows.filter({ hasText: `#${fulfilled.number}` });
-    await expect(row.getByTestId('order-payment').textContent()).resolves.toBe('Paid');
-    await expect(row.getByTestId('order-fulfillment').textContent()).resolves.toBe('Not fulfilled');
+    await expect.poll(() => row.getByTestId('order-payment').textContent()).toBe('Paid');
+    await expect.poll(() => row.getByTestId('order-fulfillment').textContent()).toBe('Not fulfilled');
 
     // Cursor paging, two at a time: older, older, then back to newer.
     await page.goto(`${server.url}/admin/orders?limit=2`);
     await expect.poll(() => rows.count()).toBe(2);
     await rows.getByRole('link', { name: `#${offline.number}` }).waitFor();
-    await expect(page.getByRole('link', { name: 'Newer orders' }).count()).resolves.toBe(0);
+    await expect.poll(() => page.getByRole('link', { name: 'Newer orders' }).count()).toBe(0);
     await page.getByRole('link', { name: 'Older orders' }).click();
     await rows.getByRole('link', { name: `#${fulfilled.number}` }).waitFor();
     await expect.poll(() => rows.count()).toBe(1);
-    await expect(page.getByRole('link', { name: 'Older orders' }).count()).resolves.toBe(0);
+    await expect.poll(() => page.getByRole('link', { name: 'Older orders' }).count()).toBe(0);
     await page.getByRole('link', { name: 'Newer orders' }).click();
     await rows.getByRole('link', { name: `#${offline.number}` }).waitFor();
     await expect.poll(() => rows.count()).toBe(2);
 
     // Fulfil the first with a tracking number and link.
     await openOrder(page, fulfilled.number);
-    await expect(page.getByTestId('payment-status').textContent()).resolves.toBe('Paid');
-    await expect(page.getByTestId('total-total').textContent()).resolves.toBe(
-      fulfilled.priceSummary.total.formattedAmount,
-    );
-    await expect(page.getByTestId('order-line').textContent()).resolves.toContain('Stoneware Table Lamp');
-    await expect(page.getByTestId('shipping-address').textContent()).resolves.toContain('500 Howard St');
-    await expect(page.getByTestId('buyer-email').textContent()).resolves.toBe(fulfilled.buyerInfo?.email);
+    await expect.poll(() => page.getByTestId('payment-status').textContent()).toBe('Paid');
+    await expect
+      .poll(() => page.getByTestId('total-total').textContent())
+      .toBe(fulfilled.priceSummary.total.formattedAmount);
+    await expect.poll(() => page.getByTestId('order-line').textContent()).toContain('Stoneware Table Lamp');
+    await expect.poll(() => page.getByTestId('shipping-address').textContent()).toContain('500 Howard St');
+    await expect.poll(() => page.getByTestId('buyer-email').textContent()).toBe(fulfilled.buyerInfo?.email);
     // Nothing sticks out sideways on the phone's screen (wide tables scroll in their own box).
-    await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(390);
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(390);
     const fulfil = page.getByTestId('fulfil-panel');
     // A link that is not one: the server's message stands next to the field, and nothing is shipped.
     await fulfil.getByLabel('Tracking link').fill('not a link');
     await fulfil.getByRole('button', { name: 'Mark as fulfilled' }).click();
     await page.getByTestId('action-result').getByRole('alert').waitFor();
     await expect.poll(() => fulfil.getByLabel('Tracking link').getAttribute('aria-invalid')).toBe('true');
-    await expect(page.getByTestId('fulfillment-status').textContent()).resolves.toBe('Not fulfilled');
+    await expect.poll(() => page.getByTestId('fulfillment-status').textContent()).toBe('Not fulfilled');
     await fulfil.getByLabel('Tracking number').fill('1Z999AA10123456784');
     await fulfil.getByLabel('Carrier').fill('UPS');
     await fulfil.getByLabel('Tracking link').fill('https://www.ups.com/track?tracknum=1Z999AA10123456784');
     await fulfil.getByRole('button', { name: 'Mark as fulfilled' }).click();
     await expect.poll(() => page.getByTestId('fulfillment-status').textContent()).toBe('Fulfilled');
-    await expect(page.getByTestId('tracking-number').textContent()).resolves.toBe('1Z999AA10123456784');
-    await expect(page.getByTestId('tracking-link').getAttribute('href')).resolves.toBe(
-      'https://www.ups.com/track?tracknum=1Z999AA10123456784',
-    );
-    await expect(page.getByTestId('fulfil-panel').count()).resolves.toBe(0);
+    await expect.poll(() => page.getByTestId('tracking-number').textContent()).toBe('1Z999AA10123456784');
+    await expect
+      .poll(() => page.getByTestId('tracking-link').getAttribute('href'))
+      .toBe('https://www.ups.com/track?tracknum=1Z999AA10123456784');
+    await expect.poll(() => page.getByTestId('fulfil-panel').count()).toBe(0);
     expect((await adminOrder(server, fulfilled.id)).fulfillmentStatus).toBe('FULFILLED');
 
     // The list filters by fulfilment status.
@@ -268,34 +272,34 @@ describe('admin app', () => {
     // Refund the second in full through the payments collector.
     await openOrder(page, refunded.number);
     const refund = page.getByTestId('refund-panel');
-    await expect(refund.getByLabel('Amount to refund').inputValue()).resolves.toBe(
-      refunded.priceSummary.total.amount,
-    );
+    await expect
+      .poll(() => refund.getByLabel('Amount to refund').inputValue())
+      .toBe(refunded.priceSummary.total.amount);
     // More than was paid: the server says no, and nothing changes.
     await refund.getByLabel('Amount to refund').fill('100000');
     await refund.getByRole('button', { name: 'Refund', exact: true }).click();
     await refund.getByRole('button', { name: 'Yes, refund' }).click();
     await page.getByTestId('action-result').getByRole('alert').waitFor();
-    await expect(page.getByTestId('payment-status').textContent()).resolves.toBe('Paid');
+    await expect.poll(() => page.getByTestId('payment-status').textContent()).toBe('Paid');
     await refund.getByLabel('Amount to refund').fill(refunded.priceSummary.total.amount);
     await refund.getByLabel('Reason (optional)').fill('Damaged in transit');
     await refund.getByRole('button', { name: 'Refund', exact: true }).click();
     await refund.getByRole('button', { name: 'Yes, refund' }).click();
     await expect.poll(() => page.getByTestId('payment-status').textContent()).toBe('Fully refunded');
-    await expect(page.getByTestId('total-refunded').textContent()).resolves.toBe(
-      refunded.priceSummary.total.formattedAmount,
-    );
+    await expect
+      .poll(() => page.getByTestId('total-refunded').textContent())
+      .toBe(refunded.priceSummary.total.formattedAmount);
     expect((await adminOrder(server, refunded.id)).paymentStatus).toBe('FULLY_REFUNDED');
 
     // The offline order: marked as paid, then canceled.
     await openOrder(page, offline.number);
-    await expect(page.getByTestId('payment-status').textContent()).resolves.toBe('Not paid');
+    await expect.poll(() => page.getByTestId('payment-status').textContent()).toBe('Not paid');
     await page.getByTestId('mark-paid-panel').getByRole('button', { name: 'Mark as paid' }).click();
     await expect.poll(() => page.getByTestId('payment-status').textContent()).toBe('Paid');
     await page.getByRole('button', { name: 'Cancel order' }).click();
     await page.getByRole('button', { name: 'Yes, cancel it' }).click();
     await expect.poll(() => page.getByTestId('order-status').textContent()).toBe('Canceled');
-    await expect(page.getByTestId('cancel-panel').count()).resolves.toBe(0);
+    await expect.poll(() => page.getByTestId('cancel-panel').count()).toBe(0);
     const canceled = await adminOrder(server, offline.id);
     expect(canceled.status).toBe('CANCELED');
     expect(canceled.paymentStatus).toBe('PAID');
@@ -327,14 +331,14 @@ describe('admin app', () => {
     await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
     const expected = Number(fulfilled.priceSummary.total.amount) + Number(refunded.priceSummary.total.amount);
     expect(expected).toBeGreaterThan(0);
-    await expect(page.getByTestId('sales-total').textContent()).resolves.toBe(
-      new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(expected),
-    );
-    await expect(page.getByTestId('sales-orders').textContent()).resolves.toBe('2');
+    await expect
+      .poll(() => page.getByTestId('sales-total').textContent())
+      .toBe(new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(expected));
+    await expect.poll(() => page.getByTestId('sales-orders').textContent()).toBe('2');
     await page.getByText('Sales by day as a table').click();
-    await expect(page.getByTestId('sales-by-day').getByRole('row').count()).resolves.toBe(31);
+    await expect.poll(() => page.getByTestId('sales-by-day').getByRole('row').count()).toBe(31);
     // Nothing left to fulfil: one order shipped, one refunded in full, two canceled.
-    await expect(page.getByTestId('orders-to-fulfil').textContent()).resolves.toBe(' (0)');
+    await expect.poll(() => page.getByTestId('orders-to-fulfil').textContent()).toBe(' (0)');
     await page.getByText('Every order is fulfilled.').waitFor();
     expect(errorsOf(page)).toEqual([]);
     await page.context().close();

@@ -160,9 +160,9 @@ describe('cart', () => {
     await expect.poll(() => lines.count(), { timeout: 15_000 }).toBe(2);
     const m = lines.filter({ hasText: 'Size: M' });
     const xl = lines.filter({ hasText: 'Size: XL' });
-    await expect(m.getByTestId('line-unit-price').textContent()).resolves.toContain(price('M'));
-    await expect(xl.getByTestId('line-unit-price').textContent()).resolves.toContain(price('XL'));
-    await expect(m.locator('img').getAttribute('src')).resolves.toMatch(/^\/media\//);
+    await expect.poll(() => m.getByTestId('line-unit-price').textContent()).toContain(price('M'));
+    await expect.poll(() => xl.getByTestId('line-unit-price').textContent()).toContain(price('XL'));
+    await expect.poll(() => m.locator('img').getAttribute('src')).toMatch(/^\/media\//);
     await expectTotalsMatchApi(page, false);
 
     // One more of the M: the line, the header count and the totals follow.
@@ -178,17 +178,17 @@ describe('cart', () => {
     const coupon = page.getByLabel('Coupon code');
     await coupon.fill('NOSUCHCODE');
     await page.getByRole('button', { name: 'Apply' }).click();
-    await expect(page.getByTestId('coupon-error').textContent()).resolves.toBe(
-      '“NOSUCHCODE” is not a valid coupon code. Check the spelling and try again.',
-    );
-    await expect(coupon.getAttribute('aria-invalid')).resolves.toBe('true');
+    await expect
+      .poll(() => page.getByTestId('coupon-error').textContent())
+      .toBe('“NOSUCHCODE” is not a valid coupon code. Check the spelling and try again.');
+    await expect.poll(() => coupon.getAttribute('aria-invalid')).toBe('true');
     expect((await shownTotals(page)).discount).toBeNull();
 
     await coupon.fill('welcome10');
     await page.getByRole('button', { name: 'Apply' }).click();
     await page.getByTestId('applied-coupon').getByText('WELCOME10', { exact: true }).waitFor();
     await page.getByText('Coupon WELCOME10 applied.').waitFor();
-    await expect(page.getByTestId('coupon-error').count()).resolves.toBe(0);
+    await expect.poll(() => page.getByTestId('coupon-error').count()).toBe(0);
     await page.getByTestId('total-discount').waitFor();
     const discounted = await expectTotalsMatchApi(page, false);
     const { subtotal: sub, discount } = discounted.priceSummary;
@@ -207,15 +207,15 @@ describe('cart', () => {
     await page.getByLabel('State').selectOption('US-CA');
     await page.getByLabel('ZIP code').fill('94105');
     await page.getByRole('button', { name: 'Estimate' }).click();
-    await expect(page.getByTestId('estimate-address').textContent()).resolves.toBe(
-      'California 94105, United States',
-    );
+    await expect
+      .poll(() => page.getByTestId('estimate-address').textContent())
+      .toBe('California 94105, United States');
     await expect
       .poll(() => page.getByTestId('shipping-option').locator('.shipping-choice-title').allTextContents())
       .toEqual(['Standard', 'Express', 'Store pickup']);
-    await expect(checkedOption(page).locator('.shipping-choice-title').textContent()).resolves.toBe(
-      'Store pickup',
-    );
+    await expect
+      .poll(() => checkedOption(page).locator('.shipping-choice-title').textContent())
+      .toBe('Store pickup');
     await checkedOption(page).getByText('Pick up at Aisle Market Street, 500 Market St').waitFor();
     const pickup = await expectTotalsMatchApi(page, true);
     expect(pickup.shippingInfo.selectedCarrierServiceOption?.title).toBe('Store pickup');
@@ -226,9 +226,9 @@ describe('cart', () => {
     await expect.poll(() => page.getByTestId('total-shipping').textContent()).toBe('$5.99');
     const standard = await expectTotalsMatchApi(page, true);
     expect(standard.shippingInfo.selectedCarrierServiceOption?.title).toBe('Standard');
-    await expect(checkedOption(page).locator('.shipping-choice-title').textContent()).resolves.toBe(
-      'Standard',
-    );
+    await expect
+      .poll(() => checkedOption(page).locator('.shipping-choice-title').textContent())
+      .toBe('Standard');
     expect(standard.priceSummary.total.amount).not.toBe(pickup.priceSummary.total.amount);
 
     // New York: no pickup there, other tax.
@@ -236,27 +236,27 @@ describe('cart', () => {
     await page.getByLabel('State').selectOption('US-NY');
     await page.getByLabel('ZIP code').fill('10001');
     await page.getByRole('button', { name: 'Estimate' }).click();
-    await expect(page.getByTestId('estimate-address').textContent()).resolves.toBe(
-      'New York 10001, United States',
-    );
+    await expect
+      .poll(() => page.getByTestId('estimate-address').textContent())
+      .toBe('New York 10001, United States');
     await expect
       .poll(() => page.getByTestId('shipping-option').locator('.shipping-choice-title').allTextContents())
       .toEqual(['Standard', 'Express']);
     const newYork = await expectTotalsMatchApi(page, true);
     expect(newYork.priceSummary.tax.amount).not.toBe(standard.priceSummary.tax.amount);
     expect(newYork.priceSummary.subtotal.amount).toBe(standard.priceSummary.subtotal.amount);
-    await expect(checkedOption(page).getByText('3–5 business days').count()).resolves.toBe(1);
+    await expect.poll(() => checkedOption(page).getByText('3–5 business days').count()).toBe(1);
 
     // Everything is on the server: a reload shows the same cart, address and totals.
     const before = await shownTotals(page);
     await page.reload();
     await expect.poll(() => lines.count()).toBe(2);
-    await expect(page.getByTestId('estimate-address').textContent()).resolves.toBe(
-      'New York 10001, United States',
-    );
+    await expect
+      .poll(() => page.getByTestId('estimate-address').textContent())
+      .toBe('New York 10001, United States');
     await expect.poll(() => shownTotals(page)).toEqual(before);
     await expect(cartCount(page)).resolves.toBe('3');
-    await expect(m.getByLabel('Quantity', { exact: true }).inputValue()).resolves.toBe('2');
+    await expect.poll(() => m.getByLabel('Quantity', { exact: true }).inputValue()).toBe('2');
 
     await page.getByRole('button', { name: 'Checkout', exact: true }).click();
     await page.waitForURL((url) => url.pathname.startsWith('/checkout/'));
@@ -282,7 +282,7 @@ describe('cart', () => {
     await page.goto(`${server.url}/shop?q=${encodeURIComponent('cotton tee')}`);
     const teeCard = page.getByTestId('product-card').filter({ hasText: 'Classic Cotton Tee' });
     await teeCard.getByText('Choose options').waitFor();
-    await expect(teeCard.getByRole('button').count()).resolves.toBe(0);
+    await expect.poll(() => teeCard.getByRole('button').count()).toBe(0);
 
     // Three in the cart, typed in.
     await page.getByTestId('cart-button').click();
@@ -311,8 +311,10 @@ describe('cart', () => {
     };
     await stock(2);
     await page.reload();
-    await expect(line.getByTestId('line-note').textContent()).resolves.toBe('Only 2 left');
-    await expect(page.getByRole('button', { name: 'Checkout', exact: true }).isEnabled()).resolves.toBe(true);
+    await expect.poll(() => line.getByTestId('line-note').textContent()).toBe('Only 2 left');
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Checkout', exact: true }).isEnabled())
+      .toBe(true);
     await expectTotalsMatchApi(page, false);
     // A typed 0 or more than the stock is explained beside the field, not silently put back.
     await quantity.fill('0');
@@ -320,7 +322,7 @@ describe('cart', () => {
     await expect
       .poll(() => line.getByTestId('quantity-note').textContent())
       .toBe('The quantity is at least 1, so it stays at 3. To take it out, use Remove.');
-    await expect(quantity.inputValue()).resolves.toBe('3');
+    await expect.poll(() => quantity.inputValue()).toBe('3');
     await quantity.fill('9');
     await quantity.press('Enter');
     await expect.poll(() => line.getByTestId('quantity-note').textContent()).toBe('Only 2 in stock.');
@@ -328,11 +330,11 @@ describe('cart', () => {
 
     await stock(0);
     await page.reload();
-    await expect(line.getByTestId('line-note').textContent()).resolves.toBe('Out of stock');
+    await expect.poll(() => line.getByTestId('line-note').textContent()).toBe('Out of stock');
     await line.getByText('Not counted in the totals. Remove it to check out.').waitFor();
-    await expect(page.getByRole('button', { name: 'Checkout', exact: true }).isDisabled()).resolves.toBe(
-      true,
-    );
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Checkout', exact: true }).isDisabled())
+      .toBe(true);
     await expectTotalsMatchApi(page, false);
 
     await line.getByRole('button', { name: /^Remove/ }).click();
@@ -344,8 +346,8 @@ describe('cart', () => {
     const soldOut = runner.variants.find((v) => !v.stock.inStock)!.choices.Size!;
     await page.goto(`${server.url}/product-page/trail-runner-gtx`);
     await choose(page.getByRole('radio', { name: `${soldOut} (out of stock)` }));
-    await expect(page.getByTestId('add-to-cart').isDisabled()).resolves.toBe(true);
-    await expect(page.getByTestId('add-to-cart').textContent()).resolves.toBe('Sold out');
+    await expect.poll(() => page.getByTestId('add-to-cart').isDisabled()).toBe(true);
+    await expect.poll(() => page.getByTestId('add-to-cart').textContent()).toBe('Sold out');
     expect(errorsOf(page)).toEqual([]);
     await page.context().close();
   });

@@ -101,7 +101,7 @@ describe('shop filters and search', () => {
     });
     expect(stocked.total).toBeLessThan(priced.total); // the demo's sold-out Strider runner drops out
     await expectCount(page, stocked.total);
-    await expect(page.getByText('Out of stock').count()).resolves.toBe(0);
+    await expect.poll(() => page.getByText('Out of stock').count()).toBe(0);
 
     await page.getByLabel('Sort by').selectOption('price-desc');
     await page.waitForURL((url) => url.searchParams.get('sort') === 'price-desc');
@@ -116,10 +116,10 @@ describe('shop filters and search', () => {
     await expectCount(page, stocked.total);
     expect(page.url()).toBe(before);
     await expect(cardTexts(page, '.product-name')).resolves.toEqual(names);
-    await expect(filters.getByRole('checkbox', { name: 'Strider' }).isChecked()).resolves.toBe(true);
-    await expect(filters.getByRole('checkbox', { name: 'In stock only' }).isChecked()).resolves.toBe(true);
-    await expect(filters.getByLabel('Min ($)').inputValue()).resolves.toBe('70');
-    await expect(page.getByLabel('Sort by').inputValue()).resolves.toBe('price-desc');
+    await expect.poll(() => filters.getByRole('checkbox', { name: 'Strider' }).isChecked()).toBe(true);
+    await expect.poll(() => filters.getByRole('checkbox', { name: 'In stock only' }).isChecked()).toBe(true);
+    await expect.poll(() => filters.getByLabel('Min ($)').inputValue()).toBe('70');
+    await expect.poll(() => page.getByLabel('Sort by').inputValue()).toBe('price-desc');
 
     // Removing a filter chip widens the match again.
     await page.getByRole('link', { name: 'Remove filter In stock' }).click();
@@ -170,8 +170,10 @@ describe('shop filters and search', () => {
     await page.reload();
     await expectCount(page, navy.total);
     expect(page.url()).toBe(before);
-    await expect(colour.getByRole('checkbox', { name: 'Navy', exact: true }).isChecked()).resolves.toBe(true);
-    await expect(size.getByRole('checkbox', { name: 'L', exact: true }).isChecked()).resolves.toBe(true);
+    await expect
+      .poll(() => colour.getByRole('checkbox', { name: 'Navy', exact: true }).isChecked())
+      .toBe(true);
+    await expect.poll(() => size.getByRole('checkbox', { name: 'L', exact: true }).isChecked()).toBe(true);
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     await page.getByRole('link', { name: 'Remove filter Navy' }).click();
@@ -205,17 +207,17 @@ describe('shop filters and search', () => {
     await card.getByText(`Only ${LOW_STOCK_THRESHOLD} left`).waitFor();
     await card.getByRole('link').first().click();
     await page.waitForURL((url) => url.pathname === '/product-page/classic-french-press');
-    await expect(page.getByTestId('stock-status').textContent()).resolves.toBe(
-      `Only ${LOW_STOCK_THRESHOLD} left`,
-    );
+    await expect
+      .poll(() => page.getByTestId('stock-status').textContent())
+      .toBe(`Only ${LOW_STOCK_THRESHOLD} left`);
 
     // One more than the threshold is simply in stock.
     await stock(LOW_STOCK_THRESHOLD + 1);
     await page.reload();
-    await expect(page.getByTestId('stock-status').textContent()).resolves.toBe('In stock');
+    await expect.poll(() => page.getByTestId('stock-status').textContent()).toBe('In stock');
     await page.goto(`${server.url}/shop?q=${encodeURIComponent('french press')}`);
     await card.waitFor();
-    await expect(card.getByText(/Only \d+ left/).count()).resolves.toBe(0);
+    await expect.poll(() => card.getByText(/Only \d+ left/).count()).toBe(0);
     expect(errorsOf(page)).toEqual([]);
     await page.context().close();
   });
@@ -235,9 +237,9 @@ describe('shop filters and search', () => {
 
     await page.reload();
     await expectCount(page, leather.total);
-    await expect(page.getByRole('combobox', { name: 'Search products' }).inputValue()).resolves.toBe(
-      'leather',
-    );
+    await expect
+      .poll(() => page.getByRole('combobox', { name: 'Search products' }).inputValue())
+      .toBe('leather');
 
     // Paging: the whole shop is more than one page; the second page is a different set.
     await page.goto(`${server.url}/shop`);
@@ -264,7 +266,7 @@ describe('shop filters and search', () => {
     await box.click();
     await box.pressSequentially('skilet');
     await list.getByRole('option', { name: /Cast Iron Skillet/ }).waitFor();
-    await expect(box.getAttribute('aria-expanded')).resolves.toBe('true');
+    await expect.poll(() => box.getAttribute('aria-expanded')).toBe('true');
     await page
       .getByRole('status')
       .filter({ hasText: /\d+ suggestions?/ })
@@ -274,14 +276,14 @@ describe('shop filters and search', () => {
     // Escape closes the list and keeps the text.
     await box.press('Escape');
     await list.waitFor({ state: 'hidden' });
-    await expect(box.inputValue()).resolves.toBe('skilet');
+    await expect.poll(() => box.inputValue()).toBe('skilet');
 
     // Down opens it on the first suggestion; Enter opens that product.
     await box.press('ArrowDown');
     const first = list.getByRole('option').first();
     await expect.poll(() => first.getAttribute('aria-selected')).toBe('true');
     const firstId = await first.getAttribute('id');
-    await expect(box.getAttribute('aria-activedescendant')).resolves.toBe(firstId);
+    await expect.poll(() => box.getAttribute('aria-activedescendant')).toBe(firstId);
     const name = (await first.locator('.suggestion-name').textContent()) ?? '';
     await box.press('Enter');
     await page.waitForURL((url) => url.pathname.startsWith('/product-page/'));
@@ -338,8 +340,10 @@ describe('product page', () => {
     await page.getByRole('link', { name: /Classic Cotton Tee/ }).click();
     await page.waitForURL((url) => url.pathname === '/product-page/classic-cotton-tee');
     await page.getByRole('heading', { name: 'Classic Cotton Tee' }).waitFor();
-    await expect(page.getByTestId('product-price').textContent()).resolves.toBe('From $24.00');
-    await expect(page.getByTestId('stock-status').textContent()).resolves.toMatch(/^Choose a size and color/);
+    await expect.poll(() => page.getByTestId('product-price').textContent()).toBe('From $24.00');
+    await expect
+      .poll(() => page.getByTestId('stock-status').textContent())
+      .toMatch(/^Choose a size and color/);
 
     await choose(page.getByRole('radio', { name: 'XL' }));
     await choose(page.getByRole('radio', { name: 'Navy' }));
@@ -347,30 +351,30 @@ describe('product page', () => {
       (url) => url.searchParams.get('Size') === 'XL' && url.searchParams.get('Color') === 'Navy',
     );
     const xl = variant('XL', 'Navy');
-    await expect(page.getByTestId('product-price').textContent()).resolves.toBe(
-      xl.variant.priceData.formatted.discountedPrice,
-    );
-    await expect(page.getByTestId('product-sku').textContent()).resolves.toBe(xl.variant.sku);
-    await expect(page.getByTestId('stock-status').textContent()).resolves.toMatch(/In stock|Only \d+ left/);
+    await expect
+      .poll(() => page.getByTestId('product-price').textContent())
+      .toBe(xl.variant.priceData.formatted.discountedPrice);
+    await expect.poll(() => page.getByTestId('product-sku').textContent()).toBe(xl.variant.sku);
+    await expect.poll(() => page.getByTestId('stock-status').textContent()).toMatch(/In stock|Only \d+ left/);
     // The colour's picture leads the gallery.
-    await expect(page.locator('.gallery-main img').getAttribute('alt')).resolves.toBe(
-      'Classic Cotton Tee in navy',
-    );
+    await expect
+      .poll(() => page.locator('.gallery-main img').getAttribute('alt'))
+      .toBe('Classic Cotton Tee in navy');
 
     await choose(page.getByRole('radio', { name: 'M', exact: true }));
     const m = variant('M', 'Navy');
-    await expect(page.getByTestId('product-price').textContent()).resolves.toBe(
-      m.variant.priceData.formatted.discountedPrice,
-    );
+    await expect
+      .poll(() => page.getByTestId('product-price').textContent())
+      .toBe(m.variant.priceData.formatted.discountedPrice);
     expect(m.variant.priceData.formatted.discountedPrice).not.toBe(
       xl.variant.priceData.formatted.discountedPrice,
     );
-    await expect(page.getByTestId('product-sku').textContent()).resolves.toBe(m.variant.sku);
+    await expect.poll(() => page.getByTestId('product-sku').textContent()).toBe(m.variant.sku);
 
     // The choice survives a reload (it is in the URL).
     await page.reload();
-    await expect(page.getByRole('radio', { name: 'M', exact: true }).isChecked()).resolves.toBe(true);
-    await expect(page.getByTestId('product-sku').textContent()).resolves.toBe(m.variant.sku);
+    await expect.poll(() => page.getByRole('radio', { name: 'M', exact: true }).isChecked()).toBe(true);
+    await expect.poll(() => page.getByTestId('product-sku').textContent()).toBe(m.variant.sku);
     expect(errorsOf(page)).toEqual([]);
     await page.context().close();
   });
@@ -389,17 +393,17 @@ describe('product page', () => {
       await page.getByRole('radio', { name: `${size} (out of stock)` }).waitFor();
     }
     await choose(page.getByRole('radio', { name: available.choices.Size, exact: true }));
-    await expect(page.getByTestId('stock-status').textContent()).resolves.toMatch(/In stock|Only \d+ left/);
-    await expect(page.getByTestId('product-sku').textContent()).resolves.toBe(available.variant.sku);
+    await expect.poll(() => page.getByTestId('stock-status').textContent()).toMatch(/In stock|Only \d+ left/);
+    await expect.poll(() => page.getByTestId('product-sku').textContent()).toBe(available.variant.sku);
 
     await choose(page.getByRole('radio', { name: `${soldOut[0]} (out of stock)` }));
-    await expect(page.getByTestId('stock-status').textContent()).resolves.toBe('Out of stock');
+    await expect.poll(() => page.getByTestId('stock-status').textContent()).toBe('Out of stock');
     const sold = runner!.variants!.find((v) => v.choices.Size === soldOut[0])!;
-    await expect(page.getByTestId('product-sku').textContent()).resolves.toBe(sold.variant.sku);
+    await expect.poll(() => page.getByTestId('product-sku').textContent()).toBe(sold.variant.sku);
 
     // A sold-out product says so everywhere; an unknown one is a plain not-found page.
     await page.goto(`${server.url}/product-page/quilted-field-jacket`);
-    await expect(page.getByTestId('stock-status').textContent()).resolves.toBe('Out of stock');
+    await expect.poll(() => page.getByTestId('stock-status').textContent()).toBe('Out of stock');
     await page.goto(`${server.url}/product-page/no-such-thing`);
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
     await page.getByText('There is no product at “no-such-thing”.').waitFor();
@@ -413,8 +417,8 @@ describe('product page', () => {
     await page.route('**/media/**', () => {});
     await page.goto(`${server.url}/product-page/scented-soy-candle`, { waitUntil: 'domcontentloaded' });
     await page.getByRole('heading', { name: 'Scented Soy Candle' }).waitFor();
-    await expect(page.getByTestId('product-price').textContent()).resolves.toMatch(/\$\d/);
-    await expect(page.getByTestId('price-per-unit').textContent()).resolves.toBe('$13.00 / 100 g');
+    await expect.poll(() => page.getByTestId('product-price').textContent()).toMatch(/\$\d/);
+    await expect.poll(() => page.getByTestId('price-per-unit').textContent()).toBe('$13.00 / 100 g');
     await page.goto(`${server.url}/shop`, { waitUntil: 'domcontentloaded' });
     await page.getByTestId('product-card').first().waitFor();
     const images = await page.locator('.product-card img').evaluateAll((list) =>

@@ -102,9 +102,9 @@ describe('hosted checkout', () => {
     await startCheckout(page, server);
     const banner = page.getByRole('banner');
     await banner.getByRole('link', { name: 'Aisle Demo Store, home' }).waitFor();
-    await expect(page.getByRole('combobox', { name: 'Search products' }).count()).resolves.toBe(0);
-    await expect(page.getByRole('navigation', { name: 'Collections' }).count()).resolves.toBe(0);
-    await expect(banner.getByTestId('cart-button').count()).resolves.toBe(0);
+    await expect.poll(() => page.getByRole('combobox', { name: 'Search products' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('navigation', { name: 'Collections' }).count()).toBe(0);
+    await expect.poll(() => banner.getByTestId('cart-button').count()).toBe(0);
     const summary = await page.getByRole('complementary', { name: 'Order summary' }).boundingBox();
     const pay = await page.getByTestId('payment-step').boundingBox();
     expect(summary && pay && summary.y + summary.height <= pay.y).toBe(true);
@@ -139,9 +139,9 @@ describe('hosted checkout', () => {
     await details.getByText('Enter an e-mail address like name@example.com.').waitFor();
     await details.getByText('Enter the street and house number.').waitFor();
     await details.getByText('Choose a state.').waitFor();
-    await expect(details.getByLabel('E-mail').evaluate((el) => el === document.activeElement)).resolves.toBe(
-      true,
-    );
+    await expect
+      .poll(() => details.getByLabel('E-mail').evaluate((el) => el === document.activeElement))
+      .toBe(true);
 
     await fillCheckoutDetails(page, email);
     await details.getByText('500 Howard St').waitFor();
@@ -151,9 +151,9 @@ describe('hosted checkout', () => {
     const coupon = page.getByLabel('Coupon code');
     await coupon.fill('NOSUCHCODE');
     await page.getByRole('button', { name: 'Apply' }).click();
-    await expect(page.getByTestId('coupon-error').textContent()).resolves.toBe(
-      '“NOSUCHCODE” is not a valid coupon code. Check the spelling and try again.',
-    );
+    await expect
+      .poll(() => page.getByTestId('coupon-error').textContent())
+      .toBe('“NOSUCHCODE” is not a valid coupon code. Check the spelling and try again.');
     await coupon.fill('welcome10');
     await page.getByRole('button', { name: 'Apply' }).click();
     await page.getByTestId('applied-coupon').getByText('WELCOME10', { exact: true }).waitFor();
@@ -176,14 +176,14 @@ describe('hosted checkout', () => {
       });
     expect(Number(priced.discount?.amount)).toBeCloseTo(Number(priced.subtotal?.amount) / 10, 2);
     const total = priced.total?.formattedAmount ?? '';
-    await expect(page.getByTestId('place-order').textContent()).resolves.toBe(`Pay ${total}`);
+    await expect.poll(() => page.getByTestId('place-order').textContent()).toBe(`Pay ${total}`);
 
     // Declined: said plainly, nothing placed, and the shopper can try again on the same page.
     await payByCard(page, CARDS.declines);
     const declined = page.getByTestId('payment-declined');
     await declined.waitFor();
-    await expect(declined.textContent()).resolves.toContain('Your card was declined');
-    await expect(declined.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await expect.poll(() => declined.textContent()).toContain('Your card was declined');
+    await expect.poll(() => declined.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(new URL(page.url()).pathname).toBe(`/checkout/${checkoutId}`);
     const none = await server.call('POST', '/ecom/v1/orders/search', {
       token: server.adminKey,
@@ -200,12 +200,12 @@ describe('hosted checkout', () => {
     expect(order.paymentStatus).toBe('PAID');
     expect(order.priceSummary.total.formattedAmount).toBe(total);
     expect(order.appliedDiscounts?.some((d) => d.coupon?.code === 'WELCOME10')).toBe(true);
-    await expect(page.getByTestId('order-number').textContent()).resolves.toBe(order.number);
-    await expect(page.getByTestId('total-total').textContent()).resolves.toBe(total);
-    await expect(page.getByTestId('total-discount').textContent()).resolves.toBe(
-      order.priceSummary.discount.formattedAmount,
-    );
-    await expect(page.getByTestId('payment-status').textContent()).resolves.toBe('Paid');
+    await expect.poll(() => page.getByTestId('order-number').textContent()).toBe(order.number);
+    await expect.poll(() => page.getByTestId('total-total').textContent()).toBe(total);
+    await expect
+      .poll(() => page.getByTestId('total-discount').textContent())
+      .toBe(order.priceSummary.discount.formattedAmount);
+    await expect.poll(() => page.getByTestId('payment-status').textContent()).toBe('Paid');
     await expect.poll(() => page.getByTestId('summary-line').count()).toBe(2);
     await page.getByText('Shipping to').waitFor();
     await page.getByRole('main').getByText('500 Howard St').first().waitFor();
@@ -218,7 +218,7 @@ describe('hosted checkout', () => {
     expect(token).toBeTruthy();
     const other = await newShopper(browser, { width: 390, height: 844 });
     await other.goto(`${server.url}/orders/${orderId}?token=${encodeURIComponent(token ?? '')}`);
-    await expect(other.getByTestId('order-number').textContent()).resolves.toBe(order.number);
+    await expect.poll(() => other.getByTestId('order-number').textContent()).toBe(order.number);
     await other.goto(`${server.url}/orders/${orderId}`);
     await other.getByRole('heading', { name: 'Page not found' }).waitFor();
     await other.context().close();
@@ -313,7 +313,7 @@ describe('hosted checkout', () => {
     await page.getByRole('link', { name: 'Back to checkout' }).click();
     await page.getByRole('heading', { name: 'Checkout', exact: true }).waitFor();
     // What the shopper entered is still there; the same card, confirmed this time.
-    await expect(payment.getByLabel('Street and house number').inputValue()).resolves.toBe('1 Navy Way');
+    await expect.poll(() => payment.getByLabel('Street and house number').inputValue()).toBe('1 Navy Way');
     await payByCard(page, CARDS.needsConfirmation);
     await page.waitForURL((url) => url.pathname === '/payments/sandbox/v1/confirm');
     await page.getByRole('button', { name: 'Confirm payment' }).click();
@@ -322,14 +322,14 @@ describe('hosted checkout', () => {
     const orderId = decodeURIComponent(new URL(page.url()).pathname.split('/')[2] ?? '');
     const order = await adminOrder(server, orderId);
     expect(order.paymentStatus).toBe('PAID');
-    await expect(page.getByTestId('payment-status').textContent()).resolves.toBe('Paid');
-    await expect(page.getByTestId('fulfillment-status').textContent()).resolves.toBe('Download');
+    await expect.poll(() => page.getByTestId('payment-status').textContent()).toBe('Paid');
+    await expect.poll(() => page.getByTestId('fulfillment-status').textContent()).toBe('Download');
 
     // Placement copied the product's file to the line: the page offers the download at once.
     const [line] = order.lineItems as Array<{ digitalFile?: { fileId: string } }>;
     expect(line?.digitalFile?.fileId).toBe(fileId);
     const download = page.getByTestId('download-link');
-    await expect(download.textContent()).resolves.toBe('Download Alpine Trail Maps (Digital Pack)');
+    await expect.poll(() => download.textContent()).toBe('Download Alpine Trail Maps (Digital Pack)');
     const href = (await download.getAttribute('href')) ?? '';
     const file = await page.request.get(new URL(href, server.url).href);
     expect(file.status()).toBe(200);
@@ -348,9 +348,9 @@ describe('hosted checkout', () => {
     const page = await newShopper(browser);
     await page.goto(fullUrl);
     await page.getByRole('heading', { name: 'Checkout', exact: true }).waitFor();
-    await expect(page.getByTestId('details-step').getByLabel('E-mail').inputValue()).resolves.toBe(
-      'headless@example.com',
-    );
+    await expect
+      .poll(() => page.getByTestId('details-step').getByLabel('E-mail').inputValue())
+      .toBe('headless@example.com');
     await expect.poll(() => page.getByTestId('summary-line').getByText('Qty 2').count()).toBe(1);
     await fillCheckoutDetails(page, undefined);
     await chooseDelivery(page, 'Standard');
@@ -359,9 +359,9 @@ describe('hosted checkout', () => {
     const payment = page.getByTestId('payment-step');
     await payment.getByText('Pay offline', { exact: true }).click();
     await expect.poll(() => payment.getByLabel('Card number').count()).toBe(0);
-    await expect(page.getByTestId('place-order').textContent()).resolves.toBe(
-      `Place order (pay ${total} offline)`,
-    );
+    await expect
+      .poll(() => page.getByTestId('place-order').textContent())
+      .toBe(`Place order (pay ${total} offline)`);
     await page.getByTestId('place-order').click();
     await page.waitForURL((url) => url.pathname.startsWith('/orders/'));
     await page.getByRole('heading', { name: 'Thank you for your order!' }).waitFor();
@@ -369,13 +369,13 @@ describe('hosted checkout', () => {
     const order = await adminOrder(server, orderId);
     expect(order.paymentStatus).toBe('NOT_PAID');
     expect(order.priceSummary.total.formattedAmount).toBe(total);
-    await expect(page.getByTestId('total-total').textContent()).resolves.toBe(total);
-    await expect(page.getByTestId('payment-status').textContent()).resolves.toBe('Not paid yet');
+    await expect.poll(() => page.getByTestId('total-total').textContent()).toBe(total);
+    await expect.poll(() => page.getByTestId('payment-status').textContent()).toBe('Not paid yet');
     await page.getByText(`${total} to pay. The store will tell you how to pay for this order.`).waitFor();
     // The way back goes to the site that sent the shopper.
-    await expect(page.getByRole('link', { name: 'Continue shopping' }).getAttribute('href')).resolves.toBe(
-      `${server.url}/shop`,
-    );
+    await expect
+      .poll(() => page.getByRole('link', { name: 'Continue shopping' }).getAttribute('href'))
+      .toBe(`${server.url}/shop`);
 
     // The session is bound to this browser: another one cannot use the link.
     const other = await newShopper(browser);
@@ -432,7 +432,7 @@ describe('hosted checkout', () => {
       const orderId = decodeURIComponent(new URL(page.url()).pathname.split('/')[2] ?? '');
       const order = await adminOrder(server, orderId);
       expect(order.priceSummary.total.formattedAmount).toBe(total);
-      await expect(page.getByTestId('total-fees').textContent()).resolves.toBe(fee);
+      await expect.poll(() => page.getByTestId('total-fees').textContent()).toBe(fee);
       expect(errorsOf(page)).toEqual([]);
       await page.context().close();
 

@@ -57,7 +57,7 @@ async function fieldError(scope: Page | Locator, label: string): Promise<string 
   const errorId = async () =>
     (await input.getAttribute('aria-describedby'))?.split(' ').find((x) => x.endsWith('-error'));
   await expect.poll(errorId).toBeTruthy();
-  await expect(input.getAttribute('aria-invalid')).resolves.toBe('true');
+  await expect.poll(() => input.getAttribute('aria-invalid')).toBe('true');
   const page = 'page' in scope ? scope.page() : scope;
   return page.locator(`[id="${await errorId()}"]`).textContent();
 }
@@ -105,7 +105,7 @@ describe('automatic discounts: made in the admin, given to shoppers', () => {
     await page.getByRole('heading', { name: 'New automatic discount', level: 1 }).waitFor();
     await page.getByLabel('Name', { exact: true }).fill(RULE);
     const condition = page.getByTestId('rule-condition');
-    await expect(condition.getByLabel('Applies to').inputValue()).resolves.toBe('SUBTOTAL_RANGE');
+    await expect.poll(() => condition.getByLabel('Applies to').inputValue()).toBe('SUBTOTAL_RANGE');
     await condition.getByLabel('Subtotal from (USD)').fill('50');
     const discounts = page.getByTestId('rule-discounts');
     await discounts.getByLabel('Percentage off').fill('10');
@@ -113,9 +113,9 @@ describe('automatic discounts: made in the admin, given to shoppers', () => {
     await expect
       .poll(() => page.getByTestId('condition-sentence').textContent())
       .toBe('Applies to carts when the subtotal is $50.00 or more.');
-    await expect(page.getByTestId('discount-sentence').textContent()).resolves.toBe(
-      'Gives 10 % off every item.',
-    );
+    await expect
+      .poll(() => page.getByTestId('discount-sentence').textContent())
+      .toBe('Gives 10 % off every item.');
     await expectClean(page);
     await page.getByRole('button', { name: 'Create automatic discount' }).click();
     await page.getByText('The automatic discount was created.').waitFor();
@@ -137,17 +137,17 @@ describe('automatic discounts: made in the admin, given to shoppers', () => {
     await preview.getByRole('button', { name: 'See what this cart gets' }).click();
     const applied = preview.getByTestId('preview-rule');
     await applied.waitFor();
-    await expect(applied.textContent()).resolves.toBe(`${RULE} (this one)$9.80`);
-    await expect(preview.getByTestId('preview-total').textContent()).resolves.toBe('$88.20');
+    await expect.poll(() => applied.textContent()).toBe(`${RULE} (this one)$9.80`);
+    await expect.poll(() => preview.getByTestId('preview-total').textContent()).toBe('$88.20');
     await preview.getByRole('button', { name: 'Take out Stoneware Table Lamp' }).click();
     await preview.getByLabel('Find products for the preview cart').fill('Linen Throw');
     await preview.getByRole('button', { name: 'Find', exact: true }).click();
     await preview.getByRole('button', { name: 'Add Linen Throw Pillow' }).click();
     await preview.getByRole('button', { name: 'See what this cart gets' }).click();
     await preview.getByText('No automatic discount applies to this cart.').waitFor();
-    await expect(preview.getByTestId('preview-why').textContent()).resolves.toMatch(
-      /condition does not hold/,
-    );
+    await expect
+      .poll(() => preview.getByTestId('preview-why').textContent())
+      .toMatch(/condition does not hold/);
     await expectClean(page);
 
     // The shopper: the rule by its name in the cart (server-rendered too), the checkout and the order.
@@ -157,7 +157,7 @@ describe('automatic discounts: made in the admin, given to shoppers', () => {
     await shopper.goto(`${server.url}/cart`);
     await shopper.getByTestId('automatic-discount').waitFor();
     await expect(automaticDiscounts(shopper)).resolves.toEqual({ [RULE]: '$9.80' });
-    await expect(shopper.getByTestId('total-discount').textContent()).resolves.toBe('$9.80');
+    await expect.poll(() => shopper.getByTestId('total-discount').textContent()).toBe('$9.80');
     await expectServerRendered(shopper, '/cart');
     await expectClean(shopper);
 
@@ -172,7 +172,7 @@ describe('automatic discounts: made in the admin, given to shoppers', () => {
     await payByCard(shopper, CARDS.approves);
     await shopper.getByRole('heading', { name: 'Thank you for your order!' }).waitFor();
     await expect(automaticDiscounts(shopper)).resolves.toEqual({ [RULE]: '$9.80' });
-    await expect(shopper.getByTestId('total-total').textContent()).resolves.toBe(checkoutTotal);
+    await expect.poll(() => shopper.getByTestId('total-total').textContent()).toBe(checkoutTotal);
     await expectServerRendered(shopper, new URL(shopper.url()).pathname + new URL(shopper.url()).search);
     await expectClean(shopper);
     const orderId = decodeURIComponent(new URL(shopper.url()).pathname.split('/')[2] ?? '');
@@ -195,11 +195,11 @@ describe('automatic discounts: made in the admin, given to shoppers', () => {
     // The list: live, used once, in plain words.
     await page.goto(`${server.url}/admin/discount-rules`);
     const row = ruleRow(page, RULE);
-    await expect(row.getByTestId('rule-status').textContent()).resolves.toBe('Live');
-    await expect(row.getByTestId('rule-uses').textContent()).resolves.toBe('1 order');
-    await expect(row.getByTestId('rule-sentence').textContent()).resolves.toBe(
-      '10 % off every item when the subtotal is $50.00 or more.',
-    );
+    await expect.poll(() => row.getByTestId('rule-status').textContent()).toBe('Live');
+    await expect.poll(() => row.getByTestId('rule-uses').textContent()).toBe('1 order');
+    await expect
+      .poll(() => row.getByTestId('rule-sentence').textContent())
+      .toBe('10 % off every item when the subtotal is $50.00 or more.');
     await expectClean(page);
     await shopper.context().close();
     await page.context().close();
@@ -226,7 +226,7 @@ describe('automatic discounts: made in the admin, given to shoppers', () => {
     );
     await expect(fieldError(page, 'Ends')).resolves.toBe('Choose an end after the start.');
     // What was typed is still there.
-    await expect(condition.getByLabel('Subtotal from (USD)').inputValue()).resolves.toBe('100');
+    await expect.poll(() => condition.getByLabel('Subtotal from (USD)').inputValue()).toBe('100');
     expect((await apiRules()).length).toBe(before);
     await expectClean(page);
 
@@ -261,11 +261,11 @@ describe('automatic discounts: made in the admin, given to shoppers', () => {
     await addFromProductPage(shopper, server, 'stoneware-table-lamp');
     await shopper.goto(`${server.url}/cart`);
     await shopper.getByTestId('cart-totals').waitFor();
-    await expect(shopper.getByTestId('automatic-discount').count()).resolves.toBe(0);
-    await expect(shopper.getByTestId('total-discount').count()).resolves.toBe(0);
+    await expect.poll(() => shopper.getByTestId('automatic-discount').count()).toBe(0);
+    await expect.poll(() => shopper.getByTestId('total-discount').count()).toBe(0);
 
     await page.goto(`${server.url}/admin/discount-rules?status=EXPIRED`);
-    await expect(ruleRow(page, RULE).getByTestId('rule-status').textContent()).resolves.toBe('Expired');
+    await expect.poll(() => ruleRow(page, RULE).getByTestId('rule-status').textContent()).toBe('Expired');
     await page.goto(`${server.url}/admin/discount-rules?status=LIVE`);
     await page.getByText('No automatic discounts match.').waitFor();
 
@@ -278,10 +278,10 @@ describe('automatic discounts: made in the admin, given to shoppers', () => {
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByText('Saved.', { exact: true }).waitFor();
     await page.goto(`${server.url}/admin/discount-rules?q=spend`);
-    await expect(ruleRow(page, RULE).getByTestId('rule-status').textContent()).resolves.toBe('Off');
+    await expect.poll(() => ruleRow(page, RULE).getByTestId('rule-status').textContent()).toBe('Off');
     await shopper.reload();
     await shopper.getByTestId('cart-totals').waitFor();
-    await expect(shopper.getByTestId('automatic-discount').count()).resolves.toBe(0);
+    await expect.poll(() => shopper.getByTestId('automatic-discount').count()).toBe(0);
     await expectClean(page);
     await shopper.context().close();
     await page.context().close();
@@ -321,9 +321,9 @@ describe('automatic discounts: made in the admin, given to shoppers', () => {
     await discounts.getByLabel('Find products or collections for discount').fill('Linen Throw');
     await discounts.getByRole('button', { name: 'Find', exact: true }).click();
     await discounts.getByRole('button', { name: 'Add Linen Throw Pillow' }).click();
-    await expect(page.getByTestId('discount-sentence').textContent()).resolves.toBe(
-      'Gives 2 for $60.00 on Linen Throw Pillow.',
-    );
+    await expect
+      .poll(() => page.getByTestId('discount-sentence').textContent())
+      .toBe('Gives 2 for $60.00 on Linen Throw Pillow.');
     await expectClean(page);
     await page.getByRole('button', { name: 'Create automatic discount' }).click();
     await page.getByText('The automatic discount was created.').waitFor();
@@ -371,9 +371,9 @@ describe('automatic discounts: made in the admin, given to shoppers', () => {
     await preview.getByRole('button', { name: 'Add Linen Throw Pillow' }).click();
     await preview.getByLabel('Quantity of Linen Throw Pillow').fill('2');
     await preview.getByRole('button', { name: 'See what this cart gets' }).click();
-    await expect(preview.getByTestId('preview-rule').textContent()).resolves.toBe(
-      'Two pillows for 60 (this one)$16.00',
-    );
+    await expect
+      .poll(() => preview.getByTestId('preview-rule').textContent())
+      .toBe('Two pillows for 60 (this one)$16.00');
 
     // An app's condition (set through the API) is shown and kept when the rule is saved.
     const created = await server.call('POST', RULES, {
@@ -390,7 +390,7 @@ describe('automatic discounts: made in the admin, given to shoppers', () => {
     const loyalty = created.body.discountRule as ApiRule;
     await page.goto(`${server.url}/admin/discount-rules/${loyalty.id}`);
     await page.getByRole('heading', { name: 'Loyalty app', level: 1 }).waitFor();
-    await expect(page.getByTestId('custom-condition').textContent()).resolves.toContain('“gold-tier”');
+    await expect.poll(() => page.getByTestId('custom-condition').textContent()).toContain('“gold-tier”');
     await page.getByLabel('Name', { exact: true }).fill('Loyalty app gold');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByText('Saved.', { exact: true }).waitFor();
@@ -434,12 +434,12 @@ describe('automatic discounts: made in the admin, given to shoppers', () => {
       .getByRole('list', { name: 'Chosen customers for the condition' })
       .getByRole('button', { name: 'Remove Grace Hopper' })
       .waitFor();
-    await expect(page.getByTestId('condition-sentence').textContent()).resolves.toBe(
-      'Applies to carts when the shopper is the chosen customer.',
-    );
-    await expect(page.getByTestId('discount-sentence').textContent()).resolves.toBe(
-      'Gives $5.00 off the cheapest item.',
-    );
+    await expect
+      .poll(() => page.getByTestId('condition-sentence').textContent())
+      .toBe('Applies to carts when the shopper is the chosen customer.');
+    await expect
+      .poll(() => page.getByTestId('discount-sentence').textContent())
+      .toBe('Gives $5.00 off the cheapest item.');
     await expectClean(page);
     await page.getByRole('button', { name: 'Create automatic discount' }).click();
     await page.getByText('The automatic discount was created.').waitFor();

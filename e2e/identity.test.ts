@@ -40,9 +40,9 @@ describe('sign-in', () => {
     await page.getByLabel('E-mail').fill(email);
     await page.getByLabel('Password', { exact: true }).fill('not the password');
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await expect(page.getByRole('alert').textContent()).resolves.toContain(
-      'The e-mail address or the password is not right.',
-    );
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toContain('The e-mail address or the password is not right.');
 
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
@@ -100,7 +100,7 @@ describe('sign-in', () => {
     // The browser's own check stops a short password; the server's message shows when it gets one.
     await page.getByLabel('Password').evaluate((input) => input.removeAttribute('minlength'));
     await page.getByRole('button', { name: 'Create account' }).click();
-    await expect(page.getByRole('alert').first().textContent()).resolves.toMatch(/at least 8 characters/);
+    await expect.poll(() => page.getByRole('alert').first().textContent()).toMatch(/at least 8 characters/);
 
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Create account' }).click();
@@ -115,9 +115,9 @@ describe('sign-in', () => {
     await page.getByLabel('E-mail').fill(email);
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Create account' }).click();
-    await expect(page.getByRole('alert').first().textContent()).resolves.toContain(
-      'An account with this e-mail address already exists',
-    );
+    await expect
+      .poll(() => page.getByRole('alert').first().textContent())
+      .toContain('An account with this e-mail address already exists');
 
     // And the new account signs in on the form.
     await signInDirect(page, server, email);
@@ -137,9 +137,9 @@ describe('sign-in', () => {
     await page.waitForURL((url) => url.pathname === '/forgot-password');
     await page.getByLabel('E-mail').fill(email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
-    await expect(page.getByRole('status').filter({ hasText: /\S/ }).first().textContent()).resolves.toContain(
-      email,
-    );
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: /\S/ }).first().textContent())
+      .toContain(email);
 
     const mail = await lastMail(server, email, 'password-recovery');
     const link = new URL(mail.data.link!);
@@ -150,7 +150,7 @@ describe('sign-in', () => {
     await page.getByLabel('New password', { exact: true }).fill('a brand new secret');
     await page.getByLabel('Repeat the new password').fill('a different one');
     await page.getByRole('button', { name: 'Save and sign in' }).click();
-    await expect(page.getByRole('alert').textContent()).resolves.toContain('not the same');
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('not the same');
     await page.getByLabel('Repeat the new password').fill('a brand new secret');
     await page.getByRole('button', { name: 'Save and sign in' }).click();
     await page.waitForURL((url) => url.pathname === '/account/info');
@@ -161,12 +161,12 @@ describe('sign-in', () => {
     await page.getByLabel('New password', { exact: true }).fill('yet another secret');
     await page.getByLabel('Repeat the new password').fill('yet another secret');
     await page.getByRole('button', { name: 'Save and sign in' }).click();
-    await expect(page.getByRole('alert').textContent()).resolves.toContain('unknown, used or expired');
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('unknown, used or expired');
 
     // The old password is gone, the new one works.
     await signOut(page);
     await signInDirect(page, server, email);
-    await expect(page.getByRole('alert').textContent()).resolves.toContain('not right');
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('not right');
     await signInDirect(page, server, email, 'a brand new secret');
     await expectSignedInAs(page, 'Mary Jackson');
     expect(errorsOf(page)).toEqual([]);
@@ -202,7 +202,7 @@ describe('account', () => {
     await profile.getByLabel('Type').nth(1).selectOption('date');
     await profile.getByLabel('Value').nth(1).fill('1815-12-10');
     await profile.getByRole('button', { name: 'Save profile' }).click();
-    await expect(profile.getByRole('status').textContent()).resolves.toContain('Your profile is saved.');
+    await expect.poll(() => profile.getByRole('status').textContent()).toContain('Your profile is saved.');
     await expectSignedInAs(page, 'Augusta King');
 
     const addresses = page.getByRole('region', { name: 'Addresses' });
@@ -225,13 +225,13 @@ describe('account', () => {
 
     // Everything is still there after a reload (read back from the server).
     await page.reload();
-    await expect(profile.getByLabel('First name').inputValue()).resolves.toBe('Augusta');
-    await expect(profile.getByLabel('Last name').inputValue()).resolves.toBe('King');
-    await expect(profile.getByLabel('Phone').inputValue()).resolves.toBe('+44 20 7946 0000');
-    await expect(profile.getByLabel('Field name').first().inputValue()).resolves.toBe('Shoe size');
-    await expect(profile.getByLabel('Value').first().inputValue()).resolves.toBe('38.5');
-    await expect(profile.getByLabel('Value').nth(1).inputValue()).resolves.toBe('1815-12-10');
-    await expect(addresses.locator('.address-card').count()).resolves.toBe(2);
+    await expect.poll(() => profile.getByLabel('First name').inputValue()).toBe('Augusta');
+    await expect.poll(() => profile.getByLabel('Last name').inputValue()).toBe('King');
+    await expect.poll(() => profile.getByLabel('Phone').inputValue()).toBe('+44 20 7946 0000');
+    await expect.poll(() => profile.getByLabel('Field name').first().inputValue()).toBe('Shoe size');
+    await expect.poll(() => profile.getByLabel('Value').first().inputValue()).toBe('38.5');
+    await expect.poll(() => profile.getByLabel('Value').nth(1).inputValue()).toBe('1815-12-10');
+    await expect.poll(() => addresses.locator('.address-card').count()).toBe(2);
 
     // Edit one address, remove the other.
     await addresses.getByRole('button', { name: 'Edit Work' }).click();
@@ -242,7 +242,7 @@ describe('account', () => {
     await addresses.getByText('The address is removed.').waitFor();
     await page.reload();
     await addresses.getByText('Leeds').waitFor();
-    await expect(addresses.getByText('12 St James Square').count()).resolves.toBe(0);
+    await expect.poll(() => addresses.getByText('12 St James Square').count()).toBe(0);
 
     // The server has it too.
     const members = await server.call(
@@ -277,19 +277,19 @@ describe('account', () => {
 
     await page.getByLabel('Enter the 6-digit code the app shows').fill('000000');
     await page.getByRole('button', { name: 'Turn on', exact: true }).click();
-    await expect(page.getByRole('alert').textContent()).resolves.toContain('does not match');
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('does not match');
     await page.getByLabel('Enter the 6-digit code the app shows').fill(totpCode(secret));
     await page.getByRole('button', { name: 'Turn on', exact: true }).click();
-    await expect(page.getByRole('status').filter({ hasText: /\S/ }).first().textContent()).resolves.toContain(
-      'authenticator app is set up',
-    );
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: /\S/ }).first().textContent())
+      .toContain('authenticator app is set up');
 
     await signOut(page);
     await signInDirect(page, server, email);
     await page.getByRole('heading', { name: 'Two-step verification' }).waitFor();
     await page.getByLabel('Authenticator code').fill('123456');
     await page.getByRole('button', { name: 'Verify' }).click();
-    await expect(page.getByRole('alert').textContent()).resolves.toContain('not correct');
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('not correct');
     // Each code works once: the next step's code (accepted within the drift window).
     await page.getByLabel('Authenticator code').fill(totpCode(secret, 1));
     await page.getByRole('button', { name: 'Verify' }).click();
@@ -334,9 +334,9 @@ describe('redirect intents', () => {
     // The member area section of a session, for a member already signed in.
     await page.goto(await redirectSession({ membersAccount: { section: 'ORDERS' } }));
     await page.getByRole('heading', { name: 'Orders' }).waitFor();
-    await expect(page.getByRole('link', { name: 'Orders' }).getAttribute('aria-current')).resolves.toBe(
-      'page',
-    );
+    await expect
+      .poll(() => page.getByRole('link', { name: 'Orders' }).getAttribute('aria-current'))
+      .toBe('page');
     expect(errorsOf(page)).toEqual([]);
     await page.context().close();
   });
@@ -351,9 +351,9 @@ describe('redirect intents', () => {
     await page.goto(fullUrl);
     await page.getByRole('heading', { name: 'Bookings' }).waitFor();
     await page.getByText('This store does not take appointments').waitFor();
-    await expect(page.getByRole('link', { name: 'Go back' }).getAttribute('href')).resolves.toBe(
-      `${server.url}/shop`,
-    );
+    await expect
+      .poll(() => page.getByRole('link', { name: 'Go back' }).getAttribute('href'))
+      .toBe(`${server.url}/shop`);
 
     await page.goto(await redirectSession({ paidPlansCheckout: { planId: 'gold' } }));
     await page.getByRole('heading', { name: 'Paid plans' }).waitFor();
@@ -384,7 +384,7 @@ describe('store policies', () => {
 
       await page.getByLabel('Code').fill('000000');
       await page.getByRole('button', { name: 'Confirm' }).click();
-      await expect(page.getByRole('alert').textContent()).resolves.toContain('not correct');
+      await expect.poll(() => page.getByRole('alert').textContent()).toContain('not correct');
 
       const mail = await lastMail(server, email, 'verification-code');
       await page.getByLabel('Code').fill(mail.data.code!);
@@ -422,9 +422,9 @@ describe('store policies', () => {
       await signInDirect(page, server, email);
       const box = page.getByRole('checkbox', { name: 'I am not a robot' });
       await box.waitFor();
-      await expect(page.getByRole('button', { name: 'Sign in', exact: true }).isDisabled()).resolves.toBe(
-        true,
-      );
+      await expect
+        .poll(() => page.getByRole('button', { name: 'Sign in', exact: true }).isDisabled())
+        .toBe(true);
       await box.check();
       await page.getByText('Verified, you can continue').waitFor({ timeout: 45_000 });
       await page.getByRole('button', { name: 'Sign in', exact: true }).click();

@@ -34,7 +34,7 @@ describe('member orders', () => {
     await addFromProductPage(page, server, 'stoneware-table-lamp');
     await startCheckout(page, server);
     // A member's e-mail is filled in already.
-    await expect(page.getByTestId('details-step').getByLabel('E-mail').inputValue()).resolves.toBe(email);
+    await expect.poll(() => page.getByTestId('details-step').getByLabel('E-mail').inputValue()).toBe(email);
     await fillCheckoutDetails(page, undefined);
     await chooseDelivery(page, 'Express');
     await payByCard(page, CARDS.approves, 'Ada Lovelace');
@@ -52,10 +52,10 @@ describe('member orders', () => {
     const rows = page.getByTestId('order-row');
     await expect.poll(() => rows.count()).toBe(1);
     await rows.getByRole('link', { name: `Order ${order.number}` }).waitFor();
-    await expect(rows.getByTestId('order-total').textContent()).resolves.toBe(
-      order.priceSummary.total.formattedAmount,
-    );
-    await expect(rows.getByTestId('order-state').textContent()).resolves.toBe('Confirmed');
+    await expect
+      .poll(() => rows.getByTestId('order-total').textContent())
+      .toBe(order.priceSummary.total.formattedAmount);
+    await expect.poll(() => rows.getByTestId('order-state').textContent()).toBe('Confirmed');
     await rows.getByText(/Paid · Not shipped yet/).waitFor();
 
     // The merchant ships it with a tracking number and link (admin API).
@@ -75,25 +75,25 @@ describe('member orders', () => {
     expect((await adminOrder(server, orderId)).fulfillmentStatus).toBe('FULFILLED');
 
     await page.reload();
-    await expect(rows.getByTestId('order-state').textContent()).resolves.toBe('Fulfilled');
+    await expect.poll(() => rows.getByTestId('order-state').textContent()).toBe('Fulfilled');
     await rows.getByRole('link', { name: `Order ${order.number}` }).click();
     await page.waitForURL((url) => url.pathname === `/account/orders/${orderId}`);
-    await expect(page.getByTestId('fulfillment-status').textContent()).resolves.toBe('Shipped');
-    await expect(page.getByTestId('tracking-number').textContent()).resolves.toBe('1Z999AA10123456784');
+    await expect.poll(() => page.getByTestId('fulfillment-status').textContent()).toBe('Shipped');
+    await expect.poll(() => page.getByTestId('tracking-number').textContent()).toBe('1Z999AA10123456784');
     const link = page.getByTestId('tracking-link');
-    await expect(link.getAttribute('href')).resolves.toBe(
-      'https://www.ups.com/track?tracknum=1Z999AA10123456784',
-    );
-    await expect(link.textContent()).resolves.toContain('Track your parcel');
+    await expect
+      .poll(() => link.getAttribute('href'))
+      .toBe('https://www.ups.com/track?tracknum=1Z999AA10123456784');
+    await expect.poll(() => link.textContent()).toContain('Track your parcel');
     await expect.poll(() => page.getByTestId('summary-line').count()).toBe(1);
-    await expect(page.getByTestId('total-total').textContent()).resolves.toBe(
-      order.priceSummary.total.formattedAmount,
-    );
+    await expect
+      .poll(() => page.getByTestId('total-total').textContent())
+      .toBe(order.priceSummary.total.formattedAmount);
 
     // The order page (the confirmation link) says what happened since: shipped, then refunded.
     await page.goto(`${server.url}/orders/${orderId}`);
     await page.getByRole('heading', { name: 'Your order is on its way' }).waitFor();
-    await expect(page.getByText('Order shipped', { exact: true }).count()).resolves.toBe(1);
+    await expect.poll(() => page.getByText('Order shipped', { exact: true }).count()).toBe(1);
     const refundability = await server.call(
       'GET',
       `/ecom/v1/payments-collector/orders/${orderId}/refundability`,
@@ -108,11 +108,11 @@ describe('member orders', () => {
     expect((await adminOrder(server, orderId)).paymentStatus).toBe('FULLY_REFUNDED');
     await page.reload();
     await page.getByRole('heading', { name: 'Your order was refunded' }).waitFor();
-    await expect(page.getByTestId('order-note').textContent()).resolves.toBe(
-      'The payment was refunded to you.',
-    );
+    await expect
+      .poll(() => page.getByTestId('order-note').textContent())
+      .toBe('The payment was refunded to you.');
     await page.goto(`${server.url}/account/orders`);
-    await expect(rows.getByTestId('order-state').textContent()).resolves.toBe('Refunded');
+    await expect.poll(() => rows.getByTestId('order-state').textContent()).toBe('Refunded');
 
     // Another member's order is not there for them.
     const stranger = await newShopper(browser);
@@ -150,11 +150,11 @@ describe('member orders', () => {
     await addFromProductPage(page, server, 'stoneware-table-lamp');
     await startCheckout(page, server);
     const step = page.getByTestId('details-step');
-    await expect(step.getByLabel('Street and house number').inputValue()).resolves.toBe('500 Howard St');
-    await expect(step.getByLabel('City').inputValue()).resolves.toBe('San Francisco');
-    await expect(step.getByLabel('State').inputValue()).resolves.toBe('US-CA');
-    await expect(step.getByLabel('ZIP code').inputValue()).resolves.toBe('94105');
-    await expect(step.getByLabel('First name').inputValue()).resolves.toBe('Ada');
+    await expect.poll(() => step.getByLabel('Street and house number').inputValue()).toBe('500 Howard St');
+    await expect.poll(() => step.getByLabel('City').inputValue()).toBe('San Francisco');
+    await expect.poll(() => step.getByLabel('State').inputValue()).toBe('US-CA');
+    await expect.poll(() => step.getByLabel('ZIP code').inputValue()).toBe('94105');
+    await expect.poll(() => step.getByLabel('First name').inputValue()).toBe('Ada');
     await step.getByRole('button', { name: 'Continue to delivery' }).click();
     await step.getByTestId('details-summary').waitFor();
     await step.getByTestId('details-summary').getByText('San Francisco', { exact: false }).first().waitFor();

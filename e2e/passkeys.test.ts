@@ -108,7 +108,7 @@ describe('passkeys', () => {
     await page.getByRole('heading', { name: 'Laptop' }).waitFor();
     await page.getByRole('button', { name: 'Remove Laptop' }).click();
     await waitForStatus(page, 'The passkey is removed.');
-    await expect(page.getByRole('heading', { name: 'Laptop' }).count()).resolves.toBe(0);
+    await expect.poll(() => page.getByRole('heading', { name: 'Laptop' }).count()).toBe(0);
     await signOut(page);
     await passwordSignIn(page, email);
     await expectSignedInAs(page, 'Grace Hopper');

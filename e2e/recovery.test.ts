@@ -59,7 +59,7 @@ describe('notify me when available', () => {
 
     const page = await newShopper(browser);
     await page.goto(`${server.url}/product-page/${slug}`);
-    await expect(page.getByTestId('add-to-cart').textContent()).resolves.toBe('Sold out');
+    await expect.poll(() => page.getByTestId('add-to-cart').textContent()).toBe('Sold out');
     const form = page.getByTestId('notify-me');
     await form.getByRole('heading', { name: 'Notify me when available' }).waitFor();
     // A malformed address never reaches the server: the browser asks for a real one.
@@ -67,7 +67,7 @@ describe('notify me when available', () => {
     await form.getByRole('button', { name: 'Notify me' }).click();
     const confirmation = page.getByTestId('notify-me-confirmation');
     await confirmation.waitFor();
-    await expect(confirmation.textContent()).resolves.toContain(`We will e-mail ${email} as soon as`);
+    await expect.poll(() => confirmation.textContent()).toContain(`We will e-mail ${email} as soon as`);
 
     const listed = await admin('POST', `${BACK_IN_STOCK}/query`, { query: { filter: { email } } });
     expect(listed.body.requests).toMatchObject([
@@ -79,17 +79,17 @@ describe('notify me when available', () => {
     await again.goto(`${server.url}/product-page/${slug}`);
     await again.getByTestId('notify-me').getByLabel('E-mail address').fill(email.toUpperCase());
     await again.getByRole('button', { name: 'Notify me' }).click();
-    await expect(again.getByTestId('notify-me-confirmation').textContent()).resolves.toContain(
-      'You are already on the list',
-    );
+    await expect
+      .poll(() => again.getByTestId('notify-me-confirmation').textContent())
+      .toContain('You are already on the list');
 
     // Back in stock: the shopper gets the mail, the form is gone and the product can be bought.
     await setStock(productId, 5);
     const mail = await lastMail(server, email, 'back-in-stock');
     expect(mail.subject).toContain('is back in stock');
     await page.goto(mail.data.link!);
-    await expect(page.getByTestId('add-to-cart').textContent()).resolves.toBe('Add to cart');
-    await expect(page.getByTestId('notify-me').count()).resolves.toBe(0);
+    await expect.poll(() => page.getByTestId('add-to-cart').textContent()).toBe('Add to cart');
+    await expect.poll(() => page.getByTestId('notify-me').count()).toBe(0);
     expect(errorsOf(page)).toEqual([]);
     expect(errorsOf(again)).toEqual([]);
   });
@@ -152,10 +152,10 @@ describe('admin: abandoned checkouts and back in stock', () => {
       .click();
     await page.getByRole('heading', { name: 'Abandoned checkouts', level: 1 }).waitFor();
     await page.getByTestId('recovery-chart').waitFor();
-    await expect(page.getByTestId('recovery-rate').textContent()).resolves.toMatch(/^\d+(\.\d)? %$/);
+    await expect.poll(() => page.getByTestId('recovery-rate').textContent()).toMatch(/^\d+(\.\d)? %$/);
     await page.getByTestId('abandoned-row').getByRole('link', { name: email }).click();
     await page.getByRole('heading', { name: `Abandoned checkout of ${email}` }).waitFor();
-    await expect(page.getByTestId('abandoned-status').textContent()).resolves.toBe('Abandoned');
+    await expect.poll(() => page.getByTestId('abandoned-status').textContent()).toBe('Abandoned');
     await page.getByTestId('abandoned-activities').getByText('Recovery e-mail sent').waitFor();
 
     await page.getByRole('button', { name: 'Send recovery e-mail now' }).click();
@@ -193,7 +193,7 @@ describe('admin: abandoned checkouts and back in stock', () => {
       .getByRole('link', { name: 'Back in stock' })
       .click();
     const row = page.getByTestId('waiting-item').filter({ hasText: 'Classic French Press' });
-    await expect(row.getByTestId('waiting-count').textContent()).resolves.toBe('2');
+    await expect.poll(() => row.getByTestId('waiting-count').textContent()).toBe('2');
     await row.getByRole('button', { name: /Notify now/ }).click();
     await page.getByText('The shoppers waiting for Classic French Press were told.').waitFor();
     await expect(

@@ -127,14 +127,14 @@ describe('pages rendered on the server', () => {
     await card.getByRole('link').first().click();
     await page.getByRole('heading', { level: 1, name: name ?? '' }).waitFor();
     expect(page.url()).toContain('/product-page/');
-    await expect(page.evaluate(() => (window as unknown as { mark?: string }).mark)).resolves.toBe('kept');
+    await expect.poll(() => page.evaluate(() => (window as unknown as { mark?: string }).mark)).toBe('kept');
     await expect(page.title()).resolves.toBe(`${name} · Aisle Demo Store`);
     await page
       .getByRole('navigation', { name: 'Collections' })
       .getByRole('link', { name: 'Shop all' })
       .click();
     await page.getByRole('heading', { level: 1, name: 'All products' }).waitFor();
-    await expect(page.evaluate(() => (window as unknown as { mark?: string }).mark)).resolves.toBe('kept');
+    await expect.poll(() => page.evaluate(() => (window as unknown as { mark?: string }).mark)).toBe('kept');
     expect(problems).toEqual([]);
     expect(errorsOf(page)).toEqual([]);
     await page.context().close();
@@ -150,9 +150,9 @@ describe('pages rendered on the server', () => {
     await page.getByTestId('add-to-cart').click();
     await page.waitForURL(`${server.url}/cart`);
     const line = page.getByTestId('cart-line');
-    await expect(line.count()).resolves.toBe(1);
-    await expect(line.getByRole('link').textContent()).resolves.toBe('Classic Cotton Tee');
-    await expect(page.getByTestId('cart-page-count').textContent()).resolves.toBe('2 items');
+    await expect.poll(() => line.count()).toBe(1);
+    await expect.poll(() => line.getByRole('link').textContent()).toBe('Classic Cotton Tee');
+    await expect.poll(() => page.getByTestId('cart-page-count').textContent()).toBe('2 items');
     // The session is an HttpOnly cookie the page's scripts could not read.
     const cookie = (await context.cookies()).find((c) => c.name === 'aisle_session');
     expect(cookie?.httpOnly).toBe(true);

@@ -151,7 +151,9 @@ export const header = (page: Page) => page.getByRole('banner');
 
 /** Waits until the header names the signed-in member and links to their account. */
 export async function expectSignedInAs(page: Page, name: string): Promise<void> {
-  await expect(header(page).getByTestId('member-name').textContent({ timeout: 20_000 })).resolves.toBe(name);
+  await expect
+    .poll(() => header(page).getByTestId('member-name').textContent({ timeout: 20_000 }))
+    .toBe(name);
   await header(page).getByRole('link', { name: 'Account' }).waitFor();
 }
 
@@ -304,7 +306,14 @@ export interface ApiOrder {
   paymentStatus: string;
   fulfillmentStatus: string;
   priceSummary: Record<'subtotal' | 'discount' | 'shipping' | 'tax' | 'total', ApiMoney>;
-  lineItems: Array<{ id: string; quantity: number; productName: { original: string } }>;
+  lineItems: Array<{
+    id: string;
+    quantity: number;
+    productName: { original: string };
+    price?: ApiMoney;
+    /** `MEMBERSHIP`: paid by the member's membership. */
+    paymentOption?: string;
+  }>;
   appliedDiscounts?: Array<{ coupon?: { code: string } }>;
   buyerInfo?: { email?: string; memberId?: string; visitorId?: string };
 }

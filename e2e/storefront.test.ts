@@ -27,11 +27,11 @@ describe('storefront shell', () => {
     const firstName = await cards.first().locator('h3').textContent();
     expect(firstName?.trim().length).toBeGreaterThan(2);
     // Prices are formatted by the store currency.
-    await expect(cards.first().locator('.product-price').textContent()).resolves.toMatch(/\$\d/);
+    await expect.poll(() => cards.first().locator('.product-price').textContent()).toMatch(/\$\d/);
     // The header lists the visible collections (the hidden draft one stays hidden).
     const nav = page.getByRole('navigation', { name: 'Collections' });
     await nav.getByRole('link', { name: 'Kitchen' }).waitFor();
-    await expect(nav.getByRole('link', { name: 'Staff Picks' }).count()).resolves.toBe(0);
+    await expect.poll(() => nav.getByRole('link', { name: 'Staff Picks' }).count()).toBe(0);
     await page.close();
   });
 
@@ -99,7 +99,7 @@ describe('storefront shell', () => {
     await page.getByTestId('product-card').first().waitFor();
     await page.keyboard.press('Tab');
     const skip = page.getByRole('link', { name: 'Skip to content' });
-    await expect(skip.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await expect.poll(() => skip.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.press('Enter');
     // Tab on to the first product link and open it with Enter.
     for (let i = 0; i < 40; i++) {

@@ -122,7 +122,7 @@ describe('subscribing on the storefront', () => {
     const row = page.getByTestId('subscription-row');
     await expect.poll(() => row.count()).toBe(1);
     await row.getByRole('heading', { name }).waitFor();
-    await expect(row.getByTestId('subscription-status').textContent()).resolves.toBe('Active');
+    await expect.poll(() => row.getByTestId('subscription-status').textContent()).toBe('Active');
     const nextText = (await row.getByTestId('next-charge').textContent()) ?? '';
     expect(nextText).toContain('Next charge:');
     expect(nextText).toContain(String(next.getUTCFullYear()));

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { once } from 'node:events';
 import { type AddressInfo, createServer as createNetServer } from 'node:net';
 import pg from 'pg';
@@ -32,19 +33,65 @@ function migrationsFingerprint(): string {
   return fingerprint;
 }
 
-/** A migrated, empty embedded database as a data-dir dump, cached on disk per migration set. */
-async function migratedTemplate(): Promise<Blob> {
-  const file = join(tmpdir(), `aisle-pglite-template-${migrationsFingerprint()}.tgz`);
+let runtime: Promise<{ wasmModule: WebAssembly.Module; fsBundle: Blob }> | undefined;
+
+/** PGlite's WebAssembly, compiled once per process, and its file-system bundle, read once. */
+function pgliteRuntime(): Promise<{ wasmModule: WebAssembly.Module; fsBundle: Blob }> {
+  runtime ??= (async () => {
+    const dist = (name: string) =>
+      join(dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')), name);
+    return {
+      wasmModule: await WebAssembly.compile(readFileSync(dist('pglite.wasm'))),
+      fsBundle: new Blob([readFileSync(dist('pglite.data'))]),
+    };
+  })();
+  return runtime;
+}
+
+let template: Promise<Blob> | undefined;
+
+/**
+ * A migrated, empty embedded database as a data-dir dump, cached on disk per migration set and in memory per
+ * process. Not compressed: a test file's database starts from it faster than from a gzipped one.
+ */
+function migratedTemplate(): Promise<Blob> {
+  template ??= readOrMakeTemplate();
+  return template;
+}
+
+async function readOrMakeTemplate(): Promise<Blob> {
+  const file = join(tmpdir(), `aisle-pglite-template-${migrationsFingerprint()}.tar`);
   if (existsSync(file)) return new Blob([readFileSync(file)]);
-  const database = await openDatabase({});
-  const client = (database.db as unknown as { $client: { dumpDataDir(c: 'gzip'): Promise<Blob> } }).$client;
-  const dump = await client.dumpDataDir('gzip');
+  const database = await openDatabase({ pgliteRuntime: await pgliteRuntime() });
+  const client = (database.db as unknown as { $client: { dumpDataDir(c: 'none'): Promise<Blob> } }).$client;
+  const dump = await client.dumpDataDir('none');
   await database.close();
   // Written aside and renamed: parallel test files never read a half-written template.
   const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
   writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
   renameSync(partial, file);
   return dump;
+}
+
+/**
+ * Fills an empty `DATA_DIR` with the migrated template (what a first start would make, without the minutes a
+ * loaded machine takes to create and migrate it), for tests that start the server process on it.
+ */
+export async function seedEmbeddedDataDir(dataDir: string): Promise<void> {
+  const [{ PGlite }, { pg_trgm }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+  ]);
+  mkdirSync(dataDir, { recursive: true });
+  const { wasmModule, fsBundle } = await pgliteRuntime();
+  const client = new PGlite(join(dataDir, 'pglite'), {
+    extensions: { pg_trgm },
+    loadDataDir: await migratedTemplate(),
+    pgliteWasmModule: wasmModule,
+    fsBundle,
+  });
+  await client.waitReady;
+  await client.close();
 }
 
 /** `url` with another database name. */
@@ -124,7 +171,8 @@ export async function freePort(): Promise<number> {
 
 export async function openTestDatabase(): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) return openDatabase({ loadDataDir: await migratedTemplate() });
+  if (!url)
+    return openDatabase({ loadDataDir: await migratedTemplate(), pgliteRuntime: await pgliteRuntime() });
   const template = await migratedPostgresTemplate(url);
   const name = `aisle_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   await withAdmin(url, (admin) => admin.query(`create database ${name} template ${template}`));

@@ -1,13 +1,18 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { freePort } from '../src/testing.ts';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { freePort, seedEmbeddedDataDir } from '../src/testing.ts';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
+// The processes `npm start` and `npm run keys` run: the production build (`npm run build -w packages/server`),
+// built once here beside the package (so the bundles find node_modules as `dist/` does) and started with plain
+// `node` from a temporary folder — no tsx, no `aisle-source` condition, nothing resolved against the sources.
+const packageDir = join(import.meta.dirname, '..');
+const outdir = mkdtempSync(join(packageDir, '.compiled-test-'));
 const dataDir = mkdtempSync(join(tmpdir(), 'aisle-main-'));
 /** Every server started here, stopped after each test even when it failed half-way. */
 const started: ChildProcess[] = [];
@@ -15,16 +20,39 @@ afterEach(() => {
   for (const child of started.splice(0))
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 });
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+afterAll(() => {
+  rmSync(outdir, { recursive: true, force: true });
+  rmSync(dataDir, { recursive: true, force: true });
+});
 
-/** A start that is expected to stop at once: its exit code and what it printed to stderr. */
-async function startRefused(env: Record<string, string>): Promise<{ code: number; stderr: string }> {
-  const child = spawn(process.execPath, ['--conditions=aisle-source', '--import', 'tsx', 'src/main.ts'], {
-    cwd: join(import.meta.dirname, '..'),
-    env: { ...process.env, DATA_DIR: dataDir, ...env },
+let built: ReturnType<typeof spawnSync> | undefined;
+beforeAll(() => {
+  built = spawnSync(process.execPath, ['build.mjs', '--outdir', outdir], {
+    cwd: packageDir,
+    encoding: 'utf8',
+  });
+}, 120_000);
+
+/** The environment of a started process: the test's, without its database and Node options. */
+function processEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const { TEST_DATABASE_URL: _, DATABASE_URL: __, NODE_OPTIONS: ___, ...env } = process.env;
+  return { ...env, DATA_DIR: dataDir, ...extra };
+}
+
+/** `node <build>/<entry>.js` with `env`, from the data folder. */
+function run(entry: 'main' | 'keys', args: string[], env: Record<string, string>): ChildProcess {
+  const child = spawn(process.execPath, [join(outdir, `${entry}.js`), ...args], {
+    cwd: env.DATA_DIR ?? dataDir,
+    env: processEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   started.push(child);
+  return child;
+}
+
+/** A start that is expected to stop at once: its exit code and what it printed to stderr. */
+async function startRefused(env: Record<string, string>): Promise<{ code: number; stderr: string }> {
+  const child = run('main', [], env);
   let stderr = '';
   child.stderr?.on('data', (c) => {
     stderr += String(c);
@@ -66,16 +94,7 @@ async function waitFor(condition: () => boolean, ms = 30_000): Promise<void> {
 
 /** `npm run keys -- …` on the database of `env`: exit code and output. */
 async function keys(args: string[], env: Record<string, string>): Promise<{ code: number; out: string }> {
-  const child = spawn(
-    process.execPath,
-    ['--conditions=aisle-source', '--import', 'tsx', 'src/keys-cli.ts', ...args],
-    {
-      cwd: join(import.meta.dirname, '..'),
-      env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  started.push(child);
+  const child = run('keys', args, { LOG_LEVEL: 'warn', ...env });
   let out = '';
   child.stdout?.on('data', (c) => {
     out += String(c);
@@ -91,11 +110,14 @@ async function keys(args: string[], env: Record<string, string>): Promise<{ code
 async function freshDatabase(): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
   const dir = mkdtempSync(join(tmpdir(), 'aisle-keys-'));
   const url = process.env.TEST_DATABASE_URL;
-  if (!url)
+  if (!url) {
+    // Migrated already, as after a first start (the first test makes and migrates a data folder itself).
+    await seedEmbeddedDataDir(dir);
     return {
       env: { DATA_DIR: dir, DATABASE_URL: '' },
       drop: async () => rmSync(dir, { recursive: true, force: true }),
     };
+  }
   const name = `aisle_keys_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
@@ -127,50 +149,60 @@ const status = async (port: number, key: string, method = 'GET', body?: unknown)
   ).status;
 
 async function start(port: number, extra: Record<string, string> = {}) {
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--conditions=aisle-source', '--import', 'tsx', 'src/main.ts'],
-    {
-      cwd: join(import.meta.dirname, '..'),
-      env: {
-        ...process.env,
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        DATABASE_URL: '',
-        LOG_LEVEL: 'warn',
-        STOREFRONT_DIR: '',
-        ADMIN_DIR: '',
-        SEED_DEMO: 'false',
-        ...extra,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  started.push(child);
+  const child = run('main', [], {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    STOREFRONT_DIR: '',
+    ADMIN_DIR: '',
+    SEED_DEMO: 'false',
+    ...extra,
+  });
   let output = '';
+  let errors = '';
   child.stdout?.on('data', (chunk) => {
     output += String(chunk);
   });
   child.stderr?.on('data', (chunk) => {
     output += String(chunk);
+    errors += String(chunk);
   });
   // Up to two minutes: a loaded machine (CI runs both databases at once) migrates a fresh PGlite slowly.
   for (let i = 0; i < 800; i++) {
     if (child.exitCode !== null) break;
-    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+    const ok = await fetch(`http://127.0.0.1:${port}/healthz`, { signal: AbortSignal.timeout(5_000) }).then(
       (r) => r.ok,
       () => false,
     );
     if (ok) break;
     await new Promise((r) => setTimeout(r, 150));
   }
-  return { child, output: () => output };
+  return { child, output: () => output, errors: () => errors };
 }
 
 describe('npm start (the server process)', () => {
+  it('builds one bundle per entry, with the migrations beside them', () => {
+    expect(built?.stderr).toBe('');
+    expect(built?.status).toBe(0);
+    for (const entry of ['main', 'keys', 'seed', 'catalogue', 'media'])
+      expect(existsSync(join(outdir, `${entry}.js`))).toBe(true);
+    expect(existsSync(join(outdir, 'drizzle', 'meta', '_journal.json'))).toBe(true);
+  });
+
   it('prints a generated admin key once, persists data, and exits cleanly on SIGTERM', async () => {
     const port = await freePort();
+    // A first start: it makes the embedded database and migrates it, from the compiled build alone.
     const first = await start(port);
+    const health = await fetch(`http://127.0.0.1:${port}/healthz`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toMatchObject({ status: 'ok', database: 'embedded' });
+    // A route whose schemas are compiled on first use answers in the wire format.
+    const bad = await fetch(`http://127.0.0.1:${port}/v2/collections/slug/%FF`);
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({
+      details: { validationError: { fieldViolations: [{ field: 'path' }] } },
+    });
     const key = /Admin API key \(shown once, keep it safe\): (aisle_sk_[\w-]+)/.exec(first.output())?.[1];
     expect(key).toBeDefined();
     const whoami = await fetch(`http://127.0.0.1:${port}/v1/admin/whoami`, {
@@ -180,6 +212,7 @@ describe('npm start (the server process)', () => {
     first.child.kill('SIGTERM');
     const [code] = await once(first.child, 'exit');
     expect(code).toBe(0);
+    expect(first.errors()).toBe('');
 
     // Second start on the same data: same key still valid, nothing printed again.
     const second = await start(port);
@@ -218,10 +251,13 @@ describe('npm start (the server process)', () => {
       await waitFor(() => workers().length === 2);
       const [first] = workers();
       process.kill(first!, 'SIGKILL');
+      // Once the primary has seen the death (it says so), it hands no more connections to the dead worker.
+      await waitFor(() => server.output().includes('worker died; starting another'));
       await waitFor(() => workers().length === 2 && !workers().includes(first!));
       for (let i = 0; i < 6; i++) {
         const res = await fetch(`http://127.0.0.1:${port}/v1/admin/whoami`, {
           headers: { authorization: key!, connection: 'close' },
+          signal: AbortSignal.timeout(20_000),
         });
         expect(res.status).toBe(200);
       }

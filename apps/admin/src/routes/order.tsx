@@ -353,6 +353,12 @@ export function OrderLines({ order, children }: { order: Order; children?: React
                   {d.name?.original}: {d.colorInfo?.original ?? d.plainText?.original}
                 </span>
               ))}
+              {/* Priced at 0: the buyer's membership plan paid for it (docs/SUBSCRIPTIONS.md "Memberships"). */}
+              {line.paymentOption === 'MEMBERSHIP' && (
+                <span className="muted small block" data-testid="paid-by-membership">
+                  Paid by the customer’s membership
+                </span>
+              )}
             </th>
             <td className="num">{line.quantity}</td>
             <td className="num">{line.price?.formattedAmount}</td>

@@ -10,6 +10,7 @@ import {
 import { CartLines } from '../components/cart-lines.tsx';
 import { CountryField, SubdivisionField } from '../components/checkout/address-fields.tsx';
 import { CouponField } from '../components/checkout/coupon-field.tsx';
+import { CartMemberships } from '../components/checkout/memberships.tsx';
 import { DiscountRows } from '../components/checkout/order-summary.tsx';
 import { ShippingChoice } from '../components/shipping-choice.tsx';
 import { CheckoutButton } from '../components/checkout-button.tsx';
@@ -25,6 +26,7 @@ import {
   couponMessage,
   isCartMissing,
   itemCount,
+  lineName,
   loadCartRuntime,
   nonZero,
   offeredOptions,
@@ -143,6 +145,13 @@ export function CartPage() {
           <aside className="cart-summary" aria-label="Order summary">
             <CouponSection cart={cart} totals={totals} />
             <ShippingSection cart={cart} totals={totals} />
+            <CartMemberships
+              options={totals?.membershipOptions}
+              nameOf={(id) => {
+                const line = lines.find((l) => l.id === id);
+                return line ? lineName(line) : undefined;
+              }}
+            />
             <TotalsSection cart={cart} totals={totals} error={totalsError} loading={totalsLoading} />
             <noscript>
               <p className="muted small">Checking out needs JavaScript: please turn it on.</p>

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { data, Link, type LoaderFunctionArgs, redirect, useLoaderData } from 'react-router';
 import { type CheckoutWrite, checkoutApi } from '../components/checkout/api.ts';
 import { isComplete } from '../components/checkout/address-fields.tsx';
+import { CheckoutMemberships } from '../components/checkout/memberships.tsx';
 import { figuresOf, SummaryLines, SummaryTotals } from '../components/checkout/order-summary.tsx';
 import { orderPath, placedOrderOf } from '../components/checkout/placed.ts';
 import { TipSection } from '../components/checkout/tip-section.tsx';
@@ -143,6 +144,7 @@ export function CheckoutPage() {
         <aside className="checkout-summary cart-summary" aria-label="Order summary">
           <h2>Order summary</h2>
           <SummaryLines lines={checkout.lineItems} />
+          <CheckoutMemberships checkout={checkout} write={write} />
           <CouponSection checkout={checkout} write={write} />
           <Violations checkout={checkout} />
           <SummaryTotals

@@ -42,6 +42,11 @@ export interface OpenOptions {
   poolSize?: number;
   /** Start the embedded database from this data-dir dump (tests start from a migrated template). */
   loadDataDir?: Blob;
+  /**
+   * PGlite's compiled WebAssembly and its file-system bundle, to share between the embedded databases of one
+   * process (tests open one per file) instead of compiling and reading them again for each.
+   */
+  pgliteRuntime?: { wasmModule: WebAssembly.Module; fsBundle: Blob };
 }
 
 /**
@@ -80,6 +85,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     client = new PGlite({
       extensions: { pg_trgm },
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+      ...(options.pgliteRuntime
+        ? { pgliteWasmModule: options.pgliteRuntime.wasmModule, fsBundle: options.pgliteRuntime.fsBundle }
+        : {}),
     });
   }
   await client.waitReady;

@@ -22,6 +22,8 @@ export interface SummaryLine {
   totalPriceBeforeTax?: Money;
   digitalFile?: OrderLineItem['digitalFile'];
   itemType?: { preset?: string };
+  /** `MEMBERSHIP`: paid by the member's membership (the line costs 0). */
+  paymentOption?: string;
 }
 
 /**
@@ -61,6 +63,11 @@ export function SummaryLines({
                 Qty {line.quantity ?? 1}
                 {line.price?.formattedAmount && <> × {line.price.formattedAmount}</>}
               </p>
+              {line.paymentOption === 'MEMBERSHIP' && (
+                <p className="small membership-paid" data-testid="membership-paid">
+                  Paid by your membership
+                </p>
+              )}
               {downloads && line.itemType?.preset === 'DIGITAL' && (
                 <p className="small">
                   {file?.link ? (

@@ -179,6 +179,12 @@ export function checkoutErrorMessage(error: unknown): ShownError {
         };
       case 'NO_SELECTED_CARRIER_SERVICE_OPTION':
         return { message: 'Choose a delivery option first.', ...requestId };
+      case 'MEMBERSHIP_NOT_ELIGIBLE':
+        return {
+          message:
+            'Your membership can no longer pay for some of these items, so your order was not placed. Check your order and place it again.',
+          ...requestId,
+        };
       case 'CHECKOUT_VIOLATIONS':
         return { message: error.description ?? 'This order cannot be placed as it is.', ...requestId };
     }
