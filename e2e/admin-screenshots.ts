@@ -1,4 +1,4 @@
-// Screenshots of the catalogue, automatic-discount, order, customer and staff screens for docs/ADMIN.md (small PNGs in docs/admin/). Not a test: run it
+// Screenshots of the catalogue, automatic-discount, order, customer, staff and settings screens for docs/ADMIN.md (small PNGs in docs/admin/). Not a test: run it
 // after `npm run build -w apps/storefront -w apps/admin` with
 // `node --conditions=aisle-source --import tsx e2e/admin-screenshots.ts`.
 import { fileURLToPath } from 'node:url';
@@ -18,6 +18,7 @@ try {
     ['customers', '/admin/customers'],
     ['staff', '/admin/staff'],
     ['audit-log', '/admin/audit-log'],
+    ['tax-settings', '/admin/settings/tax'],
   ];
   const page = await signedInMerchant(browser, server, { width: 1100, height: 760 });
   for (const [name, path] of shots) {
@@ -25,6 +26,10 @@ try {
     await page.getByRole('heading', { level: 1 }).waitFor();
     await page.screenshot({ path: `${OUT}${name}.png` });
   }
+  // The store settings with the demo store's name, and its logo below the form (the whole page).
+  await page.goto(`${server.url}/admin/settings`);
+  await page.getByRole('img', { name: 'Logo of Aisle Demo Store' }).waitFor();
+  await page.screenshot({ path: `${OUT}store-settings.png`, fullPage: true });
   await page.goto(`${server.url}/admin/products?sort=name`);
   await page.getByTestId('product-row').first().getByRole('link').click();
   await page.getByRole('heading', { level: 1 }).waitFor();

@@ -1,7 +1,13 @@
 import type { TestServer } from '@aisle/server/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeAdminStore, openAdminStore, shopperBuys, signedInMerchant } from './admin-helpers.ts';
+import {
+  closeAdminStore,
+  openAdminStore,
+  openSettings,
+  shopperBuys,
+  signedInMerchant,
+} from './admin-helpers.ts';
 import { addFromProductPage, adminOrder, errorsOf, newShopper } from './store.ts';
 
 let server: TestServer;
@@ -221,5 +227,116 @@ describe('admin store settings', () => {
     await expect.poll(() => shopper.getByTestId('total-subtotal').textContent()).toContain('€');
     await shopper.context().close();
     expect(errorsOf(page)).toEqual([]);
+  });
+
+  it("names the store and gives it a logo; the storefront's header, titles and link previews follow", async () => {
+    const settings = async () =>
+      (await server.call('GET', '/ecom/v1/store-settings', { token: server.adminKey })).body
+        .storeSettings as {
+        storeName?: string;
+        logo?: { url: string; filename: string };
+        defaultTaxableAddress?: string;
+      };
+    const demo = await settings();
+    expect(demo.storeName).toBe('Aisle Demo Store');
+    expect(demo.logo?.url).toBeDefined();
+
+    // A shopper's first look (the page is kept in the storefront's HTML cache): the demo store's logo and name.
+    const shopper = await newShopper(browser);
+    await shopper.goto(`${server.url}/`);
+    const brand = shopper.getByTestId('store-brand');
+    await expect.poll(() => brand.textContent()).toBe('Aisle Demo Store');
+    await expect(brand.getByRole('img', { name: 'Aisle Demo Store' }).getAttribute('height')).resolves.toBe(
+      '32',
+    );
+
+    const page = await signedInMerchant(browser, server);
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Settings' }).click();
+    await page.getByRole('heading', { name: 'Store settings', level: 1 }).waitFor();
+    await expect(page.getByLabel('Store name').inputValue()).resolves.toBe('Aisle Demo Store');
+    await page.getByRole('img', { name: 'Logo of Aisle Demo Store' }).waitFor();
+
+    // No name is refused next to its field, in words.
+    await page.getByLabel('Store name').fill('   ');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByRole('alert').getByText('Please correct the fields marked below.').waitFor();
+    await expect(fieldError(page, 'Store name')).resolves.toBe('Enter a store name.');
+    await page.getByLabel('Store name').fill('  Corner Shop ');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByText('Saved.').waitFor();
+    await expect.poll(async () => (await settings()).storeName).toBe('Corner Shop');
+    await expect.poll(() => page.getByLabel('Store name').inputValue()).toBe('Corner Shop');
+
+    // A new logo, uploaded with the file picker.
+    const bytes = Buffer.from(await (await fetch(demo.logo!.url)).arrayBuffer());
+    await page
+      .getByLabel('Upload a logo')
+      .setInputFiles({ name: 'corner-logo.png', mimeType: 'image/png', buffer: bytes });
+    await page.getByText('“corner-logo.png” is the store’s logo now.').waitFor();
+    await expect.poll(async () => (await settings()).logo?.filename).toBe('corner-logo.png');
+    await expect
+      .poll(() => page.getByRole('img', { name: 'Logo of Corner Shop' }).getAttribute('src'))
+      .toContain('corner-logo.png');
+
+    // The storefront's header, title and link previews say so (the cached page was dropped).
+    await shopper.reload();
+    await expect.poll(() => brand.textContent()).toBe('Corner Shop');
+    const logo = brand.getByRole('img', { name: 'Corner Shop' });
+    await expect.poll(() => logo.getAttribute('src')).toContain('corner-logo.png');
+    await expect(logo.getAttribute('width')).resolves.toBe('32');
+    await expect(logo.getAttribute('height')).resolves.toBe('32');
+    await expect(
+      logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+    ).resolves.toBe(true);
+    await expect.poll(() => shopper.title()).toBe('Corner Shop');
+    await expect(shopper.locator('meta[property="og:site_name"]').getAttribute('content')).resolves.toBe(
+      'Corner Shop',
+    );
+    await expect(
+      shopper.locator('script[type="application/ld+json"]').first().textContent(),
+    ).resolves.toContain('"name":"Corner Shop"');
+    // A page of its own: "<page> · <store>", in the browser after a client-side navigation too.
+    await shopper
+      .getByRole('navigation', { name: 'Collections' })
+      .getByRole('link', { name: 'Shop all' })
+      .click();
+    await shopper.waitForURL((url) => url.pathname === '/shop');
+    await expect.poll(() => shopper.title()).toMatch(/ · Corner Shop$/);
+
+    // Removed: the store shows its name alone.
+    await page.getByRole('button', { name: 'Remove the logo' }).click();
+    await page.getByText('The logo was removed. The store shows its name alone.').waitFor();
+    await page.getByText('No logo yet: the store shows its name alone.').waitFor();
+    await expect.poll(async () => (await settings()).logo).toBeUndefined();
+    await shopper.goto(`${server.url}/`);
+    await expect.poll(() => brand.textContent()).toBe('Corner Shop');
+    await expect(brand.getByRole('img', { name: 'Corner Shop' }).count()).resolves.toBe(0);
+    expect(errorsOf(shopper)).toEqual([]);
+    await shopper.context().close();
+
+    // Tax settings: where tax is calculated, in plain words.
+    await openSettings(page, 'Tax', 'Tax settings');
+    const from = page.getByLabel('Tax is calculated from');
+    await expect(from.inputValue()).resolves.toBe('SHIPPING');
+    await expect(from.locator('option').allTextContents()).resolves.toEqual([
+      'The shipping address',
+      'The billing address',
+      'The business address',
+    ]);
+    await from.selectOption({ label: 'The billing address' });
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByText('Saved.').waitFor();
+    await expect.poll(async () => (await settings()).defaultTaxableAddress).toBe('BILLING');
+    await page.reload();
+    await page.getByRole('heading', { name: 'Tax settings', level: 1 }).waitFor();
+    await expect.poll(() => page.getByLabel('Tax is calculated from').inputValue()).toBe('BILLING');
+    expect(errorsOf(page)).toEqual([]);
+
+    // The demo store as it was, for the files after this one.
+    const back = await server.call('PATCH', '/ecom/v1/store-settings', {
+      token: server.adminKey,
+      body: { storeSettings: { storeName: 'Aisle Demo Store', defaultTaxableAddress: 'SHIPPING' } },
+    });
+    expect(back.status).toBe(200);
   });
 });

@@ -13,7 +13,7 @@ import {
   type UIMatch,
 } from 'react-router';
 import { HYDRATION_ELEMENT_ID, serializeForScript } from './lib/hydration.ts';
-import { documentTitle, metaOf, type PageMeta, STORE_DESCRIPTION, STORE_NAME } from './lib/meta.ts';
+import { documentTitle, metaOf, type PageMeta, siteOf, storeDescription } from './lib/meta.ts';
 import { pageFiles, storefrontRoutes } from './routes.tsx';
 import { createStoreClient, storeContext } from './sdk.ts';
 
@@ -88,9 +88,9 @@ function chunkFiles(
   return { js, css };
 }
 
-function metaTags(meta: PageMeta | undefined, origin: string, url: URL): string {
-  const title = documentTitle(meta);
-  const description = meta?.description ?? STORE_DESCRIPTION;
+function metaTags(meta: PageMeta | undefined, siteName: string, origin: string, url: URL): string {
+  const title = documentTitle(meta, siteName);
+  const description = meta?.description ?? storeDescription(siteName);
   const canonical = meta?.canonical ? new URL(meta.canonical, origin).href : undefined;
   const tags = [
     `<title>${escapeHtml(title)}</title>`,
@@ -105,9 +105,9 @@ function metaTags(meta: PageMeta | undefined, origin: string, url: URL): string 
   const named = (name: string, content: string | undefined) => {
     if (content) tags.push(`<meta name="${name}" content="${escapeHtml(content)}">`);
   };
-  property('og:site_name', STORE_NAME);
+  property('og:site_name', siteName);
   property('og:type', meta?.type === 'product' ? 'product' : 'website');
-  property('og:title', meta?.title ?? STORE_NAME);
+  property('og:title', meta?.title ?? siteName);
   property('og:description', description);
   property('og:url', canonical ?? new URL(url.pathname + url.search, origin).href);
   const image = meta?.image ? new URL(meta.image.url, origin).href : undefined;
@@ -118,7 +118,7 @@ function metaTags(meta: PageMeta | undefined, origin: string, url: URL): string 
   property('product:price:amount', meta?.price?.amount);
   property('product:price:currency', meta?.price?.currency);
   named('twitter:card', image ? 'summary_large_image' : 'summary');
-  named('twitter:title', meta?.title ?? STORE_NAME);
+  named('twitter:title', meta?.title ?? siteName);
   named('twitter:description', description);
   named('twitter:image', image);
   if (meta?.price) {
@@ -206,7 +206,7 @@ export async function createRenderer(clientDir: string): Promise<Renderer> {
         '<head><meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
         '<meta name="theme-color" content="#1f2937">',
-        metaTags(meta, url.origin, url),
+        metaTags(meta, siteOf(uiMatches, url.origin).name, url.origin, url),
         '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
         `<style>${inlineCss}</style>`,
         ...assets.css.map((file) => `<link rel="stylesheet" href="/${file}">`),

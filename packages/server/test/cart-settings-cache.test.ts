@@ -85,4 +85,34 @@ describe('merchant settings seen by carts', () => {
     expect(offered(after)).not.toContain('Express');
     expect(offered(after).length).toBe(offered(before).length - 1);
   });
+
+  it("tax follows the store's default taxable address for lines without their own", async () => {
+    const TX = { country: 'US', subdivision: 'US-TX', city: 'Austin', postalCode: '73301' };
+    const WA = { country: 'US', subdivision: 'US-WA', city: 'Seattle', postalCode: '98101' };
+    const taxed = async () => {
+      const res = await server.call('POST', '/ecom/v1/carts/current/estimate-totals', {
+        token,
+        body: { shippingAddress: TX, billingAddress: WA },
+      });
+      expect(res.status).toBe(200);
+      const line = (res.body.calculatedLineItems as Array<{ taxableAddress: { addressType: string } }>)[0];
+      return {
+        tax: ((res.body.priceSummary as Body).tax as { amount: string }).amount,
+        addressType: line?.taxableAddress.addressType,
+      };
+    };
+    const setDefault = (defaultTaxableAddress: string) =>
+      admin('PATCH', '/ecom/v1/store-settings', {
+        storeSettings: { defaultTaxableAddress },
+        fieldMask: 'defaultTaxableAddress',
+      });
+    // 20.00 taxed in Texas (6.25 %), Washington (6.5 %) or at the business in California (7.25 %).
+    expect(await taxed()).toEqual({ tax: '1.25', addressType: 'SHIPPING' });
+    await setDefault('BILLING');
+    expect(await taxed()).toEqual({ tax: '1.30', addressType: 'BILLING' });
+    await setDefault('BUSINESS');
+    expect(await taxed()).toEqual({ tax: '1.45', addressType: 'BUSINESS' });
+    await setDefault('SHIPPING');
+    expect(await taxed()).toEqual({ tax: '1.25', addressType: 'SHIPPING' });
+  });
 });

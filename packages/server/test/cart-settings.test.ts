@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCTS_TAX_GROUP_ID } from '../src/modules/settings/tax-groups.ts';
@@ -6,16 +9,20 @@ import { encodeComplexQuery } from '../src/platform/wire-query.ts';
 import { seedDemoSettings } from '../src/seed/demo-settings.ts';
 import { startTestServer, type TestServer } from '../src/testing.ts';
 import { errorCode, seedClient, visitorTokens } from './identity-helpers.ts';
+import { uploadPng } from './media-helpers.ts';
 
 let server: TestServer;
+let dataDir: string;
 type Body = Record<string, unknown>;
 type Entity = Body & { id: string; revision: string };
 
 beforeAll(async () => {
-  server = await startTestServer({ seed: seedClient });
+  dataDir = await mkdtemp(join(tmpdir(), 'aisle-cart-settings-'));
+  server = await startTestServer({ config: { dataDir }, seed: seedClient });
 });
 afterAll(async () => {
   await server?.stop();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
 const admin = (method: string, path: string, body?: unknown) =>
@@ -116,6 +123,112 @@ describe('store settings', () => {
     const mask = await admin('PATCH', '/ecom/v1/store-settings', { storeSettings: {}, fieldMask: 'colour' });
     expect(mask.status).toBe(400);
     expect(violations(mask.body)[0]?.field).toBe('fieldMask');
+  });
+
+  describe('store name and logo', () => {
+    const PATH = '/ecom/v1/store-settings';
+    const read = async () => (await admin('GET', PATH)).body.storeSettings as Body;
+
+    it('keeps the name trimmed and refuses an empty or too long one, naming the field', async () => {
+      const named = await admin('PATCH', PATH, { storeSettings: { storeName: '  Corner Shop  ' } });
+      expect(named.status).toBe(200);
+      expect((named.body.storeSettings as Body).storeName).toBe('Corner Shop');
+      const before = await read();
+      for (const [storeName, rule] of [
+        ['   ', 'REQUIRED_FIELD'],
+        ['x'.repeat(101), 'MAX_LENGTH'],
+      ] as const) {
+        const res = await admin('PATCH', PATH, { storeSettings: { storeName } });
+        expect(res.status).toBe(400);
+        expect(violations(res.body)).toEqual([
+          expect.objectContaining({ field: 'storeSettings.storeName', violatedRule: rule }),
+        ]);
+      }
+      expect(await read()).toEqual(before);
+      // 100 characters after trimming are fine.
+      const longest = await admin('PATCH', PATH, { storeSettings: { storeName: ` ${'y'.repeat(100)} ` } });
+      expect((longest.body.storeSettings as Body).storeName).toBe('y'.repeat(100));
+      const cleared = await admin('PATCH', PATH, { storeSettings: { storeName: null } });
+      expect(cleared.status, JSON.stringify(cleared.body)).toBe(200);
+      expect(cleared.body.storeSettings).not.toHaveProperty('storeName');
+    });
+
+    it('takes an uploaded logo, shows it to anyone on the public read, and removes it', async () => {
+      const file = await uploadPng(server, 'corner-logo.png');
+      const events0 = (await events('store_settings')).length;
+      const res = await admin('PATCH', PATH, {
+        storeSettings: { storeName: 'Corner Shop', logo: { id: file.id } },
+        fieldMask: 'storeName,logo',
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const logo = (res.body.storeSettings as Body).logo as Body;
+      expect(logo).toMatchObject({ id: file.id, width: 120, height: 40, filename: 'corner-logo.png' });
+      expect(logo.url).toMatch(new RegExp(`/media/${file.id}/corner-logo\\.png`));
+      // The logo is served.
+      expect((await fetch(new URL(logo.url as string, server.url))).status).toBe(200);
+      // One event per write, carrying the new settings.
+      const recorded = await rows<{ type: string; payload: Body }>(
+        server.ctx.db,
+        sql`select type, payload from outbox_events where entity = 'store_settings' order by id`,
+      );
+      expect(recorded.length).toBe(events0 + 1);
+      expect(recorded.at(-1)?.type).toBe('updated');
+      expect(JSON.stringify(recorded.at(-1)?.payload)).toContain(file.id);
+
+      // Shoppers (no token, a visitor) read the name and logo, not the merchant's other settings.
+      const visitor = await visitorTokens(server);
+      for (const token of [undefined, visitor.access_token]) {
+        const pub = await server.call('GET', `${PATH}/public`, token ? { token } : {});
+        expect(pub.status).toBe(200);
+        const shown = pub.body.storeSettings as Body;
+        expect(shown).toMatchObject({ storeName: 'Corner Shop', logo: { id: file.id }, currency: 'USD' });
+        expect(Object.keys(shown).sort()).toEqual(['currency', 'locale', 'logo', 'storeName']);
+      }
+
+      // Sent back as read, it is kept as it is.
+      const again = await admin('PATCH', PATH, { storeSettings: { logo } });
+      expect(((again.body.storeSettings as Body).logo as Body).id).toBe(file.id);
+
+      const removed = await admin('PATCH', PATH, { storeSettings: {}, fieldMask: 'logo' });
+      expect(removed.status).toBe(200);
+      expect(removed.body.storeSettings).not.toHaveProperty('logo');
+      const removedByNull = await admin('PATCH', PATH, { storeSettings: { logo: null } });
+      expect(removedByNull.status).toBe(200);
+      const pub = await server.call('GET', `${PATH}/public`);
+      expect(pub.body.storeSettings).not.toHaveProperty('logo');
+    });
+
+    it.each<[string, Body, string, string]>([
+      ['an unknown media id', { id: '00000000-0000-4000-8000-000000000000' }, 'logo.id', 'VALIDATION'],
+      ['an id that is not a media id', { id: 'logo' }, 'logo.id', 'FORMAT'],
+      ['a relative URL', { url: 'logo.png' }, 'logo.url', 'FORMAT'],
+      ['neither id nor url', { altText: 'x' }, 'logo', 'REQUIRED_ONE_OF_FIELD'],
+    ])('refuses a logo of %s, naming the field', async (_name, logo, field, rule) => {
+      const before = await read();
+      const res = await admin('PATCH', PATH, { storeSettings: { logo } });
+      expect(res.status, JSON.stringify(res.body)).toBe(400);
+      expect(violations(res.body).map((v) => [v.field, v.violatedRule])).toEqual([
+        [`storeSettings.${field}`, rule],
+      ]);
+      expect(await read()).toEqual(before);
+    });
+  });
+
+  it('defaults the taxable address to SHIPPING and takes BUSINESS, BILLING or SHIPPING only', async () => {
+    const PATH = '/ecom/v1/store-settings';
+    expect(((await admin('GET', PATH)).body.storeSettings as Body).defaultTaxableAddress).toBe('SHIPPING');
+    const bad = await admin('PATCH', PATH, { storeSettings: { defaultTaxableAddress: 'WAREHOUSE' } });
+    expect(bad.status).toBe(400);
+    expect(violations(bad.body)).toEqual([
+      expect.objectContaining({
+        field: 'storeSettings.defaultTaxableAddress',
+        violatedRule: 'INVALID_ENUM_VALUE',
+      }),
+    ]);
+    const billing = await admin('PATCH', PATH, { storeSettings: { defaultTaxableAddress: 'BILLING' } });
+    expect((billing.body.storeSettings as Body).defaultTaxableAddress).toBe('BILLING');
+    const back = await admin('PATCH', PATH, { storeSettings: {}, fieldMask: 'defaultTaxableAddress' });
+    expect((back.body.storeSettings as Body).defaultTaxableAddress).toBe('SHIPPING');
   });
 });
 

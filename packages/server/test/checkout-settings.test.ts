@@ -2,12 +2,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadOrdersSettings } from '../src/modules/checkout-settings/orders-settings.ts';
 import { rows } from '../src/platform/db.ts';
 import { startTestServer, type TestServer } from '../src/testing.ts';
 import { errorCode, memberTokens, seedClient, visitorTokens } from './identity-helpers.ts';
+import { uploadPng as uploadMedia } from './media-helpers.ts';
 
 type Body = Record<string, unknown>;
 let server: TestServer;
@@ -47,20 +47,7 @@ async function settings(): Promise<Body> {
   return res.body.checkoutSettings as Body;
 }
 
-async function uploadPng(name: string): Promise<{ id: string; url: string }> {
-  const bytes = await sharp({ create: { width: 120, height: 40, channels: 3, background: '#1f3a5f' } })
-    .png()
-    .toBuffer();
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), name);
-  const res = await fetch(`${server.url}/site-media/v1/files/upload`, {
-    method: 'POST',
-    body: form,
-    headers: { authorization: server.adminKey },
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { file: { id: string; url: string } }).file;
-}
+const uploadPng = (name: string) => uploadMedia(server, name);
 
 describe('checkout settings', () => {
   it('reads the defaults: everything for admins, what the checkout page shows for shoppers', async () => {

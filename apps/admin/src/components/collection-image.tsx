@@ -4,6 +4,7 @@ import { adminError, type ShownError } from '../lib/errors.ts';
 import { requireClient } from '../sdk.ts';
 import { DropZone } from './drop-zone.tsx';
 import { ErrorNotice, Field, Notice } from './form.ts';
+import { RemoveButton } from './remove-button.tsx';
 import { useTask } from './use-task.ts';
 
 const LIBRARY_PAGE = 24;
@@ -104,11 +105,9 @@ export function CollectionImage({ collection }: { collection: Collection }) {
               <button type="submit" className="button button-secondary" disabled={busy !== undefined}>
                 Save description
               </button>
-              <button
-                type="button"
-                className="button button-secondary danger"
-                disabled={busy !== undefined}
-                onClick={() =>
+              <RemoveButton
+                busy={busy}
+                onRemove={() =>
                   void run(
                     'remove',
                     () => client().collections.removeCollectionImage(collection.id),
@@ -117,7 +116,7 @@ export function CollectionImage({ collection }: { collection: Collection }) {
                 }
               >
                 Remove the image
-              </button>
+              </RemoveButton>
             </div>
           </form>
         </div>

@@ -1,6 +1,7 @@
 import type { Product } from '@aisle/sdk';
 import { requireClient } from '../sdk.ts';
 import { ErrorNotice, Notice } from './form.ts';
+import { RemoveButton } from './remove-button.tsx';
 import { useTask } from './use-task.ts';
 
 /**
@@ -41,11 +42,9 @@ export function DigitalFile({ product }: { product: Product }) {
         />
       </div>
       {current && (
-        <button
-          type="button"
-          className="button button-secondary danger"
-          disabled={busy !== undefined}
-          onClick={() =>
+        <RemoveButton
+          busy={busy}
+          onRemove={() =>
             void run(
               'remove',
               () => requireClient().products.updateProduct(product.id, { digitalFile: null }),
@@ -54,7 +53,7 @@ export function DigitalFile({ product }: { product: Product }) {
           }
         >
           Remove the file
-        </button>
+        </RemoveButton>
       )}
       <div aria-live="polite">{done && <Notice tone="success">{done}</Notice>}</div>
       <ErrorNotice error={error} />

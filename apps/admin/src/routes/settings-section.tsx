@@ -5,7 +5,7 @@ import { useSession } from '../components/staff-nav.tsx';
 import { can, currentSession } from '../sdk.ts';
 import { checkoutSettingsRoute, ordersSettingsRoute } from './checkout-settings.tsx';
 import { mailboxRoutes } from './mailbox.tsx';
-import { storeSettingsRoute } from './settings.tsx';
+import { storeSettingsRoute, taxSettingsRoute } from './settings.tsx';
 import { deliveryRegionSpec, shippingOptionSpec } from './shipping.tsx';
 import { taxGroupSpec, taxRateSpec, taxRegionSpec } from './tax.tsx';
 import { tipSettingsSpec } from './tips.tsx';
@@ -21,6 +21,7 @@ const SECTIONS = [
   ['/settings/tips', 'Tips'],
   ['/settings/delivery-regions', 'Delivery regions'],
   ['/settings/shipping-options', 'Shipping options'],
+  ['/settings/tax', 'Tax'],
   ['/settings/tax-regions', 'Tax regions'],
   ['/settings/tax-groups', 'Tax groups'],
   ['/settings/tax-rates', 'Tax rates'],
@@ -50,6 +51,7 @@ export const settingsSection: RouteObject = {
     storeSettingsRoute,
     checkoutSettingsRoute,
     ordersSettingsRoute,
+    taxSettingsRoute,
     ...entityRoutes(tipSettingsSpec),
     ...entityRoutes(deliveryRegionSpec),
     ...entityRoutes(shippingOptionSpec),

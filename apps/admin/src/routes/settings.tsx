@@ -1,9 +1,11 @@
-import type { Address, StoreSettings, StoreSettingsUpdate } from '@aisle/sdk';
+import type { Address, StoreSettings, StoreSettingsUpdate, TaxableAddressType } from '@aisle/sdk';
 import { settingsRoute } from '../components/settings-page.tsx';
+import { StoreLogo } from '../components/store-logo.tsx';
 import type { FieldSpec, FieldValues } from '../lib/fields.ts';
 
-// The store settings: currency, locale, weight unit, tax-included prices and the business address, on the
-// settings scaffold (components/settings-page.tsx).
+// The store settings: the store's name and logo, currency, locale, weight unit, tax-included prices and the
+// business address; and the tax settings (where tax is calculated). Both on the settings scaffold
+// (components/settings-page.tsx).
 
 /** Every ISO 4217 code the browser knows, by name: offered as the merchant types. */
 function currencies(): { value: string; label: string }[] {
@@ -58,6 +60,14 @@ const STREET: FieldSpec[] = [
 
 export const STORE_FIELDS: readonly FieldSpec[] = [
   {
+    name: 'storeName',
+    label: 'Store name',
+    kind: 'text',
+    required: true,
+    maxLength: 100,
+    hint: 'Shown at the top of every page of the store, in page titles and in link previews.',
+  },
+  {
     name: 'currency',
     label: 'Currency',
     kind: 'text',
@@ -109,6 +119,7 @@ export function storeUpdate(v: FieldValues, revision: string | undefined): Store
     if (text(name)) address[name] = text(name);
   const hasAddress = STREET.some((f) => text(f.name)) || text('postalCode') !== '';
   return {
+    storeName: text('storeName').trim(),
     currency: text('currency').toUpperCase(),
     locale: text('locale'),
     weightUnit: text('weightUnit') === 'LB' ? 'LB' : 'KG',
@@ -121,6 +132,7 @@ export function storeUpdate(v: FieldValues, revision: string | undefined): Store
 function storeValues(settings: StoreSettings) {
   const a = settings.businessAddress;
   return {
+    storeName: settings.storeName ?? '',
     currency: settings.currency ?? 'USD',
     locale: settings.locale ?? 'en-US',
     weightUnit: settings.weightUnit ?? 'KG',
@@ -156,4 +168,41 @@ export const storeSettingsRoute = settingsRoute<StoreSettings>({
       ? undefined
       : { currency: 'Enter a three-letter currency code, such as USD or EUR.' },
   fieldOf: storeField,
+  extra: (settings) => <StoreLogo settings={settings} />,
+});
+
+// ---- Tax settings
+
+const TAXABLE_ADDRESSES: { value: TaxableAddressType; label: string }[] = [
+  { value: 'SHIPPING', label: 'The shipping address' },
+  { value: 'BILLING', label: 'The billing address' },
+  { value: 'BUSINESS', label: 'The business address' },
+];
+
+export const TAX_FIELDS: readonly FieldSpec[] = [
+  {
+    name: 'defaultTaxableAddress',
+    label: 'Tax is calculated from',
+    kind: 'select',
+    required: true,
+    options: TAXABLE_ADDRESSES,
+    hint: 'Which address decides the tax region of an order’s items. A store pickup counts as the shipping address; without one (a download, a service) the billing address is used, and the other way round. The business address is the one under Store.',
+  },
+];
+
+export const taxSettingsRoute = settingsRoute<StoreSettings>({
+  path: 'settings/tax',
+  title: 'Tax settings',
+  intro: 'Where tax is calculated. The rates themselves are set per region under Tax regions and Tax rates.',
+  fields: TAX_FIELDS,
+  get: (client) => client.storeSettings.getStoreSettings(),
+  values: (settings) => ({ defaultTaxableAddress: settings.defaultTaxableAddress ?? 'SHIPPING' }),
+  revision: (settings) => settings.revision,
+  update: (client, values, revision) =>
+    client.storeSettings.updateStoreSettings({
+      defaultTaxableAddress:
+        TAXABLE_ADDRESSES.find((a) => a.value === values.defaultTaxableAddress)?.value ?? 'SHIPPING',
+      ...(revision ? { revision } : {}),
+    }),
+  fieldOf: (path) => path.replace(/^storeSettings\./, ''),
 });

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useMatches } from 'react-router';
-import { documentTitle, metaOf } from './meta.ts';
+import { documentTitle, metaOf, siteOf } from './meta.ts';
 
 function setMeta(selector: string, attribute: 'content' | 'href', value: string | undefined): void {
   const element = document.head.querySelector(selector);
@@ -19,7 +19,7 @@ export function DocumentHead() {
     // A page that failed has none: its error page sets the title.
     const meta = metaOf(matches, window.location.origin);
     if (!meta) return;
-    document.title = documentTitle(meta);
+    document.title = documentTitle(meta, siteOf(matches, window.location.origin).name);
     setMeta('meta[name="description"]', 'content', meta.description);
     setMeta(
       'link[rel="canonical"]',

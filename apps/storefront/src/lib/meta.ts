@@ -1,8 +1,24 @@
 import type { UIMatch } from 'react-router';
 
-export const STORE_NAME = 'Aisle Demo Store';
-export const STORE_DESCRIPTION =
-  'Everyday essentials for wardrobe, home and the outdoors, from the Aisle Demo Store.';
+/** The store's name and logo as its pages show them (the merchant's store settings; `loadSiteBrand`). */
+export interface SiteBrand {
+  name: string;
+  /** Sized for the header (`width` × `height` CSS pixels); `url2x` for sharp screens. */
+  logo?: { url: string; url2x?: string; width: number; height: number };
+}
+
+/** The brand the root route read, or — without one — the store's host for its name (never a made-up name). */
+export function siteBrandOf(data: unknown, origin: string): SiteBrand {
+  const brand = (data as { brand?: SiteBrand } | null | undefined)?.brand;
+  return brand?.name ? brand : { name: new URL(origin).host };
+}
+
+/** The brand of the matched root route (`loadSiteBrand` in its loader). */
+export const siteOf = (matches: UIMatch[], origin: string): SiteBrand =>
+  siteBrandOf(matches.find((m) => m.id === 'root')?.loaderData, origin);
+
+export const storeDescription = (name: string) =>
+  `Everyday essentials for wardrobe, home and the outdoors, from ${name}.`;
 
 /** What a page says about itself in the document's head (title, description, link previews, structured data). */
 export interface PageMeta {
@@ -26,6 +42,8 @@ export interface MetaArgs {
   params: Record<string, string | undefined>;
   /** The store's origin, `https://shop.example.com`. */
   origin: string;
+  /** The store's name and logo. */
+  site: SiteBrand;
 }
 
 /** A route's `handle`: how its page describes itself (undefined without its data: it failed). */
@@ -44,16 +62,18 @@ const handleOf = (match: UIMatch): RouteHandle | undefined =>
 
 /** The meta of the deepest matched page that has some (undefined when none has). */
 export function metaOf(matches: UIMatch[], origin: string): PageMeta | undefined {
+  const site = siteOf(matches, origin);
   for (let i = matches.length - 1; i >= 0; i--) {
     const match = matches[i] as UIMatch;
-    const meta = handleOf(match)?.meta?.({ data: match.loaderData, params: match.params, origin });
+    const meta = handleOf(match)?.meta?.({ data: match.loaderData, params: match.params, origin, site });
     if (meta) return meta;
   }
   return undefined;
 }
 
-export const documentTitle = (meta: PageMeta | undefined): string =>
-  meta?.title ? `${meta.title} · ${STORE_NAME}` : STORE_NAME;
+/** `<page title> · <store name>`, the store's name alone for a page without a title. */
+export const documentTitle = (meta: PageMeta | undefined, siteName: string): string =>
+  meta?.title ? `${meta.title} · ${siteName}` : siteName;
 
 /** Plain text of some HTML, cut at a word to at most `max` characters (meta descriptions). */
 export function plainText(html: string | undefined, max = 160): string | undefined {

@@ -1,14 +1,14 @@
 import type { Product } from '@aisle/sdk';
-import { STORE_NAME } from './meta.ts';
+import type { SiteBrand } from './meta.ts';
 
 /** schema.org JSON-LD for the store's pages (read by search engines from the server's HTML). */
 
-export const organization = (origin: string) => ({
+export const organization = (origin: string, site: SiteBrand) => ({
   '@context': 'https://schema.org',
   '@type': 'Organization',
-  name: STORE_NAME,
+  name: site.name,
   url: `${origin}/`,
-  logo: `${origin}/favicon.svg`,
+  logo: new URL(site.logo?.url2x ?? site.logo?.url ?? '/favicon.svg', origin).href,
 });
 
 export const breadcrumbs = (origin: string, trail: Array<{ name: string; path: string }>) => ({

@@ -2,7 +2,7 @@ import type { Product } from '@aisle/sdk';
 import { Link, type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { Picture } from '../components/picture.tsx';
 import { ProductCard } from '../components/product-card.tsx';
-import { type RouteHandle, STORE_DESCRIPTION, STORE_NAME } from '../lib/meta.ts';
+import { type RouteHandle, storeDescription } from '../lib/meta.ts';
 import { organization } from '../lib/structured-data.ts';
 import { listCollections } from '../resources/collections.ts';
 import { storeOf } from '../sdk.ts';
@@ -17,14 +17,14 @@ export async function homeLoader({ context }: LoaderFunctionArgs) {
 }
 
 export const homeHandle: RouteHandle = {
-  meta: ({ origin }) => ({
-    description: STORE_DESCRIPTION,
+  meta: ({ origin, site }) => ({
+    description: storeDescription(site.name),
     canonical: '/',
     // Only the server writes JSON-LD (crawlers read the first page's HTML): the browser's build leaves it out.
     structuredData: import.meta.env.SSR
       ? [
-          organization(origin),
-          { '@context': 'https://schema.org', '@type': 'WebSite', name: STORE_NAME, url: `${origin}/` },
+          organization(origin, site),
+          { '@context': 'https://schema.org', '@type': 'WebSite', name: site.name, url: `${origin}/` },
         ]
       : undefined,
   }),

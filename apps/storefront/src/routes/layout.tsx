@@ -13,20 +13,48 @@ import {
 import { CartButton, CartDrawer } from '../components/cart-drawer.tsx';
 import { SearchBox } from '../components/search-box.tsx';
 import { DocumentHead } from '../lib/document-head.tsx';
+import type { SiteBrand } from '../lib/meta.ts';
 import { listCollections } from '../resources/collections.ts';
 import { currentMember, displayName, useMember } from '../resources/member.ts';
+import { loadSiteBrand } from '../resources/store.ts';
 import { storeOf } from '../sdk.ts';
 
-/** The member (or null) and the collections for the header; neither failing takes the page down. */
+/**
+ * The member (or null), the collections and the store's name and logo for the header; none of them failing
+ * takes the page down.
+ */
 export async function rootLoader({
   context,
-}: LoaderFunctionArgs): Promise<{ member: Identity | null; collections: Collection[] }> {
+}: LoaderFunctionArgs): Promise<{ member: Identity | null; collections: Collection[]; brand: SiteBrand }> {
   const store = storeOf(context);
-  const [member, collections] = await Promise.all([
+  const [member, collections, brand] = await Promise.all([
     currentMember(store).catch(() => null),
     listCollections(store).catch(() => []),
+    loadSiteBrand(store),
   ]);
-  return { member, collections };
+  return { member, collections, brand };
+}
+
+/** The store's logo (when it has one) and name, linking home. */
+function Brand({ brand }: { brand: SiteBrand }) {
+  const { logo } = brand;
+  return (
+    <Link to="/" className="brand" aria-label={`${brand.name}, home`} data-testid="store-brand">
+      {logo ? (
+        <img
+          src={logo.url}
+          srcSet={logo.url2x ? `${logo.url} 1x, ${logo.url2x} 2x` : undefined}
+          alt={brand.name}
+          width={logo.width}
+          height={logo.height}
+          className="brand-logo"
+        />
+      ) : (
+        <img src="/favicon.svg" alt="" width={28} height={28} />
+      )}
+      <span className="brand-name">{brand.name}</span>
+    </Link>
+  );
 }
 
 const NO_RETURN = ['/login', '/register', '/callback', '/forgot-password', '/reset-password'];
@@ -51,12 +79,7 @@ export function Layout() {
       </a>
       <header className="site-header">
         <div className="header-row">
-          <Link to="/" className="brand" aria-label="Aisle Demo Store, home">
-            <img src="/favicon.svg" alt="" width={28} height={28} />
-            <span>
-              Aisle<span className="brand-rest"> Demo Store</span>
-            </span>
-          </Link>
+          <Brand brand={data?.brand ?? { name: 'Home' }} />
           {!checkout && (
             <>
               <SearchBox q={q} />

@@ -270,6 +270,42 @@ describe('storeSettings', () => {
     await s.storeSettings.updateStoreSettings({ weightUnit: 'LB' });
     expect(body(calls[1])).toEqual({ storeSettings: { weightUnit: 'LB' } });
   });
+
+  const logo = {
+    id: 'a0b1c2d3-0000-4000-8000-000000000001',
+    url: 'https://shop.example/media/a0b1c2d3-0000-4000-8000-000000000001/logo.png?expires=1&sig=x',
+    width: 256,
+    height: 128,
+    filename: 'logo.png',
+    urlExpirationDate: UPDATED,
+  };
+
+  it('reads the name and the logo as an image URI, publicly too; sends the URI back as {id}', async () => {
+    const { sdk: s, calls } = sdk(() =>
+      json({
+        storeSettings: { storeName: 'Corner Shop', logo, defaultTaxableAddress: 'BILLING', currency: 'USD' },
+      }),
+    );
+    const settings = await s.storeSettings.getStoreSettings();
+    expect(settings.storeName).toBe('Corner Shop');
+    expect(settings.defaultTaxableAddress).toBe('BILLING');
+    expect(settings.logo).toBe(
+      'aisle:image://v1/a0b1c2d3-0000-4000-8000-000000000001/logo.png#originWidth=256&originHeight=128',
+    );
+    const shown = await s.storeSettings.getPublicStoreSettings();
+    expect(calls[1]).toMatchObject({ method: 'GET', url: '/ecom/v1/store-settings/public' });
+    expect(shown.logo).toBe(settings.logo);
+
+    await s.storeSettings.updateStoreSettings({ storeName: 'Corner Shop', logo: settings.logo ?? null });
+    expect(body(calls[2])).toEqual({
+      storeSettings: {
+        storeName: 'Corner Shop',
+        logo: { id: logo.id, filename: 'logo.png', width: 256, height: 128 },
+      },
+    });
+    await s.storeSettings.updateStoreSettings({ logo: null }, { fieldMask: ['logo'] });
+    expect(body(calls[3])).toEqual({ storeSettings: { logo: null }, fieldMask: 'logo' });
+  });
 });
 
 describe('shippingOptions extras', () => {

@@ -1,6 +1,8 @@
 // Merchant settings as the SDK returns them (wire/merchant-settings.md and the server's settings README):
 // dates as Date, addresses with the client's names, money as decimal strings, revisions as int64 strings.
 import type { Address } from '../core/address.ts';
+import type { WireImage } from '../core/image.ts';
+import type { TaxableAddressType } from './cart-types.ts';
 import type { ExtendedFields, WeightUnit } from './common-types.ts';
 
 /** Fields every settings entity carries. */
@@ -15,6 +17,10 @@ export interface SettingsEntity {
 // ---- Store settings (singleton)
 
 export interface StoreSettings {
+  /** The store's name (Aisle), as the storefront shows it. */
+  storeName?: string;
+  /** The store's logo (Aisle): `aisle:image://v1/<id>/<filename>#…` for an uploaded image, else its URL. */
+  logo?: string;
   /** ISO 4217, e.g. `USD`. */
   currency?: string;
   weightUnit?: WeightUnit;
@@ -28,6 +34,8 @@ export interface StoreSettings {
   defaultTaxGroupId?: string;
   /** Tax group of shipping (untaxed when unset). */
   shippingTaxGroupId?: string;
+  /** Where lines without their own taxable address are taxed (Aisle); SHIPPING by default. */
+  defaultTaxableAddress?: TaxableAddressType;
   /** `"0"` until first written. */
   revision?: string;
   createdDate?: Date;
@@ -44,8 +52,16 @@ export interface StoreSettingsUpdate {
   minimumOrderSubtotal?: string | null;
   defaultTaxGroupId?: string | null;
   shippingTaxGroupId?: string | null;
+  defaultTaxableAddress?: TaxableAddressType;
+  /** 1–100 characters (trimmed). */
+  storeName?: string | null;
+  /** An image URI or URL (as read, or an uploaded file's `{id}`); `null` removes the logo. */
+  logo?: string | WireImage | null;
   revision?: string;
 }
+
+/** What anyone may read: the storefront's header and titles. */
+export type PublicStoreSettings = Pick<StoreSettings, 'storeName' | 'logo' | 'currency' | 'locale'>;
 
 // ---- Delivery regions
 

@@ -9,9 +9,12 @@ import { ensureDefaultTaxGroups, PRODUCTS_TAX_GROUP_ID } from '../modules/settin
 import { createTaxRate } from '../modules/settings/tax-rates.ts';
 import { createTaxRegion } from '../modules/settings/tax-regions.ts';
 import type { AppContext } from '../platform/context.ts';
+import { seedLogo } from './images.ts';
+
+export const DEMO_STORE_NAME = 'Aisle Demo Store';
 
 /**
- * The demo store's merchant settings: USD and KG; Standard (free from $100) and Express shipping in the US,
+ * The demo store's merchant settings: its name (and a drawn logo), USD and KG; Standard (free from $100) and Express shipping in the US,
  * an International option by weight, store pickup in California; sales tax in four US states; coupons
  * WELCOME10 (10 % off, once per customer) and FREESHIP.
  */
@@ -54,7 +57,8 @@ export interface DemoSettingsResult {
 
 export async function seedDemoSettings(
   ctx: AppContext,
-  options: { onlyIfEmpty?: boolean } = {},
+  /** `logo`: draw and store the demo logo too (the whole demo store does; tests of settings alone need none). */
+  options: { onlyIfEmpty?: boolean; logo?: boolean } = {},
 ): Promise<DemoSettingsResult> {
   // The seed CLI runs without a server, which is where the system tax groups are usually created.
   await ensureDefaultTaxGroups(ctx.db);
@@ -73,6 +77,8 @@ export async function seedDemoSettings(
     taxIncludedInPrices: false,
     businessAddress: DEMO_BUSINESS_ADDRESS,
     locale: 'en-US',
+    storeName: DEMO_STORE_NAME,
+    ...(options.logo ? { logo: { id: await seedLogo(ctx), altText: DEMO_STORE_NAME } } : {}),
   });
 
   const us = await createDeliveryRegion(ctx, {

@@ -312,7 +312,7 @@ function interleaved(list: DemoProduct[]): DemoProduct[] {
  */
 export async function seedDemoStore(ctx: AppContext, options: SeedOptions = {}): Promise<DemoSeedResult> {
   // Shipping, tax and coupons of the demo store (its own emptiness check).
-  await seedDemoSettings(ctx, { onlyIfEmpty: options.onlyIfEmpty ?? false });
+  await seedDemoSettings(ctx, { onlyIfEmpty: options.onlyIfEmpty ?? false, logo: true });
   if (options.onlyIfEmpty) {
     const [anyProduct] = await ctx.db.select({ id: products.id }).from(products).limit(1);
     const [anyCollection] = await ctx.db.select({ id: collections.id }).from(collections).limit(1);

@@ -111,6 +111,26 @@ export async function seedImage(
   };
 }
 
+/** The demo store's logo: a shopping bag on a rounded square (256 px PNG, transparent corners). */
+export function logoSvg(size = 256): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 256 256">
+<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#4f46e5"/><stop offset="1" stop-color="#0f766e"/></linearGradient></defs>
+<rect width="256" height="256" rx="56" fill="url(#g)"/>
+<path d="M92 104 Q92 60 128 60 Q164 60 164 104" fill="none" stroke="#ffffff" stroke-width="16" stroke-linecap="round"/>
+<rect x="64" y="96" width="128" height="108" rx="18" fill="#ffffff" fill-opacity="0.95"/>
+<text x="128" y="178" font-family="DejaVu Sans, Arial, Helvetica, sans-serif" font-size="64" font-weight="700" fill="#4f46e5" text-anchor="middle">A</text>
+</svg>`;
+}
+
+/** Renders (unless stored already) and stores the demo store's logo; returns its media id. */
+export async function seedLogo(ctx: AppContext): Promise<string> {
+  const row = await storeGeneratedImage(ctx, seedId('store-logo'), 'aisle-demo-store-logo.png', async () => {
+    const sharp = await loadSharp();
+    return sharp(Buffer.from(logoSvg())).png().toBuffer();
+  });
+  return row.id;
+}
+
 /** Runs `fn` over `items` with at most `limit` in flight (sharp renders on libuv's thread pool). */
 export async function mapLimit<T, R>(
   items: T[],

@@ -32,7 +32,7 @@ async function collect(stream: Readable): Promise<Buffer> {
 }
 
 const ERROR_PAGE = (requestId: string) =>
-  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Something went wrong · Aisle Demo Store</title></head><body><main><h1>Something went wrong</h1><p>We could not show this page. Please try again in a moment.</p><p>Request id: ${requestId}</p><p><a href="/">Back to the store</a></p></main></body></html>`;
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Something went wrong</title></head><body><main><h1>Something went wrong</h1><p>We could not show this page. Please try again in a moment.</p><p>Request id: ${requestId}</p><p><a href="/">Back to the store</a></p></main></body></html>`;
 
 /**
  * The storefront, served by the platform server from its build (`STOREFRONT_DIR`, default

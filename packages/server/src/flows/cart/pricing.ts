@@ -52,6 +52,7 @@ export function storeSnapshot(row: StoreSettingsRow): StoreSettings {
     ...(row.businessAddress ? { businessAddress: row.businessAddress } : {}),
     locale: row.locale,
     ...(row.minimumOrderSubtotal !== null ? { minimumOrderSubtotal: row.minimumOrderSubtotal } : {}),
+    defaultTaxableAddressType: row.defaultTaxableAddress,
   };
 }
 

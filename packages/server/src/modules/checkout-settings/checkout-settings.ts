@@ -1,18 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
-import { AppError, type FieldViolation, ValidationFailure } from '../../platform/errors.ts';
-import { resolveMedia } from '../catalogue/media/resolve.ts';
-import { mediaLinks } from '../catalogue/media/signing.ts';
+import { type FieldViolation, ValidationFailure } from '../../platform/errors.ts';
+import { type ImageInput, imageRefToWire, resolveImageRef } from '../catalogue/media/image-ref.ts';
 import type { StoredMedia } from '../catalogue/shared/model.ts';
-import { imageObject, type WireImage } from '../catalogue/media/wire.ts';
+import type { WireImage } from '../catalogue/media/wire.ts';
 import { checkRevision } from '../../platform/entity-kit/support.ts';
 import { applyPatch, maskPaths, withDefaults } from './patch.ts';
-import {
-  type CheckoutSettingsInput,
-  CheckoutSettingsInput as InputSchema,
-  type ImageInput,
-} from './schemas.ts';
+import { type CheckoutSettingsInput, CheckoutSettingsInput as InputSchema } from './schemas.ts';
 import { checkoutSettings } from './tables.ts';
 
 /**
@@ -141,17 +136,9 @@ type WireLogo = Omit<CheckoutSettings['checkoutBrand']['header']['logo'], 'image
   image?: WireImage | Omit<WireImage, 'id'>;
 };
 
-/** An uploaded image with its id and signed URL; an external one by its URL only (no id of ours to show). */
-function logoImageToWire(ctx: AppContext, image: StoredMedia): WireImage | Omit<WireImage, 'id'> {
-  const wire = imageObject(mediaLinks(ctx), image);
-  if (!image.url) return wire;
-  const { id: _id, ...external } = wire;
-  return external;
-}
-
 function brandToWire(ctx: AppContext, brand: CheckoutSettings['checkoutBrand']) {
   const { image, ...logo } = brand.header.logo;
-  const wireLogo: WireLogo = image ? { ...logo, image: logoImageToWire(ctx, image) } : logo;
+  const wireLogo: WireLogo = image ? { ...logo, image: imageRefToWire(ctx, image) } : logo;
   return { ...brand, header: { ...brand.header, logo: wireLogo } };
 }
 
@@ -162,7 +149,7 @@ function brandToWire(ctx: AppContext, brand: CheckoutSettings['checkoutBrand']) 
 export async function mailBrand(ctx: AppContext): Promise<{ name: string; logoUrl?: string }> {
   const { header } = (await readCheckoutSettings(ctx.db)).settings.checkoutBrand;
   const name = header.text?.trim() || new URL(ctx.config.publicUrl).host;
-  const url = header.logo.image ? logoImageToWire(ctx, header.logo.image).url : undefined;
+  const url = header.logo.image ? imageRefToWire(ctx, header.logo.image).url : undefined;
   return { name, ...(url ? { logoUrl: new URL(url, ctx.config.publicUrl).href } : {}) };
 }
 
@@ -247,62 +234,6 @@ function check(s: CheckoutSettings): void {
   if (out.length) throw new ValidationFailure(out);
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** A logo reference → the media item to store: an uploaded image (by id or our URL) or an external URL. */
-async function resolveLogo(
-  ctx: AppContext,
-  image: ImageInput,
-  current: StoredMedia | undefined,
-): Promise<StoredMedia> {
-  const field = `checkoutSettings.${LOGO_IMAGE}`;
-  let base: StoredMedia;
-  if (image.id !== undefined && current && image.id === current.id) {
-    base = current; // sent back as read
-  } else {
-    if (image.id === undefined && image.url === undefined)
-      throw new ValidationFailure([
-        violation(field, 'needs the id of an uploaded image or a url', 'REQUIRED_ONE_OF_FIELD'),
-      ]);
-    if (image.id !== undefined && !UUID.test(image.id))
-      throw new ValidationFailure([
-        violation(`${field}.id`, 'must be the id of an uploaded media file', 'FORMAT'),
-      ]);
-    if (image.id === undefined && !URL.canParse(image.url!))
-      throw new ValidationFailure([violation(`${field}.url`, 'must be an absolute URL', 'FORMAT')]);
-    try {
-      base = await resolveMedia(
-        ctx,
-        image.id !== undefined ? { mediaId: image.id } : { url: image.url },
-        field,
-      );
-    } catch (error) {
-      if (error instanceof AppError && error.code === 'MEDIA_NOT_FOUND')
-        throw new ValidationFailure([
-          violation(
-            image.id !== undefined ? `${field}.id` : `${field}.url`,
-            'names no stored media file (upload it first, or give an http(s) image URL)',
-            'VALIDATION',
-          ),
-        ]);
-      throw error;
-    }
-  }
-  if (base.mediaType !== 'image')
-    throw new ValidationFailure([violation(field, 'must be an image', 'VALIDATION')]);
-  const {
-    altText: _alt,
-    focalPoint: _focal,
-    thumbnails: _thumbs,
-    poster: _poster,
-    title: _title,
-    ...kept
-  } = base;
-  const altText = image.altText ?? base.altText;
-  const focalPoint = image.focalPoint ?? base.focalPoint;
-  return { ...kept, ...(altText ? { altText } : {}), ...(focalPoint ? { focalPoint } : {}) };
-}
-
 const logoImageOf = (data: unknown): unknown =>
   (data as { checkoutBrand?: { header?: { logo?: { image?: unknown } } } } | undefined)?.checkoutBrand?.header
     ?.logo?.image;
@@ -328,7 +259,7 @@ export async function updateCheckoutSettings(
   if (image && setsLogo(input, fieldMask)) {
     const current = (await readCheckoutSettings(ctx.db)).settings.checkoutBrand.header.logo.image;
     const logo = (patch.checkoutBrand as { header: { logo: { image: unknown } } }).header.logo;
-    logo.image = await resolveLogo(ctx, image as ImageInput, current);
+    logo.image = await resolveImageRef(ctx, image as ImageInput, current, `checkoutSettings.${LOGO_IMAGE}`);
   }
   return ctx.events.transaction(async (tx) => {
     await tx.insert(checkoutSettings).values({ id: 1, revision: 0n }).onConflictDoNothing();

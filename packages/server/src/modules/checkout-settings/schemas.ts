@@ -1,5 +1,6 @@
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import { literals } from '../../platform/schema.ts';
+import { ImageInput } from '../catalogue/media/image-ref.ts';
 
 /**
  * Request schemas of checkout settings, orders settings and tips (wire/merchant-settings.md; Aisle's choices
@@ -37,27 +38,6 @@ const CustomPolicy = Type.Object({
 });
 const Checkbox = Type.Object({ visible: Opt(Bool()), checkedByDefault: Opt(Bool()) });
 const BillingField = Type.Object({ visible: Opt(Bool()), required: Opt(Bool()) });
-
-/**
- * An image reference (wire image object): the `id` of an uploaded media file, or a `url` (our own media URL,
- * or an external http(s) image kept as a link). Dimensions, file name and expiry are filled by the server.
- */
-export const ImageInput = Type.Object({
-  id: Opt(Str(100)),
-  url: Opt(Str(2000)),
-  altText: Opt(Str(200)),
-  focalPoint: Opt(
-    Type.Object({
-      x: Type.Number({ minimum: 0, maximum: 100 }),
-      y: Type.Number({ minimum: 0, maximum: 100 }),
-    }),
-  ),
-  width: Opt(Type.Number()),
-  height: Opt(Type.Number()),
-  filename: Opt(Str(300)),
-  urlExpirationDate: Opt(Str(64)),
-});
-export type ImageInput = Static<typeof ImageInput>;
 
 export const LOGO_SIZES = ['SMALL', 'MEDIUM', 'LARGE'] as const;
 export const ALIGNMENTS = ['SIDE', 'CENTER'] as const;

@@ -199,7 +199,7 @@ export function estimateTotals(snapshot: PricingSnapshot): Totals {
       lineItemId: line.item.id,
       pricesBreakdown,
       paymentOption,
-      taxableAddress: { addressType: line.item.taxableAddressType ?? 'SHIPPING' },
+      taxableAddress: { addressType: taxableAddressOf(line.item, snapshot) },
     };
   });
 
@@ -494,6 +494,10 @@ function untaxed(
   };
 }
 
+/** The line's own taxable address, else the store's default, else SHIPPING. */
+const taxableAddressOf = (item: LineItemSnapshot, snapshot: PricingSnapshot): TaxableAddressType =>
+  item.taxableAddressType ?? snapshot.store.defaultTaxableAddressType ?? 'SHIPPING';
+
 function taxAddress(
   type: TaxableAddressType,
   snapshot: PricingSnapshot,
@@ -528,7 +532,7 @@ function taxesFor(
     return regions.get(address);
   };
   const lineTaxes = lines.map((line) => {
-    const address = taxAddress(line.item.taxableAddressType ?? 'SHIPPING', snapshot, destination);
+    const address = taxAddress(taxableAddressOf(line.item, snapshot), snapshot, destination);
     return taxOf(
       {
         amount: remaining(line),

@@ -51,6 +51,8 @@ export interface StoreSettings {
   locale?: string;
   /** An ERROR violation when the item subtotal after discounts is below this. */
   minimumOrderSubtotal?: string;
+  /** Where a line without its own `taxableAddressType` is taxed; SHIPPING when absent. */
+  defaultTaxableAddressType?: TaxableAddressType;
 }
 
 export interface CatalogReference {

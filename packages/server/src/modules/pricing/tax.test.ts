@@ -247,19 +247,33 @@ describe('jurisdictions', () => {
 
 describe('taxable address', () => {
   const business = { country: 'US', subdivision: 'CA', city: 'San Diego' };
+  // The line's own type, else the store's default (`store.defaultTaxableAddressType`), else SHIPPING.
   it.each([
-    ['SHIPPING', NY_ADDRESS, CA_ADDRESS, '8.25'],
-    ['SHIPPING', CA_ADDRESS, NY_ADDRESS, '0.00'],
-    ['BILLING', NY_ADDRESS, CA_ADDRESS, '0.00'],
-    ['BILLING', CA_ADDRESS, NY_ADDRESS, '8.25'],
-    ['BUSINESS', NY_ADDRESS, NY_ADDRESS, '8.25'],
+    ['line', 'SHIPPING', NY_ADDRESS, CA_ADDRESS, '8.25'],
+    ['line', 'SHIPPING', CA_ADDRESS, NY_ADDRESS, '0.00'],
+    ['line', 'BILLING', NY_ADDRESS, CA_ADDRESS, '0.00'],
+    ['line', 'BILLING', CA_ADDRESS, NY_ADDRESS, '8.25'],
+    ['line', 'BUSINESS', NY_ADDRESS, NY_ADDRESS, '8.25'],
+    ['store', 'SHIPPING', NY_ADDRESS, CA_ADDRESS, '8.25'],
+    ['store', 'SHIPPING', CA_ADDRESS, NY_ADDRESS, '0.00'],
+    ['store', 'BILLING', CA_ADDRESS, NY_ADDRESS, '8.25'],
+    ['store', 'BILLING', NY_ADDRESS, CA_ADDRESS, '0.00'],
+    ['store', 'BUSINESS', NY_ADDRESS, NY_ADDRESS, '8.25'],
+    ['neither', 'SHIPPING', NY_ADDRESS, CA_ADDRESS, '8.25'],
+    ['neither', 'SHIPPING', CA_ADDRESS, NY_ADDRESS, '0.00'],
   ] as const)(
-    '%s with billing %j and shipping %j → tax %s',
-    (addressType, billingAddress, shippingAddress, tax) => {
+    "the %s's %s with billing %j and shipping %j → tax %s",
+    (from, addressType, billingAddress, shippingAddress, tax) => {
       const totals = estimateTotals(
         snapshot({
-          store: { currency: 'USD', weightUnit: 'KG', taxIncludedInPrices: false, businessAddress: business },
-          lineItems: [item('a', '100.00', { taxableAddressType: addressType })],
+          store: {
+            currency: 'USD',
+            weightUnit: 'KG',
+            taxIncludedInPrices: false,
+            businessAddress: business,
+            ...(from === 'store' ? { defaultTaxableAddressType: addressType } : {}),
+          },
+          lineItems: [item('a', '100.00', from === 'line' ? { taxableAddressType: addressType } : {})],
           tax: manualTax(),
           billingAddress,
           shippingAddress,
@@ -269,6 +283,25 @@ describe('taxable address', () => {
       expect(totals.calculatedLineItems[0]?.taxableAddress).toEqual({ addressType });
     },
   );
+
+  it("a line's own taxable address beats the store's default", () => {
+    const totals = estimateTotals(
+      snapshot({
+        store: {
+          currency: 'USD',
+          weightUnit: 'KG',
+          taxIncludedInPrices: false,
+          defaultTaxableAddressType: 'BILLING',
+        },
+        lineItems: [item('own', '100.00', { taxableAddressType: 'SHIPPING' }), item('default', '100.00')],
+        tax: manualTax(),
+        billingAddress: CA_ADDRESS,
+        shippingAddress: NY_ADDRESS,
+      }),
+    );
+    expect(line(totals, 'own').taxDetails.totalTax.amount).toBe('0.00');
+    expect(line(totals, 'default').taxDetails.totalTax.amount).toBe('8.25');
+  });
 
   it('without a shipping address, SHIPPING falls back to the billing address', () => {
     const totals = estimateTotals(

@@ -14,7 +14,12 @@ import {
   shippingOptionService,
   updateOptionExtendedFields,
 } from './shipping-options.ts';
-import { readStoreSettings, storeSettingsToWire, updateStoreSettings } from './store.ts';
+import {
+  publicStoreSettingsToWire,
+  readStoreSettings,
+  storeSettingsToWire,
+  updateStoreSettings,
+} from './store.ts';
 import { entityRoutes, IdParam } from '../../platform/entity-kit/index.ts';
 import {
   defaultTaxGroups,
@@ -34,7 +39,7 @@ import {
 const admin = { access: 'admin' } as const;
 
 /**
- * Merchant settings, admin only: store settings, delivery regions and shipping options, tax groups, regions
+ * Merchant settings, admin only (but the store's public name and logo): store settings, delivery regions and shipping options, tax groups, regions
  * and rates, coupons. Every write records `<entity>.created|updated|deleted`.
  */
 export const settingsRoutes: Module = async (app, ctx) => {
@@ -51,7 +56,16 @@ export const settingsRoutes: Module = async (app, ctx) => {
         config: { ...admin, permission: 'catalogue.read' },
         schema: { tags, summary: 'Store settings: currency, weight unit, tax-included prices, address' },
       },
-      async () => ({ storeSettings: storeSettingsToWire(await readStoreSettings(ctx.db)) }),
+      async () => ({ storeSettings: storeSettingsToWire(ctx, await readStoreSettings(ctx.db)) }),
+    );
+    app.get(
+      '/ecom/v1/store-settings/public',
+      {
+        // What a storefront shows shoppers: the store's name and logo, its currency and locale (Aisle).
+        config: { access: 'public' },
+        schema: { tags, summary: "The store's name, logo, currency and locale, for storefronts (Aisle)" },
+      },
+      async () => ({ storeSettings: publicStoreSettingsToWire(ctx, await readStoreSettings(ctx.db)) }),
     );
     app.patch(
       '/ecom/v1/store-settings',

@@ -9,6 +9,7 @@ import { type Static, type TSchema, Type } from '@sinclair/typebox';
 const Opt = Type.Optional;
 const Str = (max = 200, extra: Record<string, unknown> = {}) => Type.String({ maxLength: max, ...extra });
 import { Address, CountryCode, literals, Subdivision } from '../../platform/schema.ts';
+import { ImageInput } from '../catalogue/media/image-ref.ts';
 const orNull = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
 export const Money = Type.String({
@@ -35,6 +36,9 @@ const FieldMask = Opt(
 
 // ---- Store settings
 
+export const TAXABLE_ADDRESS_TYPES = ['BUSINESS', 'BILLING', 'SHIPPING'] as const;
+const TaxableAddressType = literals(TAXABLE_ADDRESS_TYPES);
+
 export const StoreSettingsInput = Type.Object({
   currency: Opt(Type.String({ pattern: '^[A-Z]{3}$', description: 'ISO 4217, e.g. USD' })),
   weightUnit: Opt(literals(['KG', 'LB'] as const)),
@@ -46,6 +50,22 @@ export const StoreSettingsInput = Type.Object({
   minimumOrderSubtotal: Opt(orNull(Money)),
   defaultTaxGroupId: Opt(orNull(Id)),
   shippingTaxGroupId: Opt(orNull(Id)),
+  defaultTaxableAddress: Opt(TaxableAddressType),
+  // Null first: with type coercion a null would otherwise become the empty string.
+  storeName: Opt(
+    Type.Union([
+      Type.Null(),
+      Str(300, { description: "The store's name (1–100 characters once trimmed); null for none" }),
+    ]),
+  ),
+  logo: Opt(
+    orNull(
+      Type.Object(ImageInput.properties, {
+        description:
+          'The store\'s logo: an uploaded image (id) or an image URL; null (or the mask "logo" alone) removes it',
+      }),
+    ),
+  ),
   revision: Opt(Revision),
 });
 export type StoreSettingsInput = Static<typeof StoreSettingsInput>;

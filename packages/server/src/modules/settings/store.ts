@@ -2,6 +2,9 @@ import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
 import { checkRevision, iso, maskedFields } from '../../platform/entity-kit/support.ts';
+import { invalid } from '../../platform/errors.ts';
+import { type ImageInput, imageRefToWire, resolveImageRef } from '../catalogue/media/image-ref.ts';
+import type { StoredMedia } from '../catalogue/shared/model.ts';
 import { checkCurrency } from './currency.ts';
 import type { StoredAddress } from './model.ts';
 import type { StoreSettingsInput } from './schemas.ts';
@@ -16,7 +19,10 @@ export const STORE_DEFAULTS = {
   weightUnit: 'KG' as const,
   taxIncludedInPrices: false,
   locale: 'en-US',
+  defaultTaxableAddress: 'SHIPPING' as const,
 };
+
+export const STORE_NAME_MAX = 100;
 
 const defaults = (): StoreSettingsRow => ({
   id: 1,
@@ -25,6 +31,8 @@ const defaults = (): StoreSettingsRow => ({
   minimumOrderSubtotal: null,
   defaultTaxGroupId: null,
   shippingTaxGroupId: null,
+  storeName: null,
+  logo: null,
   revision: 0n,
   createdDate: new Date(0),
   updatedDate: new Date(0),
@@ -35,9 +43,11 @@ export async function readStoreSettings(db: Db): Promise<StoreSettingsRow> {
   return row ?? defaults();
 }
 
-export function storeSettingsToWire(row: StoreSettingsRow) {
+export function storeSettingsToWire(ctx: AppContext, row: StoreSettingsRow) {
   const written = row.revision > 0n;
   return {
+    ...(row.storeName !== null ? { storeName: row.storeName } : {}),
+    ...(row.logo ? { logo: imageRefToWire(ctx, row.logo) } : {}),
     currency: row.currency,
     weightUnit: row.weightUnit,
     taxIncludedInPrices: row.taxIncludedInPrices,
@@ -46,12 +56,32 @@ export function storeSettingsToWire(row: StoreSettingsRow) {
     ...(row.minimumOrderSubtotal !== null ? { minimumOrderSubtotal: row.minimumOrderSubtotal } : {}),
     ...(row.defaultTaxGroupId ? { defaultTaxGroupId: row.defaultTaxGroupId } : {}),
     ...(row.shippingTaxGroupId ? { shippingTaxGroupId: row.shippingTaxGroupId } : {}),
+    defaultTaxableAddress: row.defaultTaxableAddress,
     revision: row.revision.toString(),
     ...(written ? { createdDate: iso(row.createdDate), updatedDate: iso(row.updatedDate) } : {}),
   };
 }
 
 export type WireStoreSettings = ReturnType<typeof storeSettingsToWire>;
+
+/** What anyone may read (the storefront's header and page titles): the name, the logo, currency and locale. */
+export function publicStoreSettingsToWire(ctx: AppContext, row: StoreSettingsRow) {
+  const { storeName, logo, currency, locale } = storeSettingsToWire(ctx, row);
+  return { ...(storeName !== undefined ? { storeName } : {}), ...(logo ? { logo } : {}), currency, locale };
+}
+
+/** The name as stored: trimmed, 1–100 characters; `null` for none. */
+function storeNameOf(name: string | null | undefined): string | null {
+  if (name === null || name === undefined) return null;
+  const trimmed = name.trim();
+  const field = 'storeSettings.storeName';
+  if (trimmed === '') throw invalid(field, 'must not be empty (send null for no name)', 'REQUIRED_FIELD');
+  if (trimmed.length > STORE_NAME_MAX)
+    throw invalid(field, `must be at most ${STORE_NAME_MAX} characters`, 'MAX_LENGTH', {
+      maxLength: STORE_NAME_MAX,
+    });
+  return trimmed;
+}
 
 const WRITABLE = [
   'currency',
@@ -62,6 +92,9 @@ const WRITABLE = [
   'minimumOrderSubtotal',
   'defaultTaxGroupId',
   'shippingTaxGroupId',
+  'defaultTaxableAddress',
+  'storeName',
+  'logo',
 ] as const;
 
 export async function updateStoreSettings(
@@ -71,6 +104,18 @@ export async function updateStoreSettings(
 ): Promise<WireStoreSettings> {
   const fields = maskedFields(input, fieldMask, WRITABLE, 'storeSettings');
   if (fields.includes('currency')) checkCurrency(input.currency, 'storeSettings.currency');
+  const storeName = fields.includes('storeName') ? storeNameOf(input.storeName) : undefined;
+  // The logo is looked up before the transaction (the media lookups use their own connection).
+  let logo: StoredMedia | null | undefined;
+  if (fields.includes('logo'))
+    logo = input.logo
+      ? await resolveImageRef(
+          ctx,
+          input.logo as ImageInput,
+          (await readStoreSettings(ctx.db)).logo ?? undefined,
+          'storeSettings.logo',
+        )
+      : null;
   return ctx.events.transaction(async (tx) => {
     await tx.insert(storeSettings).values({ id: 1, revision: 0n }).onConflictDoNothing();
     const [current] = await tx.select().from(storeSettings).where(eq(storeSettings.id, 1)).for('update');
@@ -102,6 +147,15 @@ export async function updateStoreSettings(
         case 'shippingTaxGroupId':
           set.shippingTaxGroupId = input.shippingTaxGroupId ?? null;
           break;
+        case 'defaultTaxableAddress':
+          set.defaultTaxableAddress = input.defaultTaxableAddress ?? STORE_DEFAULTS.defaultTaxableAddress;
+          break;
+        case 'storeName':
+          set.storeName = storeName ?? null;
+          break;
+        case 'logo':
+          set.logo = logo ?? null;
+          break;
       }
     }
     const [row] = await tx
@@ -109,6 +163,12 @@ export async function updateStoreSettings(
       .set({ ...set, revision: sql`${storeSettings.revision} + 1`, updatedDate: ctx.clock() })
       .where(eq(storeSettings.id, 1))
       .returning();
-    return ctx.events.recordUpdate(tx, 'store_settings', 'store', 'storeSettings', storeSettingsToWire(row!));
+    return ctx.events.recordUpdate(
+      tx,
+      'store_settings',
+      'store',
+      'storeSettings',
+      storeSettingsToWire(ctx, row!),
+    );
   });
 }

@@ -21,6 +21,7 @@ import type {
   StoredTimeSlot,
 } from './model.ts';
 import { at, createdDate, primaryId, revisioned } from '../../platform/columns.ts';
+import type { StoredMedia } from '../catalogue/shared/model.ts';
 
 /**
  * Merchant settings the pricing engine reads: the store singleton, delivery regions and shipping options,
@@ -42,11 +43,23 @@ export const storeSettings = pgTable(
     defaultTaxGroupId: uuid('default_tax_group_id'),
     /** Tax group of shipping prices; untaxed when neither this nor the option names one. */
     shippingTaxGroupId: uuid('shipping_tax_group_id'),
+    /** Where a line without its own taxable address is taxed (Aisle). */
+    defaultTaxableAddress: text('default_taxable_address')
+      .$type<'BUSINESS' | 'BILLING' | 'SHIPPING'>()
+      .notNull()
+      .default('SHIPPING'),
+    /** The store's name and logo (an uploaded image or an external URL), as the storefront shows them. */
+    storeName: text('store_name'),
+    logo: jsonb('logo').$type<StoredMedia>(),
     ...revisioned(),
   },
   (t) => [
     check('store_settings_singleton_check', sql`${t.id} = 1`),
     check('store_settings_weight_unit_check', sql`${t.weightUnit} in ('KG', 'LB')`),
+    check(
+      'store_settings_taxable_address_check',
+      sql`${t.defaultTaxableAddress} in ('BUSINESS', 'BILLING', 'SHIPPING')`,
+    ),
   ],
 );
 
