@@ -1,4 +1,4 @@
-// Screenshots of the catalogue, automatic-discount, order, customer, staff and settings screens for docs/ADMIN.md (small PNGs in docs/admin/). Not a test: run it
+// Screenshots of the catalogue, automatic-discount, order, customer, staff, subscription, recovery and settings screens for docs/ADMIN.md (small PNGs in docs/admin/). Not a test: run it
 // after `npm run build -w apps/storefront -w apps/admin` with
 // `node --conditions=aisle-source --import tsx e2e/admin-screenshots.ts`.
 import { fileURLToPath } from 'node:url';
@@ -19,7 +19,33 @@ try {
     ['staff', '/admin/staff'],
     ['audit-log', '/admin/audit-log'],
     ['tax-settings', '/admin/settings/tax'],
+    ['checkout-settings', '/admin/settings/checkout'],
+    ['orders-settings', '/admin/settings/orders'],
+    ['tips', '/admin/settings/tips'],
+    ['delivery-regions', '/admin/settings/delivery-regions'],
+    ['shipping-options', '/admin/settings/shipping-options'],
+    ['tax-rates', '/admin/settings/tax-rates'],
+    ['webhooks', '/admin/settings/webhooks'],
+    ['mailbox', '/admin/settings/mailbox'],
+    ['customer-settings', '/admin/customers/settings'],
+    ['api-keys', '/admin/api-keys'],
+    ['subscriptions', '/admin/subscriptions'],
+    ['abandoned-checkouts', '/admin/abandoned-checkouts'],
+    ['back-in-stock', '/admin/back-in-stock'],
+    ['checkout-templates', '/admin/checkout-templates'],
+    ['shipping-labels', '/admin/shipping-labels'],
+    ['coupons', '/admin/coupons'],
   ];
+  // Two webhook endpoints, so the webhooks screen shows what a merchant sets up.
+  for (const [url, events] of [
+    ['https://erp.example.com/aisle/orders', ['order.*']],
+    ['https://warehouse.example.com/hooks/stock', ['inventory_item.updated', 'product.*']],
+  ] as const) {
+    await server.call('POST', '/aisle/v1/webhooks', {
+      token: server.adminKey,
+      body: { webhook: { url, events } },
+    });
+  }
   const page = await signedInMerchant(browser, server, { width: 1100, height: 760 });
   for (const [name, path] of shots) {
     await page.goto(`${server.url}${path}`);
@@ -74,4 +100,6 @@ try {
   await phone.screenshot({ path: `${OUT}products-phone.png` });
 } finally {
   await closeAdminStore(server, browser);
+  // The browser is shared by test files and kept open by them; a script closes it, or it never exits.
+  await browser.close();
 }
