@@ -246,14 +246,14 @@ describe('admin store settings', () => {
     await shopper.goto(`${server.url}/`);
     const brand = shopper.getByTestId('store-brand');
     await expect.poll(() => brand.textContent()).toBe('Aisle Demo Store');
-    await expect(brand.getByRole('img', { name: 'Aisle Demo Store' }).getAttribute('height')).resolves.toBe(
-      '32',
-    );
+    await expect
+      .poll(() => brand.getByRole('img', { name: 'Aisle Demo Store' }).getAttribute('height'))
+      .toBe('32');
 
     const page = await signedInMerchant(browser, server);
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Settings' }).click();
     await page.getByRole('heading', { name: 'Store settings', level: 1 }).waitFor();
-    await expect(page.getByLabel('Store name').inputValue()).resolves.toBe('Aisle Demo Store');
+    await expect.poll(() => page.getByLabel('Store name').inputValue()).toBe('Aisle Demo Store');
     await page.getByRole('img', { name: 'Logo of Aisle Demo Store' }).waitFor();
 
     // No name is refused next to its field, in words.
@@ -283,15 +283,15 @@ describe('admin store settings', () => {
     await expect.poll(() => brand.textContent()).toBe('Corner Shop');
     const logo = brand.getByRole('img', { name: 'Corner Shop' });
     await expect.poll(() => logo.getAttribute('src')).toContain('corner-logo.png');
-    await expect(logo.getAttribute('width')).resolves.toBe('32');
-    await expect(logo.getAttribute('height')).resolves.toBe('32');
+    await expect.poll(() => logo.getAttribute('width')).toBe('32');
+    await expect.poll(() => logo.getAttribute('height')).toBe('32');
     await expect(
       logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
     ).resolves.toBe(true);
     await expect.poll(() => shopper.title()).toBe('Corner Shop');
-    await expect(shopper.locator('meta[property="og:site_name"]').getAttribute('content')).resolves.toBe(
-      'Corner Shop',
-    );
+    await expect
+      .poll(() => shopper.locator('meta[property="og:site_name"]').getAttribute('content'))
+      .toBe('Corner Shop');
     await expect(
       shopper.locator('script[type="application/ld+json"]').first().textContent(),
     ).resolves.toContain('"name":"Corner Shop"');
@@ -310,19 +310,17 @@ describe('admin store settings', () => {
     await expect.poll(async () => (await settings()).logo).toBeUndefined();
     await shopper.goto(`${server.url}/`);
     await expect.poll(() => brand.textContent()).toBe('Corner Shop');
-    await expect(brand.getByRole('img', { name: 'Corner Shop' }).count()).resolves.toBe(0);
+    await expect.poll(() => brand.getByRole('img', { name: 'Corner Shop' }).count()).toBe(0);
     expect(errorsOf(shopper)).toEqual([]);
     await shopper.context().close();
 
     // Tax settings: where tax is calculated, in plain words.
     await openSettings(page, 'Tax', 'Tax settings');
     const from = page.getByLabel('Tax is calculated from');
-    await expect(from.inputValue()).resolves.toBe('SHIPPING');
-    await expect(from.locator('option').allTextContents()).resolves.toEqual([
-      'The shipping address',
-      'The billing address',
-      'The business address',
-    ]);
+    await expect.poll(() => from.inputValue()).toBe('SHIPPING');
+    await expect
+      .poll(() => from.locator('option').allTextContents())
+      .toEqual(['The shipping address', 'The billing address', 'The business address']);
     await from.selectOption({ label: 'The billing address' });
     await page.getByRole('button', { name: 'Save settings' }).click();
     await page.getByText('Saved.').waitFor();

@@ -8,7 +8,7 @@ import { rows } from '../src/platform/db.ts';
 import { encodeComplexQuery } from '../src/platform/wire-query.ts';
 import { seedDemoSettings } from '../src/seed/demo-settings.ts';
 import { startTestServer, type TestServer } from '../src/testing.ts';
-import { errorCode, seedClient, visitorTokens } from './identity-helpers.ts';
+import { errorCode, lastMail, seedClient, visitorTokens } from './identity-helpers.ts';
 import { uploadPng } from './media-helpers.ts';
 
 let server: TestServer;
@@ -151,6 +151,25 @@ describe('store settings', () => {
       const cleared = await admin('PATCH', PATH, { storeSettings: { storeName: null } });
       expect(cleared.status, JSON.stringify(cleared.body)).toBe(200);
       expect(cleared.body.storeSettings).not.toHaveProperty('storeName');
+    });
+
+    it('names the store in its mails, and the host when it has no name', async () => {
+      const invite = async (email: string) => {
+        const res = await admin('POST', '/aisle/v1/staff/invites', {
+          email,
+          name: 'Sam',
+          role: 'FULFILMENT',
+        });
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        return lastMail(server, email, 'staff-invite');
+      };
+      await admin('PATCH', PATH, { storeSettings: { storeName: 'Harbor Goods' } });
+      const named = await invite('named.invite@staff.example');
+      expect(named.subject).toBe('You are invited to run the store · Harbor Goods');
+      expect(named.text).toContain('to the admin of Harbor Goods as fulfilment');
+      await admin('PATCH', PATH, { storeSettings: { storeName: null } });
+      const unnamed = await invite('unnamed.invite@staff.example');
+      expect(unnamed.subject).toBe(`You are invited to run the store · ${new URL(server.url).host}`);
     });
 
     it('takes an uploaded logo, shows it to anyone on the public read, and removes it', async () => {

@@ -1,6 +1,7 @@
 import type { AbandonedCheckoutRow } from '../../modules/abandoned-checkouts/entity.ts';
 import { mailerFor } from '../../modules/mail/mailer.ts';
 import { renderMail } from '../../modules/mail/templates.ts';
+import { storeDisplayName } from '../../modules/settings/store.ts';
 import type { AppContext } from '../../platform/context.ts';
 
 /**
@@ -8,16 +9,14 @@ import type { AppContext } from '../../platform/context.ts';
  * button that opens the same checkout again (`redirect-to-checkout` with the row's recovery token).
  */
 
-const storeName = (ctx: AppContext) => new URL(ctx.config.publicUrl).host;
-
 function lineText(line: AbandonedCheckoutRow['lineItems'][number]): string {
   const name = typeof line.productName?.original === 'string' ? line.productName.original : 'Item';
   const price = line.price?.formattedAmount;
   return `${line.quantity ?? 1} × ${name}${price ? ` (${price} each)` : ''}`;
 }
 
-export function recoveryMail(ctx: AppContext, row: AbandonedCheckoutRow) {
-  const store = storeName(ctx);
+export async function recoveryMail(ctx: AppContext, row: AbandonedCheckoutRow) {
+  const store = await storeDisplayName(ctx);
   const total = row.totalPrice.formattedAmount ?? row.total;
   const body = renderMail({
     title: 'You left something in your cart',
@@ -44,7 +43,7 @@ export async function sendRecoveryMail(
   row: AbandonedCheckoutRow,
 ): Promise<'EMAIL_SENT' | 'EMAIL_NOT_SENT'> {
   try {
-    await mailerFor(ctx).send(recoveryMail(ctx, row));
+    await mailerFor(ctx).send(await recoveryMail(ctx, row));
     return 'EMAIL_SENT';
   } catch (error) {
     ctx.log.error(

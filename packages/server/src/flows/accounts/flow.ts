@@ -43,14 +43,14 @@ export interface StateMachine {
 async function sendCode(ctx: AppContext, outcome: SignInOutcome): Promise<void> {
   if (!('code' in outcome) || !outcome.code) return;
   if (outcome.state === 'REQUIRE_EMAIL_VERIFICATION') {
-    await sendMail(ctx, codeMail(ctx, outcome.member.email, outcome.code, 'verify'));
+    await sendMail(ctx, await codeMail(ctx, outcome.member.email, outcome.code, 'verify'));
     return;
   }
   if (outcome.state !== 'STATUS_CHECK') return;
   if ((outcome.factorType === 'SMS' || outcome.factorType === 'CALL') && outcome.phone)
     await sendPhoneCode(ctx, outcome.factorType, outcome.phone, outcome.code, 'sign-in');
   else if (outcome.factorType === 'EMAIL')
-    await sendMail(ctx, codeMail(ctx, outcome.member.email, outcome.code, 'sign-in'));
+    await sendMail(ctx, await codeMail(ctx, outcome.member.email, outcome.code, 'sign-in'));
 }
 
 /** Send what the outcome carries (a code), then answer in the wire shape; codes never reach the response. */
@@ -116,7 +116,7 @@ export async function sendRecoveryEmail(ctx: AppContext, input: SendRecoveryEmai
   });
   if (started) {
     const link = withParam(target, 'recoveryToken', started.token);
-    await sendMail(ctx, linkMail(ctx, started.member.email, link, 'recovery'));
+    await sendMail(ctx, await linkMail(ctx, started.member.email, link, 'recovery'));
   }
   return {};
 }
@@ -126,13 +126,13 @@ export async function sendActivationEmail(ctx: AppContext, input: ActivationEmai
   const target = await linkTarget(ctx, redirect, 'emailOptions.redirect', '/reset-password');
   const started = await startActivation(ctx, input.identityId, { clientId: redirect?.clientId });
   const link = withParam(target, 'recoveryToken', started.token);
-  await sendMail(ctx, linkMail(ctx, started.member.email, link, 'activation'));
+  await sendMail(ctx, await linkMail(ctx, started.member.email, link, 'activation'));
   return {};
 }
 
 export async function startEmailVerification(ctx: AppContext, identityId: string, binding: Binding) {
   const started = await startVerification(ctx, identityId, binding);
-  await sendMail(ctx, codeMail(ctx, started.member.email, started.code, 'verify'));
+  await sendMail(ctx, await codeMail(ctx, started.member.email, started.code, 'verify'));
   return { verificationId: started.stateToken };
 }
 

@@ -2,51 +2,50 @@ import type { AppContext } from '../../platform/context.ts';
 import { type MailMessage, mailerFor } from '../../modules/mail/mailer.ts';
 import { phoneSenderFor } from '../../modules/mail/phone.ts';
 import { renderMail } from '../../modules/mail/templates.ts';
+import { storeDisplayName } from '../../modules/settings/store.ts';
 
-function storeName(ctx: AppContext): string {
-  return new URL(ctx.config.publicUrl).host;
-}
-
-export function codeMail(
+export async function codeMail(
   ctx: AppContext,
   to: string,
   code: string,
   purpose: 'verify' | 'sign-in',
-): MailMessage {
+): Promise<MailMessage> {
+  const store = await storeDisplayName(ctx);
   const title = purpose === 'verify' ? 'Confirm your e-mail address' : 'Your sign-in code';
   const body = renderMail({
     title,
     paragraphs: [
       purpose === 'verify'
-        ? `Enter this code to confirm your e-mail address at ${storeName(ctx)}:`
-        : `Enter this code to finish signing in at ${storeName(ctx)}:`,
+        ? `Enter this code to confirm your e-mail address at ${store}:`
+        : `Enter this code to finish signing in at ${store}:`,
     ],
     code,
     footer: 'The code expires in 30 minutes. If you did not ask for it, ignore this mail.',
   });
   return {
     to,
-    subject: `${title} · ${storeName(ctx)}`,
+    subject: `${title} · ${store}`,
     ...body,
     tag: purpose === 'verify' ? 'verification-code' : 'sign-in-code',
     data: { code },
   };
 }
 
-export function linkMail(
+export async function linkMail(
   ctx: AppContext,
   to: string,
   link: string,
   purpose: 'recovery' | 'activation',
-): MailMessage {
+): Promise<MailMessage> {
+  const store = await storeDisplayName(ctx);
   const recovery = purpose === 'recovery';
   const title = recovery ? 'Reset your password' : 'Activate your account';
   const body = renderMail({
     title,
     paragraphs: [
       recovery
-        ? `Someone asked to reset the password of your account at ${storeName(ctx)}. Choose a new one here:`
-        : `An account was created for you at ${storeName(ctx)}. Choose a password to activate it:`,
+        ? `Someone asked to reset the password of your account at ${store}. Choose a new one here:`
+        : `An account was created for you at ${store}. Choose a password to activate it:`,
     ],
     button: { label: recovery ? 'Choose a new password' : 'Activate my account', url: link },
     footer: recovery
@@ -55,7 +54,7 @@ export function linkMail(
   });
   return {
     to,
-    subject: `${title} · ${storeName(ctx)}`,
+    subject: `${title} · ${store}`,
     ...body,
     tag: recovery ? 'password-recovery' : 'account-activation',
     data: { link },
@@ -78,13 +77,13 @@ export type PhoneChannel = 'SMS' | 'CALL';
 export type PhoneCodePurpose = 'sign-in' | 'enrolment';
 
 /** The text of a code by SMS, or what a voice call reads (each digit, twice). */
-export function phoneCodeText(
+export async function phoneCodeText(
   ctx: AppContext,
   channel: PhoneChannel,
   code: string,
   purpose: PhoneCodePurpose,
 ) {
-  const store = storeName(ctx);
+  const store = await storeDisplayName(ctx);
   const what = purpose === 'sign-in' ? 'sign-in code' : 'code to confirm this phone number';
   if (channel === 'SMS')
     return `${code} is your ${what} for ${store}. It expires in ${purpose === 'sign-in' ? 30 : 15} minutes. Do not share it.`;
@@ -101,7 +100,7 @@ export async function sendPhoneCode(
   purpose: PhoneCodePurpose,
 ): Promise<void> {
   const sender = phoneSenderFor(ctx);
-  const text = phoneCodeText(ctx, channel, code, purpose);
+  const text = await phoneCodeText(ctx, channel, code, purpose);
   const meta = { tag: purpose === 'sign-in' ? 'sign-in-code' : 'phone-enrolment-code', data: { code } };
   try {
     if (channel === 'SMS') await sender.sendSms(phone, text, meta);

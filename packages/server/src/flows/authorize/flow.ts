@@ -1,3 +1,4 @@
+import { storeDisplayName } from '../../modules/settings/store.ts';
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, ValidationFailure } from '../../platform/errors.ts';
@@ -121,10 +122,6 @@ const framersOf = (t: Trusted) => (t.mode === 'web_message' ? t.client.allowedOr
 /** Browsers apply `form-action` to the redirect after a post too: allow the client's return origin. */
 const formActionOf = (t: Trusted) => (t.redirectUri ? `'self' ${new URL(t.redirectUri).origin}` : "'self'");
 
-function storeName(ctx: AppContext) {
-  return new URL(ctx.config.publicUrl).host;
-}
-
 async function showLogin(
   ctx: AppContext,
   reply: FastifyReply,
@@ -138,7 +135,7 @@ async function showLogin(
   const html = loginPage({
     action: AUTHORIZE_PATH,
     params: t.params,
-    storeName: storeName(ctx),
+    storeName: await storeDisplayName(ctx),
     storeUrl: ctx.config.publicUrl,
     nonce,
     ...(extra.email ? { email: extra.email } : {}),
@@ -249,7 +246,7 @@ export async function submitLogin(
       const html = codePage({
         action: AUTHORIZE_PATH,
         params: t.params,
-        storeName: storeName(ctx),
+        storeName: await storeDisplayName(ctx),
         stateToken: form.stateToken,
         factorType: codeFactorOf(form.factorType),
         verifyingEmail: form.verifying === '1',
@@ -283,7 +280,7 @@ async function continueAfter(ctx: AppContext, reply: FastifyReply, t: Trusted, o
     case 'STATUS_CHECK': {
       if (!wire.stateToken) {
         const html = messagePage(
-          storeName(ctx),
+          await storeDisplayName(ctx),
           'Account not available',
           'This account cannot sign in right now.',
           nonce,
@@ -294,7 +291,7 @@ async function continueAfter(ctx: AppContext, reply: FastifyReply, t: Trusted, o
       const html = codePage({
         action: AUTHORIZE_PATH,
         params: t.params,
-        storeName: storeName(ctx),
+        storeName: await storeDisplayName(ctx),
         stateToken: wire.stateToken,
         factorType,
         verifyingEmail: outcome.state === 'REQUIRE_EMAIL_VERIFICATION',
@@ -307,7 +304,7 @@ async function continueAfter(ctx: AppContext, reply: FastifyReply, t: Trusted, o
     }
     case 'REQUIRE_OWNER_APPROVAL': {
       const html = messagePage(
-        storeName(ctx),
+        await storeDisplayName(ctx),
         'Waiting for approval',
         'The store owner has to approve your account before you can sign in. Please try again later.',
         nonce,

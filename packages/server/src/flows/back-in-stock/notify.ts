@@ -3,6 +3,7 @@ import { backInStockService, type RequestRow } from '../../modules/back-in-stock
 import { backInStockRequests, type ItemDetails } from '../../modules/back-in-stock/tables.ts';
 import { mailerFor } from '../../modules/mail/mailer.ts';
 import { renderMail } from '../../modules/mail/templates.ts';
+import { storeDisplayName } from '../../modules/settings/store.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { DomainEvent } from '../../platform/events.ts';
 import { isRecord } from '../orders/json.ts';
@@ -34,25 +35,24 @@ export interface NotifyOptions {
   itemDetails?: ItemDetails | undefined;
 }
 
-const storeName = (ctx: AppContext) => new URL(ctx.config.publicUrl).host;
-
-export function backInStockMail(ctx: AppContext, row: RequestRow, details: ItemDetails = {}) {
+export async function backInStockMail(ctx: AppContext, row: RequestRow, details: ItemDetails = {}) {
+  const store = await storeDisplayName(ctx);
   const name = details.name ?? row.itemDetails.name ?? 'An item you asked about';
   const price = details.price ?? row.itemDetails.price;
   const link = row.itemUrl ?? ctx.config.publicUrl;
   const body = renderMail({
     title: `${name} is back in stock`,
     paragraphs: [
-      `Good news: ${name} is available again at ${storeName(ctx)}.`,
+      `Good news: ${name} is available again at ${store}.`,
       ...(price ? [`Price: ${price}`] : []),
       'Stock may be limited, so do not wait too long.',
     ],
     button: { label: 'View the item', url: link },
-    footer: `You receive this mail because you asked to be told when it is available at ${storeName(ctx)}.`,
+    footer: `You receive this mail because you asked to be told when it is available at ${store}.`,
   });
   return {
     to: row.email,
-    subject: `${name} is back in stock · ${storeName(ctx)}`,
+    subject: `${name} is back in stock · ${store}`,
     ...body,
     tag: 'back-in-stock',
     data: { link, requestId: row.id },
@@ -102,7 +102,7 @@ async function claim(ctx: AppContext, item: Item, options: NotifyOptions): Promi
 async function finish(ctx: AppContext, row: RequestRow, options: NotifyOptions): Promise<boolean> {
   let failure: string | null = null;
   try {
-    await mailerFor(ctx).send(backInStockMail(ctx, row, options.itemDetails));
+    await mailerFor(ctx).send(await backInStockMail(ctx, row, options.itemDetails));
   } catch (error) {
     ctx.log.error(
       { err: error instanceof Error ? error.message : String(error), id: row.id },

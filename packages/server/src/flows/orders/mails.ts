@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { type MailMessage, mailerFor } from '../../modules/mail/mailer.ts';
 import { type MailContent, type MailItem, type MailTotal, renderMail } from '../../modules/mail/templates.ts';
 import { mailBrand } from '../../modules/checkout-settings/checkout-settings.ts';
+import { storeDisplayName } from '../../modules/settings/store.ts';
 import { loadOrderParts, partsToWire } from '../../modules/orders/parts.ts';
 import { orderActionError, orderMoney, type OrderStatus } from '../../modules/orders/state.ts';
 import { orderActivities, orders } from '../../modules/orders/tables.ts';
@@ -22,8 +23,6 @@ import { isRecord, type Json } from './json.ts';
  * actions (shipping confirmation, refund, cancellation, invoice) send after their transaction commits. Every
  * mail links to the order page `{PUBLIC_URL}/orders/{id}?token=<order link token>` (see access.ts).
  */
-
-const storeName = (ctx: AppContext) => new URL(ctx.config.publicUrl).host;
 
 /** Where an order's mail goes: the buyer's e-mail, if there is one. */
 export function buyerEmailOf(row: Pick<OrderRow, 'buyerEmail' | 'data'>): string | undefined {
@@ -94,18 +93,18 @@ async function orderMail(
   to: string,
   { tag, title, paragraphs, data = {}, ...table }: OrderMailContent,
 ): Promise<MailMessage> {
-  const link = await orderPageUrl(ctx, order.id);
+  const [link, store] = await Promise.all([orderPageUrl(ctx, order.id), storeDisplayName(ctx)]);
   const body = renderMail({
     brand: await mailBrand(ctx),
     title,
     paragraphs,
     ...table,
     button: { label: 'View your order', url: link },
-    footer: `Order #${order.number} at ${storeName(ctx)}.`,
+    footer: `Order #${order.number} at ${store}.`,
   });
   return {
     to,
-    subject: `${title} · ${storeName(ctx)}`,
+    subject: `${title} · ${store}`,
     ...body,
     tag,
     data: { orderId: order.id, orderNumber: order.number, link, ...data },

@@ -6,6 +6,7 @@ import { badRequest, conflict } from '../../platform/errors.ts';
 import type { StaffRole } from '../../platform/permissions.ts';
 import { mailerFor } from '../../modules/mail/mailer.ts';
 import { renderMail } from '../../modules/mail/templates.ts';
+import { storeDisplayName } from '../../modules/settings/store.ts';
 import { emailKey, requireEmail } from '../../modules/identity/emails.ts';
 import { checkPassword, hashPassword } from '../../modules/identity/passwords.ts';
 import { newTotpSecret, totpEnrolment } from '../../modules/identity/totp.ts';
@@ -29,8 +30,8 @@ import { type StaffSignIn, startSession } from './sign-in.ts';
 
 /** Owners invite, change and revoke staff; invited staff choose their password from the mailed link. */
 
-function inviteMail(ctx: AppContext, to: string, link: string, role: StaffRole, by: string) {
-  const store = new URL(ctx.config.publicUrl).host;
+async function inviteMail(ctx: AppContext, to: string, link: string, role: StaffRole, by: string) {
+  const store = await storeDisplayName(ctx);
   const title = 'You are invited to run the store';
   const body = renderMail({
     title,
@@ -84,7 +85,7 @@ export async function inviteStaff(
     return { row, token };
   });
   const link = `${ctx.config.publicUrl}/admin/accept-invite#token=${encodeURIComponent(token)}`;
-  await mailerFor(ctx).send(inviteMail(ctx, email, link, input.role, caller.label));
+  await mailerFor(ctx).send(await inviteMail(ctx, email, link, input.role, caller.label));
   return toStaffWire(row);
 }
 

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { storeDisplayName } from '../settings/store.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
 import { type FieldViolation, ValidationFailure } from '../../platform/errors.ts';
@@ -143,12 +144,12 @@ function brandToWire(ctx: AppContext, brand: CheckoutSettings['checkoutBrand']) 
 }
 
 /**
- * The store as its mails show it: the checkout header's text as its name (else the store's host) and the
+ * The store as its mails show it: the checkout header's text as its name (else the store's name or host) and the
  * checkout logo, as an absolute URL.
  */
 export async function mailBrand(ctx: AppContext): Promise<{ name: string; logoUrl?: string }> {
   const { header } = (await readCheckoutSettings(ctx.db)).settings.checkoutBrand;
-  const name = header.text?.trim() || new URL(ctx.config.publicUrl).host;
+  const name = header.text?.trim() || (await storeDisplayName(ctx));
   const url = header.logo.image ? imageRefToWire(ctx, header.logo.image).url : undefined;
   return { name, ...(url ? { logoUrl: new URL(url, ctx.config.publicUrl).href } : {}) };
 }

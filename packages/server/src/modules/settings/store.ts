@@ -43,6 +43,11 @@ export async function readStoreSettings(db: Db): Promise<StoreSettingsRow> {
   return row ?? defaults();
 }
 
+/** The store as mails and the hosted pages name it: the merchant's store name, else the store's host. */
+export async function storeDisplayName(ctx: AppContext): Promise<string> {
+  return (await readStoreSettings(ctx.db)).storeName ?? new URL(ctx.config.publicUrl).host;
+}
+
 export function storeSettingsToWire(ctx: AppContext, row: StoreSettingsRow) {
   const written = row.revision > 0n;
   return {
