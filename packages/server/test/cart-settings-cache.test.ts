@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoSettings } from '../src/seed/demo-settings.ts';
-import { startTestServer, type TestServer } from '../src/testing.ts';
+import { serverForFile } from './file-server.ts';
 import { visitorTokens } from './identity-helpers.ts';
 
 /**
@@ -11,41 +11,31 @@ import { visitorTokens } from './identity-helpers.ts';
 const APP = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
 const ADDRESS = { country: 'US', subdivision: 'US-CA', city: 'San Francisco', postalCode: '94103' };
 
-let server: TestServer;
+const { server, ok } = serverForFile({
+  seed: async (s) => {
+    await seedDemoSettings(s.ctx);
+  },
+});
 let token: string;
 type Body = Record<string, unknown>;
 
 beforeAll(async () => {
-  server = await startTestServer({
-    seed: async (s) => {
-      await seedDemoSettings(s.ctx);
-    },
-  });
-  token = (await visitorTokens(server)).access_token;
-  const product = await server.call('POST', '/stores/v1/products', {
-    token: server.adminKey,
+  token = (await visitorTokens(server())).access_token;
+  const product = await server().call('POST', '/stores/v1/products', {
+    token: server().adminKey,
     body: { product: { name: 'Cache mug', priceData: { price: 20 }, weight: 0.5 } },
   });
   expect(product.status).toBe(200);
   const id = (product.body.product as { id: string }).id;
-  const added = await server.call('POST', '/ecom/v1/carts/current/add-to-cart', {
+  const added = await server().call('POST', '/ecom/v1/carts/current/add-to-cart', {
     token,
     body: { lineItems: [{ quantity: 1, catalogReference: { catalogItemId: id, appId: APP } }] },
   });
   expect(added.status).toBe(200);
 });
-afterAll(async () => {
-  await server?.stop();
-});
-
-const admin = async (method: string, path: string, body?: unknown) => {
-  const res = await server.call(method, path, { token: server.adminKey, ...(body ? { body } : {}) });
-  expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).toBe(200);
-  return res.body;
-};
 
 async function estimate(): Promise<Body & { cart: Body }> {
-  const res = await server.call('POST', '/ecom/v1/carts/current/estimate-totals', {
+  const res = await server().call('POST', '/ecom/v1/carts/current/estimate-totals', {
     token,
     body: { shippingAddress: ADDRESS },
   });
@@ -67,20 +57,20 @@ describe('merchant settings seen by carts', () => {
     // Read twice: the second comes from the cache.
     expect((await estimate()).cart.weightUnit).toBe('KG');
 
-    await admin('PATCH', '/ecom/v1/store-settings', {
+    await ok('PATCH', '/ecom/v1/store-settings', {
       storeSettings: { weightUnit: 'LB' },
       fieldMask: 'weightUnit',
     });
     expect((await estimate()).cart.weightUnit).toBe('LB');
-    const cart = await server.call('GET', '/ecom/v1/carts/current', { token });
+    const cart = await server().call('GET', '/ecom/v1/carts/current', { token });
     expect((cart.body.cart as Body).weightUnit).toBe('LB');
 
-    const options = (await admin('POST', '/ecom/v1/shipping-options/query', {})).shippingOptions as Array<{
+    const options = (await ok('POST', '/ecom/v1/shipping-options/query', {})).shippingOptions as Array<{
       id: string;
       title: string;
     }>;
     const express = options.find((o) => o.title === 'Express')!;
-    await admin('DELETE', `/ecom/v1/shipping-options/${express.id}`);
+    await ok('DELETE', `/ecom/v1/shipping-options/${express.id}`);
     const after = await estimate();
     expect(offered(after)).not.toContain('Express');
     expect(offered(after).length).toBe(offered(before).length - 1);
@@ -90,7 +80,7 @@ describe('merchant settings seen by carts', () => {
     const TX = { country: 'US', subdivision: 'US-TX', city: 'Austin', postalCode: '73301' };
     const WA = { country: 'US', subdivision: 'US-WA', city: 'Seattle', postalCode: '98101' };
     const taxed = async () => {
-      const res = await server.call('POST', '/ecom/v1/carts/current/estimate-totals', {
+      const res = await server().call('POST', '/ecom/v1/carts/current/estimate-totals', {
         token,
         body: { shippingAddress: TX, billingAddress: WA },
       });
@@ -102,7 +92,7 @@ describe('merchant settings seen by carts', () => {
       };
     };
     const setDefault = (defaultTaxableAddress: string) =>
-      admin('PATCH', '/ecom/v1/store-settings', {
+      ok('PATCH', '/ecom/v1/store-settings', {
         storeSettings: { defaultTaxableAddress },
         fieldMask: 'defaultTaxableAddress',
       });

@@ -6,7 +6,6 @@ import { createProduct, deleteProduct, updateProduct } from '../src/modules/cata
 import { redeemCoupon } from '../src/modules/settings/coupons.ts';
 import { SHIPPING_CARRIER_ID } from '../src/modules/settings/shipping-option-wire.ts';
 import { rows } from '../src/platform/db.ts';
-import { seedDemoSettings } from '../src/seed/demo-settings.ts';
 import { startTestServer, type TestServer } from '../src/testing.ts';
 import {
   authorizeSilently,
@@ -14,15 +13,12 @@ import {
   exchange,
   login,
   memberTokens,
-  seedClient,
   uniqueEmail,
   visitorTokens,
 } from './identity-helpers.ts';
-
-const APP = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
+import { APP, type Body, seedStore, TEE_PICTURE } from './checkout-helpers.ts';
 
 let server: TestServer;
-type Body = Record<string, unknown>;
 interface Mcp {
   amount: string;
   formattedAmount: string;
@@ -67,10 +63,7 @@ const many: string[] = [];
 
 beforeAll(async () => {
   server = await startTestServer({
-    seed: async (s) => {
-      await seedClient(s);
-      await seedDemoSettings(s.ctx);
-    },
+    seed: seedStore,
   });
   const ctx = server.ctx;
   const make = async (key: string, input: Parameters<typeof createProduct>[1]) => {
@@ -81,16 +74,7 @@ beforeAll(async () => {
     price: '20.00',
     weight: 0.25,
     stock: { trackQuantity: true, quantity: 50 },
-    media: [
-      {
-        id: '11111111-1111-4111-8111-111111111111',
-        filename: 'tee.jpg',
-        width: 800,
-        height: 600,
-        mediaType: 'image',
-        format: 'jpg',
-      },
-    ],
+    media: [TEE_PICTURE],
   });
   await make('hoodie', {
     name: 'Hoodie',

@@ -1,13 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { ApiKeyStrategy, catalogueCsv, createClient } from '@aisle/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { csvRow, parseCsv } from '../src/platform/csv.ts';
 import { rows } from '../src/platform/db.ts';
 import { seedDemoStore } from '../src/seed/demo.ts';
-import { startTestServer, type TestServer } from '../src/testing.ts';
+import { serverForFile } from './file-server.ts';
 import { visitorTokens } from './identity-helpers.ts';
 
 const EXPORT = '/stores/v1/products/export.csv';
@@ -55,23 +52,13 @@ interface ImportBody {
   dryRun: boolean;
 }
 
-let server: TestServer;
-let dataDir: string;
-
-beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'aisle-csv-'));
-  server = await startTestServer({
-    config: { dataDir },
-    seed: async (s) => void (await seedDemoStore(s.ctx)),
-  });
-});
-afterAll(async () => {
-  await server?.stop();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+const { server } = serverForFile({
+  dataDirName: 'csv',
+  seed: async (s) => void (await seedDemoStore(s.ctx)),
 });
 
 async function exportCsv(): Promise<string> {
-  const res = await fetch(server.url + EXPORT, { headers: { authorization: server.adminKey } });
+  const res = await fetch(server().url + EXPORT, { headers: { authorization: server().adminKey } });
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
   return res.text();
@@ -80,12 +67,12 @@ async function exportCsv(): Promise<string> {
 async function importCsv(csv: string, as: 'csv' | 'json' = 'csv'): Promise<ImportBody> {
   const res =
     as === 'csv'
-      ? await server.call('POST', IMPORT, {
+      ? await server().call('POST', IMPORT, {
           body: csv,
-          token: server.adminKey,
+          token: server().adminKey,
           headers: { 'content-type': 'text/csv' },
         })
-      : await server.call('POST', IMPORT, { body: { csv }, token: server.adminKey });
+      : await server().call('POST', IMPORT, { body: { csv }, token: server().adminKey });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body as unknown as ImportBody;
 }
@@ -93,8 +80,8 @@ async function importCsv(csv: string, as: 'csv' | 'json' = 'csv'): Promise<Impor
 async function catalogue(): Promise<WireProduct[]> {
   const out: WireProduct[] = [];
   for (let offset = 0; ; offset += 100) {
-    const res = await server.call('POST', `${READER}/products/query-platformized`, {
-      token: server.adminKey,
+    const res = await server().call('POST', `${READER}/products/query-platformized`, {
+      token: server().adminKey,
       body: {
         query: { sort: [{ fieldName: 'numericId', order: 'ASC' }], paging: { limit: 100, offset } },
         includeVariants: true,
@@ -146,11 +133,11 @@ const records = (csv: string) => [...parseCsv(csv)].map((r) => r.fields);
 
 describe('catalogue CSV', () => {
   it('export and import are admin only', async () => {
-    expect((await fetch(server.url + EXPORT)).status).toBe(401);
-    expect((await server.call('POST', IMPORT, { body: { csv: 'Handle\r\n' } })).status).toBe(401);
-    const token = (await visitorTokens(server)).access_token;
-    expect((await fetch(server.url + EXPORT, { headers: { authorization: token } })).status).toBe(403);
-    expect((await server.call('POST', IMPORT, { body: { csv: 'Handle\r\n' }, token })).status).toBe(403);
+    expect((await fetch(server().url + EXPORT)).status).toBe(401);
+    expect((await server().call('POST', IMPORT, { body: { csv: 'Handle\r\n' } })).status).toBe(401);
+    const token = (await visitorTokens(server())).access_token;
+    expect((await fetch(server().url + EXPORT, { headers: { authorization: token } })).status).toBe(403);
+    expect((await server().call('POST', IMPORT, { body: { csv: 'Handle\r\n' }, token })).status).toBe(403);
   });
 
   it('exports one row per variant under the documented header', async () => {
@@ -198,14 +185,14 @@ describe('catalogue CSV', () => {
     expect(tee[0]![col('Option2 Name')]).toBe('Color');
     expect(tee[0]![col('Option2 Color')]).toMatch(/^#/);
     expect(tee[0]![col('Collections')]!.split(';')).toContain('apparel');
-    expect(tee[0]![col('Image URLs')]).toContain(`${server.url}/media/`);
+    expect(tee[0]![col('Image URLs')]).toContain(`${server().url}/media/`);
   });
 
   it('round-trips: re-importing the export changes nothing; re-creating from it reproduces the catalogue', async () => {
     const before = await catalogue();
     const csv = await exportCsv();
     const eventCount = async () =>
-      (await rows<{ n: number }>(server.ctx.db, sql`select count(*)::int as n from outbox_events`))[0]!.n;
+      (await rows<{ n: number }>(server().ctx.db, sql`select count(*)::int as n from outbox_events`))[0]!.n;
     const eventsBefore = await eventCount();
 
     const again = await importCsv(csv);
@@ -215,7 +202,7 @@ describe('catalogue CSV', () => {
     expect(await exportCsv()).toBe(csv);
 
     for (const p of before)
-      await server.call('DELETE', `/stores/v1/products/${p.id}`, { token: server.adminKey });
+      await server().call('DELETE', `/stores/v1/products/${p.id}`, { token: server().adminKey });
     expect(await catalogue()).toEqual([]);
     const created = await importCsv(csv, 'json');
     expect(created).toMatchObject({ results: { created: before.length, updated: 0, failed: 0 }, errors: [] });
@@ -348,7 +335,7 @@ describe('catalogue CSV', () => {
       ['L', 12, { trackQuantity: true, quantity: 2, inStock: true }],
     ]);
     const slugs = (
-      await server.call('POST', '/v2/collections/query', { body: { query: { paging: { limit: 100 } } } })
+      await server().call('POST', '/v2/collections/query', { body: { query: { paging: { limit: 100 } } } })
     ).body.collections as Array<{ id: string; slug: string }>;
     expect(p.collectionIds).toEqual([slugs.find((c) => c.slug === 'kitchen')!.id]);
     const urls = (p.media as unknown as { items: Array<{ image: { url: string } }> }).items.map(
@@ -356,8 +343,8 @@ describe('catalogue CSV', () => {
     );
     expect(urls).toEqual(['https://img.example.com/b.jpg', 'https://img.example.com/c.jpg']);
     // The stock went through the inventory items: v3 reads see it.
-    const items = await server.call('POST', '/stores/v3/inventory-items/query', {
-      token: server.adminKey,
+    const items = await server().call('POST', '/stores/v3/inventory-items/query', {
+      token: server().adminKey,
       body: { query: { filter: { productId: p.id, trackQuantity: true } } },
     });
     expect((items.body.inventoryItems as unknown[]).length).toBe(2);
@@ -369,7 +356,7 @@ describe('catalogue CSV', () => {
     expect(result.errors).toEqual([
       { line: 1, column: 'Prise', message: expect.stringContaining('not a column') },
     ]);
-    const empty = await server.call('POST', IMPORT, { body: { csv: '  ' }, token: server.adminKey });
+    const empty = await server().call('POST', IMPORT, { body: { csv: '  ' }, token: server().adminKey });
     expect(empty.status).toBe(400);
   });
 
@@ -409,9 +396,9 @@ describe('catalogue CSV: dry run and progress', () => {
       .map(csvRow)
       .join('');
     const before = await exportCsv();
-    const res = await server.call('POST', IMPORT, {
+    const res = await server().call('POST', IMPORT, {
       body: { csv: file, dryRun: true },
-      token: server.adminKey,
+      token: server().adminKey,
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const dry = res.body as unknown as ImportBody;
@@ -436,9 +423,9 @@ describe('catalogue CSV: dry run and progress', () => {
     expect(await exportCsv()).toBe(before);
 
     // The same through the text/csv body and the query.
-    const asText = await server.call('POST', `${IMPORT}?dryRun=true`, {
+    const asText = await server().call('POST', `${IMPORT}?dryRun=true`, {
       body: file,
-      token: server.adminKey,
+      token: server().adminKey,
       headers: { 'content-type': 'text/csv' },
     });
     expect((asText.body as unknown as ImportBody).results).toEqual(dry.results);
@@ -458,10 +445,10 @@ describe('catalogue CSV: dry run and progress', () => {
 
   it('answers progress lines, then the result, when asked for them', async () => {
     const file = ['Handle,Name,Price', 'progress-a,A,1', 'progress-b,B,2', 'progress-c,C,3', ''].join('\r\n');
-    const res = await fetch(server.url + IMPORT, {
+    const res = await fetch(server().url + IMPORT, {
       method: 'POST',
       headers: {
-        authorization: server.adminKey,
+        authorization: server().adminKey,
         'content-type': 'application/json',
         accept: 'application/x-ndjson',
       },
@@ -484,10 +471,10 @@ describe('catalogue CSV: dry run and progress', () => {
     expect(lines.filter((l) => l.result)).toHaveLength(1);
 
     // A request refused at once is refused with the usual envelope.
-    const empty = await fetch(server.url + IMPORT, {
+    const empty = await fetch(server().url + IMPORT, {
       method: 'POST',
       headers: {
-        authorization: server.adminKey,
+        authorization: server().adminKey,
         'content-type': 'application/json',
         accept: 'application/x-ndjson',
       },
@@ -500,8 +487,8 @@ describe('catalogue CSV: dry run and progress', () => {
   it('the SDK checks first, then imports with progress', async () => {
     const sdk = createClient({
       modules: { catalogueCsv },
-      auth: ApiKeyStrategy({ apiKey: server.adminKey }),
-      baseUrl: server.url,
+      auth: ApiKeyStrategy({ apiKey: server().adminKey }),
+      baseUrl: server().url,
     });
     const file = 'Handle,Name,Price\r\nsdk-csv-one,One,5\r\nsdk-csv-two,Two,\r\n';
     const plan = await sdk.catalogueCsv.importProducts(file, { dryRun: true });

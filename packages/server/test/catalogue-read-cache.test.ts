@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CatalogueReadCache, catalogueReadCache } from '../src/modules/catalogue/shared/read-cache.ts';
-import type { TestServer } from '../src/testing.ts';
-import { type Body, line, newCheckout, product, startStore, TEE, visitor } from './checkout-helpers.ts';
+import { serverForFile } from './file-server.ts';
+import { type Body, line, newCheckout, product, seedStore, TEE, visitor } from './checkout-helpers.ts';
 
 /**
  * Shoppers' product reads and query pages come from a per-process cache (modules/catalogue/shared/read-cache.ts):
@@ -9,30 +9,20 @@ import { type Body, line, newCheckout, product, startStore, TEE, visitor } from 
  * database, and the cached answer is the answer the route makes.
  */
 
-let server: TestServer;
+const { server, ok } = serverForFile({ seed: seedStore });
 let productId: string;
 let slug: string;
 const R = '/stores-reader/v1';
 const W = '/stores/v1';
 
 beforeAll(async () => {
-  server = await startStore();
-  productId = await product(server, { ...TEE, name: 'Cache tee', brand: 'Cachebrand' });
+  productId = await product(server(), { ...TEE, name: 'Cache tee', brand: 'Cachebrand' });
   slug = ((await read()).product as { slug: string }).slug;
 });
-afterAll(async () => {
-  await server?.stop();
-});
-
-const admin = async (method: string, path: string, body?: unknown) => {
-  const res = await server.call(method, path, { token: server.adminKey, ...(body ? { body } : {}) });
-  expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).toBe(200);
-  return res.body;
-};
 
 /** The product as a shopper reads it by id. */
 async function read(headers: Record<string, string> = {}): Promise<Body> {
-  const res = await server.call('GET', `${R}/products/${productId}`, { headers });
+  const res = await server().call('GET', `${R}/products/${productId}`, { headers });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body;
 }
@@ -41,7 +31,7 @@ async function read(headers: Record<string, string> = {}): Promise<Body> {
 async function bySlug(): Promise<Body & { products: Body[] }> {
   const request = { query: { filter: { slug: { $eq: slug } }, paging: { limit: 1 } }, includeVariants: true };
   const r = Buffer.from(JSON.stringify(request)).toString('base64url');
-  const res = await server.call('GET', `${R}/products/query-platformized?.r=${r}`);
+  const res = await server().call('GET', `${R}/products/query-platformized?.r=${r}`);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body as Body & { products: Body[] };
 }
@@ -51,12 +41,12 @@ const quantityOf = (p: Body) => (p.stock as { quantity?: number }).quantity;
 
 describe('catalogue read cache', () => {
   it('answers repeated shopper reads from memory, byte for byte what the database read gives', async () => {
-    const cache = catalogueReadCache(server.ctx);
+    const cache = catalogueReadCache(server().ctx);
     await read();
     const hits = cache.hits;
-    const cached = await server.call('GET', `${R}/products/${productId}`);
+    const cached = await server().call('GET', `${R}/products/${productId}`);
     expect(cache.hits).toBe(hits + 1);
-    const fresh = await server.call('GET', `${R}/products/${productId}`, {
+    const fresh = await server().call('GET', `${R}/products/${productId}`, {
       headers: { 'x-aisle-consistent': '1' },
     });
     expect(cache.hits).toBe(hits + 1);
@@ -73,19 +63,19 @@ describe('catalogue read cache', () => {
   it('shows a price change, a stock change and a brand rename in the next read', async () => {
     await read();
     await bySlug();
-    await admin('PATCH', `${W}/products/${productId}`, { product: { priceData: { price: 25 } } });
+    await ok('PATCH', `${W}/products/${productId}`, { product: { priceData: { price: 25 } } });
     expect(priceOf(await read())).toBe(25);
     expect((await bySlug()).products[0]!.priceData).toMatchObject({ price: 25 });
 
     const before = quantityOf((await read()).product as Body)!;
-    await admin('POST', '/stores/v2/inventoryItems/decrement', {
+    await ok('POST', '/stores/v2/inventoryItems/decrement', {
       decrementData: [{ productId, decrementBy: 3 }],
     });
     expect(quantityOf((await read()).product as Body)).toBe(before - 3);
 
-    const brands = (await admin('POST', '/stores/v3/brands/query', {})).brands as Array<Body>;
+    const brands = (await ok('POST', '/stores/v3/brands/query', {})).brands as Array<Body>;
     const brand = brands.find((b) => b.name === 'Cachebrand')!;
-    await admin('PATCH', `/stores/v3/brands/${brand.id}`, {
+    await ok('PATCH', `/stores/v3/brands/${brand.id}`, {
       brand: { id: brand.id, name: 'Cachebrand 2', revision: brand.revision },
     });
     expect((await read()).product).toMatchObject({ brand: 'Cachebrand 2' });
@@ -95,9 +85,9 @@ describe('catalogue read cache', () => {
     const before = quantityOf((await read()).product as Body)!;
     const page = (await bySlug()).products[0]!;
     expect(quantityOf(page)).toBe(before);
-    const token = await visitor(server);
-    const checkout = await newCheckout(server, token, [line(productId, 2)]);
-    const placed = await server.call('POST', `/ecom/v1/checkouts/${checkout.id}/create-order`, {
+    const token = await visitor(server());
+    const checkout = await newCheckout(server(), token, [line(productId, 2)]);
+    const placed = await server().call('POST', `/ecom/v1/checkouts/${checkout.id}/create-order`, {
       token,
       body: {},
     });
@@ -106,47 +96,51 @@ describe('catalogue read cache', () => {
     expect(quantityOf((await bySlug()).products[0]!)).toBe(before - 2);
 
     const collection = (
-      (await admin('POST', `${W}/collections`, { collection: { name: 'Cache picks' } })).collection as Body
+      (await ok('POST', `${W}/collections`, { collection: { name: 'Cache picks' } })).collection as Body
     ).id as string;
-    await admin('POST', `${W}/collections/${collection}/productIds`, { productIds: [productId] });
+    await ok('POST', `${W}/collections/${collection}/productIds`, { productIds: [productId] });
     expect(((await read()).product as { collectionIds: string[] }).collectionIds).toContain(collection);
 
-    await admin('PATCH', `${W}/products/${productId}`, { product: { visible: false } });
-    expect((await server.call('GET', `${R}/products/${productId}`)).status).toBe(404);
+    await ok('PATCH', `${W}/products/${productId}`, { product: { visible: false } });
+    expect((await server().call('GET', `${R}/products/${productId}`)).status).toBe(404);
     expect((await bySlug()).products).toEqual([]);
     // Admins read hidden products and merchant data; nothing of theirs is kept for shoppers.
-    const merchant = await server.call('GET', `${R}/products/${productId}?includeMerchantSpecificData=true`, {
-      token: server.adminKey,
-    });
+    const merchant = await server().call(
+      'GET',
+      `${R}/products/${productId}?includeMerchantSpecificData=true`,
+      {
+        token: server().adminKey,
+      },
+    );
     expect(merchant.status).toBe(200);
-    await admin('PATCH', `${W}/products/${productId}`, { product: { visible: true } });
+    await ok('PATCH', `${W}/products/${productId}`, { product: { visible: true } });
     const shopper = (await read()).product as Body;
     expect(shopper.costAndProfitData).toBeUndefined();
 
-    await admin('DELETE', `${W}/products/${productId}`);
-    expect((await server.call('GET', `${R}/products/${productId}`)).status).toBe(404);
+    await ok('DELETE', `${W}/products/${productId}`);
+    expect((await server().call('GET', `${R}/products/${productId}`)).status).toBe(404);
   });
 
   it("prices products in the store's currency and locale, and shows a change of them in the next reads", async () => {
-    const id = await product(server, { ...TEE, name: 'Currency tee' });
-    const shopperRead = async () => (await server.call('GET', `${R}/products/${id}`)).body;
+    const id = await product(server(), { ...TEE, name: 'Currency tee' });
+    const shopperRead = async () => (await server().call('GET', `${R}/products/${id}`)).body;
     const priceData = (body: Body) =>
       (body.product as { priceData: { currency: string; formatted: { price: string } } }).priceData;
     expect(priceData(await shopperRead())).toMatchObject({ currency: 'USD', formatted: { price: '$20.00' } });
     try {
-      await admin('PATCH', '/ecom/v1/store-settings', {
+      await ok('PATCH', '/ecom/v1/store-settings', {
         storeSettings: { currency: 'EUR', locale: 'de-DE' },
       });
       // The store's currency is read again after the change commits (in every process), then the cache drops.
       await expect.poll(async () => priceData(await shopperRead()).currency, { timeout: 5_000 }).toBe('EUR');
       expect(priceData(await shopperRead()).formatted.price).toBe('20,00\u00a0€');
       const query = { query: { filter: { id: { $eq: id } } } };
-      const page = await server.call('POST', `${R}/products/query-platformized`, { body: query });
+      const page = await server().call('POST', `${R}/products/query-platformized`, { body: query });
       expect((page.body.products as { priceData: { currency: string } }[])[0]?.priceData.currency).toBe(
         'EUR',
       );
     } finally {
-      await admin('PATCH', '/ecom/v1/store-settings', {
+      await ok('PATCH', '/ecom/v1/store-settings', {
         storeSettings: { currency: 'USD', locale: 'en-US' },
       });
       await expect.poll(async () => priceData(await shopperRead()).currency, { timeout: 5_000 }).toBe('USD');
@@ -154,7 +148,7 @@ describe('catalogue read cache', () => {
   });
 
   it('keeps at most its size, oldest out first, and nothing when its size is 0', async () => {
-    const cache = new CatalogueReadCache(server.ctx.events, 2);
+    const cache = new CatalogueReadCache(server().ctx.events, 2);
     const body = (s: string) => async () => Buffer.from(s);
     await cache.read('a', body('A'));
     await cache.read('b', body('B'));
@@ -179,7 +173,7 @@ describe('catalogue read cache', () => {
     expect((await racing).toString()).toBe('E-old');
     expect((await cache.read('e', body('E-new'))).toString()).toBe('E-new');
 
-    const off = new CatalogueReadCache(server.ctx.events, 0);
+    const off = new CatalogueReadCache(server().ctx.events, 0);
     await off.read('a', body('A'));
     expect(off.size).toBe(0);
     expect((await off.read('a', body('A3'))).toString()).toBe('A3');
@@ -187,7 +181,7 @@ describe('catalogue read cache', () => {
 
   it('keeps at most its byte budget, drops expired answers first, and never keeps an oversized one', async () => {
     let now = 1_000_000;
-    const cache = new CatalogueReadCache(server.ctx.events, 1_000, 800, () => now);
+    const cache = new CatalogueReadCache(server().ctx.events, 1_000, 800, () => now);
     const bytes =
       (n: number, fill = 'x') =>
       async () =>

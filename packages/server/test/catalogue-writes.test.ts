@@ -1,11 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rows } from '../src/platform/db.ts';
 import { seedImage } from '../src/seed/images.ts';
-import { startTestServer, type TestServer } from '../src/testing.ts';
+import { serverForFile } from './file-server.ts';
 
 const W = '/stores/v1';
 const R = '/stores-reader/v1';
@@ -62,28 +59,10 @@ type Violations = {
   details: { validationError: { fieldViolations: Array<{ field: string; violatedRule: string }> } };
 };
 
-let server: TestServer;
-let dataDir: string;
-let admin: string;
+const { server, ok } = serverForFile({ dataDirName: 'writes' });
+const admin = () => server().adminKey;
 
-beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'aisle-writes-'));
-  server = await startTestServer({ config: { dataDir } });
-  admin = server.adminKey;
-});
-afterAll(async () => {
-  await server?.stop();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-});
-
-/** A call that must succeed; `token: null` calls as an anonymous visitor. */
-async function ok(method: string, path: string, body?: unknown, token: string | null = admin) {
-  const res = await server.call(method, path, { body, token: token ?? undefined });
-  expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).toBe(200);
-  return res.body;
-}
-
-async function read(id: string, token: string | null = admin): Promise<Product> {
+async function read(id: string, token: string | null = admin()): Promise<Product> {
   return (await ok('GET', `${R}/products/${id}?includeMerchantSpecificData=true`, undefined, token))
     .product as Product;
 }
@@ -101,7 +80,7 @@ async function events(
   entityId: string,
 ): Promise<Array<{ type: string; payload: Record<string, unknown> }>> {
   return rows(
-    server.ctx.db,
+    server().ctx.db,
     sql`select type, payload from outbox_events where entity = ${entity} and entity_id = ${entityId} order by id`,
   );
 }
@@ -152,10 +131,13 @@ describe('admin only', () => {
       ['POST', '/_api/catalog-server/v1/products', { product: { name: 'x', priceData: { price: 1 } } }],
     ];
     for (const [method, path, body] of calls) {
-      const anonymous = await server.call(method, path, { body });
+      const anonymous = await server().call(method, path, { body });
       expect(anonymous.status, `${method} ${path}`).toBe(401);
       expect(anonymous.body).toMatchObject({ details: { applicationError: { code: 'UNAUTHENTICATED' } } });
-      const visitor = await server.call(method, path, { body, token: 'eyJhbGciOiJFUzI1NiJ9.visitor.token' });
+      const visitor = await server().call(method, path, {
+        body,
+        token: 'eyJhbGciOiJFUzI1NiJ9.visitor.token',
+      });
       expect(visitor.status, `${method} ${path}`).toBe(401);
     }
   });
@@ -185,7 +167,7 @@ describe('products', () => {
     expect(again.slug).toBe('field-shirt-2');
     expect((await events('product', product.id)).map((e) => e.type)).toEqual(['created']);
     const [brandEvent] = await rows<{ n: number }>(
-      server.ctx.db,
+      server().ctx.db,
       sql`select count(*)::int as n from outbox_events where entity = 'brand' and type = 'created'`,
     );
     expect(brandEvent?.n).toBe(1);
@@ -218,13 +200,13 @@ describe('products', () => {
       [{}, 'product'],
     ];
     for (const [body, field] of cases) {
-      const res = await server.call('POST', `${W}/products`, { body, token: admin });
+      const res = await server().call('POST', `${W}/products`, { body, token: admin() });
       expect(res.status, field).toBe(400);
       expect(fields(res.body), JSON.stringify(res.body)).toContain(field);
     }
-    const taken = await server.call('POST', `${W}/products`, {
+    const taken = await server().call('POST', `${W}/products`, {
       body: { product: { name: 'Y', slug: 'field-shirt', priceData: { price: 1 } } },
-      token: admin,
+      token: admin(),
     });
     expect(taken.status).toBe(409);
     expect(taken.body).toMatchObject({
@@ -275,14 +257,14 @@ describe('products', () => {
       changedFields: expect.arrayContaining(['name', 'discount', 'ribbon']),
     });
 
-    const bad = await server.call('PATCH', `${W}/products/${product.id}`, {
+    const bad = await server().call('PATCH', `${W}/products/${product.id}`, {
       body: { product: { id: DEFAULT_VARIANT } },
-      token: admin,
+      token: admin(),
     });
     expect(fields(bad.body)).toEqual(['product.id']);
-    const missing = await server.call('PATCH', `${W}/products/5d0f4ea3-7a1c-4a53-9a57-4c1b1b1d2e3f`, {
+    const missing = await server().call('PATCH', `${W}/products/5d0f4ea3-7a1c-4a53-9a57-4c1b1b1d2e3f`, {
       body: { product: { name: 'x' } },
-      token: admin,
+      token: admin(),
     });
     expect(missing.status).toBe(404);
   });
@@ -313,12 +295,14 @@ describe('products', () => {
       numberOfProducts: 1,
     });
     await ok('DELETE', `${W}/products/${product.id}`);
-    expect((await server.call('GET', `${R}/products/${product.id}`, { token: admin })).status).toBe(404);
+    expect((await server().call('GET', `${R}/products/${product.id}`, { token: admin() })).status).toBe(404);
     expect((await ok('GET', `/v2/collections/${collection.id}`)).collection).toMatchObject({
       numberOfProducts: 0,
     });
     expect((await events('product', product.id)).map((e) => e.type)).toEqual(['created', 'deleted']);
-    expect((await server.call('DELETE', `${W}/products/${product.id}`, { token: admin })).status).toBe(404);
+    expect((await server().call('DELETE', `${W}/products/${product.id}`, { token: admin() })).status).toBe(
+      404,
+    );
   });
 
   it('removes brand and ribbon', async () => {
@@ -369,9 +353,9 @@ describe('variants', () => {
     expect(after.priceRange).toEqual({ minValue: 30, maxValue: 35 });
     expect((await events('product', product.id)).map((e) => e.type)).toEqual(['created', 'variants_changed']);
 
-    const bad = await server.call('PATCH', `${W}/products/${product.id}/variants`, {
+    const bad = await server().call('PATCH', `${W}/products/${product.id}/variants`, {
       body: { variants: [{ choices: { Fit: 'Slim' }, price: 1 }, { variantIds: ['nope'] }, { price: 3 }] },
-      token: admin,
+      token: admin(),
     });
     expect(bad.status).toBe(400);
     expect(fields(bad.body)).toEqual([
@@ -408,7 +392,7 @@ describe('variants', () => {
 describe('media', () => {
   it('adds media by id and URL (also to a choice), edits choice media, removes media everywhere', async () => {
     const stored = await seedImage(
-      server.ctx,
+      server().ctx,
       'test:media',
       { shape: 'shirt', hue: 10, initials: 'T' },
       { filename: 'tee.jpg' },
@@ -423,7 +407,7 @@ describe('media', () => {
     let after = await read(product.id);
     expect(after.media.items.map((m) => m.id)).toHaveLength(2);
     expect(after.media.items[0]!.image).toMatchObject({ width: 800 });
-    expect(after.media.items[0]!.image.url).toContain(`${server.url}/media/${stored.id}/tee.jpg?expires=`);
+    expect(after.media.items[0]!.image.url).toContain(`${server().url}/media/${stored.id}/tee.jpg?expires=`);
     expect(after.media.items[1]!.image.url).toBe('https://images.example.com/shirts/white.png');
     const external = after.media.items[1]!.id;
     const black = () => after.productOptions[1]!.choices.find((c) => c.description === 'Black')!;
@@ -445,24 +429,24 @@ describe('media', () => {
     expect(after.media.items.map((m) => m.id)).toEqual([external]);
     expect(black().media.items).toEqual([]);
 
-    const bad = await server.call('PATCH', `${W}/products/${product.id}/choices/media`, {
+    const bad = await server().call('PATCH', `${W}/products/${product.id}/choices/media`, {
       body: {
         media: [
           { option: 'Colour', choice: 'Black', mediaIds: [] },
           { option: 'Color', choice: 'Black', mediaIds: ['x'] },
         ],
       },
-      token: admin,
+      token: admin(),
     });
     expect(fields(bad.body)).toEqual(['media[0].option', 'media[1].mediaIds[0]']);
-    const none = await server.call('POST', `${W}/products/${product.id}/media`, {
+    const none = await server().call('POST', `${W}/products/${product.id}/media`, {
       body: { media: [{}] },
-      token: admin,
+      token: admin(),
     });
     expect(fields(none.body)).toEqual(['media[0].mediaId']);
-    const unknown = await server.call('POST', `${W}/products/${product.id}/media`, {
+    const unknown = await server().call('POST', `${W}/products/${product.id}/media`, {
       body: { media: [{ mediaId: '5d0f4ea3-7a1c-4a53-9a57-4c1b1b1d2e3f' }] },
-      token: admin,
+      token: admin(),
     });
     expect(unknown.status).toBe(404);
     expect(unknown.body).toMatchObject({ details: { applicationError: { code: 'MEDIA_NOT_FOUND' } } });
@@ -470,7 +454,7 @@ describe('media', () => {
 
   it('removes all media (also from choices) when mediaIds is empty; a missing mediaIds is refused', async () => {
     const stored = await seedImage(
-      server.ctx,
+      server().ctx,
       'test:media-all',
       { shape: 'shirt', hue: 200, initials: 'A' },
       { filename: 'all.jpg' },
@@ -487,9 +471,9 @@ describe('media', () => {
     await ok('POST', `${W}/products/${other.id}/media`, { media: [{ mediaId: stored.id }] });
     expect((await read(product.id)).media.items).toHaveLength(3);
 
-    const missing = await server.call('POST', `${W}/products/${product.id}/media/delete`, {
+    const missing = await server().call('POST', `${W}/products/${product.id}/media/delete`, {
       body: {},
-      token: admin,
+      token: admin(),
     });
     expect(missing.status).toBe(400);
     expect(fields(missing.body)).toEqual(['mediaIds']);
@@ -532,21 +516,21 @@ describe('media', () => {
     await ok('POST', `${W}/products/${product.id}/media/update`, { media: [{ mediaId: one, altText: '' }] });
     expect((await read(product.id)).media.items[1]!.image).not.toHaveProperty('altText');
 
-    const unknown = await server.call('POST', `${W}/products/${product.id}/media/reorder`, {
+    const unknown = await server().call('POST', `${W}/products/${product.id}/media/reorder`, {
       body: { mediaIds: [two, 'nope', two] },
-      token: admin,
+      token: admin(),
     });
     expect(unknown.status).toBe(400);
     expect(fields(unknown.body)).toEqual(['mediaIds[1]', 'mediaIds[2]']);
-    const long = await server.call('POST', `${W}/products/${product.id}/media/update`, {
+    const long = await server().call('POST', `${W}/products/${product.id}/media/update`, {
       body: { media: [{ mediaId: one, altText: 'x'.repeat(251) }] },
-      token: admin,
+      token: admin(),
     });
     expect(long.status).toBe(400);
     expect(fields(long.body)).toEqual(['media[0].altText']);
-    const notHere = await server.call('POST', `${W}/products/${product.id}/media/update`, {
+    const notHere = await server().call('POST', `${W}/products/${product.id}/media/update`, {
       body: { media: [{ mediaId: 'nope', altText: 'x' }] },
-      token: admin,
+      token: admin(),
     });
     expect(fields(notHere.body)).toEqual(['media[0].mediaId']);
     expect((await read(product.id)).media.items.map((m) => m.id)).toEqual([three, one, two]);
@@ -556,9 +540,9 @@ describe('media', () => {
     const product = await create({ name: 'Gallery', priceData: { price: 5 } });
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        server.call('POST', `${W}/products/${product.id}/media`, {
+        server().call('POST', `${W}/products/${product.id}/media`, {
           body: { media: [{ url: `https://images.example.com/gallery/${i}.jpg` }] },
-          token: admin,
+          token: admin(),
         }),
       ),
     );
@@ -606,9 +590,9 @@ describe('bulk', () => {
         true,
       );
     }
-    const bad = await server.call('POST', `${W}/bulk/products/update`, {
+    const bad = await server().call('POST', `${W}/bulk/products/update`, {
       body: { ids: [a.id], set: {} },
-      token: admin,
+      token: admin(),
     });
     expect(fields(bad.body)).toEqual(['set']);
   });
@@ -648,9 +632,9 @@ describe('bulk', () => {
       priceData: { price: 17 },
       costAndProfitData: { itemCost: 11.5 },
     });
-    const bad = await server.call('POST', `${W}/bulk/products/adjust-properties`, {
+    const bad = await server().call('POST', `${W}/bulk/products/adjust-properties`, {
       body: { ids: [cheap.id], adjust: { price: { amount: 1, percentage: { rate: 2 } } } },
-      token: admin,
+      token: admin(),
     });
     expect(fields(bad.body)).toEqual(['adjust.price']);
   });
@@ -684,7 +668,9 @@ describe('collections', () => {
     });
     await ok('DELETE', `${W}/collections/${created.id}`);
     expect((await read(p2.id)).collectionIds).toEqual([]);
-    expect((await server.call('GET', `/v2/collections/${created.id}`, { token: admin })).status).toBe(404);
+    expect((await server().call('GET', `/v2/collections/${created.id}`, { token: admin() })).status).toBe(
+      404,
+    );
     expect((await events('collection', created.id)).map((e) => e.type)).toEqual([
       'created',
       'updated',
@@ -695,12 +681,12 @@ describe('collections', () => {
 
     expect(
       fields(
-        (await server.call('POST', `${W}/collections`, { body: { collection: {} }, token: admin })).body,
+        (await server().call('POST', `${W}/collections`, { body: { collection: {} }, token: admin() })).body,
       ),
     ).toEqual(['collection.name']);
-    const unknown = await server.call('POST', `${W}/collections/${DEFAULT_VARIANT}/productIds`, {
+    const unknown = await server().call('POST', `${W}/collections/${DEFAULT_VARIANT}/productIds`, {
       body: { productIds: [] },
-      token: admin,
+      token: admin(),
     });
     expect(unknown.status).toBe(404);
   });
@@ -762,7 +748,7 @@ describe('variant reads', () => {
       selectedVariant: { inStock: false, quantity: 0 },
       availableForPurchase: false,
     });
-    const bad = await server.call('POST', `${R}/products/${product.id}/productOptionsAvailability`, {
+    const bad = await server().call('POST', `${R}/products/${product.id}/productOptionsAvailability`, {
       body: { options: { Size: 'XXL' } },
     });
     expect(fields(bad.body)).toEqual(['options.Size']);
@@ -795,7 +781,7 @@ describe('variant reads', () => {
 
   it('queries and gets store variants with their media', async () => {
     const stored = await seedImage(
-      server.ctx,
+      server().ctx,
       'test:variant',
       { shape: 'shirt', hue: 200, initials: 'V' },
       { filename: 'v.jpg' },
@@ -835,8 +821,8 @@ describe('variant reads', () => {
     expect(got.variant).toEqual(white);
     const bySku = await ok('POST', `${R}/variants/query`, { query: { filter: { sku: 'SVS-S-W' } } });
     expect((bySku.variants as Array<{ id: string }>).map((v) => v.id)).toEqual([white.id]);
-    expect((await server.call('GET', `${R}/variants/nope`)).status).toBe(404);
-    const bad = await server.call('POST', `${R}/variants/query`, {
+    expect((await server().call('GET', `${R}/variants/nope`)).status).toBe(404);
+    const bad = await server().call('POST', `${R}/variants/query`, {
       body: { query: { filter: { colour: 1 } } },
     });
     expect(fields(bad.body)).toEqual(['query.filter.colour']);

@@ -1,8 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { inventoryItems } from '../src/modules/catalogue/inventory/tables.ts';
 import { products } from '../src/modules/catalogue/products/tables.ts';
 import {
@@ -16,7 +13,7 @@ import { rows } from '../src/platform/db.ts';
 import { encodeComplexQuery } from '../src/platform/wire-query.ts';
 import { demoProductId, seedDemoStore } from '../src/seed/demo.ts';
 import { DEMO_PRODUCTS } from '../src/seed/demo-catalogue.ts';
-import { startTestServer, type TestServer } from '../src/testing.ts';
+import { serverForFile } from './file-server.ts';
 
 interface WireProduct {
   id: string;
@@ -75,25 +72,15 @@ interface WireCollection {
 }
 
 const READER = '/stores-reader/v1';
-let server: TestServer;
-let dataDir: string;
-
-beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'aisle-catalogue-'));
-  server = await startTestServer({
-    config: { dataDir },
-    seed: async (s) => {
-      await seedDemoStore(s.ctx);
-    },
-  });
-});
-afterAll(async () => {
-  await server?.stop();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+const { server } = serverForFile({
+  dataDirName: 'catalogue',
+  seed: async (s) => {
+    await seedDemoStore(s.ctx);
+  },
 });
 
 async function query(body: unknown, token?: string): Promise<ProductsPage> {
-  const res = await server.call('POST', `${READER}/products/query-platformized`, { body, token });
+  const res = await server().call('POST', `${READER}/products/query-platformized`, { body, token });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body as unknown as ProductsPage;
 }
@@ -105,8 +92,8 @@ async function all(filter: unknown, token?: string, sort?: unknown): Promise<Wir
 
 describe('product reads', () => {
   it('gets a product in the v1 wire shape, merchant data only for an admin who asks', async () => {
-    const id = await demoProductId(server.ctx, 'classic-cotton-tee');
-    const visitor = await server.call('GET', `${READER}/products/${id}?includeMerchantSpecificData=true`);
+    const id = await demoProductId(server().ctx, 'classic-cotton-tee');
+    const visitor = await server().call('GET', `${READER}/products/${id}?includeMerchantSpecificData=true`);
     expect(visitor.status).toBe(200);
     const product = visitor.body.product as WireProduct;
     expect(product).toMatchObject({
@@ -138,8 +125,8 @@ describe('product reads', () => {
     expect(xl.stock.trackQuantity).toBe(true);
     expect(product.stock.quantity).toBe(product.variants!.reduce((n, v) => n + (v.stock.quantity ?? 0), 0));
 
-    const admin = await server.call('GET', `${READER}/products/${id}?includeMerchantSpecificData=true`, {
-      token: server.adminKey,
+    const admin = await server().call('GET', `${READER}/products/${id}?includeMerchantSpecificData=true`, {
+      token: server().adminKey,
     });
     const merchant = admin.body.product as WireProduct & { costRange?: unknown };
     expect(merchant.costAndProfitData?.itemCost).toBeGreaterThan(0);
@@ -148,13 +135,15 @@ describe('product reads', () => {
     expect(merchant.costRange).toBeDefined();
     expect(merchant.variants![0]!.variant.costAndProfitData).toBeDefined();
 
-    const adminWithoutFlag = await server.call('GET', `${READER}/products/${id}`, { token: server.adminKey });
+    const adminWithoutFlag = await server().call('GET', `${READER}/products/${id}`, {
+      token: server().adminKey,
+    });
     expect((adminWithoutFlag.body.product as WireProduct).costAndProfitData).toBeUndefined();
   });
 
   it('carries price per unit, dimensions, custom text fields, SEO data and choice media', async () => {
     const get = async (slug: string) =>
-      (await server.call('GET', `${READER}/products/${await demoProductId(server.ctx, slug)}`)).body
+      (await server().call('GET', `${READER}/products/${await demoProductId(server().ctx, slug)}`)).body
         .product as Record<string, unknown>;
     const candle = await get('scented-soy-candle');
     expect(candle.pricePerUnitData).toEqual({
@@ -204,38 +193,38 @@ describe('product reads', () => {
 
   it('answers an unknown or malformed id with 404 PRODUCT_NOT_FOUND', async () => {
     for (const id of ['5d0f4ea3-7a1c-4a53-9a57-4c1b1b1d2e3f', 'not-a-uuid']) {
-      const res = await server.call('GET', `${READER}/products/${id}`);
+      const res = await server().call('GET', `${READER}/products/${id}`);
       expect(res.status).toBe(404);
       expect(res.body).toMatchObject({ details: { applicationError: { code: 'PRODUCT_NOT_FOUND' } } });
     }
   });
 
   it('hides invisible products from visitors, not from admins', async () => {
-    const id = await demoProductId(server.ctx, 'prototype-smart-mug');
-    expect((await server.call('GET', `${READER}/products/${id}`)).status).toBe(404);
-    expect((await server.call('GET', `${READER}/products/${id}`, { token: server.adminKey })).status).toBe(
-      200,
-    );
+    const id = await demoProductId(server().ctx, 'prototype-smart-mug');
+    expect((await server().call('GET', `${READER}/products/${id}`)).status).toBe(404);
+    expect(
+      (await server().call('GET', `${READER}/products/${id}`, { token: server().adminKey })).status,
+    ).toBe(200);
 
     const visitorPage = await query({ query: { paging: { limit: 100 } } });
     expect(visitorPage.metadata).toMatchObject({ count: 68, total: 68, offset: 0, tooManyToCount: false });
     expect(visitorPage.products.every((p) => p.visible)).toBe(true);
     // A visitor asking for hidden ones gets none.
     expect(await all({ visible: false })).toEqual([]);
-    const hidden = await all({ visible: false }, server.adminKey);
+    const hidden = await all({ visible: false }, server().adminKey);
     expect(hidden.map((p) => p.slug)).toEqual(['prototype-smart-mug']);
   });
 
   it('serves the custom-host alias prefix', async () => {
-    const id = await demoProductId(server.ctx, 'wool-beanie');
-    const res = await server.call('GET', `/_api/catalog-reader-server/v1/products/${id}`);
+    const id = await demoProductId(server().ctx, 'wool-beanie');
+    const res = await server().call('GET', `/_api/catalog-reader-server/v1/products/${id}`);
     expect(res.status).toBe(200);
     expect((res.body.product as WireProduct).name).toBe('Wool Beanie');
   });
 
   it('reports stock: sold out, partly sold out, not tracked', async () => {
     const bySlug = async (slug: string) =>
-      (await server.call('GET', `${READER}/products/${await demoProductId(server.ctx, slug)}`)).body
+      (await server().call('GET', `${READER}/products/${await demoProductId(server().ctx, slug)}`)).body
         .product as WireProduct;
     const jacket = await bySlug('quilted-field-jacket');
     expect(jacket.stock).toEqual({
@@ -259,7 +248,7 @@ describe('product reads', () => {
     expect(image).toMatchObject({ width: 800, height: 800, filename: 'canvas-tote-bag.jpg' });
     // Signed (media.test.ts covers the signatures).
     expect(image.url).toMatch(
-      new RegExp(`^${server.url}/media/${image.id}/canvas-tote-bag\\.jpg\\?expires=\\d+&sig=[\\w-]+$`),
+      new RegExp(`^${server().url}/media/${image.id}/canvas-tote-bag\\.jpg\\?expires=\\d+&sig=[\\w-]+$`),
     );
     const res = await fetch(image.url);
     expect(res.status).toBe(200);
@@ -267,7 +256,7 @@ describe('product reads', () => {
     expect(res.headers.get('cache-control')).toContain('immutable');
     const bytes = Buffer.from(await res.arrayBuffer());
     expect(bytes.subarray(0, 2).toString('hex')).toBe('ffd8');
-    const missing = await server.call('GET', `/media/${image.id}/..%2F..%2Fsecret.jpg`);
+    const missing = await server().call('GET', `/media/${image.id}/..%2F..%2Fsecret.jpg`);
     expect(missing.status).toBe(404);
     expect(missing.body).toMatchObject({ details: { applicationError: { code: 'MEDIA_NOT_FOUND' } } });
   });
@@ -283,7 +272,7 @@ describe('product queries', () => {
       },
     };
     const posted = await query(request);
-    const got = await server.call(
+    const got = await server().call(
       'GET',
       `${READER}/products/query-platformized?${encodeComplexQuery(request)}`,
     );
@@ -304,7 +293,7 @@ describe('product queries', () => {
   });
 
   it('supports every filter field of the catalogue', async () => {
-    const collection = (await server.call('GET', '/v2/collections/slug/kitchen')).body
+    const collection = (await server().call('GET', '/v2/collections/slug/kitchen')).body
       .collection as WireCollection;
     const kitchen = await all({ collectionIds: { $hasSome: [collection.id] } });
     const visibleKitchen = DEMO_PRODUCTS.filter((p) => p.collection === 'kitchen' && !p.hidden).length;
@@ -392,14 +381,16 @@ describe('product queries', () => {
       [{ cursorPaging: { cursor: 'garbage!' } }, 'query.cursorPaging.cursor'],
     ];
     for (const [q, field] of cases) {
-      const res = await server.call('POST', `${READER}/products/query-platformized`, { body: { query: q } });
+      const res = await server().call('POST', `${READER}/products/query-platformized`, {
+        body: { query: q },
+      });
       expect(res.status, field).toBe(400);
       const violations = (
         res.body.details as { validationError: { fieldViolations: Array<{ field: string }> } }
       ).validationError.fieldViolations;
       expect(violations.map((v) => v.field)).toContain(field);
     }
-    const got = await server.call(
+    const got = await server().call(
       'GET',
       `${READER}/products/query-platformized?${encodeComplexQuery({ query: { filter: { colour: 'red' } } })}`,
     );
@@ -447,7 +438,7 @@ describe('product queries', () => {
     expect(plain.products[0]!.costAndProfitData).toBeUndefined();
     const merchant = await query(
       { query: { filter: { slug: 'wool-beanie' } }, includeMerchantSpecificData: true },
-      server.adminKey,
+      server().adminKey,
     );
     expect(merchant.products[0]!.costAndProfitData?.itemCost).toBeGreaterThan(0);
     const withVariants = await query({ query: { filter: { slug: 'wool-beanie' } }, includeVariants: true });
@@ -463,14 +454,14 @@ describe('product queries', () => {
 
 describe('collections', () => {
   it('gets collections by id and slug on v2 and v1 paths', async () => {
-    const bySlug = await server.call('GET', '/v2/collections/slug/shoes');
+    const bySlug = await server().call('GET', '/v2/collections/slug/shoes');
     expect(bySlug.status).toBe(200);
     const shoes = bySlug.body.collection as WireCollection;
     expect(shoes).toMatchObject({ name: 'Shoes', slug: 'shoes', visible: true, numberOfProducts: 11 });
     expect(shoes.media.mainMedia?.image.url).toContain('/media/');
-    expect((await server.call('GET', `/v2/collections/${shoes.id}`)).body).toEqual({ collection: shoes });
+    expect((await server().call('GET', `/v2/collections/${shoes.id}`)).body).toEqual({ collection: shoes });
     for (const prefix of [READER, '/_api/catalog-reader-server/v1']) {
-      expect((await server.call('GET', `${prefix}/collections/slug/shoes`)).body).toEqual({
+      expect((await server().call('GET', `${prefix}/collections/slug/shoes`)).body).toEqual({
         collection: shoes,
       });
     }
@@ -482,11 +473,13 @@ describe('collections', () => {
       '/v2/collections/slug/staff-picks',
       '/v2/collections/123',
     ]) {
-      const res = await server.call('GET', path);
+      const res = await server().call('GET', path);
       expect(res.status, path).toBe(404);
       expect(res.body).toMatchObject({ details: { applicationError: { code: 'COLLECTION_NOT_FOUND' } } });
     }
-    const admin = await server.call('GET', '/v2/collections/slug/staff-picks', { token: server.adminKey });
+    const admin = await server().call('GET', '/v2/collections/slug/staff-picks', {
+      token: server().adminKey,
+    });
     expect(admin.body.collection).toMatchObject({ visible: false, numberOfProducts: 3 });
   });
 
@@ -494,15 +487,15 @@ describe('collections', () => {
     const request = {
       query: { sort: [{ fieldName: 'numberOfProducts', order: 'DESC' }], paging: { limit: 3 } },
     };
-    const posted = await server.call('POST', '/v2/collections/query', { body: request });
+    const posted = await server().call('POST', '/v2/collections/query', { body: request });
     expect(posted.status).toBe(200);
-    const got = await server.call('GET', `/v2/collections/query?${encodeComplexQuery(request)}`);
+    const got = await server().call('GET', `/v2/collections/query?${encodeComplexQuery(request)}`);
     expect(got.body).toEqual(posted.body);
     const list = posted.body.collections as WireCollection[];
     expect(list[0]).toMatchObject({ slug: 'kitchen', numberOfProducts: 13 });
     expect(posted.body.metadata).toEqual({ count: 3, offset: 0, total: 6, tooManyToCount: false });
 
-    const all = await server.call('POST', '/v2/collections/query', { body: {} });
+    const all = await server().call('POST', '/v2/collections/query', { body: {} });
     expect((all.body.collections as WireCollection[]).map((c) => c.name)).toEqual([
       'Accessories',
       'Apparel',
@@ -511,12 +504,12 @@ describe('collections', () => {
       'Outdoor',
       'Shoes',
     ]);
-    const admin = await server.call('POST', '/v2/collections/query', {
+    const admin = await server().call('POST', '/v2/collections/query', {
       body: { query: { filter: { visible: false } } },
-      token: server.adminKey,
+      token: server().adminKey,
     });
     expect((admin.body.collections as WireCollection[]).map((c) => c.slug)).toEqual(['staff-picks']);
-    const bad = await server.call('POST', '/v2/collections/query', {
+    const bad = await server().call('POST', '/v2/collections/query', {
       body: { query: { filter: { colour: 1 } } },
     });
     expect(bad.status).toBe(400);
@@ -526,7 +519,7 @@ describe('collections', () => {
 describe('catalogue writes', () => {
   it('recorded outbox events for the seed', async () => {
     const counted = await rows<{ type: string; n: number }>(
-      server.ctx.db,
+      server().ctx.db,
       sql`select entity || '.' || type as type, count(*)::int as n from outbox_events group by 1 order by 1`,
     );
     expect(counted).toEqual(
@@ -540,9 +533,9 @@ describe('catalogue writes', () => {
   });
 
   it('creates products with unique slugs and checks their input', async () => {
-    const created = await createProduct(server.ctx, { name: 'Wool Beanie', price: '20' });
+    const created = await createProduct(server().ctx, { name: 'Wool Beanie', price: '20' });
     expect(created.slug).toBe('wool-beanie-2');
-    const res = await server.call('GET', `${READER}/products/${created.id}`);
+    const res = await server().call('GET', `${READER}/products/${created.id}`);
     expect(res.body.product).toMatchObject({
       slug: 'wool-beanie-2',
       priceData: { price: 20 },
@@ -550,13 +543,13 @@ describe('catalogue writes', () => {
       stock: { trackInventory: false, inStock: true, inventoryStatus: 'IN_STOCK' },
     });
     await expect(
-      createProduct(server.ctx, { name: 'Other', slug: 'wool-beanie', price: '1' }),
+      createProduct(server().ctx, { name: 'Other', slug: 'wool-beanie', price: '1' }),
     ).rejects.toMatchObject({
       status: 409,
       code: 'PRODUCT_SLUG_ALREADY_EXISTS',
     });
     await expect(
-      createProduct(server.ctx, {
+      createProduct(server().ctx, {
         name: 'Bad',
         price: '1.234',
         productOptions: [{ name: 'Size', choices: [{ value: 'S' }] }],
@@ -568,39 +561,45 @@ describe('catalogue writes', () => {
         { field: 'product.variants[0].choices', violatedRule: 'VALIDATION' },
       ],
     });
-    const collection = await createCollection(server.ctx, { name: 'Shoes' });
+    const collection = await createCollection(server().ctx, { name: 'Shoes' });
     expect(collection.slug).toBe('shoes-2');
-    expect(await addProductsToCollection(server.ctx, collection.id, [created.id, created.id])).toEqual([
+    expect(await addProductsToCollection(server().ctx, collection.id, [created.id, created.id])).toEqual([
       created.id,
     ]);
-    expect(await addProductsToCollection(server.ctx, collection.id, [created.id])).toEqual([]);
+    expect(await addProductsToCollection(server().ctx, collection.id, [created.id])).toEqual([]);
     const [withCollection] = await all({ collectionIds: collection.id });
     expect(withCollection?.collectionIds).toEqual([collection.id]);
-    expect(await removeProductsFromCollection(server.ctx, collection.id, [created.id])).toEqual([created.id]);
+    expect(await removeProductsFromCollection(server().ctx, collection.id, [created.id])).toEqual([
+      created.id,
+    ]);
     expect(await all({ collectionIds: collection.id })).toEqual([]);
-    const after = await server.call('GET', `/v2/collections/${collection.id}`);
+    const after = await server().call('GET', `/v2/collections/${collection.id}`);
     expect(after.body.collection).toMatchObject({ numberOfProducts: 0 });
-    await expect(addProductsToCollection(server.ctx, collection.id, ['nope'])).rejects.toMatchObject({
+    await expect(addProductsToCollection(server().ctx, collection.id, ['nope'])).rejects.toMatchObject({
       violations: [{ field: 'productIds[0]' }],
     });
   });
 
   it('re-derives stock columns from inventory', async () => {
-    const id = await demoProductId(server.ctx, 'classic-french-press');
-    await server.ctx.db
-      .update(inventoryItems)
+    const id = await demoProductId(server().ctx, 'classic-french-press');
+    await server()
+      .ctx.db.update(inventoryItems)
       .set({ quantity: 0, inStock: false })
       .where(sql`${inventoryItems.productId} = ${id}`);
-    await refreshProduct(server.ctx.db, id);
-    const [row] = await server.ctx.db
-      .select({ inStock: products.inStock, status: products.inventoryStatus, quantity: products.quantity })
+    await refreshProduct(server().ctx.db, id);
+    const [row] = await server()
+      .ctx.db.select({
+        inStock: products.inStock,
+        status: products.inventoryStatus,
+        quantity: products.quantity,
+      })
       .from(products)
       .where(sql`${products.id} = ${id}`);
     expect(row).toEqual({ inStock: false, status: 'OUT_OF_STOCK', quantity: 0 });
   });
 
   it('documents the routes in OpenAPI', async () => {
-    const doc = await server.call('GET', '/openapi.json');
+    const doc = await server().call('GET', '/openapi.json');
     const paths = Object.keys(doc.body.paths as object);
     expect(paths).toEqual(
       expect.arrayContaining([

@@ -4,6 +4,7 @@ import type { ProductInput } from '../src/modules/catalogue/shared/model.ts';
 import { createProduct } from '../src/modules/catalogue/products/writes.ts';
 import { rows } from '../src/platform/db.ts';
 import { seedDemoSettings } from '../src/seed/demo-settings.ts';
+import type { Server } from '../src/server.ts';
 import { startTestServer, type TestServer } from '../src/testing.ts';
 import { CLIENT_ID, seedClient } from './identity-helpers.ts';
 
@@ -29,13 +30,23 @@ export const TEE = {
   stock: { trackQuantity: true, quantity: 100 },
 };
 
-export const startStore = () =>
-  startTestServer({
-    seed: async (s) => {
-      await seedClient(s);
-      await seedDemoSettings(s.ctx);
-    },
-  });
+/** The tee's picture, a library image record (for products made in the database directly). */
+export const TEE_PICTURE = {
+  id: '11111111-1111-4111-8111-111111111111',
+  filename: 'tee.jpg',
+  width: 800,
+  height: 600,
+  mediaType: 'image',
+  format: 'jpg',
+} as const;
+
+/** The seed of a store shoppers can buy in: the storefront's OAuth client and the demo settings. */
+export async function seedStore(server: Server): Promise<void> {
+  await seedClient(server);
+  await seedDemoSettings(server.ctx);
+}
+
+export const startStore = () => startTestServer({ seed: seedStore });
 
 export async function product(server: TestServer, input: Partial<ProductInput> & { name: string }) {
   return (await createProduct(server.ctx, { price: '10.00', ...input })).id;

@@ -1,32 +1,19 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadOrdersSettings } from '../src/modules/checkout-settings/orders-settings.ts';
 import { rows } from '../src/platform/db.ts';
-import { startTestServer, type TestServer } from '../src/testing.ts';
+import { serverForFile } from './file-server.ts';
 import { errorCode, memberTokens, seedClient, visitorTokens } from './identity-helpers.ts';
 import { uploadPng as uploadMedia } from './media-helpers.ts';
 
 type Body = Record<string, unknown>;
-let server: TestServer;
-let dataDir: string;
-
-beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'aisle-checkout-settings-'));
-  server = await startTestServer({ config: { dataDir }, seed: seedClient });
-});
-afterAll(async () => {
-  await server?.stop();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-});
+const { server } = serverForFile({ dataDirName: 'checkout-settings', seed: seedClient });
 
 const PATH = '/ecom/v1/checkout-settings';
 const ORDERS = '/ecom/v1/orders-settings';
 
 const admin = (method: string, path: string, body?: unknown) =>
-  server.call(method, path, { token: server.adminKey, ...(body !== undefined ? { body } : {}) });
+  server().call(method, path, { token: server().adminKey, ...(body !== undefined ? { body } : {}) });
 
 function violations(body: Body): Array<{ field: string; violatedRule: string; description: string }> {
   const details = body.details as { validationError?: { fieldViolations: never[] } } | undefined;
@@ -36,7 +23,7 @@ const fields = (body: Body) => violations(body).map((v) => [v.field, v.violatedR
 
 async function events(entity: string): Promise<Array<{ type: string; payload: Body }>> {
   return rows(
-    server.ctx.db,
+    server().ctx.db,
     sql`select type, payload from outbox_events where entity = ${entity} order by id`,
   );
 }
@@ -47,7 +34,7 @@ async function settings(): Promise<Body> {
   return res.body.checkoutSettings as Body;
 }
 
-const uploadPng = (name: string) => uploadMedia(server, name);
+const uploadPng = (name: string) => uploadMedia(server(), name);
 
 describe('checkout settings', () => {
   it('reads the defaults: everything for admins, what the checkout page shows for shoppers', async () => {
@@ -65,9 +52,9 @@ describe('checkout settings', () => {
     });
     expect(all.createdDate).toBeUndefined();
 
-    const visitor = await visitorTokens(server);
+    const visitor = await visitorTokens(server());
     for (const token of [undefined, visitor.access_token]) {
-      const res = await server.call('GET', PATH, token ? { token } : {});
+      const res = await server().call('GET', PATH, token ? { token } : {});
       expect(res.status).toBe(200);
       const shown = res.body.checkoutSettings as Body;
       expect(Object.keys(shown).sort()).toEqual([
@@ -83,12 +70,12 @@ describe('checkout settings', () => {
 
   it('refuses writes from shoppers and leaves the settings as they were', async () => {
     const before = await settings();
-    const visitor = await visitorTokens(server);
-    const member = await memberTokens(server);
+    const visitor = await visitorTokens(server());
+    const member = await memberTokens(server());
     const body = { checkoutSettings: { mitEnabled: true } };
-    expect((await server.call('PATCH', PATH, { body })).status).toBe(401);
+    expect((await server().call('PATCH', PATH, { body })).status).toBe(401);
     for (const token of [visitor.access_token, member.access_token]) {
-      const res = await server.call('PATCH', PATH, { token, body });
+      const res = await server().call('PATCH', PATH, { token, body });
       expect(res.status).toBe(403);
       expect(errorCode(res.body)).toBe('FORBIDDEN');
     }
@@ -159,7 +146,7 @@ describe('checkout settings', () => {
     expect(updates.map((e) => e.type)).toEqual(['updated']);
     expect((updates[0]!.payload.checkoutSettings as Body).revision).toBe('1');
 
-    const shopper = (await server.call('GET', PATH)).body.checkoutSettings as Body;
+    const shopper = (await server().call('GET', PATH)).body.checkoutSettings as Body;
     expect(Object.keys(shopper.checkoutPolicies as Body).sort()).toEqual([
       'contactUs',
       'customPolicy',
@@ -310,7 +297,7 @@ describe('checkout settings', () => {
       expect(served.status).toBe(200);
       expect(served.headers.get('content-type')).toBe('image/png');
 
-      const shopper = (await server.call('GET', PATH)).body.checkoutSettings as Body;
+      const shopper = (await server().call('GET', PATH)).body.checkoutSettings as Body;
       expect((logoOf(shopper).image as Body).id).toBe(file.id);
 
       // The image as read, sent back with a focal point, stays the same file.
@@ -382,10 +369,10 @@ describe('checkout settings', () => {
 
 describe('orders settings', () => {
   it('is for admins only', async () => {
-    const visitor = await visitorTokens(server);
-    expect((await server.call('GET', ORDERS)).status).toBe(401);
-    expect((await server.call('GET', ORDERS, { token: visitor.access_token })).status).toBe(403);
-    const res = await server.call('PATCH', ORDERS, {
+    const visitor = await visitorTokens(server());
+    expect((await server().call('GET', ORDERS)).status).toBe(401);
+    expect((await server().call('GET', ORDERS, { token: visitor.access_token })).status).toBe(403);
+    const res = await server().call('PATCH', ORDERS, {
       token: visitor.access_token,
       body: { ordersSettings: { createInvoice: true } },
     });
@@ -393,7 +380,7 @@ describe('orders settings', () => {
   });
 
   it('reads defaults, writes with a field mask, records orders_settings.updated; loadOrdersSettings follows', async () => {
-    expect(await loadOrdersSettings(server.ctx.db)).toEqual({
+    expect(await loadOrdersSettings(server().ctx.db)).toEqual({
       inventoryUpdateTrigger: 'ON_ORDER_PLACED',
       orderApprovalStrategy: 'DEFAULT',
       createInvoice: false,
@@ -423,7 +410,7 @@ describe('orders settings', () => {
     });
     expect(typeof written.createdDate).toBe('string');
     expect((await admin('GET', ORDERS)).body.ordersSettings).toEqual(written);
-    expect(await loadOrdersSettings(server.ctx.db)).toMatchObject({
+    expect(await loadOrdersSettings(server().ctx.db)).toMatchObject({
       inventoryUpdateTrigger: 'ON_ORDER_PAID',
       orderApprovalStrategy: 'PAYMENT_RECEIVED',
       createInvoice: false,

@@ -16,6 +16,7 @@ import {
   product,
   startStore,
   TEE,
+  TEE_PICTURE,
   violationFields,
   visitor,
 } from './checkout-helpers.ts';
@@ -79,16 +80,7 @@ beforeAll(async () => {
   server = await startStore();
   ids.tee = await product(server, {
     ...TEE,
-    media: [
-      {
-        id: '11111111-1111-4111-8111-111111111111',
-        filename: 'tee.jpg',
-        width: 800,
-        height: 600,
-        mediaType: 'image',
-        format: 'jpg',
-      },
-    ],
+    media: [TEE_PICTURE],
   });
   ids.ebook = await product(server, { name: 'Style Guide', price: '9.00', productType: 'digital' });
   ids.soldOut = await product(server, {

@@ -1,9 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seedImage } from '../src/seed/images.ts';
-import { startTestServer, type TestServer } from '../src/testing.ts';
+import { serverForFile } from './file-server.ts';
 
 const W = '/stores/v1';
 const R = '/stores-reader/v1';
@@ -13,25 +10,8 @@ interface WireCollection {
   media: { mainMedia?: { id: string; image: { url: string; altText?: string } }; items: unknown[] };
 }
 
-let server: TestServer;
-let dataDir: string;
-let admin: string;
-
-beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'aisle-collection-order-'));
-  server = await startTestServer({ config: { dataDir } });
-  admin = server.adminKey;
-});
-afterAll(async () => {
-  await server?.stop();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-});
-
-async function ok(method: string, path: string, body?: unknown, token: string | null = admin) {
-  const res = await server.call(method, path, { body, ...(token ? { token } : {}) });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body;
-}
+const { server, ok } = serverForFile({ dataDirName: 'collection-order' });
+const admin = () => server().adminKey;
 
 const fieldsOf = (body: Record<string, unknown>) =>
   (
@@ -121,33 +101,33 @@ describe("a collection's product order", () => {
   it('refuses products outside the collection, repeated ids and the sort without one collection', async () => {
     const c = await makeCollection('Strict', ['Rose', 'Lily']);
     const other = await makeCollection('Elsewhere', ['Iris']);
-    const outside = await server.call('POST', `${W}/collections/${c.id}/productIds/reorder`, {
+    const outside = await server().call('POST', `${W}/collections/${c.id}/productIds/reorder`, {
       body: { productIds: [c.ids[1], other.ids[0]] },
-      token: admin,
+      token: admin(),
     });
     expect(outside.status).toBe(400);
     expect(fieldsOf(outside.body)).toEqual(['productIds[1]']);
-    const twice = await server.call('POST', `${W}/collections/${c.id}/productIds/reorder`, {
+    const twice = await server().call('POST', `${W}/collections/${c.id}/productIds/reorder`, {
       body: { productIds: [c.ids[1], c.ids[1]] },
-      token: admin,
+      token: admin(),
     });
     expect(twice.status).toBe(400);
     expect(fieldsOf(twice.body)).toEqual(['productIds[1]']);
     expect(await featured(c.id)).toEqual(['Rose', 'Lily']);
 
-    const shopper = await server.call('POST', `${W}/collections/${c.id}/productIds/reorder`, {
+    const shopper = await server().call('POST', `${W}/collections/${c.id}/productIds/reorder`, {
       body: { productIds: [c.ids[1]] },
     });
     expect(shopper.status).toBe(401);
-    const missing = await server.call(
+    const missing = await server().call(
       'POST',
       `${W}/collections/5d0f4ea3-7a1c-4a53-9a57-4c1b1b1d2e3f/productIds/reorder`,
-      { body: { productIds: [c.ids[1]] }, token: admin },
+      { body: { productIds: [c.ids[1]] }, token: admin() },
     );
     expect(missing.status).toBe(404);
 
     for (const filter of [{}, { collectionIds: { $hasSome: [c.id, other.id] } }]) {
-      const unsorted = await server.call('POST', `${R}/products/query-platformized`, {
+      const unsorted = await server().call('POST', `${R}/products/query-platformized`, {
         body: { query: { filter, sort: [{ fieldName: 'collectionPosition', order: 'ASC' }] } },
       });
       expect(unsorted.status).toBe(400);
@@ -160,7 +140,7 @@ describe("a collection's image", () => {
   it('is set from an uploaded image or a URL, with its description, and removed', async () => {
     const c = await makeCollection('Pictured', []);
     const stored = await seedImage(
-      server.ctx,
+      server().ctx,
       'test:collection-image',
       { shape: 'lamp', hue: 40, initials: 'PI' },
       { filename: 'pictured.jpg' },
@@ -185,12 +165,12 @@ describe("a collection's image", () => {
     expect(collection.media.items).toHaveLength(1);
     expect(collection.media.mainMedia!.image.url).toBe('https://images.example.com/shelf.png');
 
-    const none = await server.call('POST', `${W}/collections/${c.id}/image`, { body: {}, token: admin });
+    const none = await server().call('POST', `${W}/collections/${c.id}/image`, { body: {}, token: admin() });
     expect(none.status).toBe(400);
     expect(fieldsOf(none.body)).toEqual(['mediaId']);
-    const unknown = await server.call('POST', `${W}/collections/${c.id}/image`, {
+    const unknown = await server().call('POST', `${W}/collections/${c.id}/image`, {
       body: { mediaId: '5d0f4ea3-7a1c-4a53-9a57-4c1b1b1d2e3f' },
-      token: admin,
+      token: admin(),
     });
     expect(unknown.status).toBe(404);
     expect((await read()).media.mainMedia!.image.url).toBe('https://images.example.com/shelf.png');

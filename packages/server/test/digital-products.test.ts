@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvRow, parseCsv } from '../src/platform/csv.ts';
-import { seedDemoSettings } from '../src/seed/demo-settings.ts';
+import { seedStore } from './checkout-helpers.ts';
 import { startTestServer, type TestServer } from '../src/testing.ts';
-import { errorCode, seedClient, visitorTokens } from './identity-helpers.ts';
+import { errorCode, visitorTokens } from './identity-helpers.ts';
 import { STORE_APP_ID } from './order-fixtures.ts';
 
 /**
@@ -68,10 +68,7 @@ beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'aisle-digital-'));
   server = await startTestServer({
     config: { dataDir },
-    seed: async (s) => {
-      await seedClient(s);
-      await seedDemoSettings(s.ctx);
-    },
+    seed: seedStore,
   });
   admin = server.adminKey;
   secureFileId = await upload('maps.pdf', Buffer.from(PDF), 'SECURE_DOCUMENT');

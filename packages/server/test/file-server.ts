@@ -1,18 +1,34 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { startTestServer, type TestServer, type TestServerOptions } from '../src/testing.ts';
+
+export interface FileServerOptions extends TestServerOptions {
+  /** Give the server a data folder of its own (media files live there): a fresh `aisle-<name>-…` folder under
+   * the system's temporary folder, removed after the file's tests. */
+  dataDirName?: string;
+}
 
 /**
  * The test file's server, started before its tests on a fresh database and stopped after them, with admin-key
  * calls: `call` answers whatever the server said, `ok` expects 200 and `fails` the given status (either
  * returns the body). A `token` of `null` calls without one.
  */
-export function serverForFile(options?: TestServerOptions) {
+export function serverForFile(options: FileServerOptions = {}) {
+  const { dataDirName, ...serverOptions } = options;
   let started: TestServer | undefined;
+  let dataDir: string | undefined;
   beforeAll(async () => {
-    started = await startTestServer(options);
+    if (dataDirName) {
+      dataDir = await mkdtemp(join(tmpdir(), `aisle-${dataDirName}-`));
+      serverOptions.config = { ...serverOptions.config, dataDir };
+    }
+    started = await startTestServer(serverOptions);
   });
   afterAll(async () => {
     await started?.stop();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
   const server = (): TestServer => {
     if (!started) throw new Error('The test server has not started');

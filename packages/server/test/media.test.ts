@@ -1,10 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../src/testing.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { serverForFile } from './file-server.ts';
 
 const W = '/stores/v1';
 const R = '/stores-reader/v1';
@@ -47,21 +44,10 @@ interface WireFile {
 }
 type Body = Record<string, unknown>;
 
-let server: TestServer;
-let dataDir: string;
-let admin: string;
-
-beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'aisle-media-'));
-  server = await startTestServer({ config: { dataDir } });
-  admin = server.adminKey;
-});
+const { server, ok } = serverForFile({ dataDirName: 'media' });
+const admin = () => server().adminKey;
 afterEach(() => {
-  server.ctx.clock = () => new Date();
-});
-afterAll(async () => {
-  await server?.stop();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  server().ctx.clock = () => new Date();
 });
 
 /** A real picture: a gradient with a disc, drawn by sharp. */
@@ -132,8 +118,8 @@ async function upload(
         new Blob([new Uint8Array(part.bytes)], { type: part.type ?? 'application/octet-stream' }),
         part.filename,
       );
-  const token = options.token === undefined ? admin : options.token;
-  const res = await fetch(`${server.url}${FILES}/upload`, {
+  const token = options.token === undefined ? admin() : options.token;
+  const res = await fetch(`${server().url}${FILES}/upload`, {
     method: 'POST',
     body: form,
     headers: token ? { authorization: token } : {},
@@ -145,12 +131,6 @@ async function uploaded(file: Part, fields: Record<string, string> = {}, poster?
   const res = await upload(file, fields, poster ? { poster } : {});
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.file as WireFile;
-}
-
-async function ok(method: string, path: string, body?: unknown, token: string | null = admin): Promise<Body> {
-  const res = await server.call(method, path, { body, token: token ?? undefined });
-  expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).toBe(200);
-  return res.body;
 }
 
 const violations = (body: Body) =>
@@ -219,9 +199,9 @@ describe('upload', () => {
     expect(original.headers.get('x-content-type-options')).toBe('nosniff');
     expect(original.bytes.equals(bytes)).toBe(true);
 
-    const badSize = await server.call(
+    const badSize = await server().call(
       'GET',
-      withQuery(file.url, (q) => q.set('size', '999')).slice(server.url.length),
+      withQuery(file.url, (q) => q.set('size', '999')).slice(server().url.length),
     );
     expect(violations(badSize.body)).toEqual([
       expect.objectContaining({ field: 'size', description: 'must be one of 150, 400, 800' }),
@@ -307,7 +287,7 @@ describe('upload', () => {
       { mediaType: 'picture', fileType: 'SECRET', private: 'maybe' },
     );
     expect(violations(fields.body).map((v) => v.field)).toEqual(['fileType', 'mediaType', 'private']);
-    const json = await server.call('POST', `${FILES}/upload`, { body: { file: 'x' }, token: admin });
+    const json = await server().call('POST', `${FILES}/upload`, { body: { file: 'x' }, token: admin() });
     expect(json.status).toBe(415);
   });
 
@@ -331,8 +311,11 @@ describe('upload', () => {
       ['POST', `${FILES}/5d0f4ea3-7a1c-4a53-9a57-4c1b1b1d2e3f/download-url`],
     ] as const)
       expect(
-        (await server.call(method, path, { body: method === 'GET' || method === 'DELETE' ? undefined : {} }))
-          .status,
+        (
+          await server().call(method, path, {
+            body: method === 'GET' || method === 'DELETE' ? undefined : {},
+          })
+        ).status,
         `${method} ${path}`,
       ).toBe(401);
   });
@@ -365,7 +348,7 @@ describe('signed links', () => {
       const res = await get(url);
       expect([res.status, res.code], url).toEqual([403, 'MEDIA_LINK_INVALID']);
     }
-    server.ctx.clock = () => new Date(expiry + 1000);
+    server().ctx.clock = () => new Date(expiry + 1000);
     const late = await get(file.url);
     expect([late.status, late.code]).toEqual([403, 'MEDIA_LINK_EXPIRED']);
     // A public file may also be fetched unsigned (what the SDK's getImageUrl builds from an image URI).
@@ -387,7 +370,7 @@ describe('signed links', () => {
     // Even the admin's descriptor carries a 15-minute link only.
     expect(new Date(file.urlExpirationDate).getTime() - Date.now()).toBeLessThanOrEqual(15 * 60_000);
 
-    const bare = `${server.url}/media/${file.id}/manual.pdf`;
+    const bare = `${server().url}/media/${file.id}/manual.pdf`;
     const unsigned = await get(bare);
     expect([unsigned.status, unsigned.code]).toEqual([403, 'MEDIA_LINK_REQUIRED']);
     // A public image's (day-long) signature does not open it, nor does one of another id.
@@ -395,7 +378,7 @@ describe('signed links', () => {
     const borrowed = `${bare}?${new URL(image.url).search.slice(1)}`;
     expect((await get(borrowed)).status).toBe(403);
 
-    const anonymous = await server.call('POST', `${FILES}/${file.id}/download-url`, { body: {} });
+    const anonymous = await server().call('POST', `${FILES}/${file.id}/download-url`, { body: {} });
     expect(anonymous.status).toBe(401);
     const link = await ok('POST', `${FILES}/${file.id}/download-url`, { expirationInMinutes: 15 });
     const expires = new Date(link.urlExpirationDate as string).getTime();
@@ -406,10 +389,10 @@ describe('signed links', () => {
     expect(download.bytes.equals(pdf)).toBe(true);
     expect(download.headers.get('content-disposition')).toBe('attachment; filename="manual.pdf"');
     expect(download.headers.get('cache-control')).toBe('private, no-store');
-    server.ctx.clock = () => new Date(Date.now() + 16 * 60_000);
+    server().ctx.clock = () => new Date(Date.now() + 16 * 60_000);
     const late = await get(link.downloadUrl as string);
     expect([late.status, late.code]).toEqual([403, 'MEDIA_LINK_EXPIRED']);
-    server.ctx.clock = () => new Date();
+    server().ctx.clock = () => new Date();
 
     // A secure picture: its thumbnails are as closed as the original.
     const secret = await uploaded(
@@ -417,7 +400,7 @@ describe('signed links', () => {
       { private: 'true' },
     );
     expect(secret.fileType).toBe('SECURE_PICTURE');
-    expect((await get(`${server.url}/media/${secret.id}/s.png?size=150`)).status).toBe(403);
+    expect((await get(`${server().url}/media/${secret.id}/s.png?size=150`)).status).toBe(403);
     expect((await get(secret.thumbnails![0]!.url)).status).toBe(200);
     const wrongType = await upload(
       { name: 'file', bytes: await png(20, 20), filename: 'x.png' },
@@ -429,9 +412,9 @@ describe('signed links', () => {
     const product = (
       await ok('POST', `${W}/products`, { product: { name: 'Manual', priceData: { price: 5 } } })
     ).product as { id: string };
-    const refused = await server.call('POST', `${W}/products/${product.id}/media`, {
+    const refused = await server().call('POST', `${W}/products/${product.id}/media`, {
       body: { media: [{ mediaId: file.id }] },
-      token: admin,
+      token: admin(),
     });
     expect(refused.status).toBe(400);
     expect(violations(refused.body)[0]!.field).toBe('media[0].mediaId');
@@ -483,17 +466,17 @@ describe('media in the catalogue', () => {
     got = await read();
     expect(got.media.mainMedia.image.focalPoint).toEqual({ x: 30, y: 70.5 });
     expect(got.productOptions[0]!.choices[0]!.media.items[0]!.image.focalPoint).toEqual({ x: 30, y: 70.5 });
-    const outOfRange = await server.call('PATCH', `${FILES}/${file.id}`, {
+    const outOfRange = await server().call('PATCH', `${FILES}/${file.id}`, {
       body: { file: { focalPoint: { x: 130, y: 0 } } },
-      token: admin,
+      token: admin(),
     });
     expect(violations(outOfRange.body)[0]!.field).toBe('file.focalPoint.x');
 
-    const inUse = await server.call('DELETE', `${FILES}/${file.id}`, { token: admin });
+    const inUse = await server().call('DELETE', `${FILES}/${file.id}`, { token: admin() });
     expect([inUse.status, appCode(inUse.body)]).toEqual([409, 'MEDIA_IN_USE']);
     await ok('POST', `${W}/products/${product.id}/media/delete`, { mediaIds: [file.id] });
     await ok('DELETE', `${FILES}/${file.id}`);
-    expect((await server.call('GET', `${FILES}/${file.id}`, { token: admin })).status).toBe(404);
+    expect((await server().call('GET', `${FILES}/${file.id}`, { token: admin() })).status).toBe(404);
     expect((await get(main.image.url)).status).toBe(404);
   });
 

@@ -1,6 +1,6 @@
 import { createLocalJWKSet, jwtVerify } from 'jose';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../src/testing.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { serverForFile } from './file-server.ts';
 import {
   authorizeSilently,
   CLIENT_ID,
@@ -17,67 +17,64 @@ import {
   visitorTokens,
 } from './identity-helpers.ts';
 
-let server: TestServer;
+const { server } = serverForFile({ seed: seedClient });
 const realClock = () => new Date();
 
-beforeAll(async () => {
-  server = await startTestServer({ seed: seedClient });
-});
-afterAll(async () => {
-  await server?.stop();
-});
 afterEach(() => {
-  server.ctx.clock = realClock;
-  server.ctx.config.accessTokenTtl = 900;
+  server().ctx.clock = realClock;
+  server().ctx.config.accessTokenTtl = 900;
 });
 
-const token = (body: Record<string, unknown>) => server.call('POST', '/oauth2/token', { body });
+const token = (body: Record<string, unknown>) => server().call('POST', '/oauth2/token', { body });
 const tokenInfo = async (t: string) =>
-  (await server.call('POST', '/oauth2/token-info', { body: { token: t } })).body;
+  (await server().call('POST', '/oauth2/token-info', { body: { token: t } })).body;
 
 describe('OAuth clients', () => {
   it('seeds the demo storefront client from PUBLIC_URL', async () => {
-    const res = await server.call('GET', '/v1/oauth-clients', { token: server.adminKey });
+    const res = await server().call('GET', '/v1/oauth-clients', { token: server().adminKey });
     expect(res.status).toBe(200);
     const demo = (res.body.clients as Array<Record<string, unknown>>).find((c) => c.id === CLIENT_ID);
-    expect(demo).toMatchObject({ redirectUris: [`${server.url}/callback`], allowedOrigins: [server.url] });
+    expect(demo).toMatchObject({
+      redirectUris: [`${server().url}/callback`],
+      allowedOrigins: [server().url],
+    });
   });
 
   it('follows a changed PUBLIC_URL on the next start, unless the merchant edited the client', async () => {
-    const before = server.ctx.config.publicUrl;
-    server.ctx.config.publicUrl = 'https://moved.example';
+    const before = server().ctx.config.publicUrl;
+    server().ctx.config.publicUrl = 'https://moved.example';
     try {
-      await seedClient(server);
-      const res = await server.call('GET', '/v1/oauth-clients', { token: server.adminKey });
+      await seedClient(server());
+      const res = await server().call('GET', '/v1/oauth-clients', { token: server().adminKey });
       const demo = (res.body.clients as Array<Record<string, unknown>>).find((c) => c.id === CLIENT_ID);
       expect(demo).toMatchObject({ allowedOrigins: ['https://moved.example'] });
     } finally {
-      server.ctx.config.publicUrl = before;
-      await seedClient(server);
+      server().ctx.config.publicUrl = before;
+      await seedClient(server());
     }
     // Once the merchant edits the client, its URLs stay as edited.
-    const edited = await server.call('PATCH', `/v1/oauth-clients/${CLIENT_ID}`, {
-      token: server.adminKey,
-      body: { allowedOrigins: [server.url, 'https://extra.example'] },
+    const edited = await server().call('PATCH', `/v1/oauth-clients/${CLIENT_ID}`, {
+      token: server().adminKey,
+      body: { allowedOrigins: [server().url, 'https://extra.example'] },
     });
     expect(edited.status).toBe(200);
-    server.ctx.config.publicUrl = 'https://moved.example';
+    server().ctx.config.publicUrl = 'https://moved.example';
     try {
-      await seedClient(server);
+      await seedClient(server());
     } finally {
-      server.ctx.config.publicUrl = before;
+      server().ctx.config.publicUrl = before;
     }
-    const res = await server.call('GET', '/v1/oauth-clients', { token: server.adminKey });
+    const res = await server().call('GET', '/v1/oauth-clients', { token: server().adminKey });
     const demo = (res.body.clients as Array<Record<string, unknown>>).find((c) => c.id === CLIENT_ID);
     expect(demo).toMatchObject({
-      allowedOrigins: [server.url, 'https://extra.example'],
+      allowedOrigins: [server().url, 'https://extra.example'],
       followsPublicUrl: false,
     });
   });
 
   it('lets CORS through for the origins of registered clients only', async () => {
-    const created = await server.call('POST', '/v1/oauth-clients', {
-      token: server.adminKey,
+    const created = await server().call('POST', '/v1/oauth-clients', {
+      token: server().adminKey,
       body: {
         id: 'shop-two',
         redirectUris: ['https://two.example/callback'],
@@ -86,7 +83,7 @@ describe('OAuth clients', () => {
     });
     expect(created.status).toBe(200);
     const preflight = (origin: string) =>
-      fetch(`${server.url}/oauth2/token`, {
+      fetch(`${server().url}/oauth2/token`, {
         method: 'OPTIONS',
         headers: {
           origin,
@@ -98,24 +95,28 @@ describe('OAuth clients', () => {
       'https://two.example',
     );
     expect((await preflight('https://evil.example')).headers.get('access-control-allow-origin')).toBeNull();
-    const bad = await server.call('POST', '/v1/oauth-clients', {
-      token: server.adminKey,
+    const bad = await server().call('POST', '/v1/oauth-clients', {
+      token: server().adminKey,
       body: { allowedOrigins: ['https://two.example/path'] },
     });
     expect(bad.status).toBe(400);
   });
 
   it('keeps client administration for admin keys', async () => {
-    const visitor = await visitorTokens(server);
-    expect((await server.call('GET', '/v1/oauth-clients', { token: visitor.access_token })).status).toBe(403);
-    expect((await server.call('GET', '/v1/oauth-clients')).status).toBe(401);
+    const visitor = await visitorTokens(server());
+    expect((await server().call('GET', '/v1/oauth-clients', { token: visitor.access_token })).status).toBe(
+      403,
+    );
+    expect((await server().call('GET', '/v1/oauth-clients')).status).toBe(401);
   });
 });
 
 describe('token endpoint: anonymous', () => {
   it('issues a visitor token pair with expires_in in seconds, on both paths', async () => {
     for (const path of ['/oauth2/token', '/_api/oauth2/token']) {
-      const res = await server.call('POST', path, { body: { grantType: 'anonymous', clientId: CLIENT_ID } });
+      const res = await server().call('POST', path, {
+        body: { grantType: 'anonymous', clientId: CLIENT_ID },
+      });
       expect(res.status).toBe(200);
       expect(res.headers.get('cache-control')).toBe('no-store');
       expect(Object.keys(res.body).sort()).toEqual(['access_token', 'expires_in', 'refresh_token']);
@@ -127,18 +128,18 @@ describe('token endpoint: anonymous', () => {
   });
 
   it('gives each anonymous grant its own visitor', async () => {
-    const a = await tokenInfo((await visitorTokens(server)).access_token);
-    const b = await tokenInfo((await visitorTokens(server)).access_token);
+    const a = await tokenInfo((await visitorTokens(server())).access_token);
+    const b = await tokenInfo((await visitorTokens(server())).access_token);
     expect(a.subjectId).not.toBe(b.subjectId);
   });
 
   it('signs with a key published in the JWKS', async () => {
-    const jwks = await server.call('GET', '/oauth2/jwks');
+    const jwks = await server().call('GET', '/oauth2/jwks');
     expect(jwks.status).toBe(200);
     const keys = jwks.body.keys as Array<Record<string, unknown>>;
     expect(keys[0]).toMatchObject({ kty: 'EC', crv: 'P-256', alg: 'ES256', use: 'sig' });
     expect(keys[0]).not.toHaveProperty('d');
-    const { access_token } = await visitorTokens(server);
+    const { access_token } = await visitorTokens(server());
     const { payload, protectedHeader } = await jwtVerify(
       access_token,
       createLocalJWKSet({ keys: keys as never }),
@@ -164,7 +165,7 @@ describe('token endpoint: anonymous', () => {
   });
 
   it('accepts form-encoded token requests (plain OAuth clients)', async () => {
-    const res = await fetch(`${server.url}/oauth2/token`, {
+    const res = await fetch(`${server().url}/oauth2/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ grant_type: 'anonymous', client_id: CLIENT_ID }),
@@ -174,7 +175,7 @@ describe('token endpoint: anonymous', () => {
 
   it('reports unknown and garbage tokens as inactive', async () => {
     expect(await tokenInfo('garbage')).toEqual({ active: false });
-    const { access_token } = await visitorTokens(server);
+    const { access_token } = await visitorTokens(server());
     const tampered = `${access_token.slice(0, -4)}AAAA`;
     expect(await tokenInfo(tampered)).toEqual({ active: false });
   });
@@ -182,7 +183,7 @@ describe('token endpoint: anonymous', () => {
 
 describe('token endpoint: refresh_token', () => {
   it('rotates the refresh token and keeps the visitor', async () => {
-    const first = await visitorTokens(server);
+    const first = await visitorTokens(server());
     const res = await token({
       grantType: 'refresh_token',
       refreshToken: first.refresh_token,
@@ -200,7 +201,7 @@ describe('token endpoint: refresh_token', () => {
   });
 
   it('revokes the whole family when a used refresh token comes back', async () => {
-    const first = await visitorTokens(server);
+    const first = await visitorTokens(server());
     const second = (await token({ grantType: 'refresh_token', refreshToken: first.refresh_token }))
       .body as unknown as Tokens;
     const replay = await token({ grantType: 'refresh_token', refreshToken: first.refresh_token });
@@ -213,11 +214,11 @@ describe('token endpoint: refresh_token', () => {
   });
 
   it('refuses a refresh token of another client, an unknown one and an expired one', async () => {
-    await server.call('POST', '/v1/oauth-clients', {
-      token: server.adminKey,
+    await server().call('POST', '/v1/oauth-clients', {
+      token: server().adminKey,
       body: { id: 'other-client', allowedOrigins: ['https://other.example'] },
     });
-    const mine = await visitorTokens(server);
+    const mine = await visitorTokens(server());
     const other = await token({
       grantType: 'refresh_token',
       refreshToken: mine.refresh_token,
@@ -227,42 +228,42 @@ describe('token endpoint: refresh_token', () => {
     expect((await token({ grantType: 'refresh_token', refreshToken: 'x'.repeat(43) })).body.error).toBe(
       'invalid_grant',
     );
-    const fresh = await visitorTokens(server);
-    server.ctx.clock = () => new Date(Date.now() + 31 * 24 * 3600 * 1000);
+    const fresh = await visitorTokens(server());
+    server().ctx.clock = () => new Date(Date.now() + 31 * 24 * 3600 * 1000);
     expect((await token({ grantType: 'refresh_token', refreshToken: fresh.refresh_token })).body.error).toBe(
       'invalid_grant',
     );
   });
 
   it('can hand back the same refresh token when rotation is off', async () => {
-    server.ctx.config.rotateRefreshTokens = false;
+    server().ctx.config.rotateRefreshTokens = false;
     try {
-      const first = await visitorTokens(server);
+      const first = await visitorTokens(server());
       for (let i = 0; i < 3; i++) {
         const res = await token({ grantType: 'refresh_token', refreshToken: first.refresh_token });
         expect(res.status).toBe(200);
         expect(res.body.refresh_token).toBe(first.refresh_token);
       }
     } finally {
-      server.ctx.config.rotateRefreshTokens = true;
+      server().ctx.config.rotateRefreshTokens = true;
     }
   });
 });
 
 describe('access tokens', () => {
   it('stop working when they expire (short TTL from config)', async () => {
-    server.ctx.config.accessTokenTtl = 2;
-    const visitor = await visitorTokens(server);
+    server().ctx.config.accessTokenTtl = 2;
+    const visitor = await visitorTokens(server());
     expect(visitor.expires_in).toBe(2);
     const body = { login: {} };
-    const ok = await server.call('POST', '/_api/redirects-api/v1/redirect-session', {
+    const ok = await server().call('POST', '/_api/redirects-api/v1/redirect-session', {
       token: visitor.access_token,
       body,
     });
     expect(ok.status).toBe(200);
     // 3.1 s later on the server's clock: past the two-second lifetime (afterEach puts the clock back).
-    server.ctx.clock = () => new Date(Date.now() + 3100);
-    const expired = await server.call('POST', '/_api/redirects-api/v1/redirect-session', {
+    server().ctx.clock = () => new Date(Date.now() + 3100);
+    const expired = await server().call('POST', '/_api/redirects-api/v1/redirect-session', {
       token: visitor.access_token,
       body,
     });
@@ -272,9 +273,9 @@ describe('access tokens', () => {
   });
 
   it('never open admin routes', async () => {
-    const member = await memberTokens(server);
-    for (const t of [member.access_token, (await visitorTokens(server)).access_token]) {
-      const res = await server.call('GET', '/members/v1/members', { token: t });
+    const member = await memberTokens(server());
+    for (const t of [member.access_token, (await visitorTokens(server())).access_token]) {
+      const res = await server().call('GET', '/members/v1/members', { token: t });
       expect(res.status).toBe(403);
     }
   });
@@ -283,11 +284,11 @@ describe('access tokens', () => {
 describe('token endpoint: authorization_code', () => {
   it('exchanges a code for member tokens once, with the PKCE verifier and redirect URI', async () => {
     const email = uniqueEmail();
-    const visitor = await visitorTokens(server);
+    const visitor = await visitorTokens(server());
     const visitorId = (await tokenInfo(visitor.access_token)).subjectId;
-    const reg = await register(server, email, PASSWORD, visitor.access_token);
-    const { code, flow } = await authorizeSilently(server, reg.body.sessionToken as string);
-    const res = await exchange(server, code, flow.verifier, `${server.url}/callback`);
+    const reg = await register(server(), email, PASSWORD, visitor.access_token);
+    const { code, flow } = await authorizeSilently(server(), reg.body.sessionToken as string);
+    const res = await exchange(server(), code, flow.verifier, `${server().url}/callback`);
     expect(res.status).toBe(200);
     const tokens = res.body as unknown as Tokens;
     const info = await tokenInfo(tokens.access_token);
@@ -301,7 +302,7 @@ describe('token endpoint: authorization_code', () => {
       vid?: string;
     };
     expect(jwt.vid).toBe(visitorId);
-    const me = await server.call('GET', '/oauth2/user-info', { token: tokens.access_token });
+    const me = await server().call('GET', '/oauth2/user-info', { token: tokens.access_token });
     expect(me.status).toBe(200);
     expect(me.body).toMatchObject({ email, givenName: 'Ada', familyName: 'Lovelace', emailVerified: false });
     // Member refresh keeps the member.
@@ -314,29 +315,29 @@ describe('token endpoint: authorization_code', () => {
   });
 
   it('rejects a wrong PKCE verifier and burns the code', async () => {
-    const reg = await register(server, uniqueEmail());
-    const { code, flow } = await authorizeSilently(server, reg.body.sessionToken as string);
-    const wrong = await exchange(server, code, pkce().verifier, `${server.url}/callback`);
+    const reg = await register(server(), uniqueEmail());
+    const { code, flow } = await authorizeSilently(server(), reg.body.sessionToken as string);
+    const wrong = await exchange(server(), code, pkce().verifier, `${server().url}/callback`);
     expect(wrong.status).toBe(400);
     expect(wrong.body).toMatchObject({
       error: 'invalid_grant',
       error_description: expect.stringMatching(/codeVerifier/),
     });
-    const right = await exchange(server, code, flow.verifier, `${server.url}/callback`);
+    const right = await exchange(server(), code, flow.verifier, `${server().url}/callback`);
     expect(right.body.error).toBe('invalid_grant');
   });
 
   it('rejects a malformed verifier as invalid_request', async () => {
-    const res = await exchange(server, 'some-code', 'short', `${server.url}/callback`);
+    const res = await exchange(server(), 'some-code', 'short', `${server().url}/callback`);
     expect(res.body.error).toBe('invalid_request');
   });
 
   it('refuses a replayed code and revokes what its first use produced', async () => {
-    const reg = await register(server, uniqueEmail());
-    const { code, flow } = await authorizeSilently(server, reg.body.sessionToken as string);
-    const first = await exchange(server, code, flow.verifier, `${server.url}/callback`);
+    const reg = await register(server(), uniqueEmail());
+    const { code, flow } = await authorizeSilently(server(), reg.body.sessionToken as string);
+    const first = await exchange(server(), code, flow.verifier, `${server().url}/callback`);
     expect(first.status).toBe(200);
-    const replay = await exchange(server, code, flow.verifier, `${server.url}/callback`);
+    const replay = await exchange(server(), code, flow.verifier, `${server().url}/callback`);
     expect(replay.status).toBe(400);
     expect(replay.body.error).toBe('invalid_grant');
     const refresh = await token({
@@ -347,9 +348,9 @@ describe('token endpoint: authorization_code', () => {
   });
 
   it('needs the same redirect URI as the authorize request', async () => {
-    const reg = await register(server, uniqueEmail());
-    const { code, flow } = await authorizeSilently(server, reg.body.sessionToken as string);
-    const res = await exchange(server, code, flow.verifier, `${server.url}/other`);
+    const reg = await register(server(), uniqueEmail());
+    const { code, flow } = await authorizeSilently(server(), reg.body.sessionToken as string);
+    const res = await exchange(server(), code, flow.verifier, `${server().url}/other`);
     expect(res.body).toMatchObject({
       error: 'invalid_grant',
       error_description: expect.stringMatching(/redirectUri/),
@@ -357,10 +358,10 @@ describe('token endpoint: authorization_code', () => {
   });
 
   it('lets codes expire after a minute', async () => {
-    const reg = await register(server, uniqueEmail());
-    const { code, flow } = await authorizeSilently(server, reg.body.sessionToken as string);
-    server.ctx.clock = () => new Date(Date.now() + 61_000);
-    const res = await exchange(server, code, flow.verifier, `${server.url}/callback`);
+    const reg = await register(server(), uniqueEmail());
+    const { code, flow } = await authorizeSilently(server(), reg.body.sessionToken as string);
+    server().ctx.clock = () => new Date(Date.now() + 61_000);
+    const res = await exchange(server(), code, flow.verifier, `${server().url}/callback`);
     expect(res.body).toMatchObject({
       error: 'invalid_grant',
       error_description: expect.stringMatching(/expired/),
@@ -368,15 +369,15 @@ describe('token endpoint: authorization_code', () => {
   });
 
   it('refuses a code of another client', async () => {
-    const reg = await register(server, uniqueEmail());
-    const { code, flow } = await authorizeSilently(server, reg.body.sessionToken as string);
-    const res = await server.call('POST', '/oauth2/token', {
+    const reg = await register(server(), uniqueEmail());
+    const { code, flow } = await authorizeSilently(server(), reg.body.sessionToken as string);
+    const res = await server().call('POST', '/oauth2/token', {
       body: {
         grantType: 'authorization_code',
         clientId: 'other-client',
         code,
         codeVerifier: flow.verifier,
-        redirectUri: `${server.url}/callback`,
+        redirectUri: `${server().url}/callback`,
       },
     });
     expect(res.body.error).toBe('invalid_grant');
@@ -386,11 +387,11 @@ describe('token endpoint: authorization_code', () => {
 describe('token endpoint: authorized_client', () => {
   it('signs a member in for the merchant server with <token>,<api key>', async () => {
     const email = uniqueEmail();
-    const reg = await register(server, email);
+    const reg = await register(server(), email);
     const memberId = (reg.body.identity as { id: string }).id;
-    const visitor = await visitorTokens(server);
-    const res = await server.call('POST', '/oauth2/token', {
-      headers: { authorization: `${visitor.access_token},${server.adminKey}` },
+    const visitor = await visitorTokens(server());
+    const res = await server().call('POST', '/oauth2/token', {
+      headers: { authorization: `${visitor.access_token},${server().adminKey}` },
       body: { grant_type: 'authorized_client', member_id: memberId, scope: 'offline_access' },
     });
     expect(res.status).toBe(200);
@@ -401,20 +402,20 @@ describe('token endpoint: authorized_client', () => {
   });
 
   it('takes a session token from sign-on', async () => {
-    const visitor = await visitorTokens(server);
-    const auth = { authorization: `${visitor.access_token},${server.adminKey}` };
-    const signOn = await server.call('POST', '/_api/iam/authentication/v2/sign-on', {
+    const visitor = await visitorTokens(server());
+    const auth = { authorization: `${visitor.access_token},${server().adminKey}` };
+    const signOn = await server().call('POST', '/_api/iam/authentication/v2/sign-on', {
       headers: auth,
       body: { loginId: { email: uniqueEmail('sso') }, profile: { nickname: 'sso' }, verifyEmail: true },
     });
     expect(signOn.status).toBe(200);
     expect(signOn.body.identity).toMatchObject({ email: { isVerified: true } });
-    const res = await server.call('POST', '/oauth2/token', {
+    const res = await server().call('POST', '/oauth2/token', {
       headers: auth,
       body: { grant_type: 'authorized_client', session_token: signOn.body.sessionToken },
     });
     expect(res.status).toBe(200);
-    const again = await server.call('POST', '/oauth2/token', {
+    const again = await server().call('POST', '/oauth2/token', {
       headers: auth,
       body: { grant_type: 'authorized_client', session_token: signOn.body.sessionToken },
     });
@@ -422,18 +423,18 @@ describe('token endpoint: authorized_client', () => {
   });
 
   it('refuses without an admin key, and for unknown members', async () => {
-    const reg = await register(server, uniqueEmail());
-    const visitor = await visitorTokens(server);
+    const reg = await register(server(), uniqueEmail());
+    const visitor = await visitorTokens(server());
     const body = {
       grant_type: 'authorized_client',
       member_id: (reg.body.identity as { id: string }).id,
       scope: 'offline_access',
     };
-    const noKey = await server.call('POST', '/oauth2/token', { token: visitor.access_token, body });
+    const noKey = await server().call('POST', '/oauth2/token', { token: visitor.access_token, body });
     expect(noKey.status).toBe(403);
     expect(noKey.body.error).toBe('unauthorized_client');
-    const unknown = await server.call('POST', '/oauth2/token', {
-      headers: { authorization: `${visitor.access_token},${server.adminKey}` },
+    const unknown = await server().call('POST', '/oauth2/token', {
+      headers: { authorization: `${visitor.access_token},${server().adminKey}` },
       body: { ...body, member_id: '00000000-0000-4000-8000-000000000000' },
     });
     expect(unknown.body.error).toBe('invalid_grant');
@@ -443,8 +444,8 @@ describe('token endpoint: authorized_client', () => {
 describe('signing keys', () => {
   it('are shared through the database: a second process verifies tokens of the first', async () => {
     const { KeyStore } = await import('../src/modules/oauth/keys.ts');
-    const other = new KeyStore(server.ctx);
-    const { access_token } = await visitorTokens(server);
+    const other = new KeyStore(server().ctx);
+    const { access_token } = await visitorTokens(server());
     expect(await other.verify(access_token)).toMatchObject({ subjectType: 'visitor', clientId: CLIENT_ID });
   });
 });
@@ -452,8 +453,8 @@ describe('signing keys', () => {
 describe('login helper sanity', () => {
   it('logs in with the registered password', async () => {
     const email = uniqueEmail();
-    await register(server, email);
-    const res = await login(server, email);
+    await register(server(), email);
+    const res = await login(server(), email);
     expect(res.body.state).toBe('SUCCESS');
   });
 });
@@ -461,12 +462,12 @@ describe('login helper sanity', () => {
 describe('housekeeping', () => {
   it('purges expired codes and tokens a day after they expired', async () => {
     const { purgeExpired } = await import('../src/flows/sessions/janitor.ts');
-    const reg = await register(server, uniqueEmail());
-    const { code, flow } = await authorizeSilently(server, reg.body.sessionToken as string);
-    server.ctx.clock = () => new Date(Date.now() + 2 * 24 * 3600 * 1000);
-    await purgeExpired(server.ctx);
-    server.ctx.clock = realClock;
-    const res = await exchange(server, code, flow.verifier, `${server.url}/callback`);
+    const reg = await register(server(), uniqueEmail());
+    const { code, flow } = await authorizeSilently(server(), reg.body.sessionToken as string);
+    server().ctx.clock = () => new Date(Date.now() + 2 * 24 * 3600 * 1000);
+    await purgeExpired(server().ctx);
+    server().ctx.clock = realClock;
+    const res = await exchange(server(), code, flow.verifier, `${server().url}/callback`);
     expect(res.body).toMatchObject({
       error: 'invalid_grant',
       error_description: expect.stringMatching(/not valid/),

@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createProduct } from '../src/modules/catalogue/products/writes.ts';
 import { DEFAULT_VARIANT_ID } from '../src/modules/catalogue/variants/tables.ts';
 import { inventoryItems } from '../src/modules/catalogue/inventory/tables.ts';
-import { seedDemoSettings } from '../src/seed/demo-settings.ts';
-import { startTestServer, type TestServer } from '../src/testing.ts';
-import { errorCode, memberTokens, seedClient, visitorTokens } from './identity-helpers.ts';
+import { seedStore } from './checkout-helpers.ts';
+import { serverForFile } from './file-server.ts';
+import { errorCode, memberTokens, visitorTokens } from './identity-helpers.ts';
 import { STORE_APP_ID } from './order-fixtures.ts';
 import { fromCents, toCents } from '../src/platform/money.ts';
 
@@ -27,7 +27,7 @@ interface WireOrder {
   priceSummary: { total: { amount: string } };
 }
 
-let server: TestServer;
+const { server } = serverForFile({ seed: seedStore });
 let admin: string;
 let tee = '';
 
@@ -40,8 +40,8 @@ const ADDRESS = {
 };
 
 async function stock(): Promise<number> {
-  const [row] = await server.ctx.db
-    .select({ quantity: inventoryItems.quantity })
+  const [row] = await server()
+    .ctx.db.select({ quantity: inventoryItems.quantity })
     .from(inventoryItems)
     .where(and(eq(inventoryItems.productId, tee), eq(inventoryItems.variantId, DEFAULT_VARIANT_ID)));
   return row!.quantity!;
@@ -58,26 +58,26 @@ interface Placed {
  * the merchant to capture, with `delayCapture`).
  */
 async function buy(token: string, email: string, quantity: number, card?: string, delayCapture = false) {
-  const added = await server.call('POST', '/ecom/v1/carts/current/add-to-cart', {
+  const added = await server().call('POST', '/ecom/v1/carts/current/add-to-cart', {
     token,
     body: { lineItems: [{ quantity, catalogReference: { catalogItemId: tee, appId: STORE_APP_ID } }] },
   });
   expect(added.status, JSON.stringify(added.body)).toBe(200);
-  const checkout = await server.call('POST', '/ecom/v1/carts/current/create-checkout', {
+  const checkout = await server().call('POST', '/ecom/v1/carts/current/create-checkout', {
     token,
     body: { channelType: 'WEB', email, shippingAddress: ADDRESS, billingAddress: ADDRESS },
   });
   expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
   const checkoutId = checkout.body.checkoutId as string;
   if (!card) {
-    const placed = await server.call('POST', `/ecom/v1/checkouts/${checkoutId}/create-order`, {
+    const placed = await server().call('POST', `/ecom/v1/checkouts/${checkoutId}/create-order`, {
       token,
       body: {},
     });
     expect(placed.status, JSON.stringify(placed.body)).toBe(200);
     return placed.body as unknown as Placed;
   }
-  const tokenised = await server.call('POST', '/payments/sandbox/v1/card-tokens', {
+  const tokenised = await server().call('POST', '/payments/sandbox/v1/card-tokens', {
     token,
     body: {
       number: card,
@@ -88,7 +88,7 @@ async function buy(token: string, email: string, quantity: number, card?: string
     },
   });
   expect(tokenised.status, JSON.stringify(tokenised.body)).toBe(200);
-  const placed = await server.call('POST', `/ecom/v1/checkouts/${checkoutId}/create-order-and-charge`, {
+  const placed = await server().call('POST', `/ecom/v1/checkouts/${checkoutId}/create-order-and-charge`, {
     token,
     body: { paymentToken: tokenised.body.paymentToken, ...(delayCapture ? { delayCapture } : {}) },
   });
@@ -97,21 +97,15 @@ async function buy(token: string, email: string, quantity: number, card?: string
 }
 
 const read = async (id: string, token = admin) => {
-  const res = await server.call('GET', `/ecom/v1/orders/${id}`, { token });
+  const res = await server().call('GET', `/ecom/v1/orders/${id}`, { token });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.order as WireOrder;
 };
 
 beforeAll(async () => {
-  server = await startTestServer({
-    seed: async (s) => {
-      await seedClient(s);
-      await seedDemoSettings(s.ctx);
-    },
-  });
-  admin = server.adminKey;
+  admin = server().adminKey;
   tee = (
-    await createProduct(server.ctx, {
+    await createProduct(server().ctx, {
       name: 'Flow Tee',
       price: '20.00',
       weight: 0.2,
@@ -120,13 +114,9 @@ beforeAll(async () => {
   ).id;
 }, 120_000);
 
-afterAll(async () => {
-  await server?.stop();
-});
-
 describe('an order placed through checkout', () => {
   it('is read by its visitor and its confirmation token, refunded, fulfilled and mailed', async () => {
-    const visitor = await visitorTokens(server);
+    const visitor = await visitorTokens(server());
     const email = 'flow.buyer@example.com';
     const before = await stock();
     const { orderId, confirmationToken } = await buy(visitor.access_token, email, 2, '4242 4242 4242 4242');
@@ -134,25 +124,27 @@ describe('an order placed through checkout', () => {
 
     const own = await read(orderId, visitor.access_token);
     expect(own).toMatchObject({ status: 'APPROVED', paymentStatus: 'PAID' });
-    const byToken = await server.call(
+    const byToken = await server().call(
       'GET',
       `/ecom/v1/orders/${orderId}?confirmationToken=${encodeURIComponent(confirmationToken)}`,
     );
     expect(byToken.status).toBe(200);
-    const other = await visitorTokens(server);
+    const other = await visitorTokens(server());
     expect(
-      errorCode((await server.call('GET', `/ecom/v1/orders/${orderId}`, { token: other.access_token })).body),
+      errorCode(
+        (await server().call('GET', `/ecom/v1/orders/${orderId}`, { token: other.access_token })).body,
+      ),
     ).toBe('ORDER_NOT_FOUND');
 
-    await server.ctx.events.drain();
-    const inbox = await server.call('GET', `/v1/dev-mailbox/messages?to=${encodeURIComponent(email)}`, {
+    await server().ctx.events.drain();
+    const inbox = await server().call('GET', `/v1/dev-mailbox/messages?to=${encodeURIComponent(email)}`, {
       token: admin,
     });
     expect((inbox.body.messages as Array<{ tag: string }>).some((m) => m.tag === 'order-confirmation')).toBe(
       true,
     );
 
-    const refundability = await server.call(
+    const refundability = await server().call(
       'GET',
       `/ecom/v1/payments-collector/orders/${orderId}/refundability`,
       {
@@ -165,27 +157,31 @@ describe('an order placed through checkout', () => {
     }>;
     expect(payment!.refundabilityStatus).toBe('REFUNDABLE');
     const total = own.priceSummary.total.amount;
-    const over = await server.call('POST', `/ecom/v1/payments-collector/orders/${orderId}/trigger-refund`, {
+    const over = await server().call('POST', `/ecom/v1/payments-collector/orders/${orderId}/trigger-refund`, {
       token: admin,
       body: { payments: [{ paymentId: payment!.paymentId, amount: fromCents(toCents(total) + 1n) }] },
     });
     expect(errorCode(over.body)).toBe('INVALID_AMOUNT');
     const line = own.lineItems[0]!.id;
-    const refund = await server.call('POST', `/ecom/v1/payments-collector/orders/${orderId}/trigger-refund`, {
-      token: admin,
-      body: {
-        payments: [{ paymentId: payment!.paymentId, amount: '20.00' }],
-        details: { lineItems: [{ lineItemId: line, quantity: 1 }] },
-        sideEffects: { restockInfo: { type: 'ALL_ITEMS' } },
+    const refund = await server().call(
+      'POST',
+      `/ecom/v1/payments-collector/orders/${orderId}/trigger-refund`,
+      {
+        token: admin,
+        body: {
+          payments: [{ paymentId: payment!.paymentId, amount: '20.00' }],
+          details: { lineItems: [{ lineItemId: line, quantity: 1 }] },
+          sideEffects: { restockInfo: { type: 'ALL_ITEMS' } },
+        },
       },
-    });
+    );
     expect(refund.status, JSON.stringify(refund.body)).toBe(200);
     expect(await stock()).toBe(before - 1);
     const refunded = await read(orderId);
     expect(refunded.paymentStatus).toBe('PARTIALLY_REFUNDED');
     expect(refunded.lineItems[0]).toMatchObject({ refundQuantity: 1, restockQuantity: 1 });
 
-    const fulfil = await server.call('POST', `/ecom/v1/fulfillments/orders/${orderId}/create-fulfillment`, {
+    const fulfil = await server().call('POST', `/ecom/v1/fulfillments/orders/${orderId}/create-fulfillment`, {
       token: admin,
       body: {
         fulfillment: { lineItems: [{ id: line, quantity: 1 }], trackingInfo: { trackingNumber: 'TRK1' } },
@@ -196,18 +192,18 @@ describe('an order placed through checkout', () => {
   });
 
   it('an offline order: a member reads it, the merchant marks it paid, cancels it and the stock comes back', async () => {
-    const member = await memberTokens(server);
+    const member = await memberTokens(server());
     const before = await stock();
     const { orderId } = await buy(member.access_token, member.email, 3);
     expect(await stock()).toBe(before - 3);
     const own = await read(orderId, member.access_token);
     expect(own.paymentStatus).toBe('NOT_PAID');
-    const paid = await server.call('POST', `/ecom/v1/payments-collector/orders/${orderId}/mark-as-paid`, {
+    const paid = await server().call('POST', `/ecom/v1/payments-collector/orders/${orderId}/mark-as-paid`, {
       token: admin,
       body: {},
     });
     expect((paid.body.order as WireOrder).paymentStatus).toBe('PAID');
-    const canceled = await server.call('POST', `/ecom/v1/orders/${orderId}/cancel`, {
+    const canceled = await server().call('POST', `/ecom/v1/orders/${orderId}/cancel`, {
       token: admin,
       body: { restockAllItems: true },
     });
@@ -216,17 +212,17 @@ describe('an order placed through checkout', () => {
   });
 
   it('an authorized card: captured by the merchant', async () => {
-    const visitor = await visitorTokens(server);
+    const visitor = await visitorTokens(server());
     const { orderId } = await buy(visitor.access_token, 'auth@example.com', 1, '4242424242424242', true);
     const order = await read(orderId);
     expect(order.paymentStatus).toBe('NOT_PAID');
     const refundability = (
-      await server.call('GET', `/ecom/v1/payments-collector/orders/${orderId}/refundability`, {
+      await server().call('GET', `/ecom/v1/payments-collector/orders/${orderId}/refundability`, {
         token: admin,
       })
     ).body.refundabilities as Array<{ paymentId: string; nonRefundableReason: string }>;
     expect(refundability[0]!.nonRefundableReason).toBe('NOT_PAID');
-    const captured = await server.call(
+    const captured = await server().call(
       'POST',
       `/ecom/v1/payments-collector/orders/${orderId}/capture-authorized-payments`,
       {
@@ -243,12 +239,12 @@ describe('an order placed through checkout', () => {
   });
 
   it('concurrent refunds of a charged order never pass what was paid', async () => {
-    const visitor = await visitorTokens(server);
+    const visitor = await visitorTokens(server());
     const { orderId } = await buy(visitor.access_token, 'race@example.com', 1, '4242424242424242');
     const order = await read(orderId);
     const total = toCents(order.priceSummary.total.amount);
     const [payment] = (
-      await server.call('GET', `/ecom/v1/payments-collector/orders/${orderId}/refundability`, {
+      await server().call('GET', `/ecom/v1/payments-collector/orders/${orderId}/refundability`, {
         token: admin,
       })
     ).body.refundabilities as Array<{ paymentId: string }>;
@@ -256,7 +252,7 @@ describe('an order placed through checkout', () => {
     const part = fromCents((total * 40n) / 100n);
     const answers = await Promise.all(
       Array.from({ length: 5 }, () =>
-        server.call('POST', `/ecom/v1/payments-collector/orders/${orderId}/trigger-refund`, {
+        server().call('POST', `/ecom/v1/payments-collector/orders/${orderId}/trigger-refund`, {
           token: admin,
           body: { payments: [{ paymentId: payment!.paymentId, amount: part }] },
         }),
@@ -270,11 +266,11 @@ describe('an order placed through checkout', () => {
   });
 
   it('an authorized card: voided by the merchant', async () => {
-    const visitor = await visitorTokens(server);
+    const visitor = await visitorTokens(server());
     const placed = await buy(visitor.access_token, 'void@example.com', 1, '4242424242424242', true);
     const { orderId } = placed;
     const paymentId = placed.paymentGatewayOrderId!;
-    const voided = await server.call(
+    const voided = await server().call(
       'POST',
       `/ecom/v1/payments-collector/orders/${orderId}/void-authorized-payments`,
       {
@@ -286,7 +282,7 @@ describe('an order placed through checkout', () => {
     const order = await read(orderId);
     expect(order.paymentStatus).toBe('CANCELED');
     expect(order.activities.map((a) => a.type)).toContain('AUTHORIZED_PAYMENT_VOIDED');
-    const again = await server.call(
+    const again = await server().call(
       'POST',
       `/ecom/v1/payments-collector/orders/${orderId}/void-authorized-payments`,
       {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoSettings } from '../src/seed/demo-settings.ts';
+import { seedStore } from './checkout-helpers.ts';
 import { startTestServer, type TestServer } from '../src/testing.ts';
-import { memberTokens, seedClient } from './identity-helpers.ts';
+import { memberTokens } from './identity-helpers.ts';
 
 /**
  * Orders placed through the real checkout (cart-free `POST /ecom/v1/checkouts`, then `create-order`), found by
@@ -23,10 +23,7 @@ let productId: string;
 
 beforeAll(async () => {
   server = await startTestServer({
-    seed: async (s) => {
-      await seedClient(s);
-      await seedDemoSettings(s.ctx);
-    },
+    seed: seedStore,
   });
   const created = await server.call('POST', '/stores/v1/products', {
     token: server.adminKey,

@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createProduct } from '../src/modules/catalogue/products/writes.ts';
 import { DEFAULT_VARIANT_ID } from '../src/modules/catalogue/variants/tables.ts';
 import { inventoryItems } from '../src/modules/catalogue/inventory/tables.ts';
 import { runScheduledPaymentActions } from '../src/flows/payments-collector/collections.ts';
 import { orders, ordersSettings } from '../src/modules/orders/tables.ts';
 import { payments } from '../src/modules/payments/tables.ts';
-import { startTestServer, type TestServer } from '../src/testing.ts';
+import { serverForFile } from './file-server.ts';
 import { errorCode, seedClient } from './identity-helpers.ts';
 import { placeTestOrder } from './order-fixtures.ts';
 
@@ -32,19 +32,19 @@ interface Transactions {
   }>;
 }
 
-let server: TestServer;
+const { server } = serverForFile({ seed: seedClient });
 let admin: string;
 let tee = '';
 
 const PC = '/ecom/v1/payments-collector/orders';
 const call = (method: string, path: string, body?: unknown) =>
-  server.call(method, path, { ...(body !== undefined ? { body } : {}), token: admin });
+  server().call(method, path, { ...(body !== undefined ? { body } : {}), token: admin });
 const order = async (id: string) => (await call('GET', `/ecom/v1/orders/${id}`)).body.order as WireOrder;
 const types = (o: WireOrder) => o.activities.map((a) => a.type);
 
 async function stock(): Promise<number> {
-  const [row] = await server.ctx.db
-    .select({ quantity: inventoryItems.quantity })
+  const [row] = await server()
+    .ctx.db.select({ quantity: inventoryItems.quantity })
     .from(inventoryItems)
     .where(and(eq(inventoryItems.productId, tee), eq(inventoryItems.variantId, DEFAULT_VARIANT_ID)));
   return row!.quantity!;
@@ -56,10 +56,9 @@ async function mails(to: string, tag: string) {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ seed: seedClient });
-  admin = server.adminKey;
+  admin = server().adminKey;
   tee = (
-    await createProduct(server.ctx, {
+    await createProduct(server().ctx, {
       name: 'Tee',
       price: '20.00',
       stock: { trackQuantity: true, quantity: 100 },
@@ -67,13 +66,9 @@ beforeAll(async () => {
   ).id;
 }, 120_000);
 
-afterAll(async () => {
-  await server?.stop();
-});
-
 describe('collecting payment', () => {
   it('collectability follows the order', async () => {
-    const unpaid = await placeTestOrder(server, {
+    const unpaid = await placeTestOrder(server(), {
       lines: [{ quantity: 1, price: '30.00' }],
       payment: 'offline',
     });
@@ -82,7 +77,7 @@ describe('collecting payment', () => {
       status: 'COLLECTABLE',
       amount: { amount: '30.00', formattedAmount: '$30.00' },
     });
-    const alias = await server.call(
+    const alias = await server().call(
       'GET',
       `/v1/payments-collector/orders/${unpaid.id}/payment-collectability-status`,
       {
@@ -90,11 +85,11 @@ describe('collecting payment', () => {
       },
     );
     expect(alias.body.status).toBe('COLLECTABLE');
-    const paid = await placeTestOrder(server, { lines: [{ quantity: 1, price: '30.00' }] });
+    const paid = await placeTestOrder(server(), { lines: [{ quantity: 1, price: '30.00' }] });
     expect((await call('GET', `${PC}/${paid.id}/payment-collectability-status`)).body.status).toBe(
       'NONCOLLECTABLE_ORDER_IS_PAID',
     );
-    const pending = await placeTestOrder(server, {
+    const pending = await placeTestOrder(server(), {
       lines: [{ quantity: 1, price: '30.00' }],
       payment: 'pending',
     });
@@ -113,7 +108,7 @@ describe('collecting payment', () => {
   });
 
   it('mark-as-paid records an offline payment of the balance', async () => {
-    const placed = await placeTestOrder(server, {
+    const placed = await placeTestOrder(server(), {
       lines: [{ quantity: 2, price: '12.50' }],
       payment: 'offline',
     });
@@ -124,19 +119,19 @@ describe('collecting payment', () => {
     expect(paid.balanceSummary.paid!.amount).toBe('25.00');
     expect(paid.balanceSummary.balance!.amount).toBe('0.00');
     expect(types(paid)).toContain('ORDER_PAID');
-    const rows = await server.ctx.db.select().from(payments).where(eq(payments.orderId, placed.id));
+    const rows = await server().ctx.db.select().from(payments).where(eq(payments.orderId, placed.id));
     expect(rows.map((r) => [r.provider, r.status])).toEqual([['offline', 'APPROVED']]);
     const again = await call('POST', `${PC}/${placed.id}/mark-as-paid`, {});
     expect(again.status).toBe(409);
     expect(errorCode(again.body)).toBe('ORDER_ALREADY_PAID');
-    expect(await server.ctx.db.select().from(payments).where(eq(payments.orderId, placed.id))).toHaveLength(
+    expect(await server().ctx.db.select().from(payments).where(eq(payments.orderId, placed.id))).toHaveLength(
       1,
     );
   });
 
   it('bulk mark-as-paid: each order on its own (no prefix on any host)', async () => {
-    const a = await placeTestOrder(server, { lines: [{ quantity: 1, price: '5.00' }], payment: 'offline' });
-    const b = await placeTestOrder(server, { lines: [{ quantity: 1, price: '5.00' }] });
+    const a = await placeTestOrder(server(), { lines: [{ quantity: 1, price: '5.00' }], payment: 'offline' });
+    const b = await placeTestOrder(server(), { lines: [{ quantity: 1, price: '5.00' }] });
     const res = await call('POST', '/v1/bulk/payments-collector/mark-as-paid', {
       ecomOrderIds: [a.id, b.id],
     });
@@ -147,7 +142,7 @@ describe('collecting payment', () => {
   });
 
   it('manual payments: part, then the rest; never zero or more than the balance', async () => {
-    const placed = await placeTestOrder(server, {
+    const placed = await placeTestOrder(server(), {
       lines: [{ quantity: 1, price: '100.00' }],
       payment: 'offline',
     });
@@ -172,12 +167,12 @@ describe('collecting payment', () => {
   });
 
   it('a PENDING order waiting for payment is approved when paid (strategy PAYMENT_RECEIVED)', async () => {
-    await server.ctx.db
-      .insert(ordersSettings)
+    await server()
+      .ctx.db.insert(ordersSettings)
       .values({ id: 1, orderApprovalStrategy: 'PAYMENT_RECEIVED' })
       .onConflictDoUpdate({ target: ordersSettings.id, set: { orderApprovalStrategy: 'PAYMENT_RECEIVED' } });
     try {
-      const placed = await placeTestOrder(server, {
+      const placed = await placeTestOrder(server(), {
         lines: [{ quantity: 1, price: '10.00' }],
         payment: 'offline',
         status: 'PENDING',
@@ -185,13 +180,13 @@ describe('collecting payment', () => {
       const res = await call('POST', `${PC}/${placed.id}/mark-as-paid`, {});
       expect((res.body.order as WireOrder).status).toBe('APPROVED');
     } finally {
-      await server.ctx.db.delete(ordersSettings);
+      await server().ctx.db.delete(ordersSettings);
     }
   });
 
   it('inventory trigger ON_ORDER_PAID: stock is taken when paid, and only then restocked', async () => {
     const start = await stock();
-    const unpaid = await placeTestOrder(server, {
+    const unpaid = await placeTestOrder(server(), {
       lines: [{ productId: tee, quantity: 2, price: '20.00' }],
       payment: 'offline',
       takeStock: false,
@@ -200,7 +195,7 @@ describe('collecting payment', () => {
     // Never taken: canceling with restock gives nothing back.
     await call('POST', `/ecom/v1/orders/${unpaid.id}/cancel`, { restockAllItems: true });
     expect(await stock()).toBe(start);
-    const paid = await placeTestOrder(server, {
+    const paid = await placeTestOrder(server(), {
       lines: [{ productId: tee, quantity: 3, price: '20.00' }],
       payment: 'offline',
       takeStock: false,
@@ -212,7 +207,7 @@ describe('collecting payment', () => {
   });
 
   it('prepare-payment-collection and gateway orders check what can be collected; memberships are not offered', async () => {
-    const placed = await placeTestOrder(server, {
+    const placed = await placeTestOrder(server(), {
       lines: [{ quantity: 1, price: '10.00' }],
       payment: 'offline',
     });
@@ -240,7 +235,7 @@ describe('collecting payment', () => {
 
 describe('capture and void', () => {
   it('captures an authorization (part of it), then refuses a second capture', async () => {
-    const placed = await placeTestOrder(server, {
+    const placed = await placeTestOrder(server(), {
       lines: [{ quantity: 1, price: '50.00' }],
       payment: 'authorized',
     });
@@ -280,7 +275,7 @@ describe('capture and void', () => {
   });
 
   it('a smaller capture releases the rest', async () => {
-    const placed = await placeTestOrder(server, {
+    const placed = await placeTestOrder(server(), {
       lines: [{ quantity: 1, price: '50.00' }],
       payment: 'authorized',
     });
@@ -295,7 +290,7 @@ describe('capture and void', () => {
   });
 
   it('voids an authorization; a second void is PAYMENT_ALREADY_VOIDED', async () => {
-    const placed = await placeTestOrder(server, {
+    const placed = await placeTestOrder(server(), {
       lines: [{ quantity: 1, price: '50.00' }],
       payment: 'authorized',
     });
@@ -320,7 +315,7 @@ describe('capture and void', () => {
 
 describe('refunds', () => {
   it('refundability per payment and per item', async () => {
-    const card = await placeTestOrder(server, { lines: [{ quantity: 3, price: '10.00' }] });
+    const card = await placeTestOrder(server(), { lines: [{ quantity: 3, price: '10.00' }] });
     const res = await call('GET', `${PC}/${card.id}/refundability`);
     expect(res.body).toEqual({
       refundabilities: [
@@ -328,14 +323,14 @@ describe('refunds', () => {
       ],
       refundablePerItem: [{ lineItemId: card.lineIds[0], quantity: 3 }],
     });
-    const offline = await placeTestOrder(server, {
+    const offline = await placeTestOrder(server(), {
       lines: [{ quantity: 1, price: '10.00' }],
       payment: 'offline',
     });
     await call('POST', `${PC}/${offline.id}/mark-as-paid`, {});
     const manual = (await call('GET', `${PC}/${offline.id}/refundability`)).body.refundabilities as Body[];
     expect(manual[0]).toMatchObject({ refundabilityStatus: 'MANUAL', manuallyRefundableReason: 'OFFLINE' });
-    const authorized = await placeTestOrder(server, {
+    const authorized = await placeTestOrder(server(), {
       lines: [{ quantity: 1, price: '10.00' }],
       payment: 'authorized',
     });
@@ -350,7 +345,7 @@ describe('refunds', () => {
   it('refunds a card payment in parts, restocks, mails, and never more than was paid', async () => {
     const email = 'refund.me@example.com';
     const start = await stock();
-    const placed = await placeTestOrder(server, {
+    const placed = await placeTestOrder(server(), {
       lines: [{ productId: tee, name: 'Tee', quantity: 3, price: '20.00' }],
       shipping: '5.00',
       email,
@@ -424,7 +419,7 @@ describe('refunds', () => {
   });
 
   it('concurrent refunds cannot refund more than was paid', async () => {
-    const placed = await placeTestOrder(server, { lines: [{ quantity: 1, price: '100.00' }] });
+    const placed = await placeTestOrder(server(), { lines: [{ quantity: 1, price: '100.00' }] });
     const answers = await Promise.all(
       Array.from({ length: 6 }, () =>
         call('POST', `${PC}/${placed.id}/trigger-refund`, {
@@ -437,12 +432,12 @@ describe('refunds', () => {
     for (const a of answers.filter((x) => x.status !== 200)) expect(errorCode(a.body)).toBe('INVALID_AMOUNT');
     const o = await order(placed.id);
     expect(o.balanceSummary.refunded!.amount).toBe('80.00');
-    const [row] = await server.ctx.db.select().from(payments).where(eq(payments.id, placed.paymentId!));
+    const [row] = await server().ctx.db.select().from(payments).where(eq(payments.id, placed.paymentId!));
     expect(Number(row!.refundedAmount)).toBe(80);
   });
 
   it('a refund the provider declines: PAYMENT_REFUND_FAILED, nothing refunded, units free again', async () => {
-    const placed = await placeTestOrder(server, {
+    const placed = await placeTestOrder(server(), {
       lines: [{ quantity: 2, price: '10.00' }],
       refundFails: true,
     });
@@ -463,7 +458,7 @@ describe('refunds', () => {
   });
 
   it('offline payments are refunded by the merchant and recorded (manual)', async () => {
-    const placed = await placeTestOrder(server, {
+    const placed = await placeTestOrder(server(), {
       lines: [{ quantity: 1, price: '30.00' }],
       payment: 'offline',
     });
@@ -484,7 +479,7 @@ describe('refunds', () => {
   });
 
   it('refunds need a paid, known payment of the order', async () => {
-    const placed = await placeTestOrder(server, {
+    const placed = await placeTestOrder(server(), {
       lines: [{ quantity: 1, price: '30.00' }],
       payment: 'authorized',
     });
@@ -503,14 +498,14 @@ describe('refunds', () => {
 
 describe('canceling an order with an open authorization', () => {
   const paymentRow = async (id: string) =>
-    (await server.ctx.db.select().from(payments).where(eq(payments.id, id)))[0]!;
+    (await server().ctx.db.select().from(payments).where(eq(payments.id, id)))[0]!;
 
   it('voids it through the provider (AUTHORIZED_PAYMENT_VOIDED), by cancel and by update-status', async () => {
     for (const cancel of [
       (id: string) => call('POST', `/ecom/v1/orders/${id}/cancel`, { restockAllItems: false }),
       (id: string) => call('POST', `/ecom/v1/orders/${id}/update-status`, { status: 'CANCELED' }),
     ]) {
-      const placed = await placeTestOrder(server, {
+      const placed = await placeTestOrder(server(), {
         lines: [{ quantity: 1, price: '50.00' }],
         payment: 'authorized',
       });
@@ -528,21 +523,21 @@ describe('canceling an order with an open authorization', () => {
       expect(payment.details.authorization).toMatchObject({ void: { reason: 'MANUAL' } });
     }
     // Money already collected stays (the merchant refunds it); nothing is voided.
-    const paid = await placeTestOrder(server, { lines: [{ quantity: 1, price: '50.00' }] });
+    const paid = await placeTestOrder(server(), { lines: [{ quantity: 1, price: '50.00' }] });
     await call('POST', `/ecom/v1/orders/${paid.id}/cancel`, {});
     expect((await paymentRow(paid.paymentId!)).status).toBe('APPROVED');
     expect(types(await order(paid.id))).not.toContain('AUTHORIZED_PAYMENT_VOIDED');
   });
 
   it('a provider refusing the void refuses the cancel, and nothing changes', async () => {
-    const placed = await placeTestOrder(server, {
+    const placed = await placeTestOrder(server(), {
       lines: [{ productId: tee, quantity: 2, price: '20.00' }],
       payment: 'authorized',
     });
     const start = await stock();
     // A reference the sandbox does not know: it refuses to void it.
-    await server.ctx.db
-      .update(payments)
+    await server()
+      .ctx.db.update(payments)
       .set({ providerReference: 'not-ours' })
       .where(eq(payments.id, placed.paymentId!));
     const res = await call('POST', `/ecom/v1/orders/${placed.id}/cancel`, { restockAllItems: true });
@@ -563,7 +558,7 @@ describe('refund limits of shipping and fees', () => {
     (body.details as { applicationError: { data: { field?: string } } }).applicationError.data.field;
 
   it('shipping and each fee up to what is left of them; refused refunds write nothing', async () => {
-    const placed = await placeTestOrder(server, {
+    const placed = await placeTestOrder(server(), {
       lines: [{ quantity: 1, price: '20.00' }],
       shipping: '5.00',
       additionalFees: [
@@ -614,7 +609,7 @@ describe('refund limits of shipping and fees', () => {
   });
 
   it('a refund that failed entirely does not count', async () => {
-    const placed = await placeTestOrder(server, {
+    const placed = await placeTestOrder(server(), {
       lines: [{ quantity: 1, price: '20.00' }],
       shipping: '5.00',
       refundFails: true,
@@ -630,10 +625,10 @@ describe('refund limits of shipping and fees', () => {
 describe('payment collections and their delayed-capture settings', () => {
   const HOUR = 3_600_000;
   const collectionsOf = async (id: string) =>
-    ((await server.ctx.db.select({ data: orders.data }).from(orders).where(eq(orders.id, id)))[0]!.data
+    ((await server().ctx.db.select({ data: orders.data }).from(orders).where(eq(orders.id, id)))[0]!.data
       ._paymentCollections ?? []) as Body[];
   const paymentStatus = async (id: string) =>
-    (await server.ctx.db.select().from(payments).where(eq(payments.id, id)))[0]!;
+    (await server().ctx.db.select().from(payments).where(eq(payments.id, id)))[0]!;
   const prepare = (id: string, body: Body) => call('POST', `${PC}/${id}/prepare-payment-collection`, body);
   const schedule = (paymentId: string, scheduledAction: string, count: number, unit = 'HOURS') => ({
     paymentGatewayOrderId: paymentId,
@@ -641,10 +636,10 @@ describe('payment collections and their delayed-capture settings', () => {
     delayedCaptureSettings: { scheduledAction, delayDuration: { count, unit } },
   });
   const authorized = (price = '50.00') =>
-    placeTestOrder(server, { lines: [{ quantity: 1, price }], payment: 'authorized' });
+    placeTestOrder(server(), { lines: [{ quantity: 1, price }], payment: 'authorized' });
 
   it('keeps each answered gateway order on the order, never sent; refuses incomplete settings', async () => {
-    const placed = await placeTestOrder(server, {
+    const placed = await placeTestOrder(server(), {
       lines: [{ quantity: 1, price: '10.00' }],
       payment: 'offline',
     });
@@ -700,16 +695,16 @@ describe('payment collections and their delayed-capture settings', () => {
     const res = await prepare(placed.id, schedule(placed.paymentId!, 'CAPTURE', 2));
     expect(res.body).toEqual({ paymentGatewayOrderId: placed.paymentId });
     const start = Date.now();
-    expect(await runScheduledPaymentActions(server.ctx, new Date(start + HOUR))).toBe(0);
+    expect(await runScheduledPaymentActions(server().ctx, new Date(start + HOUR))).toBe(0);
     expect((await paymentStatus(placed.paymentId!)).status).toBe('AUTHORIZED');
 
     const later = new Date(start + 2 * HOUR + 60_000);
     const runs = await Promise.all([
-      runScheduledPaymentActions(server.ctx, later),
-      runScheduledPaymentActions(server.ctx, later),
+      runScheduledPaymentActions(server().ctx, later),
+      runScheduledPaymentActions(server().ctx, later),
     ]);
     expect(runs[0]! + runs[1]!).toBe(1);
-    expect(await runScheduledPaymentActions(server.ctx, later)).toBe(0);
+    expect(await runScheduledPaymentActions(server().ctx, later)).toBe(0);
     const payment = await paymentStatus(placed.paymentId!);
     expect(payment).toMatchObject({ status: 'APPROVED', amount: '50.0000' });
     const o = await order(placed.id);
@@ -727,13 +722,13 @@ describe('payment collections and their delayed-capture settings', () => {
     await call('POST', `${PC}/${paidMeanwhile.id}/mark-as-paid`, {});
     const refused = await authorized('30.00');
     await prepare(refused.id, { amount: '20.00', ...schedule(refused.paymentId!, 'CAPTURE', 30, 'MINUTES') });
-    await server.ctx.db
-      .update(payments)
+    await server()
+      .ctx.db.update(payments)
       .set({ providerReference: 'not-ours' })
       .where(eq(payments.id, refused.paymentId!));
 
     const later = new Date(Date.now() + HOUR);
-    expect(await runScheduledPaymentActions(server.ctx, later)).toBe(2);
+    expect(await runScheduledPaymentActions(server().ctx, later)).toBe(2);
     for (const placed of [voided, paidMeanwhile]) {
       const payment = await paymentStatus(placed.paymentId!);
       expect(payment.status).toBe('VOIDED');
@@ -744,11 +739,11 @@ describe('payment collections and their delayed-capture settings', () => {
     expect((await order(paidMeanwhile.id)).paymentStatus).toBe('PAID');
     expect((await paymentStatus(refused.paymentId!)).status).toBe('AUTHORIZED');
 
-    await server.ctx.db
-      .update(payments)
+    await server()
+      .ctx.db.update(payments)
       .set({ providerReference: 'sbx_ch_retried' })
       .where(eq(payments.id, refused.paymentId!));
-    expect(await runScheduledPaymentActions(server.ctx, later)).toBe(1);
+    expect(await runScheduledPaymentActions(server().ctx, later)).toBe(1);
     // The collection's amount: 20.00 of the 30.00 authorized; the rest is released.
     expect(await paymentStatus(refused.paymentId!)).toMatchObject({ status: 'APPROVED', amount: '20.0000' });
     expect((await order(refused.id)).paymentStatus).toBe('PARTIALLY_PAID');

@@ -136,38 +136,29 @@ describe('checkout conversions', () => {
 describe('checkout request shapes', () => {
   it('createCheckout posts checkout info with wire addresses, lines and codes', async () => {
     const { module, calls } = client();
+    // What the client sends as it is; only addresses, images and links change spelling on the wire.
+    const unchanged = {
+      carrier: { selectedCarrierServiceOption: { code: 'std' } },
+      contact: { contactDetails: { firstName: 'A' } },
+      buyerInfo: { email: 'a@example.com' },
+      line: { quantity: 1, catalogReference: { catalogItemId: 'p1', appId: STORES_APP_ID } },
+      custom: { quantity: 1, price: '2.00', productName: { original: 'Wrap' } },
+      codes: { couponCode: 'WELCOME10', channelType: 'WEB' as const },
+    };
     const co = await module.createCheckout({
       checkoutInfo: {
         billingInfo: {
           address: { country: 'US', addressLine1: '1 Main St', location: { latitude: 1, longitude: 2 } },
         },
         shippingInfo: {
-          shippingDestination: {
-            address: { country: 'US', formatted: 'F' },
-            contactDetails: { firstName: 'A' },
-          },
-          selectedCarrierServiceOption: { code: 'std' },
+          shippingDestination: { address: { country: 'US', formatted: 'F' }, ...unchanged.contact },
+          ...unchanged.carrier,
         },
-        buyerInfo: { email: 'a@example.com' },
+        buyerInfo: unchanged.buyerInfo,
       },
-      lineItems: [
-        {
-          quantity: 1,
-          catalogReference: { catalogItemId: 'p1', appId: STORES_APP_ID },
-          catalogOverrideFields: { image: URI },
-        },
-      ],
-      customLineItems: [
-        {
-          quantity: 1,
-          price: '2.00',
-          productName: { original: 'Wrap' },
-          media: 'https://x/w.png',
-          url: 'https://x/w',
-        },
-      ],
-      couponCode: 'WELCOME10',
-      channelType: 'WEB',
+      lineItems: [{ ...unchanged.line, catalogOverrideFields: { image: URI } }],
+      customLineItems: [{ ...unchanged.custom, media: 'https://x/w.png', url: 'https://x/w' }],
+      ...unchanged.codes,
     });
     expect(co.id).toBe('co-1');
     expect(calls[0]).toMatchObject({ method: 'POST', url: 'https://shop.example/ecom/v1/checkouts' });
@@ -177,32 +168,21 @@ describe('checkout request shapes', () => {
           address: { country: 'US', addressLine: '1 Main St', geocode: { latitude: 1, longitude: 2 } },
         },
         shippingInfo: {
-          shippingDestination: {
-            address: { country: 'US', formattedAddress: 'F' },
-            contactDetails: { firstName: 'A' },
-          },
-          selectedCarrierServiceOption: { code: 'std' },
+          shippingDestination: { address: { country: 'US', formattedAddress: 'F' }, ...unchanged.contact },
+          ...unchanged.carrier,
         },
-        buyerInfo: { email: 'a@example.com' },
+        buyerInfo: unchanged.buyerInfo,
       },
       lineItems: [
         {
-          quantity: 1,
-          catalogReference: { catalogItemId: 'p1', appId: STORES_APP_ID },
+          ...unchanged.line,
           catalogOverrideFields: { image: { id: IMG, filename: 'mug.jpg', width: 640, height: 480 } },
         },
       ],
       customLineItems: [
-        {
-          quantity: 1,
-          price: '2.00',
-          productName: { original: 'Wrap' },
-          media: { url: 'https://x/w.png' },
-          url: { url: 'https://x/w' },
-        },
+        { ...unchanged.custom, media: { url: 'https://x/w.png' }, url: { url: 'https://x/w' } },
       ],
-      couponCode: 'WELCOME10',
-      channelType: 'WEB',
+      ...unchanged.codes,
     });
   });
 

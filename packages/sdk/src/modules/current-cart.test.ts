@@ -167,27 +167,28 @@ describe('currentCart request shapes', () => {
   it('addToCurrentCart posts the lines, with image URIs and URL strings back in wire form', async () => {
     const { cart: module, calls } = client();
     const when = new Date('2024-08-01T09:00:00.000Z');
+    // What the client sends as it is; only images, dates and links change spelling on the wire.
+    const unchanged = {
+      line: {
+        quantity: 2,
+        catalogReference: {
+          catalogItemId: 'p1',
+          appId: STORES_APP_ID,
+          options: { variantId: DEFAULT_VARIANT_ID },
+        },
+      },
+      custom: { quantity: 1, price: '3.50', productName: { original: 'Gift wrap' } },
+    };
     await module.addToCurrentCart({
       lineItems: [
         {
-          quantity: 2,
-          catalogReference: {
-            catalogItemId: 'p1',
-            appId: STORES_APP_ID,
-            options: { variantId: DEFAULT_VARIANT_ID },
-          },
+          ...unchanged.line,
           catalogOverrideFields: { image: URI, price: '5.00' },
           serviceProperties: { scheduledDate: when },
         },
       ],
       customLineItems: [
-        {
-          quantity: 1,
-          price: '3.50',
-          productName: { original: 'Gift wrap' },
-          media: 'https://cdn.example/wrap.png',
-          url: 'https://shop.example/wrap',
-        },
+        { ...unchanged.custom, media: 'https://cdn.example/wrap.png', url: 'https://shop.example/wrap' },
       ],
       businessLocationId: 'loc',
     });
@@ -196,12 +197,7 @@ describe('currentCart request shapes', () => {
     expect(body(calls[0])).toEqual({
       lineItems: [
         {
-          quantity: 2,
-          catalogReference: {
-            catalogItemId: 'p1',
-            appId: STORES_APP_ID,
-            options: { variantId: DEFAULT_VARIANT_ID },
-          },
+          ...unchanged.line,
           catalogOverrideFields: {
             image: { id: IMG, filename: 'shirt.jpg', width: 800, height: 600 },
             price: '5.00',
@@ -211,9 +207,7 @@ describe('currentCart request shapes', () => {
       ],
       customLineItems: [
         {
-          quantity: 1,
-          price: '3.50',
-          productName: { original: 'Gift wrap' },
+          ...unchanged.custom,
           media: { url: 'https://cdn.example/wrap.png' },
           url: { url: 'https://shop.example/wrap' },
         },
