@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQLWrapper, sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -13,6 +13,10 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { at, primaryId, revision, createdDate, updatedDate, money } from '../../platform/columns.ts';
+
+/** The buyer's names in one text (billing and recipient contact, first and last), for the admin's name search. */
+export const buyerNameText = (data: SQLWrapper) =>
+  sql`(coalesce(${data} #>> '{billingInfo,contactDetails,firstName}', '') || ' ' || coalesce(${data} #>> '{billingInfo,contactDetails,lastName}', '') || ' ' || coalesce(${data} #>> '{recipientInfo,contactDetails,firstName}', '') || ' ' || coalesce(${data} #>> '{recipientInfo,contactDetails,lastName}', ''))`;
 
 /** Order numbers: `nextval` at placement; `set-order-number-counter` moves it (`setval`). Gaps are allowed. */
 export const orderNumberSeq = pgSequence('order_number_seq', { startWith: 10001 });
@@ -63,6 +67,10 @@ export const orders = pgTable(
     index('orders_created_idx').on(t.createdDate, t.id),
     index('orders_status_idx').on(t.status, t.paymentStatus, t.fulfillmentStatus),
     index('orders_email_idx').on(sql`lower(${t.buyerEmail})`),
+    // The admin's searches (search.ts) as the filter compiler writes them: `$startsWith` on the lower-cased
+    // e-mail (lower(lower(…)) like 'ada.l%'), `$contains` on the buyer's names (trigrams).
+    index('orders_email_prefix_idx').on(sql`lower(lower(${t.buyerEmail})) text_pattern_ops`),
+    index('orders_buyer_name_trgm_idx').using('gin', sql`lower(${buyerNameText(t.data)}) gin_trgm_ops`),
   ],
 );
 
