@@ -82,7 +82,7 @@ export const ORDER_QUERY = spec({
   /**
    * Aisle's admin search by name: the billing and the recipient contact's first and last names, in one text
    * (`$contains`, case-insensitive), read on the trigram index `orders_buyer_name_trgm_idx` (the same
-   * expression: `||` rather than `concat_ws`, which an index may not use).
+   * expression, tables.ts `buyerNameText`).
    */
   buyerName: { sql: buyerName, type: 'string' },
 });
