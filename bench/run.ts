@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --seconds 10 --connections 10 --products 100000 --only name,name]`
+ * `npm run bench [-- --seconds 10 --connections 10 --products 100000 --orders 100000 --only name,name]`
  * Starts the real server (PostgreSQL when DATABASE_URL is set, else embedded), seeds when asked, loads each
  * scenario with autocannon on 127.0.0.1 for a bounded time, writes bench/results/latest.{json,md} and the
  * figures section of docs/BENCHMARKS.md.
@@ -14,6 +14,7 @@ import { cartScenarios } from './scenarios/cart.ts';
 import { catalogueScenarios } from './scenarios/catalogue.ts';
 import { checkoutScenarios } from './scenarios/checkout.ts';
 import { identityScenarios } from './scenarios/identity.ts';
+import { orderScenarios } from './scenarios/orders.ts';
 import { platformScenarios } from './scenarios/platform.ts';
 import { storefrontScenarios } from './scenarios/storefront.ts';
 import { type ServerProcess, startServerProcess } from './server-process.ts';
@@ -23,6 +24,7 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '10' },
     connections: { type: 'string', default: '10' },
     products: { type: 'string' },
+    orders: { type: 'string' },
     only: { type: 'string' },
   },
 });
@@ -33,8 +35,8 @@ const env: Record<string, string> = databaseUrl ? { DATABASE_URL: databaseUrl } 
 const adminKey = process.env.ADMIN_API_KEY ?? 'aisle_sk_bench_admin_key_do_not_use_in_production';
 env.ADMIN_API_KEY = adminKey;
 
-if (values.products) {
-  console.error(`seeding ${values.products} products…`);
+if (values.products || values.orders) {
+  console.error(`seeding ${values.products ?? 0} products, ${values.orders ?? 0} orders…`);
   const seeded = spawnSync(
     process.execPath,
     [
@@ -42,8 +44,8 @@ if (values.products) {
       '--import',
       'tsx',
       'packages/server/src/seed/cli.ts',
-      '--products',
-      values.products,
+      ...(values.products ? ['--products', values.products] : []),
+      ...(values.orders ? ['--orders', values.orders] : []),
     ],
     { env: { ...process.env, ...env }, stdio: 'inherit' },
   );
@@ -97,6 +99,7 @@ try {
   await measureAll(server, [
     ...(await platformScenarios()),
     ...(await catalogueScenarios(server.url, adminKey)),
+    ...(await orderScenarios(server.url, adminKey)),
     ...(storefrontBuilt ? await storefrontScenarios(server.url, true) : []),
     ...(await identityScenarios(server.url)),
     ...(await cartScenarios(server.url, adminKey)),

@@ -163,7 +163,8 @@ const SHAPES: Shape[] = [
   'book',
 ];
 
-const texts = (values: readonly string[]): SQL =>
+/** A text array literal of bound values (also for large-orders.ts). */
+export const texts = (values: readonly string[]): SQL =>
   sql`array[${sql.join(
     values.map((v) => sql`${v}::text`),
     sql`, `,

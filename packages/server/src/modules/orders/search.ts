@@ -13,7 +13,7 @@ import {
 } from './aggregate.ts';
 import { partsOf, partsToWire } from './parts.ts';
 import { FULFILLMENT_STATUSES, ORDER_PAYMENT_STATUSES, ORDER_STATUSES } from './state.ts';
-import { orders } from './tables.ts';
+import { buyerNameText, orders } from './tables.ts';
 import type { WireOrder } from './wire.ts';
 
 /**
@@ -35,6 +35,9 @@ const publicTags = sql`(case when ${orders.data} ? 'tags' then ${jsonTexts(
 )} else ${jsonTexts(sql`${orders.tagIds}`)} end)`;
 const privateTags = jsonTexts(sql`${orders.data} #> '{tags,privateTags,tagIds}'`);
 const catalogItemIds = sql`array(select l #>> '{catalogReference,catalogItemId}' from jsonb_array_elements(coalesce(${orders.data} -> 'lineItems', '[]'::jsonb)) as l where l #>> '{catalogReference,catalogItemId}' is not null)`;
+
+/** The names a buyer is searched by, as the index `orders_buyer_name_trgm_idx` reads them (tables.ts). */
+const buyerName = buyerNameText(orders.data);
 
 /** E-mail addresses compare ignoring case: the column is read lower-cased (indexed) and so are the values. */
 const EMAIL_FIELD = 'buyerInfo.email';
@@ -78,12 +81,10 @@ export const ORDER_QUERY = spec({
   'tags.privateTags.tagIds': { sql: privateTags, type: 'string[]' },
   /**
    * Aisle's admin search by name: the billing and the recipient contact's first and last names, in one text
-   * (`$contains`, case-insensitive; unindexed, so the admin narrows by status or date for very large stores).
+   * (`$contains`, case-insensitive), read on the trigram index `orders_buyer_name_trgm_idx` (the same
+   * expression, tables.ts `buyerNameText`).
    */
-  buyerName: {
-    sql: sql`concat_ws(' ', ${orders.data} #>> '{billingInfo,contactDetails,firstName}', ${orders.data} #>> '{billingInfo,contactDetails,lastName}', ${orders.data} #>> '{recipientInfo,contactDetails,firstName}', ${orders.data} #>> '{recipientInfo,contactDetails,lastName}')`,
-    type: 'string',
-  },
+  buyerName: { sql: buyerName, type: 'string' },
 });
 
 export const ORDER_AGGREGATES: AggregateSpec = {

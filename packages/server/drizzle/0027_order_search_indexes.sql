@@ -1,0 +1,4 @@
+CREATE INDEX "orders_email_prefix_idx" ON "orders" USING btree (lower(lower("buyer_email")) text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "orders_buyer_name_trgm_idx" ON "orders" USING gin (lower(rtrim(coalesce(("data" #>> '{billingInfo,contactDetails,firstName}') || ' ', '') || coalesce(("data" #>> '{billingInfo,contactDetails,lastName}') || ' ', '') || coalesce(("data" #>> '{recipientInfo,contactDetails,firstName}') || ' ', '') || coalesce("data" #>> '{recipientInfo,contactDetails,lastName}', ''), ' ')) gin_trgm_ops);--> statement-breakpoint
+-- Statistics of the new expressions now, so the planner reads searches on these indexes before autovacuum runs.
+ANALYZE "orders";
