@@ -19,12 +19,17 @@ import {
 
 // Helpers of the admin app's browser tests (e2e/admin*.test.ts).
 
-/** The demo store with the built admin app, and the shared browser (for `beforeAll`). */
-export async function openAdminStore(): Promise<{ server: TestServer; browser: Browser }> {
+/** The demo store with the built admin app (for `withStore`). */
+export async function startAdminStore(): Promise<TestServer> {
   if (!existsSync(`${ADMIN_DIST}/index.html`)) {
     throw new Error('The admin app is not built: run `npm run build -w apps/admin` (npm test does it)');
   }
-  const server = await startStore();
+  return startStore();
+}
+
+/** The demo store with the built admin app, and the shared browser (for `beforeAll`). */
+export async function openAdminStore(): Promise<{ server: TestServer; browser: Browser }> {
+  const server = await startAdminStore();
   return { server, browser: await launchBrowser() };
 }
 

@@ -1,20 +1,20 @@
 import type { TestServer } from '@aisle/server/testing';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeAdminStore, openAdminStore, signedInMerchant } from './admin-helpers.ts';
-import { consoleErrorsOf, seriousA11yViolations, watchConsole } from './page-checks.ts';
+import { describe, expect, it } from 'vitest';
+import { expectClean, signedInMerchant, startAdminStore } from './admin-helpers.ts';
+import { watchConsole } from './page-checks.ts';
 import {
   addFromProductPage,
   adminOrder,
   CARDS,
   chooseDelivery,
-  errorsOf,
   fillCheckoutDetails,
   newShopper,
   payByCard,
   registerMember,
   startCheckout,
   uniqueEmail,
+  withStore,
 } from './store.ts';
 
 // Automatic discounts (discount rules) in the browser: a merchant makes a rule in the admin (plain-language
@@ -24,20 +24,10 @@ import {
 
 let server: TestServer;
 let browser: Browser;
-
-beforeAll(async () => {
-  ({ server, browser } = await openAdminStore());
-});
-afterAll(() => closeAdminStore(server, browser));
+withStore((s, b) => ([server, browser] = [s, b]), startAdminStore);
 
 const RULES = '/ecom/v1/discount-rules';
 const RULE = 'Spend 50, save 10 %';
-
-async function expectClean(page: Page): Promise<void> {
-  expect(await seriousA11yViolations(page)).toEqual([]);
-  expect(errorsOf(page)).toEqual([]);
-  expect(consoleErrorsOf(page)).toEqual([]);
-}
 
 type ApiRule = { id: string; name: string; status: string; usageCount: number; [field: string]: unknown };
 

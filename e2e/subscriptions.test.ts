@@ -2,12 +2,12 @@ import type { TestServer } from '@aisle/server/testing';
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { subscriptionProduct } from '../packages/server/test/subscription-helpers.ts';
-import { consoleErrorsOf, seriousA11yViolations, watchConsole } from './page-checks.ts';
+import { expectClean } from './admin-helpers.ts';
+import { watchConsole } from './page-checks.ts';
 import {
   adminOrder,
   CARDS,
   chooseDelivery,
-  errorsOf,
   fillCheckoutDetails,
   newShopper,
   payByCard,
@@ -39,12 +39,6 @@ beforeAll(async () => {
   expect(res.status, JSON.stringify(res.body).slice(0, 500)).toBe(200);
   ({ slug, name } = (res.body.products as Array<{ slug: string; name: string }>)[0]!);
 });
-
-async function expectClean(page: Page): Promise<void> {
-  expect(await seriousA11yViolations(page)).toEqual([]);
-  expect(errorsOf(page)).toEqual([]);
-  expect(consoleErrorsOf(page)).toEqual([]);
-}
 
 /** Picks "Subscribe: Monthly" on the product page and adds it to the cart. */
 async function subscribeOnProductPage(page: Page): Promise<void> {

@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { encodeComplexQuery } from '../src/platform/wire-query.ts';
-import { startTestServer, type TestServer } from '../src/testing.ts';
+import { serverForFile } from './file-server.ts';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.stop();
-});
-
+const { server } = serverForFile();
 interface Violation {
   field: string;
   violatedRule: string;
@@ -24,7 +17,7 @@ const QUERY = '/stores-reader/v1/products/query-platformized';
 
 describe('bad input gets a clear 400 naming the field, never a 500', () => {
   it('malformed JSON → FORMAT on body', async () => {
-    const res = await server.call('POST', QUERY, { body: '{"query": {"paging": ' });
+    const res = await server().call('POST', QUERY, { body: '{"query": {"paging": ' });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('INVALID_ARGUMENT');
     expect(violations(res.body)).toEqual([
@@ -33,7 +26,7 @@ describe('bad input gets a clear 400 naming the field, never a 500', () => {
   });
 
   it('a wrong type names the nested field', async () => {
-    const res = await server.call('POST', QUERY, { body: { query: { paging: { limit: 'many' } } } });
+    const res = await server().call('POST', QUERY, { body: { query: { paging: { limit: 'many' } } } });
     expect(res.status).toBe(400);
     const [v] = violations(res.body);
     expect(v?.field).toBe('query.paging.limit');
@@ -42,7 +35,7 @@ describe('bad input gets a clear 400 naming the field, never a 500', () => {
   });
 
   it('a limit over the maximum → MAX', async () => {
-    const res = await server.call('POST', QUERY, { body: { query: { paging: { limit: 100_000 } } } });
+    const res = await server().call('POST', QUERY, { body: { query: { paging: { limit: 100_000 } } } });
     expect(res.status).toBe(400);
     expect(violations(res.body).map((v) => [v.field, v.violatedRule])).toContainEqual([
       'query.paging.limit',
@@ -51,7 +44,7 @@ describe('bad input gets a clear 400 naming the field, never a 500', () => {
   });
 
   it('an unknown sort order → INVALID_ENUM_VALUE', async () => {
-    const res = await server.call('POST', QUERY, {
+    const res = await server().call('POST', QUERY, {
       body: { query: { sort: [{ fieldName: 'name', order: 'SIDEWAYS' }] } },
     });
     expect(res.status).toBe(400);
@@ -61,7 +54,7 @@ describe('bad input gets a clear 400 naming the field, never a 500', () => {
   });
 
   it('an unknown filter field names the field', async () => {
-    const res = await server.call(
+    const res = await server().call(
       'GET',
       `${QUERY}?${encodeComplexQuery({ query: { filter: { colour: 'red' } } })}`,
     );
@@ -70,13 +63,13 @@ describe('bad input gets a clear 400 naming the field, never a 500', () => {
   });
 
   it('an undecodable .r → FORMAT on .r', async () => {
-    const res = await server.call('GET', `${QUERY}?.r=%%%`);
+    const res = await server().call('GET', `${QUERY}?.r=%%%`);
     expect(res.status).toBe(400);
     expect(violations(res.body)[0]).toMatchObject({ field: '.r', violatedRule: 'FORMAT' });
   });
 
   it('a missing required field → REQUIRED_FIELD', async () => {
-    const res = await server.call('POST', '/_api/iam/authentication/v2/register', {
+    const res = await server().call('POST', '/_api/iam/authentication/v2/register', {
       body: { password: 'secret-enough' },
     });
     expect(res.status).toBe(400);
@@ -86,7 +79,7 @@ describe('bad input gets a clear 400 naming the field, never a 500', () => {
   });
 
   it('a body that is not JSON at all → 415, not 500', async () => {
-    const res = await fetch(`${server.url}${QUERY}`, {
+    const res = await fetch(`${server().url}${QUERY}`, {
       method: 'POST',
       headers: { 'content-type': 'text/csv' },
       body: 'a,b',
@@ -119,7 +112,7 @@ describe('bad input gets a clear 400 naming the field, never a 500', () => {
     ];
     for (const path of paths) {
       for (const body of junk) {
-        const res = await server.call('POST', path, { body: JSON.stringify(body) });
+        const res = await server().call('POST', path, { body: JSON.stringify(body) });
         expect(res.status, `${path} ${JSON.stringify(body)}`).toBeLessThan(500);
         expect(res.headers.get('x-aisle-request-id')).toBeTruthy();
         expect(res.body.details, `${path} ${JSON.stringify(body)}`).toBeTypeOf('object');

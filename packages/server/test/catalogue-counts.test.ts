@@ -1,30 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../src/testing.ts';
+import { describe, expect, it } from 'vitest';
+import { serverForFile } from './file-server.ts';
 
 /**
  * Listing totals come from a per-process count cache (modules/catalogue/products/reads.ts): every catalogue write
  * that can change a filter's matches must show in the next page's total.
  */
 
-let server: TestServer;
+const { server } = serverForFile();
 type Body = Record<string, unknown>;
 
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.stop();
-});
-
 async function ok(method: string, path: string, body?: unknown): Promise<Body> {
-  const res = await server.call(method, path, { body, token: server.adminKey });
+  const res = await server().call(method, path, { body, token: server().adminKey });
   expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).toBe(200);
   return res.body;
 }
 
 /** The total of visible products matching `filter`, from a page past the end (always counted). */
 async function total(filter: Record<string, unknown>): Promise<number | undefined> {
-  const res = await server.call('POST', '/stores-reader/v1/products/query-platformized', {
+  const res = await server().call('POST', '/stores-reader/v1/products/query-platformized', {
     body: { query: { filter, paging: { limit: 1, offset: 10 } } },
   });
   expect(res.status).toBe(200);

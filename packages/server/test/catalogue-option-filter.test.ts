@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seedDemoStore } from '../src/seed/demo.ts';
-import { startTestServer, type TestServer } from '../src/testing.ts';
+import { serverForFile } from './file-server.ts';
 
 interface WireProduct {
   id: string;
@@ -12,17 +12,10 @@ interface WireProduct {
 }
 
 const READER = '/stores-reader/v1';
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer({ seed: async (s) => void (await seedDemoStore(s.ctx)) });
-});
-afterAll(async () => {
-  await server?.stop();
-});
+const { server } = serverForFile({ seed: async (s) => void (await seedDemoStore(s.ctx)) });
 
 async function slugs(filter: unknown): Promise<string[]> {
-  const res = await server.call('POST', `${READER}/products/query-platformized`, {
+  const res = await server().call('POST', `${READER}/products/query-platformized`, {
     body: { query: { filter, paging: { limit: 100 } } },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -45,7 +38,7 @@ async function having(all: WireProduct[], option: string, names: string[]): Prom
 
 describe('size and colour filters (optionChoices)', () => {
   it('matches products offering any chosen choice of an option, and every option filtered', async () => {
-    const res = await server.call('POST', `${READER}/products/query-platformized`, {
+    const res = await server().call('POST', `${READER}/products/query-platformized`, {
       body: { query: { paging: { limit: 100 } } },
     });
     const all = res.body.products as WireProduct[];
@@ -73,8 +66,8 @@ describe('size and colour filters (optionChoices)', () => {
   });
 
   it('follows every write of a product’s options', async () => {
-    const created = await server.call('POST', '/stores/v1/products', {
-      token: server.adminKey,
+    const created = await server().call('POST', '/stores/v1/products', {
+      token: server().adminKey,
       body: {
         product: {
           name: 'Option Filter Scarf',
@@ -87,8 +80,8 @@ describe('size and colour filters (optionChoices)', () => {
     const id = (created.body.product as WireProduct).id;
     expect(await slugs({ optionChoices: { $hasSome: ['Size:XXS'] } })).toEqual(['option-filter-scarf']);
 
-    const reshaped = await server.call('PATCH', `/stores/v1/products/${id}`, {
-      token: server.adminKey,
+    const reshaped = await server().call('PATCH', `/stores/v1/products/${id}`, {
+      token: server().adminKey,
       body: {
         product: {
           productOptions: [
@@ -104,7 +97,7 @@ describe('size and colour filters (optionChoices)', () => {
   });
 
   it('answers a bad value with 400 naming the field', async () => {
-    const res = await server.call('POST', `${READER}/products/query-platformized`, {
+    const res = await server().call('POST', `${READER}/products/query-platformized`, {
       body: { query: { filter: { optionChoices: { $hasSome: [5] } } } },
     });
     expect(res.status).toBe(400);

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { markExternalEffect, rows, TRANSACTION_ATTEMPTS } from '../src/platform/db.ts';
-import { startTestServer, type TestServer } from '../src/testing.ts';
+import { serverForFile } from './file-server.ts';
 
 /**
  * Catalogue and settings writes racing each other through the HTTP API: lock-order interleavings that PostgreSQL would
@@ -12,23 +12,18 @@ import { startTestServer, type TestServer } from '../src/testing.ts';
 const W = '/stores/v1';
 const V3 = '/stores/v3';
 
-let server: TestServer;
+const { server } = serverForFile();
 /** Races per test: only PostgreSQL runs requests side by side; the embedded database checks the outcome. */
 let rounds = 2;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  if (server.database.kind === 'postgres') rounds = 15;
+  if (server().database.kind === 'postgres') rounds = 15;
 });
-afterAll(async () => {
-  await server?.stop();
-});
-
 type Answer = { status: number; body: Record<string, unknown> };
 const answers: Array<Answer & { call: string }> = [];
 
 async function call(method: string, path: string, body?: unknown): Promise<Answer> {
-  const res = await server.call(method, path, { body, token: server.adminKey });
+  const res = await server().call(method, path, { body, token: server().adminKey });
   answers.push({ call: `${method} ${path}`, status: res.status, body: res.body });
   return res;
 }
@@ -64,7 +59,7 @@ async function expectNamedConsistent(): Promise<void> {
     const idColumn = sql.raw(`${kind}_id`);
     const nameColumn = sql.raw(kind);
     const bad = await rows<{ id: string }>(
-      server.ctx.db,
+      server().ctx.db,
       sql`select p.id from products p left join ${table} b on b.id = p.${idColumn}
           where (p.${idColumn} is null) <> (p.${nameColumn} is null)
              or (p.${idColumn} is not null and (b.id is null or b.name <> p.${nameColumn}))`,
@@ -76,7 +71,7 @@ async function expectNamedConsistent(): Promise<void> {
 /** Membership rows, `products.collection_ids` and `collections.product_count` agree. */
 async function expectMembershipConsistent(): Promise<void> {
   const arrays = await rows<{ id: string }>(
-    server.ctx.db,
+    server().ctx.db,
     sql`select p.id from products p
         where coalesce((select array_agg(pc.collection_id order by pc.collection_id) from product_collections pc
                         where pc.product_id = p.id), '{}')
@@ -84,7 +79,7 @@ async function expectMembershipConsistent(): Promise<void> {
   );
   expect(arrays, 'products whose collectionIds differ from their memberships').toEqual([]);
   const counts = await rows<{ id: string; product_count: number; n: number }>(
-    server.ctx.db,
+    server().ctx.db,
     sql`select c.id, c.product_count, (select count(*)::int from product_collections pc where pc.collection_id = c.id) as n
         from collections c`,
   );
@@ -121,7 +116,7 @@ describe('brands and ribbons deleted while products switch to them', () => {
         // The delete is never refused; a switch that comes after it makes the name again.
         expect(results[2]!.status, JSON.stringify(results[2]!.body)).toBe(200);
         const named = await rows<{ id: string; name: string | null; named: string | null }>(
-          server.ctx.db,
+          server().ctx.db,
           sql`select id, ${sql.raw(kind)} as name, ${sql.raw(`${kind}_id`)} as named from products
               where id in (${sql.join([...switching, leaving, keeping], sql`, `)})`,
         );
@@ -177,7 +172,10 @@ describe('products deleted while collections change', () => {
         call('POST', `${W}/collections/${c3}/productIds`, { productIds: [q, p] }),
         call('DELETE', `${W}/collections/${c3}`),
       ]);
-      const exists = await rows<{ id: string }>(server.ctx.db, sql`select id from products where id = ${p}`);
+      const exists = await rows<{ id: string }>(
+        server().ctx.db,
+        sql`select id from products where id = ${p}`,
+      );
       expect(exists, 'the delete of the product is never refused').toEqual([]);
     }
     expectClean(answers.slice(from));
@@ -208,7 +206,7 @@ describe('tax groups and regions deleted while a rate is created for them', () =
     }
     expectClean(answers.slice(from));
     const orphans = await rows<{ id: string }>(
-      server.ctx.db,
+      server().ctx.db,
       sql`select r.id from tax_rates r left join tax_groups g on g.id = r.tax_group_id
           left join tax_regions t on t.id = r.tax_region_id where g.id is null or t.id is null`,
     );
@@ -221,7 +219,7 @@ describe('transactions run again after a deadlock or serialization failure', () 
 
   it('re-runs the whole body in a new transaction and commits once', async () => {
     let runs = 0;
-    const result = await server.ctx.events.transaction(async (tx) => {
+    const result = await server().ctx.events.transaction(async (tx) => {
       runs++;
       await rows(tx, sql`insert into brands (name) values (${`retried ${runs}`})`);
       if (runs < 3) throw aborted(runs === 1 ? '40P01' : '40001');
@@ -229,7 +227,7 @@ describe('transactions run again after a deadlock or serialization failure', () 
     });
     expect([result, runs]).toEqual(['done', 3]);
     const kept = await rows<{ name: string }>(
-      server.ctx.db,
+      server().ctx.db,
       sql`select name from brands where name like 'retried %'`,
     );
     expect(kept.map((r) => r.name)).toEqual(['retried 3']);
@@ -237,8 +235,8 @@ describe('transactions run again after a deadlock or serialization failure', () 
 
   it(`gives up after ${TRANSACTION_ATTEMPTS} runs with a retryable 503`, async () => {
     let runs = 0;
-    const error = await server.ctx.events
-      .transaction(async () => {
+    const error = await server()
+      .ctx.events.transaction(async () => {
         runs++;
         throw aborted('40P01');
       })
@@ -253,8 +251,8 @@ describe('transactions run again after a deadlock or serialization failure', () 
 
   it('never re-runs a body that did something outside the database, and leaves other errors alone', async () => {
     let runs = 0;
-    const outside = await server.ctx.events
-      .transaction(async (tx) => {
+    const outside = await server()
+      .ctx.events.transaction(async (tx) => {
         runs++;
         markExternalEffect(tx);
         throw aborted('40001');
@@ -263,8 +261,8 @@ describe('transactions run again after a deadlock or serialization failure', () 
     expect([runs, (outside as { status?: number }).status]).toEqual([1, 503]);
     runs = 0;
     const unique = aborted('23505');
-    const other = await server.ctx.events
-      .transaction(async () => {
+    const other = await server()
+      .ctx.events.transaction(async () => {
         runs++;
         throw unique;
       })
@@ -291,13 +289,13 @@ describe('transactions run again after a deadlock or serialization failure', () 
     const revisionsOf = async () =>
       (
         await rows<{ revision: string }>(
-          server.ctx.db,
+          server().ctx.db,
           sql`select revision::text from brands where id in (${x}, ${y})`,
         )
       ).map((r) => r.revision);
     if (!process.env.TEST_DATABASE_URL) {
       const inTurn = (first: string, second: string) =>
-        server.ctx.events.transaction(async (tx) => {
+        server().ctx.events.transaction(async (tx) => {
           runs++;
           await rows(tx, bump(first));
           await rows(tx, bump(second));
@@ -308,7 +306,7 @@ describe('transactions run again after a deadlock or serialization failure', () 
       return;
     }
     const crossing = (first: string, second: string) =>
-      server.ctx.events.transaction(async (tx) => {
+      server().ctx.events.transaction(async (tx) => {
         runs++;
         await rows(tx, bump(first));
         if (++arrived === 2) release();

@@ -1,18 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { insertMember, type Member } from '../src/modules/identity/members.ts';
-import { startTestServer, type TestServer } from '../src/testing.ts';
+import { serverForFile } from './file-server.ts';
 import { placeTestOrder } from './order-fixtures.ts';
 import { roleKey } from './identity-helpers.ts';
 
-let server: TestServer;
+const { server } = serverForFile();
 let ada: Member;
 let grace: Member;
 
 beforeAll(async () => {
-  server = await startTestServer();
   const add = (email: string, firstName: string, lastName: string, extra = {}) =>
-    server.ctx.events.transaction((tx) =>
-      insertMember(server.ctx, tx, {
+    server().ctx.events.transaction((tx) =>
+      insertMember(server().ctx, tx, {
         email,
         passwordHash: null,
         status: 'ACTIVE',
@@ -27,27 +26,25 @@ beforeAll(async () => {
   grace = await add('grace@customers.example', 'Grace', 'Hopper');
   await add('alan@customers.example', 'Alan', 'Turing');
   // Ada: two orders signed in, one as a guest with her e-mail, one not placed yet (not counted).
-  await placeTestOrder(server, {
+  await placeTestOrder(server(), {
     memberId: ada.id,
     email: ada.email,
     lines: [{ quantity: 2, price: '26.00' }],
   });
-  await placeTestOrder(server, {
+  await placeTestOrder(server(), {
     memberId: ada.id,
     email: ada.email,
     lines: [{ quantity: 1, price: '10.55' }],
   });
-  await placeTestOrder(server, { email: 'ADA@customers.example', lines: [{ quantity: 1, price: '0.45' }] });
-  await placeTestOrder(server, {
+  await placeTestOrder(server(), { email: 'ADA@customers.example', lines: [{ quantity: 1, price: '0.45' }] });
+  await placeTestOrder(server(), {
     memberId: ada.id,
     status: 'PENDING',
     payment: 'pending',
     lines: [{ quantity: 1, price: '99.00' }],
   });
 });
-afterAll(() => server?.stop());
-
-const get = (path: string, token = server.adminKey) => server.call('GET', path, { token });
+const get = (path: string, token = server().adminKey) => server().call('GET', path, { token });
 
 interface CustomerRow {
   member: { id: string; email: { address: string }; status: { name: string } };
@@ -106,28 +103,28 @@ describe('customers', () => {
   });
 
   it('block and delete go through the members calls; a fulfilment key may read but not block', async () => {
-    const packer = await roleKey(server, 'FULFILMENT');
+    const packer = await roleKey(server(), 'FULFILMENT');
     expect((await get('/aisle/v1/customers', packer)).status).toBe(200);
-    const denied = await server.call('POST', `/members/v1/members/${grace.id}/block`, { token: packer });
+    const denied = await server().call('POST', `/members/v1/members/${grace.id}/block`, { token: packer });
     expect(denied.status).toBe(403);
 
-    const blocked = await server.call('POST', `/members/v1/members/${grace.id}/block`, {
-      token: server.adminKey,
+    const blocked = await server().call('POST', `/members/v1/members/${grace.id}/block`, {
+      token: server().adminKey,
     });
     expect(blocked.body.member).toMatchObject({ status: 'BLOCKED' });
     const onlyBlocked = await get('/aisle/v1/customers?status=BLOCKED');
     expect((onlyBlocked.body.customers as CustomerRow[]).map((r) => r.member.id)).toEqual([grace.id]);
 
     expect(
-      (await server.call('DELETE', `/members/v1/members/${grace.id}`, { token: server.adminKey })).status,
+      (await server().call('DELETE', `/members/v1/members/${grace.id}`, { token: server().adminKey })).status,
     ).toBe(200);
     expect((await get(`/aisle/v1/customers/${grace.id}`)).status).toBe(404);
     expect(((await get('/aisle/v1/customers')).body.customers as CustomerRow[]).length).toBe(2);
   });
 
   it('policies: unknown keys are ignored, never stored or echoed', async () => {
-    const res = await server.call('PATCH', '/members/v1/policies', {
-      token: server.adminKey,
+    const res = await server().call('PATCH', '/members/v1/policies', {
+      token: server().adminKey,
       body: { requireOwnerApproval: true, policies: { captcha: 'OFF' } },
     });
     expect(res.status).toBe(200);

@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loginFailures } from '../src/modules/identity/tables.ts';
-import { startTestServer, type TestServer } from '../src/testing.ts';
+import { serverForFile } from './file-server.ts';
 import {
   authorizeSilently,
   CLIENT_ID,
@@ -14,25 +14,21 @@ import {
   visitorTokens,
 } from './identity-helpers.ts';
 
-let server: TestServer;
+const { server } = serverForFile({ seed: seedClient });
 const AUTH = '/_api/iam/authentication';
 const VERIFICATION = '/_api/iam/verification';
 const MEMBERS = '/members/v1/members';
 
 beforeAll(async () => {
-  server = await startTestServer({ seed: seedClient });
-  const res = await server.call('PATCH', '/members/v1/policies', {
-    token: server.adminKey,
+  const res = await server().call('PATCH', '/members/v1/policies', {
+    token: server().adminKey,
     body: { captcha: 'OFF' },
   });
   expect(res.status).toBe(200);
 });
-afterAll(async () => {
-  await server?.stop();
-});
 afterEach(async () => {
-  server.ctx.clock = () => new Date();
-  await server.ctx.db.delete(loginFailures);
+  server().ctx.clock = () => new Date();
+  await server().ctx.db.delete(loginFailures);
 });
 
 let phones = 0;
@@ -52,8 +48,8 @@ interface PhoneMessage {
 
 /** Messages the dev phone sender kept for a number, newest first. */
 async function messagesTo(phone: string, tag?: string): Promise<PhoneMessage[]> {
-  const res = await server.call('GET', `/v1/dev-mailbox/messages?to=${encodeURIComponent(e164(phone))}`, {
-    token: server.adminKey,
+  const res = await server().call('GET', `/v1/dev-mailbox/messages?to=${encodeURIComponent(e164(phone))}`, {
+    token: server().adminKey,
   });
   expect(res.status).toBe(200);
   return (res.body.messages as PhoneMessage[]).filter((m) => !tag || m.tag === tag);
@@ -69,20 +65,20 @@ const otherThan = (code: string) => (code === '000000' ? '111111' : '000000');
 /** Move the server clock on (resend pauses). */
 const later = (seconds: number) => {
   const at = Date.now() + seconds * 1000;
-  server.ctx.clock = () => new Date(at);
+  server().ctx.clock = () => new Date(at);
 };
 
 type Member = Tokens & { email: string; memberId: string };
 
 /** Enrol a phone factor and confirm it with the code from the dev mailbox. */
 async function enrolPhone(member: Member, type: 'sms' | 'call', phone = uniquePhone()) {
-  const start = await server.call('POST', `${MEMBERS}/me/factors/${type}`, {
+  const start = await server().call('POST', `${MEMBERS}/me/factors/${type}`, {
     token: member.access_token,
     body: { phone },
   });
   expect(start.status, JSON.stringify(start.body)).toBe(200);
   const code = await lastCode(phone, 'phone-enrolment-code');
-  const activate = await server.call('POST', `${MEMBERS}/me/factors/${type}/activate`, {
+  const activate = await server().call('POST', `${MEMBERS}/me/factors/${type}/activate`, {
     token: member.access_token,
     body: { code },
   });
@@ -92,9 +88,9 @@ async function enrolPhone(member: Member, type: 'sms' | 'call', phone = uniquePh
 
 describe('phone factor enrolment', () => {
   it('SMS: a code by text message to the number, confirmed on the account, listed masked', async () => {
-    const member = await memberTokens(server);
+    const member = await memberTokens(server());
     const phone = uniquePhone();
-    const bad = await server.call('POST', `${MEMBERS}/me/factors/sms`, {
+    const bad = await server().call('POST', `${MEMBERS}/me/factors/sms`, {
       token: member.access_token,
       body: { phone: '07911 123456' },
     });
@@ -104,7 +100,7 @@ describe('phone factor enrolment', () => {
     ).validationError.fieldViolations;
     expect(violations[0]?.field).toBe('phone');
 
-    const start = await server.call('POST', `${MEMBERS}/me/factors/sms`, {
+    const start = await server().call('POST', `${MEMBERS}/me/factors/sms`, {
       token: member.access_token,
       body: { phone },
     });
@@ -129,13 +125,13 @@ describe('phone factor enrolment', () => {
     expect(message!.text).toContain(message!.data.code);
 
     // Not on until confirmed: sign-in still needs only the password.
-    expect((await login(server, member.email)).body.state).toBe('SUCCESS');
-    const wrong = await server.call('POST', `${MEMBERS}/me/factors/sms/activate`, {
+    expect((await login(server(), member.email)).body.state).toBe('SUCCESS');
+    const wrong = await server().call('POST', `${MEMBERS}/me/factors/sms/activate`, {
       token: member.access_token,
       body: { code: otherThan(message!.data.code!) },
     });
     expect(errorCode(wrong.body)).toBe('VERIFICATION_FAILED');
-    const ok = await server.call('POST', `${MEMBERS}/me/factors/sms/activate`, {
+    const ok = await server().call('POST', `${MEMBERS}/me/factors/sms/activate`, {
       token: member.access_token,
       body: { code: message!.data.code },
     });
@@ -144,13 +140,13 @@ describe('phone factor enrolment', () => {
       expect.objectContaining({ type: 'SMS', status: 'ACTIVE' }),
     );
 
-    const list = await server.call('GET', `${MEMBERS}/me/factors`, { token: member.access_token });
+    const list = await server().call('GET', `${MEMBERS}/me/factors`, { token: member.access_token });
     expect(list.body.factors).toEqual([
       expect.objectContaining({ type: 'PASSWORD', status: 'ACTIVE' }),
       expect.objectContaining({ type: 'SMS', status: 'ACTIVE', hint: enrolment.hint }),
     ]);
     // On already: remove it first.
-    const again = await server.call('POST', `${MEMBERS}/me/factors/sms`, {
+    const again = await server().call('POST', `${MEMBERS}/me/factors/sms`, {
       token: member.access_token,
       body: { phone: uniquePhone() },
     });
@@ -159,9 +155,9 @@ describe('phone factor enrolment', () => {
   });
 
   it('CALL: a voice call reads the code; removing the factor ends the challenge', async () => {
-    const member = await memberTokens(server);
+    const member = await memberTokens(server());
     const phone = uniquePhone();
-    const start = await server.call('POST', `${MEMBERS}/me/factors/call`, {
+    const start = await server().call('POST', `${MEMBERS}/me/factors/call`, {
       token: member.access_token,
       body: { phone },
     });
@@ -171,30 +167,32 @@ describe('phone factor enrolment', () => {
     expect(message!.subject).toContain('Voice call');
     // Read digit by digit.
     expect(message!.text).toContain(message!.data.code!.split('').join(', '));
-    await server.call('POST', `${MEMBERS}/me/factors/call/activate`, {
+    await server().call('POST', `${MEMBERS}/me/factors/call/activate`, {
       token: member.access_token,
       body: { code: message!.data.code },
     });
-    expect((await login(server, member.email)).body.state).toBe('STATUS_CHECK');
+    expect((await login(server(), member.email)).body.state).toBe('STATUS_CHECK');
 
-    const removed = await server.call('DELETE', `${MEMBERS}/me/factors/CALL`, { token: member.access_token });
+    const removed = await server().call('DELETE', `${MEMBERS}/me/factors/CALL`, {
+      token: member.access_token,
+    });
     expect(removed.status).toBe(200);
     expect(JSON.stringify(removed.body)).not.toContain('"CALL"');
-    expect((await login(server, member.email)).body.state).toBe('SUCCESS');
+    expect((await login(server(), member.email)).body.state).toBe('SUCCESS');
   });
 
   it('throttles enrolment codes and burns one after five wrong tries', async () => {
-    const member = await memberTokens(server);
+    const member = await memberTokens(server());
     const phone = uniquePhone();
-    await server.call('POST', `${MEMBERS}/me/factors/sms`, { token: member.access_token, body: { phone } });
-    const early = await server.call('POST', `${MEMBERS}/me/factors/sms/resend`, {
+    await server().call('POST', `${MEMBERS}/me/factors/sms`, { token: member.access_token, body: { phone } });
+    const early = await server().call('POST', `${MEMBERS}/me/factors/sms/resend`, {
       token: member.access_token,
     });
     expect(early.status).toBe(429);
     expect(errorCode(early.body)).toBe('THROTTLED_FEATURE');
     expect(Number(early.headers.get('retry-after'))).toBeGreaterThan(0);
     // Starting over with another number does not get round the pause.
-    const restart = await server.call('POST', `${MEMBERS}/me/factors/sms`, {
+    const restart = await server().call('POST', `${MEMBERS}/me/factors/sms`, {
       token: member.access_token,
       body: { phone: uniquePhone() },
     });
@@ -202,47 +200,47 @@ describe('phone factor enrolment', () => {
     expect(await messagesTo(phone)).toHaveLength(1);
 
     later(31);
-    const resent = await server.call('POST', `${MEMBERS}/me/factors/sms/resend`, {
+    const resent = await server().call('POST', `${MEMBERS}/me/factors/sms/resend`, {
       token: member.access_token,
     });
     expect(resent.status).toBe(200);
     expect(await messagesTo(phone)).toHaveLength(2);
     const code = await lastCode(phone, 'phone-enrolment-code');
     for (let i = 0; i < 5; i++) {
-      const wrong = await server.call('POST', `${MEMBERS}/me/factors/sms/activate`, {
+      const wrong = await server().call('POST', `${MEMBERS}/me/factors/sms/activate`, {
         token: member.access_token,
         body: { code: otherThan(code) },
       });
       expect(errorCode(wrong.body)).toBe('VERIFICATION_FAILED');
     }
-    const late = await server.call('POST', `${MEMBERS}/me/factors/sms/activate`, {
+    const late = await server().call('POST', `${MEMBERS}/me/factors/sms/activate`, {
       token: member.access_token,
       body: { code },
     });
     expect(errorCode(late.body)).toBe('VERIFICATION_FAILED');
-    const me = await server.call('GET', `${MEMBERS}/me`, { token: member.access_token });
+    const me = await server().call('GET', `${MEMBERS}/me`, { token: member.access_token });
     expect((me.body.member as { factors: unknown[] }).factors).not.toContainEqual(
       expect.objectContaining({ type: 'SMS', status: 'ACTIVE' }),
     );
   });
 
   it('is for members only', async () => {
-    const visitor = await visitorTokens(server);
-    const res = await server.call('POST', `${MEMBERS}/me/factors/sms`, {
+    const visitor = await visitorTokens(server());
+    const res = await server().call('POST', `${MEMBERS}/me/factors/sms`, {
       token: visitor.access_token,
       body: { phone: uniquePhone() },
     });
     expect(res.status).toBe(403);
-    expect((await server.call('GET', `${MEMBERS}/me/factors`)).status).toBe(401);
+    expect((await server().call('GET', `${MEMBERS}/me/factors`)).status).toBe(401);
   });
 });
 
 describe('sign-in with a phone factor', () => {
   it('SMS: STATUS_CHECK with the masked number, the code by text, then SUCCESS', async () => {
-    const member = await memberTokens(server);
+    const member = await memberTokens(server());
     const phone = await enrolPhone(member, 'sms');
-    const visitor = await visitorTokens(server);
-    const res = await login(server, member.email, PASSWORD, visitor.access_token);
+    const visitor = await visitorTokens(server());
+    const res = await login(server(), member.email, PASSWORD, visitor.access_token);
     expect(res.body).toMatchObject({
       state: 'STATUS_CHECK',
       stateToken: expect.any(String),
@@ -258,46 +256,46 @@ describe('sign-in with a phone factor', () => {
     const [message] = await messagesTo(phone, 'sign-in-code');
     expect(message).toMatchObject({ channel: 'SMS', to: e164(phone) });
 
-    const wrongType = await server.call('POST', `${AUTH}/v2/TOTP/verify`, {
+    const wrongType = await server().call('POST', `${AUTH}/v2/TOTP/verify`, {
       token: visitor.access_token,
       body: { stateToken: res.body.stateToken, totpData: { code } },
     });
     expect(errorCode(wrongType.body)).toBe('VERIFICATION_FAILED');
-    const ok = await server.call('POST', `${AUTH}/v2/SMS/verify`, {
+    const ok = await server().call('POST', `${AUTH}/v2/SMS/verify`, {
       token: visitor.access_token,
       body: { stateToken: res.body.stateToken, factorType: 'SMS', smsData: { code } },
     });
     expect(ok.body).toMatchObject({ state: 'SUCCESS', sessionToken: expect.any(String) });
     expect(ok.headers.get('set-cookie')).toBeNull();
     // The session token completes the sign-in like a password-only one.
-    const { code: authCode } = await authorizeSilently(server, ok.body.sessionToken as string);
+    const { code: authCode } = await authorizeSilently(server(), ok.body.sessionToken as string);
     expect(authCode).toBeTruthy();
-    const replay = await server.call('POST', `${AUTH}/v2/SMS/verify`, {
+    const replay = await server().call('POST', `${AUTH}/v2/SMS/verify`, {
       body: { stateToken: res.body.stateToken, smsData: { code } },
     });
     expect(errorCode(replay.body)).toBe('VERIFICATION_FAILED');
   });
 
   it('CALL: the code by voice call, verified with callData', async () => {
-    const member = await memberTokens(server);
+    const member = await memberTokens(server());
     const phone = await enrolPhone(member, 'call');
-    const res = await login(server, member.email);
+    const res = await login(server(), member.email);
     expect(res.body.mfaChallengeData).toMatchObject({ factorType: 'CALL' });
     const [message] = await messagesTo(phone, 'sign-in-code');
     expect(message).toMatchObject({ channel: 'CALL' });
-    const ok = await server.call('POST', `${AUTH}/v2/CALL/verify`, {
+    const ok = await server().call('POST', `${AUTH}/v2/CALL/verify`, {
       body: { stateToken: res.body.stateToken, callData: { code: message!.data.code } },
     });
     expect(ok.body.state).toBe('SUCCESS');
   });
 
   it('offers every factor and switches between them with {factorType}/send', async () => {
-    const member = await memberTokens(server);
+    const member = await memberTokens(server());
     const sms = await enrolPhone(member, 'sms');
     later(31);
     const call = await enrolPhone(member, 'call', sms);
-    server.ctx.clock = () => new Date();
-    const res = await login(server, member.email);
+    server().ctx.clock = () => new Date();
+    const res = await login(server(), member.email);
     const stateToken = res.body.stateToken as string;
     expect(res.body.mfaChallengeData).toMatchObject({
       factorType: 'SMS',
@@ -307,14 +305,14 @@ describe('sign-in with a phone factor', () => {
       ],
     });
     // A call right after the text message waits for the pause.
-    const early = await server.call('POST', `${AUTH}/v2/CALL/send`, { body: { stateToken } });
+    const early = await server().call('POST', `${AUTH}/v2/CALL/send`, { body: { stateToken } });
     expect(early.status).toBe(429);
     expect(early.headers.get('retry-after')).toMatch(/^\d+$/);
-    const notOffered = await server.call('POST', `${AUTH}/v2/TOTP/send`, { body: { stateToken } });
+    const notOffered = await server().call('POST', `${AUTH}/v2/TOTP/send`, { body: { stateToken } });
     expect(errorCode(notOffered.body)).toBe('VERIFICATION_FAILED');
 
     later(31);
-    const switched = await server.call('POST', `${AUTH}/v2/CALL/send`, { body: { stateToken } });
+    const switched = await server().call('POST', `${AUTH}/v2/CALL/send`, { body: { stateToken } });
     expect(switched.status).toBe(200);
     expect(switched.body).toMatchObject({
       state: 'STATUS_CHECK',
@@ -324,54 +322,54 @@ describe('sign-in with a phone factor', () => {
     const [voice] = (await messagesTo(call, 'sign-in-code')).filter((m) => m.channel === 'CALL');
     const smsCode = (await messagesTo(sms, 'sign-in-code')).find((m) => m.channel === 'SMS')!.data.code!;
     // The text message's code belongs to the old step.
-    const stale = await server.call('POST', `${AUTH}/v2/SMS/verify`, {
+    const stale = await server().call('POST', `${AUTH}/v2/SMS/verify`, {
       body: { stateToken, smsData: { code: smsCode } },
     });
     expect(errorCode(stale.body)).toBe('VERIFICATION_FAILED');
-    const ok = await server.call('POST', `${AUTH}/v2/CALL/verify`, {
+    const ok = await server().call('POST', `${AUTH}/v2/CALL/verify`, {
       body: { stateToken, callData: { code: voice!.data.code } },
     });
     expect(ok.body.state).toBe('SUCCESS');
   });
 
   it('burns the code after five wrong tries', async () => {
-    const member = await memberTokens(server);
+    const member = await memberTokens(server());
     const phone = await enrolPhone(member, 'sms');
-    const res = await login(server, member.email);
+    const res = await login(server(), member.email);
     const code = await lastCode(phone, 'sign-in-code');
     for (let i = 0; i < 5; i++) {
-      const wrong = await server.call('POST', `${AUTH}/v2/SMS/verify`, {
+      const wrong = await server().call('POST', `${AUTH}/v2/SMS/verify`, {
         body: { stateToken: res.body.stateToken, smsData: { code: otherThan(code) } },
       });
       expect(errorCode(wrong.body)).toBe('VERIFICATION_FAILED');
     }
-    const late = await server.call('POST', `${AUTH}/v2/SMS/verify`, {
+    const late = await server().call('POST', `${AUTH}/v2/SMS/verify`, {
       body: { stateToken: res.body.stateToken, smsData: { code } },
     });
     expect(errorCode(late.body)).toBe('VERIFICATION_FAILED');
     expect(late.body).not.toHaveProperty('sessionToken');
     // The burnt step cannot be resent either: sign in again.
     later(31);
-    const resend = await server.call('POST', `${AUTH}/v2/SMS/send`, {
+    const resend = await server().call('POST', `${AUTH}/v2/SMS/send`, {
       body: { stateToken: res.body.stateToken },
     });
     expect(errorCode(resend.body)).toBe('VERIFICATION_FAILED');
   });
 
   it('throttles resends: 30 seconds apart, five codes per state token', async () => {
-    const member = await memberTokens(server);
+    const member = await memberTokens(server());
     const phone = await enrolPhone(member, 'sms');
-    const res = await login(server, member.email);
+    const res = await login(server(), member.email);
     const stateToken = res.body.stateToken as string;
     const first = await lastCode(phone, 'sign-in-code');
     // auth/resend answers the step unchanged while the pause runs; {factorType}/send says 429.
-    const quiet = await server.call('POST', `${VERIFICATION}/v1/auth/resend`, { body: { stateToken } });
+    const quiet = await server().call('POST', `${VERIFICATION}/v1/auth/resend`, { body: { stateToken } });
     expect(quiet.body).toMatchObject({
       state: 'STATUS_CHECK',
       stateToken,
       mfaChallengeData: { factorType: 'SMS' },
     });
-    const loud = await server.call('POST', `${AUTH}/v2/SMS/send`, { body: { stateToken } });
+    const loud = await server().call('POST', `${AUTH}/v2/SMS/send`, { body: { stateToken } });
     expect(loud.status).toBe(429);
     expect(await messagesTo(phone, 'sign-in-code')).toHaveLength(1);
 
@@ -379,12 +377,12 @@ describe('sign-in with a phone factor', () => {
     for (let send = 2; send <= 5; send++) {
       offset += 31;
       later(offset);
-      const again = await server.call('POST', `${AUTH}/v2/SMS/send`, { body: { stateToken } });
+      const again = await server().call('POST', `${AUTH}/v2/SMS/send`, { body: { stateToken } });
       expect(again.status, `send ${send}`).toBe(200);
     }
     expect(await messagesTo(phone, 'sign-in-code')).toHaveLength(5);
     later(offset + 31);
-    const sixth = await server.call('POST', `${AUTH}/v2/SMS/send`, { body: { stateToken } });
+    const sixth = await server().call('POST', `${AUTH}/v2/SMS/send`, { body: { stateToken } });
     expect(sixth.status).toBe(429);
     expect(sixth.headers.get('retry-after')).toBeNull();
     expect(await messagesTo(phone, 'sign-in-code')).toHaveLength(5);
@@ -392,59 +390,59 @@ describe('sign-in with a phone factor', () => {
     // Only the newest code works.
     const newest = await lastCode(phone, 'sign-in-code');
     if (newest !== first) {
-      const old = await server.call('POST', `${AUTH}/v2/SMS/verify`, {
+      const old = await server().call('POST', `${AUTH}/v2/SMS/verify`, {
         body: { stateToken, smsData: { code: first } },
       });
       expect(errorCode(old.body)).toBe('VERIFICATION_FAILED');
     }
-    const ok = await server.call('POST', `${AUTH}/v2/SMS/verify`, {
+    const ok = await server().call('POST', `${AUTH}/v2/SMS/verify`, {
       body: { stateToken, smsData: { code: newest } },
     });
     expect(ok.body.state).toBe('SUCCESS');
   });
 
   it('a member cannot verify another member’s state token', async () => {
-    const ada = await memberTokens(server);
-    const bob = await memberTokens(server);
+    const ada = await memberTokens(server());
+    const bob = await memberTokens(server());
     const adaPhone = await enrolPhone(ada, 'sms');
     const bobPhone = await enrolPhone(bob, 'sms');
-    const bobLogin = await login(server, bob.email);
+    const bobLogin = await login(server(), bob.email);
     const bobState = bobLogin.body.stateToken as string;
     const bobCode = await lastCode(bobPhone, 'sign-in-code');
-    const adaLogin = await login(server, ada.email);
+    const adaLogin = await login(server(), ada.email);
     const adaCode = await lastCode(adaPhone, 'sign-in-code');
 
     // Signed in as Ada, even Bob's right code is refused, and resending is too.
-    const asAda = await server.call('POST', `${AUTH}/v2/SMS/verify`, {
+    const asAda = await server().call('POST', `${AUTH}/v2/SMS/verify`, {
       token: ada.access_token,
       body: { stateToken: bobState, smsData: { code: bobCode } },
     });
     expect(errorCode(asAda.body)).toBe('VERIFICATION_FAILED');
     expect(asAda.body).not.toHaveProperty('sessionToken');
-    const resend = await server.call('POST', `${AUTH}/v2/SMS/send`, {
+    const resend = await server().call('POST', `${AUTH}/v2/SMS/send`, {
       token: ada.access_token,
       body: { stateToken: bobState },
     });
     expect(errorCode(resend.body)).toBe('VERIFICATION_FAILED');
-    const viaAuthVerify = await server.call('POST', `${VERIFICATION}/v1/auth/verify`, {
+    const viaAuthVerify = await server().call('POST', `${VERIFICATION}/v1/auth/verify`, {
       token: ada.access_token,
       body: { stateToken: bobState, code: bobCode },
     });
     expect(errorCode(viaAuthVerify.body)).toBe('VERIFICATION_FAILED');
     // Ada's own code does not open Bob's step either.
-    const adaCodeOnBob = await server.call('POST', `${AUTH}/v2/SMS/verify`, {
+    const adaCodeOnBob = await server().call('POST', `${AUTH}/v2/SMS/verify`, {
       body: { stateToken: bobState, smsData: { code: adaCode } },
     });
     if (adaCode !== bobCode) expect(errorCode(adaCodeOnBob.body)).toBe('VERIFICATION_FAILED');
     else expect(adaCodeOnBob.body.state).toBe('SUCCESS');
     // Each member's own step still works.
-    const adaOk = await server.call('POST', `${AUTH}/v2/SMS/verify`, {
+    const adaOk = await server().call('POST', `${AUTH}/v2/SMS/verify`, {
       token: ada.access_token,
       body: { stateToken: adaLogin.body.stateToken, smsData: { code: adaCode } },
     });
     expect(adaOk.body.state).toBe('SUCCESS');
     if (adaCode !== bobCode) {
-      const bobOk = await server.call('POST', `${AUTH}/v2/SMS/verify`, {
+      const bobOk = await server().call('POST', `${AUTH}/v2/SMS/verify`, {
         token: bob.access_token,
         body: { stateToken: bobState, smsData: { code: bobCode } },
       });
@@ -454,12 +452,12 @@ describe('sign-in with a phone factor', () => {
   });
 
   it('remembers the device for 30 days when asked, for that member only', async () => {
-    const ada = await memberTokens(server);
-    const bob = await memberTokens(server);
+    const ada = await memberTokens(server());
+    const bob = await memberTokens(server());
     const adaPhone = await enrolPhone(ada, 'sms');
     await enrolPhone(bob, 'sms');
-    const res = await login(server, ada.email);
-    const ok = await server.call('POST', `${AUTH}/v2/SMS/verify`, {
+    const res = await login(server(), ada.email);
+    const ok = await server().call('POST', `${AUTH}/v2/SMS/verify`, {
       body: {
         stateToken: res.body.stateToken,
         rememberThisDevice: true,
@@ -471,7 +469,7 @@ describe('sign-in with a phone factor', () => {
     expect(cookie).toMatch(/^aisle_device=[A-Za-z0-9_-]+; Max-Age=2592000; Path=\/; HttpOnly; SameSite=Lax/);
     const device = cookie.split(';')[0]!;
     const withCookie = (email: string) =>
-      server.call('POST', `${AUTH}/v2/login`, {
+      server().call('POST', `${AUTH}/v2/login`, {
         body: { loginId: { email }, password: PASSWORD },
         headers: { cookie: `theme=dark; ${device}` },
       });
@@ -480,9 +478,9 @@ describe('sign-in with a phone factor', () => {
       sessionToken: expect.any(String),
     });
     expect((await withCookie(bob.email)).body.state).toBe('STATUS_CHECK');
-    expect((await login(server, ada.email)).body.state).toBe('STATUS_CHECK');
+    expect((await login(server(), ada.email)).body.state).toBe('STATUS_CHECK');
     // A password change forgets remembered devices.
-    await server.call('POST', `${AUTH}/v2/change-password`, {
+    await server().call('POST', `${AUTH}/v2/change-password`, {
       token: ada.access_token,
       body: { newPassword: PASSWORD },
     });
@@ -492,12 +490,12 @@ describe('sign-in with a phone factor', () => {
 
 describe('hosted login page', () => {
   it('asks for the SMS code and can remember the device', async () => {
-    const member = await memberTokens(server);
+    const member = await memberTokens(server());
     const phone = await enrolPhone(member, 'sms');
     const flow = pkce();
     const params = {
       client_id: CLIENT_ID,
-      redirect_uri: `${server.url}/callback`,
+      redirect_uri: `${server().url}/callback`,
       response_type: 'code',
       response_mode: 'fragment',
       state: flow.state,
@@ -506,7 +504,7 @@ describe('hosted login page', () => {
       scope: 'offline_access',
     };
     const post = (fields: Record<string, string>) =>
-      fetch(`${server.url}/oauth2/authorize`, {
+      fetch(`${server().url}/oauth2/authorize`, {
         method: 'POST',
         redirect: 'manual',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },

@@ -1,5 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import { changeStock } from '../src/modules/catalogue/inventory/stock.ts';
+import { inventoryItems } from '../src/modules/catalogue/inventory/tables.ts';
+import { DEFAULT_VARIANT_ID } from '../src/modules/catalogue/variants/tables.ts';
 import { insertActivities } from '../src/flows/orders/store.ts';
 import { nextOrderNumber } from '../src/flows/orders/records.ts';
 import { orderMoney } from '../src/modules/orders/state.ts';
@@ -219,4 +222,13 @@ export async function placeTestOrder(server: TestServer, spec: FixtureOrder): Pr
     ...(paymentId ? { paymentId } : {}),
     lineIds: lineItems.map((l) => l.id),
   };
+}
+
+/** The quantity in stock of a product's default variant, as the inventory table holds it (null: not tracked). */
+export async function trackedStock(server: TestServer, productId: string): Promise<number | null> {
+  const [row] = await server.ctx.db
+    .select({ quantity: inventoryItems.quantity })
+    .from(inventoryItems)
+    .where(and(eq(inventoryItems.productId, productId), eq(inventoryItems.variantId, DEFAULT_VARIANT_ID)));
+  return row?.quantity ?? null;
 }

@@ -1,12 +1,9 @@
-import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createProduct } from '../src/modules/catalogue/products/writes.ts';
-import { DEFAULT_VARIANT_ID } from '../src/modules/catalogue/variants/tables.ts';
-import { inventoryItems } from '../src/modules/catalogue/inventory/tables.ts';
 import { seedStore } from './checkout-helpers.ts';
 import { serverForFile } from './file-server.ts';
 import { errorCode, memberTokens, visitorTokens } from './identity-helpers.ts';
-import { STORE_APP_ID } from './order-fixtures.ts';
+import { STORE_APP_ID, trackedStock } from './order-fixtures.ts';
 import { fromCents, toCents } from '../src/platform/money.ts';
 
 /**
@@ -39,13 +36,7 @@ const ADDRESS = {
   addressLine: '1 Main St',
 };
 
-async function stock(): Promise<number> {
-  const [row] = await server()
-    .ctx.db.select({ quantity: inventoryItems.quantity })
-    .from(inventoryItems)
-    .where(and(eq(inventoryItems.productId, tee), eq(inventoryItems.variantId, DEFAULT_VARIANT_ID)));
-  return row!.quantity!;
-}
+const stock = async (): Promise<number> => (await trackedStock(server(), tee))!;
 
 interface Placed {
   orderId: string;

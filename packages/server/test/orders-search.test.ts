@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { orderActivities, orders } from '../src/modules/orders/tables.ts';
-import { startTestServer, type TestServer } from '../src/testing.ts';
+import { serverForFile } from './file-server.ts';
 import { errorCode, memberTokens, seedClient, visitorTokens } from './identity-helpers.ts';
 
 type Body = Record<string, unknown>;
@@ -11,7 +11,7 @@ interface Page {
   metadata: { count: number; cursors: { next: string | null; prev: string | null }; hasNext: boolean };
 }
 
-let server: TestServer;
+const { server } = serverForFile({ seed: seedClient });
 let ada: { token: string; memberId: string };
 let bob: { token: string; memberId: string };
 
@@ -138,8 +138,8 @@ async function insertOrders(): Promise<void> {
     const memberId = spec.who === 'ada' ? ada.memberId : spec.who === 'bob' ? bob.memberId : null;
     const email = spec.email ?? (spec.who === 'ada' ? 'ada@example.com' : 'bob@example.com');
     const currency = spec.currency ?? 'USD';
-    const [row] = await server.ctx.db
-      .insert(orders)
+    const [row] = await server()
+      .ctx.db.insert(orders)
       .values({
         number: sql`nextval('order_number_seq')`,
         memberId,
@@ -173,42 +173,39 @@ async function insertOrders(): Promise<void> {
       .returning({ id: orders.id, number: orders.number });
     ids.push(row!.id);
     numbers.push(String(row!.number));
-    await server.ctx.db.insert(orderActivities).values([
-      { orderId: row!.id, type: 'ORDER_PLACED', createdDate: new Date(spec.created) },
-      {
-        orderId: row!.id,
-        type: 'MERCHANT_COMMENT',
-        details: { merchantComment: { message: 'Call before shipping' } },
-        createdDate: new Date(spec.created),
-      },
-    ]);
+    await server()
+      .ctx.db.insert(orderActivities)
+      .values([
+        { orderId: row!.id, type: 'ORDER_PLACED', createdDate: new Date(spec.created) },
+        {
+          orderId: row!.id,
+          type: 'MERCHANT_COMMENT',
+          details: { merchantComment: { message: 'Call before shipping' } },
+          createdDate: new Date(spec.created),
+        },
+      ]);
   }
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ seed: seedClient });
-  const a = await memberTokens(server);
-  const b = await memberTokens(server);
+  const a = await memberTokens(server());
+  const b = await memberTokens(server());
   ada = { token: a.access_token, memberId: a.memberId };
   bob = { token: b.access_token, memberId: b.memberId };
   await insertOrders();
 });
-afterAll(async () => {
-  await server?.stop();
-});
-
 /** The SPECS indexes (1-based, as in the comments) of some orders. */
 const idsOf = (...n: number[]) => n.map((i) => ids[i - 1]!);
 const indexOf = (id: string) => ids.indexOf(id) + 1;
 
-async function search(search: Body, token = server.adminKey, path = SEARCH): Promise<Page> {
-  const res = await server.call('POST', path, { token, body: { search } });
+async function search(search: Body, token = server().adminKey, path = SEARCH): Promise<Page> {
+  const res = await server().call('POST', path, { token, body: { search } });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body as unknown as Page;
 }
 
 /** Every order of a search, following `next` cursors; also checks each page's size and metadata. */
-async function all(query: Body, limit: number, token = server.adminKey): Promise<string[]> {
+async function all(query: Body, limit: number, token = server().adminKey): Promise<string[]> {
   const seen: string[] = [];
   let page = await search({ ...query, cursorPaging: { limit } }, token);
   for (;;) {
@@ -315,8 +312,8 @@ describe('order search', () => {
   it('takes a filter sent as JSON text, e-mail case included', async () => {
     const found = await all({ filter: JSON.stringify({ 'buyerInfo.email': 'GUEST@example.com' }) }, 5);
     expect(found).toEqual(idsOf(9));
-    const res = await server.call('POST', SEARCH, {
-      token: server.adminKey,
+    const res = await server().call('POST', SEARCH, {
+      token: server().adminKey,
       body: { search: { filter: '{"status": ' } },
     });
     expect(violations(res.body)).toEqual([['search.filter', 'FORMAT']]);
@@ -332,17 +329,17 @@ describe('order search', () => {
 
   it('finds orders by part of the billing or recipient name (admins only), and by number as text', async () => {
     const [billed, shipped] = idsOf(3, 7);
-    await server.ctx.db.execute(
+    await server().ctx.db.execute(
       sql`update orders set data = data || '{"billingInfo": {"contactDetails": {"firstName": "Grace", "lastName": "Hopper"}}}'::jsonb where id = ${billed}`,
     );
-    await server.ctx.db.execute(
+    await server().ctx.db.execute(
       sql`update orders set data = data || '{"recipientInfo": {"contactDetails": {"firstName": "Alan", "lastName": "Hopperton"}}}'::jsonb where id = ${shipped}`,
     );
     const hopper = await all({ filter: { buyerName: { $contains: 'HOPPER' } } }, 10);
     expect(hopper.sort()).toEqual([billed, shipped].sort());
     expect(await all({ filter: { buyerName: { $contains: 'grace hop' } } }, 10)).toEqual([billed]);
     expect((await search({ filter: { number: numbers[3] } })).orders.map((o) => o.id)).toEqual(idsOf(4));
-    const member = await server.call('POST', SEARCH, {
+    const member = await server().call('POST', SEARCH, {
       token: ada.token,
       body: { search: { filter: { buyerName: { $contains: 'a' } } } },
     });
@@ -411,7 +408,7 @@ describe('order search', () => {
       [['search.cursorPaging.cursor', 'FORMAT']],
     ],
   ])('refuses %s as INVALID_ARGUMENT naming the field', async (_name, body, expected) => {
-    const res = await server.call('POST', SEARCH, { token: server.adminKey, body: { search: body } });
+    const res = await server().call('POST', SEARCH, { token: server().adminKey, body: { search: body } });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('INVALID_ARGUMENT');
     expect(violations(res.body)).toEqual(expected);
@@ -428,7 +425,7 @@ describe('order search', () => {
     const order = (await search({ filter: { id: ids[0] } }, ada.token)).orders[0]!;
     expect((order.activities as Array<{ type: string }>).map((a) => a.type)).toEqual(['ORDER_PLACED']);
     expect(order.tags).toEqual({ tags: { tagIds: ['gift'] } });
-    const res = await server.call('POST', SEARCH, {
+    const res = await server().call('POST', SEARCH, {
       token: ada.token,
       body: { search: { filter: { 'tags.privateTags.tagIds': { $hasSome: ['vip'] } } } },
     });
@@ -445,17 +442,17 @@ describe('order search', () => {
   });
 
   it('refuses visitors (403) and anonymous callers (401)', async () => {
-    const visitor = await visitorTokens(server);
-    const res = await server.call('POST', SEARCH, { token: visitor.access_token, body: { search: {} } });
+    const visitor = await visitorTokens(server());
+    const res = await server().call('POST', SEARCH, { token: visitor.access_token, body: { search: {} } });
     expect(res.status).toBe(403);
     expect(errorCode(res.body)).toBe('FORBIDDEN');
-    expect((await server.call('POST', SEARCH, { body: { search: {} } })).status).toBe(401);
+    expect((await server().call('POST', SEARCH, { body: { search: {} } })).status).toBe(401);
   });
 
   it('answers on the custom-host alias too', async () => {
     const page = await search(
       { cursorPaging: { limit: 3 } },
-      server.adminKey,
+      server().adminKey,
       '/_api/ecom-orders/v1/orders/search',
     );
     expect(page.orders.map((o) => o.id)).toEqual(newestFirst(SPECS.map((_, i) => i + 1)).slice(0, 3));
@@ -465,8 +462,8 @@ describe('order search', () => {
 describe('order aggregate', () => {
   const usdLive = { currency: 'USD', archived: false };
 
-  async function aggregate(body: Body, token = server.adminKey) {
-    const res = await server.call('POST', AGGREGATE, { token, body });
+  async function aggregate(body: Body, token = server().adminKey) {
+    const res = await server().call('POST', AGGREGATE, { token, body });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body.aggregates as Record<string, { groups: Body[]; hasMore: boolean }>;
   }
@@ -613,15 +610,15 @@ describe('order aggregate', () => {
       [['hierarchySeparatorOverride', 'MAX_LENGTH']],
     ],
   ])('refuses %s, naming the field', async (_name, body, expected) => {
-    const res = await server.call('POST', AGGREGATE, { token: server.adminKey, body });
+    const res = await server().call('POST', AGGREGATE, { token: server().adminKey, body });
     expect(res.status).toBe(400);
     expect(violations(res.body)).toEqual(expected);
   });
 
   it('is for admins only', async () => {
     const body = { aggregation: { t: {} } };
-    const res = await server.call('POST', AGGREGATE, { token: ada.token, body });
+    const res = await server().call('POST', AGGREGATE, { token: ada.token, body });
     expect(res.status).toBe(403);
-    expect((await server.call('POST', AGGREGATE, { body })).status).toBe(401);
+    expect((await server().call('POST', AGGREGATE, { body })).status).toBe(401);
   });
 });

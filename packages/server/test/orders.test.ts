@@ -1,16 +1,14 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct } from '../src/modules/catalogue/products/writes.ts';
-import { DEFAULT_VARIANT_ID } from '../src/modules/catalogue/variants/tables.ts';
-import { inventoryItems } from '../src/modules/catalogue/inventory/tables.ts';
 import { orderActivities, orders } from '../src/modules/orders/tables.ts';
 import type { DomainEvent } from '../src/platform/events.ts';
 import { startTestServer, type TestServer } from '../src/testing.ts';
 import { errorCode, memberTokens, seedClient, visitorTokens } from './identity-helpers.ts';
-import { placeTestOrder } from './order-fixtures.ts';
+import { placeTestOrder, trackedStock } from './order-fixtures.ts';
 
 type Body = Record<string, unknown>;
 interface WireOrder {
@@ -59,13 +57,7 @@ const call = (method: string, path: string, body?: unknown, token: string | unde
 const subjectOf = (jwt: string) =>
   JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString('utf8')) as { sub: string; vid?: string };
 
-async function stockOf(productId: string): Promise<number | null> {
-  const [row] = await server.ctx.db
-    .select({ quantity: inventoryItems.quantity })
-    .from(inventoryItems)
-    .where(and(eq(inventoryItems.productId, productId), eq(inventoryItems.variantId, DEFAULT_VARIANT_ID)));
-  return row?.quantity ?? null;
-}
+const stockOf = (productId: string) => trackedStock(server, productId);
 
 async function mails(to: string, tag?: string) {
   await server.ctx.events.drain();

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../src/testing.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serverForFile } from './file-server.ts';
 import { errorCode, memberTokens, seedClient, visitorTokens } from './identity-helpers.ts';
 
 /**
@@ -7,7 +7,7 @@ import { errorCode, memberTokens, seedClient, visitorTokens } from './identity-h
  * virtual authenticator, e2e/passkeys.test.ts).
  */
 
-let server: TestServer;
+const { server } = serverForFile({ seed: seedClient });
 const AUTH = '/_api/iam/authentication';
 const PASSKEYS = '/members/v1/members/me/passkeys';
 type Body = Record<string, unknown>;
@@ -24,7 +24,7 @@ const forged = (challenge = 'AAAA') => ({
   type: 'public-key',
   response: {
     clientDataJSON: Buffer.from(
-      JSON.stringify({ type: 'webauthn.get', challenge, origin: server.url }),
+      JSON.stringify({ type: 'webauthn.get', challenge, origin: server().url }),
     ).toString('base64url'),
     authenticatorData: 'AAAA',
     signature: 'AAAA',
@@ -33,64 +33,64 @@ const forged = (challenge = 'AAAA') => ({
 });
 
 beforeAll(async () => {
-  server = await startTestServer({ seed: seedClient });
-  await server.call('PATCH', '/members/v1/policies', { token: server.adminKey, body: { captcha: 'OFF' } });
+  await server().call('PATCH', '/members/v1/policies', {
+    token: server().adminKey,
+    body: { captcha: 'OFF' },
+  });
 });
-afterAll(async () => server?.stop());
-
 describe('passkeys', () => {
   it('enrolment: options for the store as relying party; answers are checked, nothing stored on a bad one', async () => {
-    const m = await memberTokens(server);
+    const m = await memberTokens(server());
     const token = m.access_token;
-    const options = await server.call('POST', `${PASSKEYS}/options`, { token });
+    const options = await server().call('POST', `${PASSKEYS}/options`, { token });
     expect(options.status).toBe(200);
     expect(options.body.webAuthnOptions).toMatchObject({
       challenge: expect.any(String),
-      rp: { id: new URL(server.url).hostname },
+      rp: { id: new URL(server().url).hostname },
       user: { name: m.email },
       authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
     });
-    const bad = await server.call('POST', PASSKEYS, { token, body: { response: { id: 'not base64!' } } });
+    const bad = await server().call('POST', PASSKEYS, { token, body: { response: { id: 'not base64!' } } });
     expect(bad.status).toBe(400);
     expect(fields(bad.body)).toContain('response.id');
-    const wrong = await server.call('POST', PASSKEYS, { token, body: { response: forged() } });
+    const wrong = await server().call('POST', PASSKEYS, { token, body: { response: forged() } });
     expect(wrong.status).toBe(400);
     expect(errorCode(wrong.body)).toBe('VERIFICATION_FAILED');
     // The failed answer spent nothing: the list is empty, the factor off.
-    expect((await server.call('GET', PASSKEYS, { token })).body).toEqual({ passkeys: [] });
-    const me = await server.call('GET', '/members/v1/members/me', { token });
+    expect((await server().call('GET', PASSKEYS, { token })).body).toEqual({ passkeys: [] });
+    const me = await server().call('GET', '/members/v1/members/me', { token });
     expect(JSON.stringify(me.body)).not.toContain('WEBAUTHN');
-    const unknown = await server.call('DELETE', `${PASSKEYS}/00000000-0000-4000-8000-000000000000`, {
+    const unknown = await server().call('DELETE', `${PASSKEYS}/00000000-0000-4000-8000-000000000000`, {
       token,
     });
     expect(unknown.status).toBe(404);
     expect(errorCode(unknown.body)).toBe('PASSKEY_NOT_FOUND');
-    const visitor = await visitorTokens(server);
-    expect((await server.call('GET', PASSKEYS, { token: visitor.access_token })).status).toBe(403);
-    expect((await server.call('POST', `${PASSKEYS}/options`)).status).toBe(401);
+    const visitor = await visitorTokens(server());
+    expect((await server().call('GET', PASSKEYS, { token: visitor.access_token })).status).toBe(403);
+    expect((await server().call('POST', `${PASSKEYS}/options`)).status).toBe(401);
   });
 
   it('passwordless: options for any passkey; forged or replayed answers are refused', async () => {
-    const res = await server.call('POST', `${AUTH}/v2/WEBAUTHN/options`, { body: {} });
+    const res = await server().call('POST', `${AUTH}/v2/WEBAUTHN/options`, { body: {} });
     expect(res.status).toBe(200);
     const options = res.body.webAuthnOptions as { challenge: string; allowCredentials?: unknown[] };
     expect(options.challenge).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(options.allowCredentials ?? []).toEqual([]);
 
-    const missing = await server.call('POST', `${AUTH}/v2/WEBAUTHN/verify`, { body: {} });
+    const missing = await server().call('POST', `${AUTH}/v2/WEBAUTHN/verify`, { body: {} });
     expect(missing.status).toBe(400);
     expect(fields(missing.body)).toEqual(['webauthnData.response']);
-    const stranger = await server.call('POST', `${AUTH}/v2/WEBAUTHN/verify`, {
+    const stranger = await server().call('POST', `${AUTH}/v2/WEBAUTHN/verify`, {
       body: { webauthnData: { response: forged(options.challenge) } },
     });
     expect(stranger.status).toBe(400);
     expect(errorCode(stranger.body)).toBe('VERIFICATION_FAILED');
     // The challenge was spent by that try.
-    const again = await server.call('POST', `${AUTH}/v2/WEBAUTHN/verify`, {
+    const again = await server().call('POST', `${AUTH}/v2/WEBAUTHN/verify`, {
       body: { webauthnData: { response: forged(options.challenge) } },
     });
     expect((again.body as { message: string }).message).toMatch(/unknown, used or expired/);
-    const unknownStep = await server.call('POST', `${AUTH}/v2/WEBAUTHN/verify`, {
+    const unknownStep = await server().call('POST', `${AUTH}/v2/WEBAUTHN/verify`, {
       body: { stateToken: 'nope', webauthnData: { response: forged() } },
     });
     expect(errorCode(unknownStep.body)).toBe('VERIFICATION_FAILED');
@@ -98,7 +98,7 @@ describe('passkeys', () => {
 
   it('PUSH needs a mobile app: UNIMPLEMENTED_FEATURE', async () => {
     for (const path of ['verify', 'send']) {
-      const res = await server.call('POST', `${AUTH}/v2/PUSH/${path}`, {
+      const res = await server().call('POST', `${AUTH}/v2/PUSH/${path}`, {
         body: { stateToken: 'x', pushData: { transactionId: 't' } },
       });
       expect(res.status).toBe(400);

@@ -1,14 +1,12 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createProduct } from '../src/modules/catalogue/products/writes.ts';
-import { DEFAULT_VARIANT_ID } from '../src/modules/catalogue/variants/tables.ts';
-import { inventoryItems } from '../src/modules/catalogue/inventory/tables.ts';
 import { runScheduledPaymentActions } from '../src/flows/payments-collector/collections.ts';
 import { orders, ordersSettings } from '../src/modules/orders/tables.ts';
 import { payments } from '../src/modules/payments/tables.ts';
 import { serverForFile } from './file-server.ts';
 import { errorCode, seedClient } from './identity-helpers.ts';
-import { placeTestOrder } from './order-fixtures.ts';
+import { placeTestOrder, trackedStock } from './order-fixtures.ts';
 
 type Body = Record<string, unknown>;
 interface Price {
@@ -42,13 +40,7 @@ const call = (method: string, path: string, body?: unknown) =>
 const order = async (id: string) => (await call('GET', `/ecom/v1/orders/${id}`)).body.order as WireOrder;
 const types = (o: WireOrder) => o.activities.map((a) => a.type);
 
-async function stock(): Promise<number> {
-  const [row] = await server()
-    .ctx.db.select({ quantity: inventoryItems.quantity })
-    .from(inventoryItems)
-    .where(and(eq(inventoryItems.productId, tee), eq(inventoryItems.variantId, DEFAULT_VARIANT_ID)));
-  return row!.quantity!;
-}
+const stock = async (): Promise<number> => (await trackedStock(server(), tee))!;
 
 async function mails(to: string, tag: string) {
   const res = await call('GET', `/v1/dev-mailbox/messages?to=${encodeURIComponent(to)}`);

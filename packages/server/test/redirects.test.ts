@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { outboxEvents } from '../src/platform/tables.ts';
-import { startTestServer, type TestServer } from '../src/testing.ts';
+import { serverForFile } from './file-server.ts';
 import {
   CLIENT_ID,
   errorCode,
@@ -16,29 +16,28 @@ import {
   visitorTokens,
 } from './identity-helpers.ts';
 
-let server: TestServer;
+const { server } = serverForFile({ seed: seedClient });
 let visitor: string;
 const PATH = '/_api/redirects-api/v1/redirect-session';
 
 beforeAll(async () => {
-  server = await startTestServer({ seed: seedClient });
-  await server.call('PATCH', '/members/v1/policies', { token: server.adminKey, body: { captcha: 'OFF' } });
-  await server.call('POST', '/v1/oauth-clients', {
-    token: server.adminKey,
+  await server().call('PATCH', '/members/v1/policies', {
+    token: server().adminKey,
+    body: { captcha: 'OFF' },
+  });
+  await server().call('POST', '/v1/oauth-clients', {
+    token: server().adminKey,
     body: {
       id: 'partner',
       redirectUris: ['https://partner.example/cb'],
       allowedOrigins: ['https://partner.example'],
     },
   });
-  visitor = (await visitorTokens(server)).access_token;
-});
-afterAll(async () => {
-  await server?.stop();
+  visitor = (await visitorTokens(server())).access_token;
 });
 afterEach(async () => {
-  await server.call('PATCH', '/members/v1/policies', {
-    token: server.adminKey,
+  await server().call('PATCH', '/members/v1/policies', {
+    token: server().adminKey,
     body: { requireEmailVerification: false },
   });
 });
@@ -51,7 +50,7 @@ interface Session {
   shortUrl: string;
 }
 const create = async (body: Record<string, unknown>, token = visitor, path = PATH) =>
-  server.call('POST', path, { token, body });
+  server().call('POST', path, { token, body });
 const sessionOf = (body: Record<string, unknown>) => body.redirectSession as Session;
 const violationField = (body: Record<string, unknown>) =>
   (body.details as { validationError?: { fieldViolations: Array<{ field: string }> } }).validationError
@@ -61,7 +60,7 @@ function authRequest(flow = pkce(), extra: Record<string, string> = {}) {
   return {
     clientId: CLIENT_ID,
     responseType: 'code',
-    redirectUri: `${server.url}/callback`,
+    redirectUri: `${server().url}/callback`,
     scope: 'offline_access',
     state: flow.state,
     responseMode: 'fragment',
@@ -73,28 +72,28 @@ function authRequest(flow = pkce(), extra: Record<string, string> = {}) {
 
 describe('redirect sessions', () => {
   it('need a visitor or member token', async () => {
-    expect((await server.call('POST', PATH, { body: { login: {} } })).status).toBe(401);
+    expect((await server().call('POST', PATH, { body: { login: {} } })).status).toBe(401);
   });
 
   it('answer with fullUrl, urlDetails, sessionToken and a short URL, and record an event', async () => {
-    const res = await create({ login: {}, callbacks: { postFlowUrl: `${server.url}/after` } });
+    const res = await create({ login: {}, callbacks: { postFlowUrl: `${server().url}/after` } });
     expect(res.status).toBe(200);
     const s = sessionOf(res.body);
-    expect(s.fullUrl).toBe(`${server.url}/login?redirectSessionId=${s.id}`);
+    expect(s.fullUrl).toBe(`${server().url}/login?redirectSessionId=${s.id}`);
     expect(s.urlDetails).toEqual({
-      endpoint: `${server.url}/login`,
+      endpoint: `${server().url}/login`,
       searchParams: { redirectSessionId: s.id },
     });
     expect(s.sessionToken).toMatch(/^[\w-]{43}$/);
     const short = await fetch(s.shortUrl, { redirect: 'manual' });
     expect(short.status).toBe(302);
     expect(short.headers.get('location')).toBe(s.fullUrl);
-    const read = await server.call('GET', `${PATH}/${s.id}`);
+    const read = await server().call('GET', `${PATH}/${s.id}`);
     expect(read.body.redirectSession).toMatchObject({
       intent: 'login',
-      callbacks: { postFlowUrl: `${server.url}/after` },
+      callbacks: { postFlowUrl: `${server().url}/after` },
     });
-    const events = await server.ctx.db.select().from(outboxEvents).where(eq(outboxEvents.entityId, s.id));
+    const events = await server().ctx.db.select().from(outboxEvents).where(eq(outboxEvents.entityId, s.id));
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({
       entity: 'redirect_session',
@@ -124,7 +123,7 @@ describe('redirect sessions', () => {
     for (const [body, path] of cases) {
       const res = await create(body, visitor, '/headless/v1/redirect-session');
       expect(res.status, path).toBe(200);
-      expect(sessionOf(res.body).urlDetails.endpoint).toBe(`${server.url}${path}`);
+      expect(sessionOf(res.body).urlDetails.endpoint).toBe(`${server().url}${path}`);
     }
   });
 
@@ -152,7 +151,7 @@ describe('redirect sessions', () => {
     expect(partner.status).toBe(400);
     const ok = await create({
       ecomCheckout: { checkoutId: 'c' },
-      callbacks: { thankYouPageUrl: `${server.url}/thanks` },
+      callbacks: { thankYouPageUrl: `${server().url}/thanks` },
     });
     expect(ok.status).toBe(200);
   });
@@ -167,24 +166,24 @@ describe('redirect sessions', () => {
   });
 
   it('logout: ends the member session and goes to the post-flow URL', async () => {
-    const member = await memberTokens(server);
+    const member = await memberTokens(server());
     const res = await create(
-      { logout: { clientId: CLIENT_ID }, callbacks: { postFlowUrl: `${server.url}/bye` } },
+      { logout: { clientId: CLIENT_ID }, callbacks: { postFlowUrl: `${server().url}/bye` } },
       member.access_token,
     );
     expect(res.status).toBe(200);
     const s = sessionOf(res.body);
     expect(s.urlDetails).toEqual({
-      endpoint: `${server.url}/_api/iam/authentication/v1/logout`,
-      searchParams: { postLogoutRedirectUri: `${server.url}/bye`, clientId: CLIENT_ID },
+      endpoint: `${server().url}/_api/iam/authentication/v1/logout`,
+      searchParams: { postLogoutRedirectUri: `${server().url}/bye`, clientId: CLIENT_ID },
     });
-    const refresh = await server.call('POST', '/oauth2/token', {
+    const refresh = await server().call('POST', '/oauth2/token', {
       body: { grantType: 'refresh_token', refreshToken: member.refresh_token },
     });
     expect(refresh.body.error).toBe('invalid_grant');
     const nav = await fetch(s.fullUrl, { redirect: 'manual' });
     expect(nav.status).toBe(302);
-    expect(nav.headers.get('location')).toBe(`${server.url}/bye`);
+    expect(nav.headers.get('location')).toBe(`${server().url}/bye`);
     const evil = await create({
       logout: { clientId: CLIENT_ID },
       callbacks: { postFlowUrl: 'https://evil.example' },
@@ -196,7 +195,7 @@ describe('redirect sessions', () => {
     const res = await create({ auth: { authRequest: authRequest(), prompt: 'login' } });
     expect(res.status).toBe(200);
     const s = sessionOf(res.body);
-    expect(s.urlDetails.endpoint).toBe(`${server.url}/oauth2/authorize`);
+    expect(s.urlDetails.endpoint).toBe(`${server().url}/oauth2/authorize`);
     expect(s.urlDetails.searchParams).toMatchObject({
       client_id: CLIENT_ID,
       prompt: 'login',
@@ -212,12 +211,12 @@ describe('redirect sessions', () => {
 });
 
 async function authorizeUrl(params: Record<string, string>) {
-  return fetch(`${server.url}/oauth2/authorize?${new URLSearchParams(params)}`, { redirect: 'manual' });
+  return fetch(`${server().url}/oauth2/authorize?${new URLSearchParams(params)}`, { redirect: 'manual' });
 }
 function baseParams(flow = pkce()): Record<string, string> {
   return {
     client_id: CLIENT_ID,
-    redirect_uri: `${server.url}/callback`,
+    redirect_uri: `${server().url}/callback`,
     response_type: 'code',
     state: flow.state,
     code_challenge: flow.challenge,
@@ -231,8 +230,8 @@ const fragmentOf = (res: Response) =>
 describe('authorize step', () => {
   it('direct login: web_message page posts {code, state} and is frameable only by the client origins', async () => {
     const email = uniqueEmail();
-    const visitorTokensNow = await visitorTokens(server);
-    const reg = await register(server, email, PASSWORD, visitorTokensNow.access_token);
+    const visitorTokensNow = await visitorTokens(server());
+    const reg = await register(server(), email, PASSWORD, visitorTokensNow.access_token);
     const flow = pkce();
     const session = await create(
       {
@@ -255,16 +254,16 @@ describe('authorize step', () => {
     const s = sessionOf(session.body);
     // The session token is a secret: not in the stored URL, the event or a short URL.
     expect(s.shortUrl).toBe(s.fullUrl);
-    const events = await server.ctx.db.select().from(outboxEvents).where(eq(outboxEvents.entityId, s.id));
+    const events = await server().ctx.db.select().from(outboxEvents).where(eq(outboxEvents.entityId, s.id));
     expect(JSON.stringify(events[0]!.payload)).not.toContain(reg.body.sessionToken as string);
     const page = await fetch(s.fullUrl);
     expect(page.status).toBe(200);
-    expect(page.headers.get('content-security-policy')).toContain(`frame-ancestors ${server.url}`);
+    expect(page.headers.get('content-security-policy')).toContain(`frame-ancestors ${server().url}`);
     const html = await page.text();
     const data = JSON.parse(/const data = (\{.*?\});/.exec(html)![1]!) as { code: string; state: string };
     expect(data.state).toBe(flow.state);
     expect(html).toContain(`postMessage(data, origin)`);
-    const tokens = await exchange(server, data.code, flow.verifier);
+    const tokens = await exchange(server(), data.code, flow.verifier);
     expect(tokens.status).toBe(200);
     // The session token was single-use.
     const again = await fetch(s.fullUrl);
@@ -283,7 +282,7 @@ describe('authorize step', () => {
   it('never redirects to a foreign redirect URI or for an unknown client', async () => {
     for (const params of [
       { ...baseParams(), redirect_uri: 'https://evil.example/callback' },
-      { ...baseParams(), redirect_uri: `${server.url}/callback/../evil` },
+      { ...baseParams(), redirect_uri: `${server().url}/callback/../evil` },
       { ...baseParams(), client_id: 'nope' },
       { ...baseParams(), client_id: '' },
       { ...baseParams(), redirect_uri: 'https://partner.example/cb' },
@@ -310,7 +309,7 @@ describe('authorize step', () => {
   });
 
   it('query response mode puts the code in the query string', async () => {
-    const reg = await register(server, uniqueEmail());
+    const reg = await register(server(), uniqueEmail());
     const res = await authorizeUrl({
       ...baseParams(),
       response_mode: 'query',
@@ -324,7 +323,7 @@ describe('authorize step', () => {
 
   it('prompt=login shows the hosted login page, whose form completes the authorize step', async () => {
     const email = uniqueEmail();
-    await register(server, email);
+    await register(server(), email);
     const flow = pkce();
     const params = { ...baseParams(flow), prompt: 'login' };
     const page = await authorizeUrl(params);
@@ -334,7 +333,7 @@ describe('authorize step', () => {
     expect(html).toContain('<form id="login" method="post" action="/oauth2/authorize"');
     expect(html).toContain('name="viewport"');
     const post = (fields: Record<string, string>) =>
-      fetch(`${server.url}/oauth2/authorize`, {
+      fetch(`${server().url}/oauth2/authorize`, {
         method: 'POST',
         redirect: 'manual',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -348,21 +347,21 @@ describe('authorize step', () => {
     expect(ok.status).toBe(303);
     const f = fragmentOf(ok);
     expect(f.get('state')).toBe(flow.state);
-    const tokens = await exchange(server, f.get('code')!, flow.verifier, `${server.url}/callback`);
+    const tokens = await exchange(server(), f.get('code')!, flow.verifier, `${server().url}/callback`);
     expect(tokens.status).toBe(200);
   });
 
   it('the hosted page asks for the mailed code when the store requires verification', async () => {
-    await server.call('PATCH', '/members/v1/policies', {
-      token: server.adminKey,
+    await server().call('PATCH', '/members/v1/policies', {
+      token: server().adminKey,
       body: { requireEmailVerification: true },
     });
     const email = uniqueEmail();
-    await register(server, email);
+    await register(server(), email);
     const flow = pkce();
     const params = { ...baseParams(flow), prompt: 'login' };
     const post = (fields: Record<string, string>) =>
-      fetch(`${server.url}/oauth2/authorize`, {
+      fetch(`${server().url}/oauth2/authorize`, {
         method: 'POST',
         redirect: 'manual',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -372,14 +371,14 @@ describe('authorize step', () => {
     expect(step.status).toBe(200);
     const html = await step.text();
     const stateToken = /name="stateToken" value="([^"]+)"/.exec(html)![1]!;
-    const code = (await lastMail(server, email, 'verification-code')).data.code!;
+    const code = (await lastMail(server(), email, 'verification-code')).data.code!;
     const done = await post({ step: 'code', stateToken, code, factorType: 'EMAIL', verifying: '1' });
     expect(done.status).toBe(303);
     expect(fragmentOf(done).get('code')).toBeTruthy();
   });
 
   it('binds codes to the client that asked', async () => {
-    const reg = await register(server, uniqueEmail());
+    const reg = await register(server(), uniqueEmail());
     const flow = pkce();
     const res = await authorizeUrl({
       ...baseParams(flow),
@@ -387,7 +386,7 @@ describe('authorize step', () => {
       sessionToken: reg.body.sessionToken as string,
     });
     const code = fragmentOf(res).get('code')!;
-    const stolen = await server.call('POST', '/oauth2/token', {
+    const stolen = await server().call('POST', '/oauth2/token', {
       body: {
         grantType: 'authorization_code',
         clientId: 'partner',

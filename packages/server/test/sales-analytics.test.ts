@@ -1,18 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../src/testing.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serverForFile } from './file-server.ts';
 import { roleKey } from './identity-helpers.ts';
 import { type FixtureOrder, placeTestOrder } from './order-fixtures.ts';
 
 const PATH = '/ecom/v1/orders/get-analytics';
-let server: TestServer;
+const { server } = serverForFile();
 let mug: string;
 let tee: string;
 
-const admin = (body: unknown, token = server.adminKey) => server.call('POST', PATH, { body, token });
+const admin = (body: unknown, token = server().adminKey) => server().call('POST', PATH, { body, token });
 
 async function product(name: string): Promise<string> {
-  const res = await server.call('POST', '/stores/v1/products', {
-    token: server.adminKey,
+  const res = await server().call('POST', '/stores/v1/products', {
+    token: server().adminKey,
     body: { product: { name, productType: 'physical', priceData: { price: 10 } } },
   });
   expect(res.status).toBe(200);
@@ -21,16 +21,15 @@ async function product(name: string): Promise<string> {
 
 /** An order placed at this instant (the server's clock is moved there for it). */
 async function placeAt(iso: string, spec: FixtureOrder) {
-  server.ctx.clock = () => new Date(iso);
+  server().ctx.clock = () => new Date(iso);
   try {
-    return await placeTestOrder(server, spec);
+    return await placeTestOrder(server(), spec);
   } finally {
-    server.ctx.clock = () => new Date();
+    server().ctx.clock = () => new Date();
   }
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
   mug = await product('Mug');
   tee = await product('Tee');
   const line = (productId: string, name: string, quantity: number, price: string) => ({
@@ -52,10 +51,6 @@ beforeAll(async () => {
   // Not approved: counted nowhere.
   await placeAt('2026-03-11T12:00:00Z', { lines: [line(mug, 'Mug', 9, '12.50')], status: 'PENDING' });
 });
-afterAll(async () => {
-  await server?.stop();
-});
-
 describe('sales analytics', () => {
   it('sum approved orders per local day against the period before, with the top products', async () => {
     const res = await admin({
@@ -148,9 +143,9 @@ describe('sales analytics', () => {
   });
 
   it('serve every staff role that reads orders, and nobody else', async () => {
-    const packer = await roleKey(server, 'FULFILMENT');
+    const packer = await roleKey(server(), 'FULFILMENT');
     const body = { startDate: '2026-03-08', endDate: '2026-03-14' };
     expect((await admin(body, packer)).status).toBe(200);
-    expect((await server.call('POST', PATH, { body })).status).toBe(401);
+    expect((await server().call('POST', PATH, { body })).status).toBe(401);
   });
 });

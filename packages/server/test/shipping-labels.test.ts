@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LABEL_CARRIER_ID } from '../src/modules/shipping-labels/carrier.ts';
-import { startTestServer, type TestServer } from '../src/testing.ts';
+import { serverForFile } from './file-server.ts';
 import * as shop from './checkout-helpers.ts';
 import { seedClient } from './identity-helpers.ts';
 
@@ -10,7 +10,7 @@ import { seedClient } from './identity-helpers.ts';
  * table-rate carrier (estimate totals, checkout and the placed order alike).
  */
 
-let server: TestServer;
+const { server } = serverForFile({ seed: seedClient });
 const ids: Record<string, string> = {};
 const PATH = '/ecom/v1/shippo-configurations';
 const BUSINESS = {
@@ -39,7 +39,7 @@ const BERLIN = { country: 'DE', city: 'Berlin', postalCode: '10115', addressLine
 type Config = shop.Body & { id: string; revision: string; deliveryRegionIds: string[] };
 
 const admin = (method: string, path: string, body?: unknown) =>
-  server.call(method, path, { token: server.adminKey, ...(body !== undefined ? { body } : {}) });
+  server().call(method, path, { token: server().adminKey, ...(body !== undefined ? { body } : {}) });
 
 async function ok(method: string, path: string, body?: unknown): Promise<shop.Body> {
   const res = await admin(method, path, body);
@@ -47,17 +47,17 @@ async function ok(method: string, path: string, body?: unknown): Promise<shop.Bo
   return res.body;
 }
 
-const configCount = () => shop.countRows(server, sql`select count(*)::int as n from shippo_configurations`);
+const configCount = () => shop.countRows(server(), sql`select count(*)::int as n from shippo_configurations`);
 
 /** The label services of an estimate for a new shopper's cart of `lines` to `address`: title → price. */
 async function labelPrices(lines: shop.Body[], address: shop.Body): Promise<Record<string, string>> {
-  const token = await shop.visitor(server);
-  const added = await server.call('POST', '/ecom/v1/carts/current/add-to-cart', {
+  const token = await shop.visitor(server());
+  const added = await server().call('POST', '/ecom/v1/carts/current/add-to-cart', {
     token,
     body: { lineItems: lines },
   });
   expect(added.status, JSON.stringify(added.body)).toBe(200);
-  const res = await server.call('POST', '/ecom/v1/carts/current/estimate-totals', {
+  const res = await server().call('POST', '/ecom/v1/carts/current/estimate-totals', {
     token,
     body: { shippingAddress: address },
   });
@@ -75,7 +75,6 @@ async function labelPrices(lines: shop.Body[], address: shop.Body): Promise<Reco
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ seed: seedClient });
   await ok('PATCH', '/ecom/v1/store-settings', {
     storeSettings: { businessAddress: BUSINESS, weightUnit: 'KG', currency: 'USD' },
   });
@@ -93,12 +92,10 @@ beforeAll(async () => {
       })
     ).deliveryRegion as Config
   ).id;
-  ids.heavy = await shop.product(server, { name: 'Anvil', price: '30.00', weight: 2.5 });
-  ids.light = await shop.product(server, { name: 'Feather', price: '5.00', weight: 0.1 });
-  ids.unweighed = await shop.product(server, { name: 'Mystery box', price: '10.00' });
+  ids.heavy = await shop.product(server(), { name: 'Anvil', price: '30.00', weight: 2.5 });
+  ids.light = await shop.product(server(), { name: 'Feather', price: '5.00', weight: 0.1 });
+  ids.unweighed = await shop.product(server(), { name: 'Mystery box', price: '10.00' });
 });
-afterAll(async () => server?.stop());
-
 describe('shipping-label configurations: the wire calls', () => {
   it('create, get, update, refuse a stale revision, query, delete — each with its event; ship-from is the business address', async () => {
     const created = (
@@ -182,7 +179,7 @@ describe('shipping-label configurations: the wire calls', () => {
     const gone = await admin('GET', `${PATH}/${created.id}`);
     expect(gone.status).toBe(404);
     expect(shop.errorCode(gone.body)).toBe('SHIPPO_CONFIGURATION_NOT_FOUND');
-    const events = await shop.eventsOf(server, created.id);
+    const events = await shop.eventsOf(server(), created.id);
     expect(events.map((e) => `${e.entity}.${e.type}`)).toEqual([
       'shippo_configuration.created',
       'shippo_configuration.updated',
@@ -235,7 +232,7 @@ describe('shipping-label configurations: the wire calls', () => {
     expect(notThere.status).toBe(404);
     expect(shop.errorCode(notThere.body)).toBe('DELIVERY_REGION_NOT_IN_CONFIGURATION');
     expect((await ok('GET', `${PATH}/${config.id}`)).shippoConfiguration).toMatchObject({ revision: '3' });
-    expect((await shop.eventsOf(server, config.id)).map((e) => e.type)).toEqual([
+    expect((await shop.eventsOf(server(), config.id)).map((e) => e.type)).toEqual([
       'created',
       'updated',
       'updated',
@@ -301,9 +298,9 @@ describe('shipping-label configurations: the wire calls', () => {
       expect(res.status, JSON.stringify(config)).toBe(400);
       expect(shop.violationFields(res.body)).toContain(field);
     }
-    const shopper = await shop.visitor(server);
+    const shopper = await shop.visitor(server());
     expect(
-      (await server.call('GET', `${PATH}/00000000-0000-4000-8000-000000000004`, { token: shopper })).status,
+      (await server().call('GET', `${PATH}/00000000-0000-4000-8000-000000000004`, { token: shopper })).status,
     ).toBe(403);
     expect(await configCount()).toBe(before);
 
@@ -402,8 +399,8 @@ describe('label services at checkout', () => {
       })
     ).shippoConfiguration as Config & { domesticServices: Array<{ id: string }> };
     const code = config.domesticServices[0]!.id;
-    const token = await shop.visitor(server);
-    const created = await server.call('POST', '/ecom/v1/checkouts', {
+    const token = await shop.visitor(server());
+    const created = await server().call('POST', '/ecom/v1/checkouts', {
       token,
       body: {
         lineItems: [shop.line(ids.light!, 3)],
@@ -428,7 +425,7 @@ describe('label services at checkout', () => {
       carrierId: LABEL_CARRIER_ID,
       title: 'Ground Advantage',
     });
-    const placed = await server.call('POST', `/ecom/v1/checkouts/${checkout.id}/create-order`, {
+    const placed = await server().call('POST', `/ecom/v1/checkouts/${checkout.id}/create-order`, {
       token,
       body: {},
     });

@@ -1,26 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { base32Decode, hotp, stepAt } from '../src/modules/identity/totp.ts';
 import { createStaffToken } from '../src/modules/staff/tokens.ts';
 import { modules } from '../src/modules/index.ts';
 import { buildApp } from '../src/platform/app.ts';
-import { startTestServer, type TestServer } from '../src/testing.ts';
+import { serverForFile } from './file-server.ts';
 import { errorCode, lastMail } from './identity-helpers.ts';
 
-let server: TestServer;
+const { server } = serverForFile({ config: { loginMaxFailures: 3 } });
 const PASSWORD = 'a long staff password';
 const OWNER = 'owner@staff.example';
 
-beforeAll(async () => {
-  server = await startTestServer({ config: { loginMaxFailures: 3 } });
-});
-afterAll(() => server?.stop());
-
 const call = (method: string, path: string, token?: string, body?: unknown) =>
-  server.call(method, path, { ...(token ? { token } : {}), ...(body !== undefined ? { body } : {}) });
+  server().call(method, path, { ...(token ? { token } : {}), ...(body !== undefined ? { body } : {}) });
 
 /** The TOTP code of `secret` at the server's clock, `offset` steps away. */
 const codeAt = (secret: string, offset = 0) =>
-  hotp(base32Decode(secret), stepAt(server.ctx.clock()) + offset);
+  hotp(base32Decode(secret), stepAt(server().ctx.clock()) + offset);
 
 async function signIn(email: string, password = PASSWORD) {
   const res = await call('POST', '/aisle/v1/staff/sign-in', undefined, { email, password });
@@ -33,7 +28,7 @@ async function onboard(ownerToken: string, email: string, role: string): Promise
   const invited = await call('POST', '/aisle/v1/staff/invites', ownerToken, { email, name: 'Sam', role });
   expect(invited.status).toBe(200);
   expect(invited.body.staff).toMatchObject({ email, role, status: 'INVITED' });
-  const mail = await lastMail(server, email, 'staff-invite');
+  const mail = await lastMail(server(), email, 'staff-invite');
   const token = decodeURIComponent(/#token=([^&\s]+)/.exec(mail.data.link!)![1]!);
   const accepted = await call('POST', '/aisle/v1/staff/invites/accept', undefined, {
     token,
@@ -58,7 +53,10 @@ describe('the first owner account', () => {
     expect(wrong.status).toBe(403);
     expect(errorCode(wrong.body)).toBe('FORBIDDEN');
     // A key without the owner role is no setup code either.
-    const manager = await call('POST', '/aisle/v1/api-keys', server.adminKey, { name: 'm', role: 'MANAGER' });
+    const manager = await call('POST', '/aisle/v1/api-keys', server().adminKey, {
+      name: 'm',
+      role: 'MANAGER',
+    });
     const refused = await call('POST', '/aisle/v1/staff/setup', undefined, {
       ...form,
       setupCode: manager.body.key,
@@ -73,7 +71,7 @@ describe('the first owner account', () => {
     expect(JSON.stringify(short.body)).toContain('password');
     expect((await call('GET', '/aisle/v1/staff/setup')).body).toEqual({ ownerExists: false });
 
-    const { token: code } = await createStaffToken(server.ctx, server.ctx.db, 'setup', null);
+    const { token: code } = await createStaffToken(server().ctx, server().ctx.db, 'setup', null);
     const made = await call('POST', '/aisle/v1/staff/setup', undefined, { ...form, setupCode: code });
     expect(made.status).toBe(200);
     expect(made.body).toMatchObject({
@@ -87,7 +85,7 @@ describe('the first owner account', () => {
     const again = await call('POST', '/aisle/v1/staff/setup', undefined, {
       ...form,
       email: 'second@staff.example',
-      setupCode: server.adminKey,
+      setupCode: server().adminKey,
     });
     expect(again.status).toBe(409);
     expect(errorCode(again.body)).toBe('OWNER_EXISTS');
@@ -108,7 +106,7 @@ describe('the first owner account', () => {
     expect(me.body).toMatchObject({ role: 'OWNER', staff: { email: OWNER, totpEnabled: false } });
     expect(me.body.permissions).toContain('orders.refund');
     // The bootstrap key is an owner without an account.
-    const key = await call('GET', '/aisle/v1/staff/me', server.adminKey);
+    const key = await call('GET', '/aisle/v1/staff/me', server().adminKey);
     expect(key.body).toMatchObject({ role: 'OWNER', apiKey: { name: 'test admin' } });
     // Signing out ends that session only.
     expect((await call('POST', '/aisle/v1/staff/sign-out', ok.token)).status).toBe(200);
@@ -118,7 +116,7 @@ describe('the first owner account', () => {
 
   it('turns TOTP on with a first code, then asks for a code at sign-in, each code once', async () => {
     const now = new Date();
-    server.ctx.clock = () => now;
+    server().ctx.clock = () => now;
     try {
       const started = await call('POST', '/aisle/v1/staff/me/totp', ownerToken);
       expect(started.status).toBe(200);
@@ -172,7 +170,7 @@ describe('the first owner account', () => {
       const off = await call('POST', '/aisle/v1/staff/me/totp/remove', ownerToken, { password: PASSWORD });
       expect(off.body.staff).toMatchObject({ totpEnabled: false });
     } finally {
-      server.ctx.clock = () => new Date();
+      server().ctx.clock = () => new Date();
     }
   });
 });
@@ -279,7 +277,7 @@ describe('roles', () => {
 
     const own = await call('PATCH', `/aisle/v1/staff/${owner!.id}`, ownerToken, { role: 'MANAGER' });
     expect(errorCode(own.body)).toBe('OWN_ROLE');
-    const last = await call('PATCH', `/aisle/v1/staff/${owner!.id}`, server.adminKey, { role: 'MANAGER' });
+    const last = await call('PATCH', `/aisle/v1/staff/${owner!.id}`, server().adminKey, { role: 'MANAGER' });
     expect(last.status).toBe(409);
     expect(errorCode(last.body)).toBe('LAST_OWNER');
     expect(errorCode((await call('POST', `/aisle/v1/staff/${owner!.id}/revoke`, ownerToken)).body)).toBe(
@@ -304,7 +302,7 @@ describe('roles', () => {
       email: 'once@staff.example',
       role: 'MANAGER',
     });
-    const mail = await lastMail(server, 'once@staff.example', 'staff-invite');
+    const mail = await lastMail(server(), 'once@staff.example', 'staff-invite');
     const token = decodeURIComponent(/#token=([^&\s]+)/.exec(mail.data.link!)![1]!);
     const inspect = await call('POST', '/aisle/v1/staff/invites/inspect', undefined, { token });
     expect(inspect.body.staff).toMatchObject({
@@ -379,8 +377,8 @@ describe('API keys', () => {
 describe('audit log', () => {
   it('records who changed what, from the outbox, with before and after', async () => {
     await call('PATCH', '/members/v1/policies', ownerToken, { requireEmailVerification: true });
-    await call('PATCH', '/members/v1/policies', server.adminKey, { requireEmailVerification: false });
-    await server.ctx.events.drain();
+    await call('PATCH', '/members/v1/policies', server().adminKey, { requireEmailVerification: false });
+    await server().ctx.events.drain();
     const res = await call('GET', '/aisle/v1/audit-log?entity=identity_policies', ownerToken);
     expect(res.status).toBe(200);
     const entries = res.body.entries as Array<{
@@ -427,6 +425,8 @@ describe('permissions at start-up', () => {
     const stray = (app: Parameters<(typeof modules)[number]>[0]) => {
       app.get('/aisle/v1/stray', { config: { access: 'admin' } }, async () => ({}));
     };
-    await expect(buildApp(server.ctx, [...modules.slice(0, 1), stray])).rejects.toThrow(/has no permission/);
+    await expect(buildApp(server().ctx, [...modules.slice(0, 1), stray])).rejects.toThrow(
+      /has no permission/,
+    );
   });
 });

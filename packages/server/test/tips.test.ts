@@ -1,29 +1,22 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkoutTip } from '../src/flows/tips/checkout-tip.ts';
 import { checkouts } from '../src/modules/checkout/tables.ts';
 import { keyStore } from '../src/modules/oauth/keys.ts';
 import { rows } from '../src/platform/db.ts';
 import { encodeComplexQuery } from '../src/platform/wire-query.ts';
-import { startTestServer, type TestServer } from '../src/testing.ts';
+import { serverForFile } from './file-server.ts';
 import { errorCode, memberTokens, seedClient, visitorTokens } from './identity-helpers.ts';
 
 type Body = Record<string, unknown>;
 type Entity = Body & { id: string; revision: string };
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer({ seed: seedClient });
-});
-afterAll(async () => {
-  await server?.stop();
-});
+const { server } = serverForFile({ seed: seedClient });
 
 const SETTINGS = '/tips/v1/tip-settings';
 const TIPS = '/tips/v1/tips';
 
 const admin = (method: string, path: string, body?: unknown) =>
-  server.call(method, path, { token: server.adminKey, ...(body !== undefined ? { body } : {}) });
+  server().call(method, path, { token: server().adminKey, ...(body !== undefined ? { body } : {}) });
 
 function violations(body: Body): Array<{ field: string; violatedRule: string; ruleName?: string }> {
   const details = body.details as { validationError?: { fieldViolations: never[] } } | undefined;
@@ -51,14 +44,14 @@ interface Shopper {
 }
 
 async function visitor(): Promise<Shopper> {
-  const tokens = await visitorTokens(server);
-  const claims = await keyStore(server.ctx).verify(tokens.access_token);
+  const tokens = await visitorTokens(server());
+  const claims = await keyStore(server().ctx).verify(tokens.access_token);
   return { token: tokens.access_token, visitorId: claims!.subject };
 }
 
 async function member(): Promise<Shopper> {
-  const tokens = await memberTokens(server);
-  const claims = await keyStore(server.ctx).verify(tokens.access_token);
+  const tokens = await memberTokens(server());
+  const claims = await keyStore(server().ctx).verify(tokens.access_token);
   return { token: tokens.access_token, visitorId: claims!.visitorId!, memberId: tokens.memberId };
 }
 
@@ -67,8 +60,8 @@ async function checkoutOf(
   owner: { visitorId?: string; memberId?: string },
   completed = false,
 ): Promise<string> {
-  const [row] = await server.ctx.db
-    .insert(checkouts)
+  const [row] = await server()
+    .ctx.db.insert(checkouts)
     .values({ visitorId: owner.visitorId ?? null, memberId: owner.memberId ?? null, completed })
     .returning({ purchaseFlowId: checkouts.purchaseFlowId });
   return row!.purchaseFlowId;
@@ -76,7 +69,7 @@ async function checkoutOf(
 
 async function events(): Promise<Array<{ entity_id: string; type: string }>> {
   return rows(
-    server.ctx.db,
+    server().ctx.db,
     sql`select entity_id, type from outbox_events where entity = 'tip_settings' order by id`,
   );
 }
@@ -161,28 +154,28 @@ describe('tip settings', () => {
 
   it('keeps writes for admins; shoppers read enabled settings only', async () => {
     const shopper = await visitor();
-    const write = await server.call('POST', SETTINGS, {
+    const write = await server().call('POST', SETTINGS, {
       token: shopper.token,
       body: { tipSettings: { tipType: 'AMOUNT', choices: ['1'] } },
     });
     expect(write.status).toBe(403);
-    expect((await server.call('POST', SETTINGS, { body: { tipSettings: {} } })).status).toBe(401);
+    expect((await server().call('POST', SETTINGS, { body: { tipSettings: {} } })).status).toBe(401);
     for (const [method, path] of [
       ['PATCH', `${SETTINGS}/${percent.id}`],
       ['DELETE', `${SETTINGS}/${percent.id}`],
       ['POST', `${SETTINGS}/query`],
     ] as const) {
-      const res = await server.call(method, path, { token: shopper.token, body: { tipSettings: {} } });
+      const res = await server().call(method, path, { token: shopper.token, body: { tipSettings: {} } });
       expect(res.status, `${method} ${path}`).toBe(403);
     }
-    const read = await server.call('GET', `${SETTINGS}/${percent.id}`, { token: shopper.token });
+    const read = await server().call('GET', `${SETTINGS}/${percent.id}`, { token: shopper.token });
     expect(read.status).toBe(200);
     expect(read.body.tipSettings).toEqual(percent);
-    const byDefault = await server.call('GET', `${SETTINGS}/default`, { token: shopper.token });
+    const byDefault = await server().call('GET', `${SETTINGS}/default`, { token: shopper.token });
     expect(byDefault.body).toEqual({ tipSettings: percent });
 
     const hidden = await create({ tipType: 'AMOUNT', choices: ['3'], enabled: false });
-    const refused = await server.call('GET', `${SETTINGS}/${hidden.id}`, { token: shopper.token });
+    const refused = await server().call('GET', `${SETTINGS}/${hidden.id}`, { token: shopper.token });
     expect(refused.status).toBe(404);
     expect(errorCode(refused.body)).toBe('TIP_SETTINGS_NOT_FOUND');
     expect((await get(hidden.id)).enabled).toBe(false);
@@ -251,7 +244,7 @@ describe('tip settings', () => {
 
 describe('tip preview', () => {
   const preview = (body: Body, token?: string, prefix = TIPS) =>
-    server.call('POST', `${prefix}/preview`, { token: token ?? server.adminKey, body });
+    server().call('POST', `${prefix}/preview`, { token: token ?? server().adminKey, body });
 
   it.each<[string, Body, { amount: string; lineItemSubtotal: string }]>([
     ['the default choice of the default settings', {}, { amount: '3.68', lineItemSubtotal: '24.50' }],
@@ -345,7 +338,7 @@ describe('tip preview', () => {
   });
 
   it('needs a visitor token at least', async () => {
-    expect((await server.call('POST', `${TIPS}/preview`, { body: { lineItemInfo: LINES } })).status).toBe(
+    expect((await server().call('POST', `${TIPS}/preview`, { body: { lineItemInfo: LINES } })).status).toBe(
       401,
     );
   });
@@ -375,9 +368,9 @@ describe('tip preview', () => {
 
 describe('tip choice', () => {
   const getChoice = (purchaseFlowId: string, token: string) =>
-    server.call('GET', `${TIPS}/choice/${purchaseFlowId}`, { token });
+    server().call('GET', `${TIPS}/choice/${purchaseFlowId}`, { token });
   const setChoice = (purchaseFlowId: string, token: string, tipChoice: Body, extra: Body = {}) =>
-    server.call('PATCH', `${TIPS}/choice`, { token, body: { purchaseFlowId, tipChoice, ...extra } });
+    server().call('PATCH', `${TIPS}/choice`, { token, body: { purchaseFlowId, tipChoice, ...extra } });
 
   it("reads the default until the buyer chooses; the buyer's choice is kept and priced by checkoutTip", async () => {
     const shopper = await visitor();
@@ -385,7 +378,7 @@ describe('tip choice', () => {
     expect((await getChoice(flow, shopper.token)).body).toEqual({
       tipChoice: { tipType: 'PERCENTAGE', value: '15' },
     });
-    expect(await checkoutTip(server.ctx.db, flow, '24.50', 'USD')).toEqual({
+    expect(await checkoutTip(server().ctx.db, flow, '24.50', 'USD')).toEqual({
       amount: '3.68',
       choice: { tipType: 'PERCENTAGE', value: '15' },
       tipSettingsId: percent.id,
@@ -395,7 +388,7 @@ describe('tip choice', () => {
     expect(set.status, JSON.stringify(set.body)).toBe(200);
     expect(set.body).toEqual({ tipChoice: { tipType: 'PERCENTAGE', value: '20' } });
     expect((await getChoice(flow, shopper.token)).body).toEqual(set.body);
-    expect((await checkoutTip(server.ctx.db, flow, '24.50', 'USD')).amount).toBe('4.90');
+    expect((await checkoutTip(server().ctx.db, flow, '24.50', 'USD')).amount).toBe('4.90');
 
     // The choice keeps its settings: amounts from then on.
     const other = await setChoice(
@@ -405,7 +398,7 @@ describe('tip choice', () => {
       { tipSettingsId: amounts.id },
     );
     expect(other.status).toBe(200);
-    expect(await checkoutTip(server.ctx.db, flow, '24.50', 'USD')).toMatchObject({
+    expect(await checkoutTip(server().ctx.db, flow, '24.50', 'USD')).toMatchObject({
       amount: '5.00',
       tipSettingsId: amounts.id,
     });
@@ -437,7 +430,7 @@ describe('tip choice', () => {
 
     for (const [flow, token] of [
       [visitorFlow, owner.token],
-      [visitorFlow, server.adminKey],
+      [visitorFlow, server().adminKey],
       [memberFlow, signedIn.token],
       [beforeSignIn, signedIn.token],
     ] as const) {
@@ -455,21 +448,21 @@ describe('tip choice', () => {
         expect(errorCode(res.body)).toBe('CHECKOUT_NOT_FOUND');
       }
     }
-    expect((await server.call('GET', `${TIPS}/choice/${visitorFlow}`)).status).toBe(401);
-    const unknown = await getChoice('00000000-0000-4000-8000-000000000000', server.adminKey);
+    expect((await server().call('GET', `${TIPS}/choice/${visitorFlow}`)).status).toBe(401);
+    const unknown = await getChoice('00000000-0000-4000-8000-000000000000', server().adminKey);
     expect(unknown.status).toBe(404);
-    const malformed = await getChoice('not-a-flow', server.adminKey);
+    const malformed = await getChoice('not-a-flow', server().adminKey);
     expect(fields(malformed.body)).toEqual([['purchaseFlowId', 'FORMAT']]);
   });
 
   it("is the hosted page's through the owner's redirect session (header or query), bound to that page", async () => {
     const owner = await visitor();
     const flow = await checkoutOf({ visitorId: owner.visitorId });
-    const [row] = await server.ctx.db
-      .select({ id: checkouts.id })
+    const [row] = await server()
+      .ctx.db.select({ id: checkouts.id })
       .from(checkouts)
       .where(eq(checkouts.purchaseFlowId, flow));
-    const made = await server.call('POST', '/_api/redirects-api/v1/redirect-session', {
+    const made = await server().call('POST', '/_api/redirects-api/v1/redirect-session', {
       token: owner.token,
       body: { ecomCheckout: { checkoutId: row!.id } },
     });
@@ -481,10 +474,10 @@ describe('tip choice', () => {
 
     expect(errorCode((await getChoice(flow, page.token)).body)).toBe('CHECKOUT_NOT_FOUND');
     expect((await setChoice(flow, page.token, choice)).status).toBe(404);
-    const read = await server.call('GET', `${TIPS}/choice/${flow}`, { token: page.token, headers: grant });
+    const read = await server().call('GET', `${TIPS}/choice/${flow}`, { token: page.token, headers: grant });
     expect(read.status, JSON.stringify(read.body)).toBe(200);
     expect(read.body).toEqual({ tipChoice: { tipType: 'PERCENTAGE', value: '15' } });
-    const set = await server.call('PATCH', `/_api/tips-service/v1/tips/choice`, {
+    const set = await server().call('PATCH', `/_api/tips-service/v1/tips/choice`, {
       token: page.token,
       headers: grant,
       body: { purchaseFlowId: flow, tipChoice: choice },
@@ -492,8 +485,8 @@ describe('tip choice', () => {
     expect(set.status, JSON.stringify(set.body)).toBe(200);
     // The owner sees the page's choice, and the checkout is priced with it.
     expect((await getChoice(flow, owner.token)).body).toEqual({ tipChoice: choice });
-    expect((await checkoutTip(server.ctx.db, flow, '10', 'USD')).amount).toBe('2.00');
-    const byQuery = await server.call('GET', `${TIPS}/choice/${flow}?redirectSessionId=${sessionId}`, {
+    expect((await checkoutTip(server().ctx.db, flow, '10', 'USD')).amount).toBe('2.00');
+    const byQuery = await server().call('GET', `${TIPS}/choice/${flow}?redirectSessionId=${sessionId}`, {
       token: page.token,
     });
     expect(byQuery.body).toEqual({ tipChoice: choice });
@@ -501,8 +494,8 @@ describe('tip choice', () => {
     // Bound to the page's visitor: the same session grants nobody else, and no other checkout.
     const thief = await visitor();
     for (const res of [
-      await server.call('GET', `${TIPS}/choice/${flow}`, { token: thief.token, headers: grant }),
-      await server.call('PATCH', `${TIPS}/choice`, {
+      await server().call('GET', `${TIPS}/choice/${flow}`, { token: thief.token, headers: grant }),
+      await server().call('PATCH', `${TIPS}/choice`, {
         token: thief.token,
         headers: grant,
         body: { purchaseFlowId: flow, tipChoice: { tipType: 'PERCENTAGE', value: '10' } },
@@ -512,7 +505,7 @@ describe('tip choice', () => {
       expect(errorCode(res.body)).toBe('CHECKOUT_NOT_FOUND');
     }
     const elsewhere = await checkoutOf({ visitorId: owner.visitorId });
-    const foreign = await server.call('GET', `${TIPS}/choice/${elsewhere}`, {
+    const foreign = await server().call('GET', `${TIPS}/choice/${elsewhere}`, {
       token: page.token,
       headers: grant,
     });
@@ -533,19 +526,19 @@ describe('tip choice', () => {
     const flow = await checkoutOf({ visitorId: shopper.visitorId });
     const temporary = await create({ tipType: 'AMOUNT', choices: ['7'] });
     await setChoice(flow, shopper.token, { tipType: 'AMOUNT', value: '7' }, { tipSettingsId: temporary.id });
-    expect((await checkoutTip(server.ctx.db, flow, '10', 'USD')).amount).toBe('7.00');
+    expect((await checkoutTip(server().ctx.db, flow, '10', 'USD')).amount).toBe('7.00');
     expect((await admin('DELETE', `${SETTINGS}/${temporary.id}`)).status).toBe(200);
     // An AMOUNT choice under the default PERCENTAGE settings is no longer offered: no tip.
-    expect(await checkoutTip(server.ctx.db, flow, '10', 'USD')).toMatchObject({
+    expect(await checkoutTip(server().ctx.db, flow, '10', 'USD')).toMatchObject({
       amount: '0.00',
       tipSettingsId: percent.id,
     });
 
     await admin('DELETE', `${SETTINGS}/${percent.id}`);
     const fresh = await checkoutOf({ visitorId: shopper.visitorId });
-    expect(await checkoutTip(server.ctx.db, fresh, '10', 'USD')).toEqual({ amount: '0.00' });
+    expect(await checkoutTip(server().ctx.db, fresh, '10', 'USD')).toEqual({ amount: '0.00' });
     expect((await getChoice(fresh, shopper.token)).body).toEqual({});
-    const none = await server.call('GET', `${SETTINGS}/default`, { token: shopper.token });
+    const none = await server().call('GET', `${SETTINGS}/default`, { token: shopper.token });
     expect(none.body).toEqual({});
     const refused = await setChoice(fresh, shopper.token, { tipType: 'PERCENTAGE', value: '10' });
     expect(refused.status).toBe(404);

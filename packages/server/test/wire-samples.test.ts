@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../src/platform/db.ts';
 import { encodeComplexQuery } from '../src/platform/wire-query.ts';
 import { PRODUCTS_TAX_GROUP_ID } from '../src/modules/settings/tax-groups.ts';
-import { startTestServer, type TestServer } from '../src/testing.ts';
+import { serverForFile } from './file-server.ts';
 
 /**
  * Recorded wire answers of every merchant entity on the entity kit: a fixed script of calls per entity
@@ -13,20 +13,15 @@ import { startTestServer, type TestServer } from '../src/testing.ts';
  * any answer shows as a diff of `wire-samples/<entity>.txt`.
  */
 
-let server: TestServer;
+const { server } = serverForFile();
 beforeAll(async () => {
-  server = await startTestServer();
   // A clock one second further at each reading: rows never share a creation time, so orders are fixed.
   let tick = Date.parse('2026-01-01T00:00:00Z');
-  server.ctx.clock = () => {
+  server().ctx.clock = () => {
     tick += 1000;
     return new Date(tick);
   };
 });
-afterAll(async () => {
-  await server?.stop();
-});
-
 type Json = Record<string, unknown>;
 interface Step {
   method: string;
@@ -62,7 +57,7 @@ async function record(steps: Step[]): Promise<string> {
   for (const step of steps) {
     if (step.events) {
       const found = await rows<{ type: string; entity_id: string; payload: string }>(
-        server.ctx.db,
+        server().ctx.db,
         sql`select type, entity_id, payload::text as payload from outbox_events
             where entity = ${step.events} order by id`,
       );
@@ -76,10 +71,10 @@ async function record(steps: Step[]): Promise<string> {
     }
     const given = typeof step.body === 'function' ? step.body(saved) : step.body;
     const body = step.method === 'GET' ? undefined : given;
-    const response = await fetch(server.url + path, {
+    const response = await fetch(server().url + path, {
       method: step.method,
       headers: {
-        authorization: server.adminKey,
+        authorization: server().adminKey,
         ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
       },
       body: body === undefined ? undefined : JSON.stringify(body),

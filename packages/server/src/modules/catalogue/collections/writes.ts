@@ -163,31 +163,45 @@ async function membershipChanged(
   });
 }
 
+/**
+ * Changes a collection's members under the collection's lock, with the products named locked (so that none
+ * is deleted before its membership row is in): `write` changes the rows and returns the ids it changed.
+ */
+async function changeMembership(
+  ctx: AppContext,
+  collectionId: string,
+  productIds: string[],
+  change: 'added' | 'removed',
+  write: (tx: Db, ids: string[], found: string[]) => Promise<Array<{ productId: string }>>,
+): Promise<string[]> {
+  const ids = checkIds('productIds', productIds);
+  return ctx.events.transaction(async (tx) => {
+    await lockCollection(tx, collectionId);
+    if (ids.length === 0) return [];
+    const found = await lockProducts(tx, inArray(products.id, ids));
+    const changedIds = (await write(tx, ids, found)).map((r) => r.productId);
+    if (changedIds.length === 0) return [];
+    await membershipChanged(ctx, tx, collectionId, changedIds, change);
+    return changedIds;
+  });
+}
+
 /** Adds products to a collection; ids already in it are skipped. Returns the ids added. */
 export async function addProductsToCollection(
   ctx: AppContext,
   collectionId: string,
   productIds: string[],
 ): Promise<string[]> {
-  const ids = checkIds('productIds', productIds);
-  return ctx.events.transaction(async (tx) => {
-    await lockCollection(tx, collectionId);
-    if (ids.length === 0) return [];
-    // Locked, so that none is deleted before its membership row is in.
-    const found = await lockProducts(tx, inArray(products.id, ids));
+  return changeMembership(ctx, collectionId, productIds, 'added', async (tx, ids, found) => {
     if (found.length !== ids.length)
       throw notFound('PRODUCT_NOT_FOUND', 'Some products do not exist', {
         productIds: ids.filter((id) => !found.includes(id)),
       });
-    const added = await tx
+    return tx
       .insert(productCollections)
       .values(ids.map((productId) => ({ collectionId, productId })))
       .onConflictDoNothing()
       .returning({ productId: productCollections.productId });
-    const addedIds = added.map((r) => r.productId);
-    if (addedIds.length === 0) return [];
-    await membershipChanged(ctx, tx, collectionId, addedIds, 'added');
-    return addedIds;
   });
 }
 
@@ -197,22 +211,14 @@ export async function removeProductsFromCollection(
   collectionId: string,
   productIds: string[],
 ): Promise<string[]> {
-  const ids = checkIds('productIds', productIds);
-  return ctx.events.transaction(async (tx) => {
-    await lockCollection(tx, collectionId);
-    if (ids.length === 0) return [];
-    await lockProducts(tx, inArray(products.id, ids));
-    const removed = await tx
+  return changeMembership(ctx, collectionId, productIds, 'removed', (tx, ids) =>
+    tx
       .delete(productCollections)
       .where(
         and(eq(productCollections.collectionId, collectionId), inArray(productCollections.productId, ids)),
       )
-      .returning({ productId: productCollections.productId });
-    const removedIds = removed.map((r) => r.productId);
-    if (removedIds.length === 0) return [];
-    await membershipChanged(ctx, tx, collectionId, removedIds, 'removed');
-    return removedIds;
-  });
+      .returning({ productId: productCollections.productId }),
+  );
 }
 
 /**
