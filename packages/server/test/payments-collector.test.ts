@@ -695,7 +695,11 @@ describe('payment collections and their delayed-capture settings', () => {
       runScheduledPaymentActions(server().ctx, later),
       runScheduledPaymentActions(server().ctx, later),
     ]);
-    expect(runs[0]! + runs[1]!).toBe(1);
+    expect(runs[0]! + runs[1]!).toBeLessThanOrEqual(1);
+    // A run skips an order other work holds locked (SKIP LOCKED: the order's event mails may be writing to
+    // it): the next run takes it. However many runs, the authorization is captured once.
+    const next = await runScheduledPaymentActions(server().ctx, later);
+    expect(runs[0]! + runs[1]! + next).toBe(1);
     expect(await runScheduledPaymentActions(server().ctx, later)).toBe(0);
     const payment = await paymentStatus(placed.paymentId!);
     expect(payment).toMatchObject({ status: 'APPROVED', amount: '50.0000' });
