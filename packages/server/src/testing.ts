@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -78,20 +78,12 @@ async function readOrMakeTemplate(): Promise<Blob> {
  * loaded machine takes to create and migrate it), for tests that start the server process on it.
  */
 export async function seedEmbeddedDataDir(dataDir: string): Promise<void> {
-  const [{ PGlite }, { pg_trgm }] = await Promise.all([
-    import('@electric-sql/pglite'),
-    import('@electric-sql/pglite/contrib/pg_trgm'),
-  ]);
-  mkdirSync(dataDir, { recursive: true });
-  const { wasmModule, fsBundle } = await pgliteRuntime();
-  const client = new PGlite(join(dataDir, 'pglite'), {
-    extensions: { pg_trgm },
+  const database = await openDatabase({
+    dataDir,
     loadDataDir: await migratedTemplate(),
-    pgliteWasmModule: wasmModule,
-    fsBundle,
+    pgliteRuntime: await pgliteRuntime(),
   });
-  await client.waitReady;
-  await client.close();
+  await database.close();
 }
 
 /** `url` with another database name. */

@@ -40,7 +40,7 @@ export interface OpenOptions {
   /** Folder for the embedded database; absent → in memory. */
   dataDir?: string | undefined;
   poolSize?: number;
-  /** Start the embedded database from this data-dir dump (tests start from a migrated template). */
+  /** Start an empty embedded database from this data-dir dump (tests start from a migrated template). */
   loadDataDir?: Blob;
   /**
    * PGlite's compiled WebAssembly and its file-system bundle, to share between the embedded databases of one
@@ -77,18 +77,19 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       import('drizzle-orm/pglite/migrator'),
     ],
   );
+  const pgliteOptions = {
+    extensions: { pg_trgm },
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    ...(options.pgliteRuntime
+      ? { pgliteWasmModule: options.pgliteRuntime.wasmModule, fsBundle: options.pgliteRuntime.fsBundle }
+      : {}),
+  };
   let client: PGlite;
   if (options.dataDir) {
     mkdirSync(options.dataDir, { recursive: true });
-    client = new PGlite(join(options.dataDir, 'pglite'), { extensions: { pg_trgm } });
+    client = new PGlite(join(options.dataDir, 'pglite'), pgliteOptions);
   } else {
-    client = new PGlite({
-      extensions: { pg_trgm },
-      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-      ...(options.pgliteRuntime
-        ? { pgliteWasmModule: options.pgliteRuntime.wasmModule, fsBundle: options.pgliteRuntime.fsBundle }
-        : {}),
-    });
+    client = new PGlite(pgliteOptions);
   }
   await client.waitReady;
   await client.exec(`set pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY}`);
