@@ -153,6 +153,27 @@ describe('store settings', () => {
       expect(cleared.body.storeSettings).not.toHaveProperty('storeName');
     });
 
+    it('refuses hostile names and settings with a 400 in the wire envelope, writing nothing', async () => {
+      const before = await read();
+      for (const storeSettings of [
+        { storeName: 'a\u0000b' },
+        { storeName: 'x\ud800y' },
+        { defaultTaxableAddress: 'NOWHERE' },
+        { logo: { id: 'not-a-file' } },
+      ]) {
+        const res = await admin('PATCH', PATH, { storeSettings });
+        expect(res.status, JSON.stringify(res.body)).toBe(400);
+        expect(res.body.details).toBeTypeOf('object');
+      }
+      const proto = await admin(
+        'PATCH',
+        PATH,
+        JSON.parse('{"storeSettings":{"__proto__":{"storeName":"Evil"}}}'),
+      );
+      expect(proto.status).toBeLessThan(500);
+      expect(await read()).toEqual(before);
+    });
+
     it('names the store in its mails, and the host when it has no name', async () => {
       const invite = async (email: string) => {
         const res = await admin('POST', '/aisle/v1/staff/invites', {
