@@ -138,11 +138,14 @@ describe('staff accounts in the admin app', () => {
     for (const q of [`#${order.number}`, String(order.buyerInfo?.email ?? '').toUpperCase()]) {
       await owner.getByLabel('Order number, e-mail or name').fill(q);
       await owner.getByRole('button', { name: 'Filter' }).click();
+      // The list re-keys its form when the query lands: typing the next query before then would be wiped.
+      await owner.waitForURL((url) => url.searchParams.get('q') === q);
       await expect.poll(() => owner.getByTestId('order-row').count()).toBe(1);
       await owner.getByRole('link', { name: `#${order.number}`, exact: true }).waitFor();
     }
     await owner.getByLabel('Order number, e-mail or name').fill('nobody-like-this');
     await owner.getByRole('button', { name: 'Filter' }).click();
+    await owner.waitForURL((url) => url.searchParams.get('q') === 'nobody-like-this');
     await owner.getByText('No order matches these filters.').waitFor();
     await noSeriousA11yIssues(owner);
 
@@ -270,6 +273,7 @@ describe('customers in the admin app', () => {
     await page.getByRole('heading', { name: 'Customers', level: 1 }).waitFor();
     await page.getByLabel('Search by name or e-mail').fill('quartz');
     await page.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL((url) => url.searchParams.get('q') === 'quartz');
     await expect.poll(() => page.getByTestId('customer-row').count()).toBe(1);
     await noSeriousA11yIssues(page);
     await page.getByRole('link', { name: 'Quinn Quartz' }).click();
