@@ -111,6 +111,27 @@ describe('pages rendered on the server', () => {
     expect(html).toContain(`<link rel="canonical" href="${server.url}/product-page/classic-cotton-tee">`);
   });
 
+  it('asks for its scripts only once the page has loaded, then hydrates', async () => {
+    const page = await newShopper(browser);
+    await page.goto(`${server.url}/product-page/classic-cotton-tee`);
+    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+    // When the page's scripts were asked for, against when the HTML had been read (DOMContentLoaded): a script
+    // in the HTML would be asked for while the page is still being read.
+    const timing = await page.evaluate(() => {
+      const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+      const scripts = performance
+        .getEntriesByType('resource')
+        .filter((entry) => /\/assets\/[^/]+\.js$/.test(entry.name))
+        .map((entry) => ({ name: entry.name, start: entry.startTime }));
+      return { read: navigation?.domContentLoadedEventEnd ?? Number.NaN, scripts };
+    });
+    expect(timing.scripts.some((s) => /\/entry-client-[^/]+\.js$/.test(s.name))).toBe(true);
+    expect(timing.scripts.some((s) => /\/product-[^/]+\.js$/.test(s.name))).toBe(true);
+    for (const script of timing.scripts) expect(script.start).toBeGreaterThanOrEqual(timing.read);
+    expect(errorsOf(page)).toEqual([]);
+    await page.context().close();
+  });
+
   it('hydrates without errors and then navigates in the browser', async () => {
     const page = await newShopper(browser);
     const problems: string[] = [];
@@ -265,7 +286,8 @@ describe('status codes, sitemaps and robots', () => {
 describe('delivery', () => {
   it('sends hashed assets precompressed and cached for a year, never their source maps', async () => {
     const { html } = await fetchPage('/');
-    const script = /<script type="module" src="(\/assets\/[^"]+\.js)"><\/script>/.exec(html)?.[1];
+    // The entry script, which the page asks for once it has loaded (entry-server.tsx `startScripts`).
+    const script = /s\.src="(\/assets\/entry-client-[^"]+\.js)"/.exec(html)?.[1];
     expect(script).toBeDefined();
     for (const [accept, encoding] of [
       ['br, gzip', 'br'],

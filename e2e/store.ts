@@ -132,7 +132,44 @@ export async function newShopper(browser: Browser, viewport = { width: 1280, hei
   const errors: Error[] = [];
   pageErrors.set(page, errors);
   page.on('pageerror', (error) => errors.push(error));
+  // A storefront page loads its scripts after its `load` event (entry-server.tsx `startScripts`), where
+  // `goto` and `reload` return: they wait for hydration too (unless asked to return earlier, `waitUntil`
+  // 'commit' or 'domcontentloaded'), as a shopper's next tap would find the page live.
+  const { goto, reload } = { goto: page.goto.bind(page), reload: page.reload.bind(page) };
+  const early = (options?: { waitUntil?: string }) =>
+    options?.waitUntil === 'commit' || options?.waitUntil === 'domcontentloaded';
+  Object.assign(page, {
+    goto: async (url: string, options?: Parameters<Page['goto']>[1]) => {
+      const response = await goto(url, options);
+      return early(options) ? response : hydrated(page, response);
+    },
+    reload: async (options?: Parameters<Page['reload']>[0]) => {
+      const response = await reload(options);
+      return early(options) ? response : hydrated(page, response);
+    },
+  });
   return page;
+}
+
+/**
+ * Waits until a storefront page has hydrated (`<html data-hydrated>`); other pages (the admin app, hosted
+ * pages, files) at once. Returns `value`.
+ */
+export async function hydrated<T>(page: Page, value?: T): Promise<T | undefined> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await page.waitForFunction(
+        () =>
+          !document.getElementById('aisle-router-data') ||
+          document.documentElement.dataset.hydrated === 'true',
+      );
+      return value;
+    } catch (error) {
+      // The page moved on meanwhile (a redirect): wait on the new one.
+      if (attempt < 3 && /context was destroyed|navigat/i.test(String(error))) continue;
+      throw error;
+    }
+  }
 }
 
 /** Uncaught script errors of the page so far (messages), for `expect(...).toEqual([])`. */

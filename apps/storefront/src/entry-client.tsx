@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterContextProvider, RouterProvider } from 'react-router';
 import { HYDRATION_ELEMENT_ID, parseHydration } from './lib/hydration.ts';
@@ -35,9 +35,18 @@ async function hydrate() {
   hydrateRoot(
     document.getElementById('root') as HTMLElement,
     <StrictMode>
+      <Hydrated />
       <RouterProvider router={router} />
     </StrictMode>,
   );
+}
+
+/** Marks `<html data-hydrated>` once React has hydrated the page (its effects run after the first commit). */
+function Hydrated() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  return null;
 }
 
 /**

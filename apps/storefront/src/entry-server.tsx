@@ -220,8 +220,7 @@ export async function createRenderer(clientDir: string): Promise<Renderer> {
       // The scripts come after the page: the HTML and the first image are not kept waiting behind them.
       const tail = [
         `</div><script type="application/json" id="${HYDRATION_ELEMENT_ID}">${serializeForScript(data)}</script>`,
-        ...assets.js.map((file) => `<link rel="modulepreload" href="/${file}">`),
-        `<script type="module" src="/${entry.file}"></script>`,
+        `<script>${startScripts(assets.js, entry.file)}</script>`,
         '</body></html>',
       ].join('');
 
@@ -263,4 +262,19 @@ export async function createRenderer(clientDir: string): Promise<Renderer> {
       });
     },
   };
+}
+
+/** How long after the HTML was read a page asks for its scripts at the latest (`startScripts`). */
+export const SCRIPTS_AT_LATEST_MS = 2_000;
+
+/**
+ * The page's scripts, asked for once the page has loaded (its HTML, styles and first images: the `load` event), so
+ * that on a slow link the first paint and the largest image do not share the bandwidth with ~110 kB of scripts —
+ * or `SCRIPTS_AT_LATEST_MS` after the HTML was read, so an image that never arrives does not keep the page from
+ * hydrating. The page works before they run (links and forms are plain HTML; add to cart is a form post);
+ * hydration follows and marks `<html data-hydrated>` (entry-client.tsx).
+ */
+export function startScripts(preload: string[], entry: string): string {
+  const files = JSON.stringify(preload.map((file) => `/${file}`));
+  return `(function(){function go(){var d=document;${files}.forEach(function(f){var l=d.createElement("link");l.rel="modulepreload";l.href=f;d.head.appendChild(l)});var s=d.createElement("script");s.type="module";s.src=${JSON.stringify(`/${entry}`)};d.body.appendChild(s)}var started=false;function once(){if(!started){started=true;go()}}if(document.readyState==="complete")once();else{addEventListener("load",once);setTimeout(once,${SCRIPTS_AT_LATEST_MS})}})()`;
 }

@@ -35,7 +35,10 @@ export async function rootLoader({
   return { member, collections, brand };
 }
 
-/** The store's logo (when it has one) and name, linking home. */
+/**
+ * The store's logo (when it has one) and name, linking home. The name is written beside the logo, so the logo's
+ * text alternative is empty (a screen reader would read the name twice: Lighthouse's `image-redundant-alt`).
+ */
 function Brand({ brand }: { brand: SiteBrand }) {
   const { logo } = brand;
   return (
@@ -44,7 +47,7 @@ function Brand({ brand }: { brand: SiteBrand }) {
         <img
           src={logo.url}
           srcSet={logo.url2x ? `${logo.url} 1x, ${logo.url2x} 2x` : undefined}
-          alt={brand.name}
+          alt=""
           width={logo.width}
           height={logo.height}
           className="brand-logo"
