@@ -115,8 +115,8 @@ const RELISTEN_MS = 1000;
 
 /**
  * `LISTEN` on `channel`. PostgreSQL: one dedicated connection of the pool's settings, re-established after a
- * failure (`onDown`, then `onUp` once listening again). Embedded: the one PGlite client (one process, never
- * down). Channel names are identifiers: `[a-z_]+`.
+ * failure (`onDown`, then `onUp` once listening again). Embedded: the one session of the database's worker
+ * thread (never down while it runs). Channel names are identifiers: `[a-z_]+`.
  */
 export async function listen(db: Db, channel: string, handlers: ListenHandlers): Promise<Listener> {
   if (!/^[a-z_]+$/.test(channel)) throw new Error(`bad channel name: ${channel}`);
