@@ -81,6 +81,12 @@ export async function cartScenarios(url: string, adminKey: string): Promise<Scen
       tokens: adders,
     },
     {
+      name: 'get current cart',
+      description: 'GET the current cart of one of the same 50 visitors in rotation (a one-line cart)',
+      path: '/ecom/v1/carts/current',
+      tokens: adders,
+    },
+    {
       name: 'estimate totals (5 lines)',
       description: 'POST estimate-totals: 5-line cart, shipping options and New York tax',
       ...estimate,

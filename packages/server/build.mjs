@@ -19,6 +19,8 @@ const entries = {
   seed: 'src/seed/cli.ts',
   catalogue: 'src/seed/catalogue-cli.ts',
   media: 'src/seed/media-cli.ts',
+  // The embedded database's worker thread, started by `platform/embedded/client.ts` from beside the bundle.
+  'embedded-worker': 'src/platform/embedded/worker.ts',
 };
 
 const started = Date.now();

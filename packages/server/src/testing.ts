@@ -86,6 +86,16 @@ export async function seedEmbeddedDataDir(dataDir: string): Promise<void> {
   await database.close();
 }
 
+/** What an embedded test database starts from: the migrated template and the process's shared WebAssembly. */
+export async function embeddedTestStart(): Promise<{
+  loadDataDir: Blob;
+  wasmModule: WebAssembly.Module;
+  fsBundle: Blob;
+}> {
+  const [loadDataDir, runtime] = await Promise.all([migratedTemplate(), pgliteRuntime()]);
+  return { loadDataDir, ...runtime };
+}
+
 /** `url` with another database name. */
 function onDatabase(url: string, name: string): string {
   const target = new URL(url);

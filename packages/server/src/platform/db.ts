@@ -9,6 +9,7 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from '../db/schema.ts';
+import type { EmbeddedClient } from './embedded/client.ts';
 import { transactionConflict } from './errors.ts';
 
 export type Schema = typeof schema;
@@ -68,34 +69,32 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     await migrateNodePg(drizzleNodePg(pool, { schema }), { migrationsFolder });
     return { db, kind: 'postgres', close: () => pool.end() };
   }
-  // The embedded database (PGlite's WebAssembly PostgreSQL) is loaded only when it is used.
-  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all(
-    [
-      import('@electric-sql/pglite'),
-      import('@electric-sql/pglite/contrib/pg_trgm'),
-      import('drizzle-orm/pglite'),
-      import('drizzle-orm/pglite/migrator'),
-    ],
-  );
-  const pgliteOptions = {
-    extensions: { pg_trgm },
+  // The embedded database (PGlite's WebAssembly PostgreSQL) runs in a worker thread of its own
+  // (`embedded/worker.ts`), started only when it is used.
+  const [{ EmbeddedClient }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('./embedded/client.ts'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const client = new EmbeddedClient({
+    ...(options.dataDir ? { dataDir: join(options.dataDir, 'pglite') } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     ...(options.pgliteRuntime
-      ? { pgliteWasmModule: options.pgliteRuntime.wasmModule, fsBundle: options.pgliteRuntime.fsBundle }
+      ? { wasmModule: options.pgliteRuntime.wasmModule, fsBundle: options.pgliteRuntime.fsBundle }
       : {}),
-  };
-  let client: PGlite;
-  if (options.dataDir) {
-    mkdirSync(options.dataDir, { recursive: true });
-    client = new PGlite(join(options.dataDir, 'pglite'), pgliteOptions);
-  } else {
-    client = new PGlite(pgliteOptions);
+  });
+  try {
+    await client.waitReady;
+    await client.exec(`set pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY}`);
+    // drizzle's session calls only what the client implements (query, transaction; exec for the settings).
+    const db = drizzlePglite(client as unknown as PGlite, { schema });
+    await migratePglite(db, { migrationsFolder });
+    return { db: db as unknown as Db, kind: 'embedded', close: () => client.close() };
+  } catch (error) {
+    await client.close().catch(() => {});
+    throw error;
   }
-  await client.waitReady;
-  await client.exec(`set pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY}`);
-  const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'embedded', close: () => client.close() };
 }
 
 /** A subscription to a notification channel (`LISTEN`); `close()` ends it. */
@@ -116,14 +115,14 @@ const RELISTEN_MS = 1000;
 
 /**
  * `LISTEN` on `channel`. PostgreSQL: one dedicated connection of the pool's settings, re-established after a
- * failure (`onDown`, then `onUp` once listening again). Embedded: the one PGlite client (one process, never
- * down). Channel names are identifiers: `[a-z_]+`.
+ * failure (`onDown`, then `onUp` once listening again). Embedded: the one session of the database's worker
+ * thread (never down while it runs). Channel names are identifiers: `[a-z_]+`.
  */
 export async function listen(db: Db, channel: string, handlers: ListenHandlers): Promise<Listener> {
   if (!/^[a-z_]+$/.test(channel)) throw new Error(`bad channel name: ${channel}`);
   const client = (db as unknown as { $client: unknown }).$client;
   if (!(client instanceof pg.Pool)) {
-    const unlisten = await (client as PGlite).listen(channel, handlers.onNotify);
+    const unlisten = await (client as EmbeddedClient).listen(channel, handlers.onNotify);
     handlers.onUp();
     return { close: () => unlisten() };
   }
@@ -201,7 +200,7 @@ export async function preparedRows<T>(db: Db, query: SQL): Promise<T[]> {
     const result = await client.query({ name: statementName(text), text, values: params, types: pgTypes });
     return result.rows as T[];
   }
-  const embedded = client as Pick<PGlite, 'query'>;
+  const embedded = client as Pick<EmbeddedClient, 'query'>;
   const result = await embedded.query<T>(text, params, { parsers: pgliteParsers });
   return result.rows;
 }

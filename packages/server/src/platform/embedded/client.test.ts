@@ -1,0 +1,187 @@
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/pglite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { embeddedTestStart } from '../../testing.ts';
+import { EmbeddedClient } from './client.ts';
+
+// The embedded database's worker and its client, on an in-memory database: what PGlite in the server thread
+// did, the client must do the same (the API tests cover the server on top of it).
+let client: EmbeddedClient;
+beforeAll(async () => {
+  client = new EmbeddedClient(await embeddedTestStart());
+  await client.waitReady;
+  await client.exec(`
+    create schema client_test; set search_path = client_test;
+    create table items (id int primary key, name text unique, data jsonb, at timestamptz, bytes bytea);
+    create table counters (id int primary key, n int not null check (n >= 0));
+    insert into counters values (1, 0);`);
+}, 60_000);
+afterAll(() => client.close());
+
+const codeOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => 'resolved',
+    (error: { code?: string }) => error.code,
+  );
+
+describe('embedded database client', () => {
+  it('binds parameters as node-postgres does and parses rows as PGlite does', async () => {
+    const at = new Date('2026-01-02T03:04:05.678Z');
+    await client.query('insert into items (id, name, data, at, bytes) values ($1, $2, $3, $4, $5)', [
+      1,
+      'one',
+      { a: [1, 'two'], b: null },
+      at,
+      Buffer.from([0, 1, 255]),
+    ]);
+    const { rows } = await client.query<Record<string, unknown>>(
+      'select id, name, data, at, bytes, $1::int[] as ints, $2::bool as flag, $3::text as nothing from items where id = $4',
+      [[1, 2], true, null, 1],
+    );
+    expect(rows).toEqual([
+      {
+        id: 1,
+        name: 'one',
+        data: { a: [1, 'two'], b: null },
+        at,
+        bytes: new Uint8Array([0, 1, 255]),
+        ints: [1, 2],
+        flag: true,
+        nothing: null,
+      },
+    ]);
+  });
+
+  it('keeps as text the types whose parsers keep text, in object or array rows', async () => {
+    const keep = (value: string) => value;
+    const { rows } = await client.query<unknown[]>(
+      `select '2026-01-02 03:04:05+00'::timestamptz as at, '{"x":1}'::jsonb as data, '{"y":2}'::json as plain`,
+      [],
+      { rowMode: 'array', parsers: { 1184: keep, 3802: keep } },
+    );
+    expect(rows).toEqual([['2026-01-02 03:04:05+00', '{"x": 1}', { y: 2 }]]);
+    await expect(client.query('select 1', [], { parsers: { 1184: () => new Date() } })).rejects.toThrow(
+      /must keep the text/,
+    );
+  });
+
+  it('answers errors as Errors with the database fields', async () => {
+    const error = await client
+      .query('insert into items (id, name) values ($1, $2)', [2, 'one'])
+      .catch((e) => e);
+    expect(error).toBeInstanceOf(Error);
+    expect(error).toMatchObject({ code: '23505', constraint: 'items_name_key', table: 'items' });
+    expect(error.message).toMatch(/duplicate key/);
+    expect(await codeOf(client.query('selec 1'))).toBe('42601');
+    expect(await codeOf(client.exec('select nope'))).toBe('42703');
+    // The session is fine afterwards.
+    expect((await client.query('select 2 as n')).rows).toEqual([{ n: 2 }]);
+  });
+
+  it('commits a transaction, rolls it back on a throw, and runs nothing else in between', async () => {
+    const order: string[] = [];
+    let inside!: () => void;
+    const entered = new Promise<void>((resolve) => {
+      inside = resolve;
+    });
+    const tx = client.transaction(async (t) => {
+      await t.query('update counters set n = n + 1 where id = 1');
+      inside();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      order.push('transaction');
+      return (await t.query<{ n: number }>('select n from counters where id = 1')).rows[0]?.n;
+    });
+    await entered;
+    // Waits for the transaction: sees its write, committed.
+    const outside = client.query<{ n: number }>('select n from counters where id = 1').then((r) => {
+      order.push('outside');
+      return r.rows[0]?.n;
+    });
+    expect(await tx).toBe(1);
+    expect(await outside).toBe(1);
+    expect(order).toEqual(['transaction', 'outside']);
+
+    const failed = client.transaction(async (t) => {
+      await t.query('update counters set n = n + 1 where id = 1');
+      throw new Error('changed my mind');
+    });
+    await expect(failed).rejects.toThrow('changed my mind');
+    expect((await client.query('select n from counters where id = 1')).rows).toEqual([{ n: 1 }]);
+
+    let kept: { closed: boolean } | undefined;
+    await client.transaction(async (t) => {
+      kept = t;
+      await t.query('update counters set n = 5 where id = 1');
+      await t.rollback();
+    });
+    expect(kept?.closed).toBe(true);
+    expect((await client.query('select n from counters where id = 1')).rows).toEqual([{ n: 1 }]);
+  });
+
+  it('says 25P02 when a failed transaction is committed, and keeps statements prepared in it', async () => {
+    const text = 'update counters set n = n - $1 where id = 1';
+    const failing = client.transaction(async (t) => {
+      // The check constraint fails; the caller swallows it and returns as if all went well.
+      await t.query(text, [100]).catch(() => {});
+    });
+    expect(await codeOf(failing)).toBe('25P02');
+    // The statement prepared inside the rolled-back transaction still runs.
+    await client.query(text, [1]);
+    expect((await client.query('select n from counters where id = 1')).rows).toEqual([{ n: 0 }]);
+  });
+
+  it('runs drizzle transactions and savepoints; errors keep their code under the drizzle wrapper', async () => {
+    const db = drizzle(client as never);
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`update counters set n = 10 where id = 1`);
+      await tx
+        .transaction(async (inner) => {
+          await inner.execute(sql`update counters set n = 20 where id = 1`);
+          throw new Error('inner');
+        })
+        .catch(() => {});
+    });
+    expect((await db.execute(sql`select n from counters where id = 1`)).rows).toEqual([{ n: 10 }]);
+    const error = await db.execute(sql`insert into items (id, name) values (${3}, ${'one'})`).catch((e) => e);
+    // drizzle wraps the database's error; the code is on its cause.
+    expect((error as { cause?: { code?: string } }).cause?.code).toBe('23505');
+  });
+
+  it('delivers a NOTIFY after its commit, before the committing call returns, and none after a rollback', async () => {
+    const heard: string[] = [];
+    const unlisten = await client.listen('aisle_test', (payload) => heard.push(payload));
+    await client.transaction(async (t) => {
+      await t.query(`select pg_notify('aisle_test', 'first')`);
+      expect(heard).toEqual([]);
+    });
+    expect(heard).toEqual(['first']);
+    await client
+      .transaction(async (t) => {
+        await t.query(`select pg_notify('aisle_test', 'never')`);
+        throw new Error('rolled back');
+      })
+      .catch(() => {});
+    await client.query(`select pg_notify('aisle_test', 'second')`);
+    expect(heard).toEqual(['first', 'second']);
+    await unlisten();
+    await client.query(`select pg_notify('aisle_test', 'third')`);
+    expect(heard).toEqual(['first', 'second']);
+  });
+
+  it('keeps working past the prepared statements it keeps, and when a table changes under one', async () => {
+    for (let i = 0; i < 300; i++)
+      expect((await client.query(`select ${i} + $1::int as n`, [1])).rows).toEqual([{ n: i + 1 }]);
+    expect((await client.query('select 0 + $1::int as n', [1])).rows).toEqual([{ n: 1 }]);
+    await client.exec('create table shape (a int); insert into shape values (1)');
+    expect((await client.query('select * from shape where $1::int = 1', [1])).rows).toEqual([{ a: 1 }]);
+    await client.exec('alter table shape add column b int');
+    expect((await client.query('select * from shape where $1::int = 1', [1])).rows).toEqual([
+      { a: 1, b: null },
+    ]);
+  });
+
+  it('ends its worker on close; later calls fail', async () => {
+    await client.close();
+    await expect(client.query('select 1')).rejects.toThrow();
+  });
+});

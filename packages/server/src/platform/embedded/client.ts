@@ -1,0 +1,273 @@
+/**
+ * The embedded database as the server thread sees it: a client with the part of PGlite's interface that
+ * drizzle-orm's `pglite` session, `preparedRows` and `listen` use (`query`, `exec`, `transaction`, `listen`,
+ * `waitReady`, `close`, and `dumpDataDir` for test templates), answered by PGlite in a worker thread
+ * (`worker.ts`), so SQL runs beside the server's JavaScript instead of blocking its event loop.
+ *
+ * Same behaviour as PGlite in the thread: one session, so a transaction has it to itself until it commits or
+ * rolls back and every other call waits its turn (a call on the database from inside a transaction waits for
+ * that transaction: it never ends); errors are `Error`s with the database's fields (`code` is the SQLSTATE);
+ * a notification reaches its listener before the committing call returns.
+ */
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { Results } from '@electric-sql/pglite';
+import {
+  type Call,
+  type ErrorFields,
+  JSON_TYPES,
+  type Reply,
+  type Request,
+  type WireValue,
+  type WorkerOptions,
+} from './protocol.ts';
+
+type Parser = (value: string, typeId?: number) => unknown;
+export interface QueryOptions {
+  rowMode?: 'object' | 'array';
+  /** Only parsers that keep the database's text (`(value) => value`): they cross to the worker by type id. */
+  parsers?: Record<number, Parser>;
+}
+
+/** What `transaction` hands its function: the same calls, inside the transaction. */
+export interface EmbeddedTransaction {
+  query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
+  exec(text: string, options?: QueryOptions): Promise<Results[]>;
+  rollback(): Promise<void>;
+  readonly closed: boolean;
+}
+
+/** An error the embedded database answered, with its fields (`code`, `detail`, `constraint`, …). */
+export class EmbeddedDatabaseError extends Error {
+  [field: string]: unknown;
+}
+
+const PROBE = '\u0000aisle-text\u0000';
+/** The type ids of `parsers`, each checked to keep the text it is given (functions cannot cross threads). */
+function rawTypes(parsers: Record<number, Parser> | undefined): number[] {
+  if (!parsers) return [];
+  return Object.entries(parsers).map(([id, parser]) => {
+    if (parser(PROBE, Number(id)) !== PROBE)
+      throw new Error(`embedded database: the parser of type ${id} must keep the text (value) => value`);
+    return Number(id);
+  });
+}
+
+const require = createRequire(import.meta.url);
+const { prepareValue } = require('pg/lib/utils.js') as { prepareValue(value: unknown): WireValue };
+/** Parameters as node-postgres sends them (the PostgreSQL driver's rules): text, bytes or null. */
+const wireValues = (params: unknown[] = []): WireValue[] => params.map((value) => prepareValue(value));
+
+/**
+ * The worker's module: the compiled one beside the bundle (`dist/embedded-worker.js`), or, when the server
+ * runs from its TypeScript sources (tests, `npm run dev`), `worker.ts` through tsx's loader.
+ */
+function startWorker(options: WorkerOptions): Worker {
+  const source = import.meta.url.endsWith('.ts');
+  if (!source) return new Worker(new URL('./embedded-worker.js', import.meta.url), { workerData: options });
+  // tsx's ES-module API (its `require` entry cannot register the ESM loader), found through its exports.
+  const tsxPackage = require.resolve('tsx/package.json');
+  const api = (require(tsxPackage) as { exports: Record<string, { import: { default: string } }> }).exports[
+    './esm/api'
+  ]!.import.default;
+  const tsx = pathToFileURL(join(dirname(tsxPackage), api)).href;
+  const entry = new URL('./worker.ts', import.meta.url).href;
+  const boot = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`;
+  return new Worker(boot, { eval: true, workerData: options });
+}
+
+export class EmbeddedClient {
+  readonly waitReady: Promise<void>;
+  #worker: Worker;
+  #calls = new Map<number, { resolve(value: unknown): void; reject(error: unknown): void }>();
+  #listeners = new Map<number, (payload: string) => void>();
+  #ids = 0;
+  #transactions = 0;
+  #failed: Error | undefined;
+  #closed = false;
+
+  constructor(options: WorkerOptions) {
+    this.#worker = startWorker(options);
+    let ready: () => void;
+    let failed: (error: Error) => void;
+    this.waitReady = new Promise<void>((resolve, reject) => {
+      ready = resolve;
+      failed = reject;
+    });
+    this.waitReady.catch(() => {});
+    this.#worker.on('message', (reply: Reply) => {
+      if ('notify' in reply) return this.#listeners.get(reply.notify)?.(reply.payload);
+      if ('ready' in reply) return ready();
+      if ('failed' in reply) return failed(toError(reply.failed));
+      const call = this.#calls.get(reply.id);
+      this.#calls.delete(reply.id);
+      if (reply.ok) call?.resolve(reply.value);
+      else call?.reject(toError(reply.error));
+    });
+    const stop = (error: Error) => {
+      this.#failed ??= error;
+      failed(error);
+      for (const call of this.#calls.values()) call.reject(error);
+      this.#calls.clear();
+    };
+    this.#worker.on('error', stop);
+    this.#worker.on('exit', (code) => stop(new Error(`embedded database worker exited (${code})`)));
+  }
+
+  #call<T>(request: Request): Promise<T> {
+    if (this.#failed) return Promise.reject(this.#failed);
+    const id = ++this.#ids;
+    return new Promise<T>((resolve, reject) => {
+      this.#calls.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      this.#worker.postMessage({ ...request, id } satisfies Call);
+    });
+  }
+
+  async #query<T>(
+    text: string,
+    params: unknown[] | undefined,
+    options: QueryOptions | undefined,
+    tx?: number,
+  ) {
+    const { rowMode, parsers, ...rest } = options ?? {};
+    if (Object.keys(rest).length)
+      throw new Error(`embedded database: unsupported query options ${Object.keys(rest)}`);
+    const raw = rawTypes(parsers);
+    const result = await this.#call<Results<T>>({
+      op: 'query',
+      text,
+      params: wireValues(params),
+      rowMode: rowMode ?? 'object',
+      rawTypes: raw,
+      ...(tx === undefined ? {} : { tx }),
+    });
+    return parseJson(result, raw);
+  }
+
+  async #exec(text: string, options: QueryOptions | undefined, tx?: number): Promise<Results[]> {
+    const raw = rawTypes(options?.parsers);
+    const results = await this.#call<Results[]>({
+      op: 'exec',
+      text,
+      rawTypes: raw,
+      ...(tx === undefined ? {} : { tx }),
+    });
+    return results.map((result) => parseJson(result, raw));
+  }
+
+  query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
+    return this.#query<T>(text, params, options);
+  }
+
+  exec(text: string, options?: QueryOptions): Promise<Results[]> {
+    return this.#exec(text, options);
+  }
+
+  /**
+   * `fn` inside BEGIN … COMMIT, with the session to itself: committed when it returns, rolled back when it
+   * throws (the error is rethrown) or calls `rollback()`. A COMMIT PostgreSQL answers with ROLLBACK (the
+   * transaction had failed) throws 25P02.
+   */
+  async transaction<T>(fn: (tx: EmbeddedTransaction) => Promise<T>): Promise<T> {
+    const id = ++this.#transactions;
+    await this.#call({ op: 'begin', tx: id });
+    let closed = false;
+    const open = () => {
+      if (closed) throw new Error('Transaction is closed');
+    };
+    const tx: EmbeddedTransaction = {
+      query: async (text, params, options) => {
+        open();
+        return this.#query(text, params, options, id);
+      },
+      exec: async (text, options) => {
+        open();
+        return this.#exec(text, options, id);
+      },
+      rollback: async () => {
+        open();
+        closed = true;
+        await this.#call({ op: 'rollback', tx: id });
+      },
+      get closed() {
+        return closed;
+      },
+    };
+    try {
+      const result = await fn(tx);
+      if (!closed) {
+        closed = true;
+        await this.#call({ op: 'commit', tx: id });
+      }
+      return result;
+    } catch (error) {
+      if (!closed) {
+        closed = true;
+        await this.#call({ op: 'rollback', tx: id });
+      }
+      throw error;
+    }
+  }
+
+  /** `LISTEN channel`: `onNotify` gets each payload; the returned function stops listening. */
+  async listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> {
+    const listener = ++this.#ids;
+    this.#listeners.set(listener, onNotify);
+    try {
+      await this.#call({ op: 'listen', channel, listener });
+    } catch (error) {
+      this.#listeners.delete(listener);
+      throw error;
+    }
+    return async () => {
+      if (!this.#listeners.delete(listener) || this.#failed) return;
+      await this.#call({ op: 'unlisten', listener });
+    };
+  }
+
+  /** The data folder as a tar archive (tests keep a migrated database as a template). */
+  dumpDataDir(_compression: 'none' = 'none'): Promise<Blob> {
+    return this.#call<Blob>({ op: 'dump' });
+  }
+
+  /** Closes the database (waiting for a transaction in progress) and ends the worker. */
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    try {
+      if (!this.#failed) await this.#call({ op: 'close' });
+    } finally {
+      this.#listeners.clear();
+      await this.#worker.terminate();
+    }
+  }
+}
+
+/** The json and jsonb values of `result` parsed (the worker sends them as text), unless kept as text. */
+function parseJson<T>(result: Results<T>, raw: number[]): Results<T> {
+  // By column: in object rows a later column of the same name is the one kept.
+  const json = new Map<string | number, boolean>();
+  result.fields.forEach((field, i) => {
+    const parse = JSON_TYPES.includes(field.dataTypeID) && !raw.includes(field.dataTypeID);
+    json.set(Array.isArray(result.rows[0]) ? i : field.name, parse);
+  });
+  const keys = [...json].filter(([, parse]) => parse).map(([key]) => key);
+  if (keys.length === 0) return result;
+  for (const row of result.rows as Array<Record<string | number, unknown>>)
+    for (const key of keys) {
+      const value = row[key];
+      if (typeof value === 'string') row[key] = JSON.parse(value);
+    }
+  return result;
+}
+
+function toError(fields: ErrorFields): Error {
+  const error = new EmbeddedDatabaseError(fields.message);
+  Object.assign(error, fields.fields);
+  Object.defineProperty(error, 'name', { value: fields.name, configurable: true, writable: true });
+  // The worker's stack says where PostgreSQL's answer was read; the caller's own follows it.
+  if (fields.stack) error.stack = `${error.stack}\n    in the embedded database worker:\n${fields.stack}`;
+  return error;
+}

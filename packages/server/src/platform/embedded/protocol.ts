@@ -1,0 +1,54 @@
+/**
+ * Messages between the server thread's embedded-database client (`client.ts`) and the worker thread that runs
+ * PGlite (`worker.ts`). Everything here crosses `postMessage`, so it is plain data: parameters already
+ * serialised to text or bytes, parsers named by the type ids whose values stay text.
+ */
+
+/** What the worker opens: a data folder or memory, started from a dump or not, with a shared WebAssembly. */
+export interface WorkerOptions {
+  /** PGlite's data folder; absent → in memory. */
+  dataDir?: string;
+  loadDataDir?: Blob;
+  wasmModule?: WebAssembly.Module;
+  fsBundle?: Blob;
+}
+
+/** json and jsonb: sent as text by the worker and parsed by the client, unless the caller keeps them text. */
+export const JSON_TYPES = [114, 3802];
+
+/** A parameter as the wire takes it: text, bytes (sent binary) or null. */
+export type WireValue = string | Uint8Array | null;
+
+export type Request =
+  | {
+      op: 'query';
+      text: string;
+      params: WireValue[];
+      rowMode: 'object' | 'array';
+      /** Type ids whose values are returned as the database's text, unparsed. */
+      rawTypes: number[];
+      tx?: number;
+    }
+  | { op: 'exec'; text: string; rawTypes: number[]; tx?: number }
+  | { op: 'begin' | 'commit' | 'rollback'; tx: number }
+  | { op: 'listen'; channel: string; listener: number }
+  | { op: 'unlisten'; listener: number }
+  | { op: 'dump' }
+  | { op: 'close' };
+
+export type Call = Request & { id: number };
+
+/** A database error's fields, as PGlite's `DatabaseError` has them (`code` is the SQLSTATE). */
+export interface ErrorFields {
+  message: string;
+  name: string;
+  stack?: string;
+  fields: Record<string, unknown>;
+}
+
+export type Reply =
+  | { id: number; ok: true; value: unknown }
+  | { id: number; ok: false; error: ErrorFields }
+  | { notify: number; payload: string }
+  | { ready: true }
+  | { failed: ErrorFields };

@@ -1,0 +1,286 @@
+/**
+ * The embedded database's thread: PGlite (WebAssembly PostgreSQL) runs here, off the server's event loop, and
+ * answers the server thread's `client.ts` over `postMessage` (messages in `protocol.ts`).
+ *
+ * - **One session, used in turn.** A transaction holds the session from `begin` to `commit`/`rollback`; other
+ *   calls wait for it in arrival order (as PGlite's own transaction mutex made them wait in the server thread).
+ *   Every call into PGlite runs one after the other.
+ * - **A statement is one round trip into PostgreSQL**, prepared once per text: Parse (first time only), Bind,
+ *   Describe, Execute and Sync go in one batch, and the statement is kept by name (the most recent
+ *   `STATEMENTS`), so PostgreSQL parses and plans it once instead of on every call. PGlite's own `query` makes
+ *   five separate calls into the WebAssembly per statement and parses and plans it every time: most of a
+ *   cart request's time (docs/BENCHMARKS.md, "Embedded database off the event loop").
+ * - Parameters arrive serialised (text or bytes, as node-postgres makes them); rows are parsed here with
+ *   PGlite's parsers, the types the caller named kept as text.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite, type PGliteOptions, parse, protocol, type Results } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import {
+  type Call,
+  type ErrorFields,
+  JSON_TYPES,
+  type Reply,
+  type WireValue,
+  type WorkerOptions,
+} from './protocol.ts';
+
+const { serialize } = protocol;
+/** Prepared statements kept (least recently used closed first): the server has a few hundred distinct texts. */
+const STATEMENTS = 256;
+
+type Message = { name: string } & Record<string, unknown>;
+
+const port = parentPort;
+if (!port) throw new Error('embedded database worker: not started as a worker thread');
+const post = (reply: Reply) => port.postMessage(reply);
+
+const options = workerData as WorkerOptions;
+const pgliteOptions: PGliteOptions = {
+  extensions: { pg_trgm },
+  ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  ...(options.wasmModule ? { pgliteWasmModule: options.wasmModule } : {}),
+  ...(options.fsBundle ? { fsBundle: options.fsBundle } : {}),
+};
+const pg = options.dataDir ? new PGlite(options.dataDir, pgliteOptions) : new PGlite(pgliteOptions);
+
+// ---- every PGlite call one after the other
+
+let chain: Promise<unknown> = Promise.resolve();
+function serial<T>(work: () => Promise<T>): Promise<T> {
+  const run = chain.then(work);
+  chain = run.catch(() => {});
+  return run;
+}
+
+// ---- the session: held by one transaction at a time
+
+let owner: number | undefined;
+let held = false;
+const waiting: Array<() => void> = [];
+async function acquire(): Promise<void> {
+  if (!held) {
+    held = true;
+    return;
+  }
+  await new Promise<void>((resolve) => waiting.push(resolve));
+}
+function release(): void {
+  const next = waiting.shift();
+  if (next) next();
+  else held = false;
+}
+/** `work` with the session to itself (not inside anyone's transaction). */
+async function alone<T>(work: () => Promise<T>): Promise<T> {
+  await acquire();
+  try {
+    return await work();
+  } finally {
+    release();
+  }
+}
+
+// ---- statements
+
+/** SQL text → statement name, least recently used first. */
+const statements = new Map<string, string>();
+/** Statements to close with the next call outside a transaction. */
+const closing: string[] = [];
+let named = 0;
+
+const parserSets = new Map<string, typeof pg.parsers>();
+const keepText = (value: string) => value;
+/**
+ * PGlite's parsers with the `rawTypes` keeping the database's text, made once per set. json and jsonb always
+ * stay text here: the server thread parses them (`JSON.parse` there costs what copying the parsed objects
+ * across would, and this thread is the busier one).
+ */
+function parsersFor(rawTypes: number[]): typeof pg.parsers {
+  const key = rawTypes.join(',');
+  let parsers = parserSets.get(key);
+  if (!parsers) {
+    const raw = [...rawTypes, ...JSON_TYPES];
+    parsers = { ...pg.parsers, ...Object.fromEntries(raw.map((id) => [id, keepText])) };
+    parserSets.set(key, parsers);
+  }
+  return parsers;
+}
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}
+
+class QueryError extends Error {}
+
+/** The first error among `messages`, with the statement it came from (as PGlite's own query attaches it). */
+function failure(messages: Message[], text: string, params?: WireValue[]): Error | undefined {
+  const error = messages.find((m) => m.name === 'error') as (Error & Record<string, unknown>) | undefined;
+  if (!error) return undefined;
+  Object.assign(error, { query: text, ...(params ? { params } : {}) });
+  return error;
+}
+
+async function run(bytes: Uint8Array, inTransaction: boolean): Promise<Message[]> {
+  // Outside a transaction each statement commits: write the data folder then (as PGlite's `query` does).
+  const { messages } = await pg.execProtocol(bytes, { syncToFs: !inTransaction, throwOnError: false });
+  return messages as unknown as Message[];
+}
+
+/** One statement with parameters: Parse (first time), Bind, Describe, Execute, Sync in one call. */
+async function extended(
+  text: string,
+  params: WireValue[],
+  rowMode: 'object' | 'array',
+  rawTypes: number[],
+  inTransaction: boolean,
+): Promise<Results> {
+  const parts: Uint8Array[] = [];
+  if (!inTransaction) for (const name of closing.splice(0)) parts.push(serialize.close({ type: 'S', name }));
+  let name = statements.get(text);
+  const fresh = name === undefined;
+  if (name === undefined) {
+    name = `aisle_${++named}`;
+    parts.push(serialize.parse({ name, text, types: [] }));
+  } else {
+    statements.delete(text);
+    statements.set(text, name);
+  }
+  parts.push(
+    serialize.bind({ statement: name, values: params }),
+    serialize.describe({ type: 'P' }),
+    serialize.execute({}),
+    serialize.sync(),
+  );
+  const messages = await run(concat(parts), inTransaction);
+  if (fresh && messages.some((m) => m.name === 'parseComplete')) {
+    statements.set(text, name);
+    if (statements.size > STATEMENTS) {
+      const [oldestText, oldest] = statements.entries().next().value as [string, string];
+      statements.delete(oldestText);
+      closing.push(oldest);
+    }
+  }
+  const error = failure(messages, text, params);
+  if (error) {
+    // A table changed under a kept statement ("cached plan must not change result type", raised before it
+    // ran): prepare it afresh, and run it again when no transaction was aborted by the error.
+    if (!fresh && (error as { code?: string }).code === '0A000') {
+      statements.delete(text);
+      closing.push(name);
+      if (!inTransaction) return extended(text, params, rowMode, rawTypes, inTransaction);
+    }
+    throw error;
+  }
+  return (
+    parse.parseResults(messages as never, parsersFor(rawTypes), { rowMode })[0] ?? { rows: [], fields: [] }
+  );
+}
+
+/** Statements without parameters in the simple protocol (several may be separated by `;`). */
+async function simple(text: string, rawTypes: number[], inTransaction: boolean): Promise<Results[]> {
+  const messages = await run(serialize.query(text), inTransaction);
+  const error = failure(messages, text);
+  if (error) throw error;
+  return parse.parseResults(messages as never, parsersFor(rawTypes));
+}
+
+// ---- calls
+
+const listeners = new Map<number, () => Promise<void>>();
+
+function ownedBy(tx: number): void {
+  if (owner !== tx) throw new QueryError('Transaction is closed');
+}
+
+async function handle(call: Call): Promise<unknown> {
+  switch (call.op) {
+    case 'query': {
+      const { text, params, rowMode, rawTypes, tx } = call;
+      if (tx !== undefined) {
+        ownedBy(tx);
+        return serial(() => extended(text, params, rowMode, rawTypes, true));
+      }
+      return alone(() => serial(() => extended(text, params, rowMode, rawTypes, false)));
+    }
+    case 'exec': {
+      const { text, rawTypes, tx } = call;
+      if (tx !== undefined) {
+        ownedBy(tx);
+        return serial(() => simple(text, rawTypes, true));
+      }
+      return alone(() => serial(() => simple(text, rawTypes, false)));
+    }
+    case 'begin':
+      await acquire();
+      try {
+        await serial(() => simple('BEGIN', [], true));
+      } catch (error) {
+        release();
+        throw error;
+      }
+      owner = call.tx;
+      return null;
+    case 'commit':
+    case 'rollback': {
+      ownedBy(call.tx);
+      owner = undefined;
+      try {
+        const [result] = await serial(() => simple(call.op === 'commit' ? 'COMMIT' : 'ROLLBACK', [], false));
+        // PostgreSQL answers COMMIT of a failed transaction with ROLLBACK: the caller must know it was not saved.
+        if (call.op === 'commit' && (result as { command?: string } | undefined)?.command === 'ROLLBACK')
+          throw Object.assign(new QueryError('Transaction was rolled back instead of committed'), {
+            code: '25P02',
+            severity: 'ERROR',
+            query: 'COMMIT',
+          });
+        return null;
+      } finally {
+        release();
+      }
+    }
+    case 'listen': {
+      const { channel, listener } = call;
+      const unlisten = await alone(() =>
+        serial(() => pg.listen(channel, (payload) => post({ notify: listener, payload }))),
+      );
+      listeners.set(listener, () => alone(() => serial(() => unlisten())));
+      return null;
+    }
+    case 'unlisten': {
+      const unlisten = listeners.get(call.listener);
+      listeners.delete(call.listener);
+      await unlisten?.();
+      return null;
+    }
+    case 'dump':
+      return alone(() => serial(() => pg.dumpDataDir('none')));
+    case 'close':
+      return alone(() => serial(() => pg.close()));
+  }
+}
+
+function fields(error: unknown): ErrorFields {
+  if (!(error instanceof Error)) return { message: String(error), name: 'Error', fields: {} };
+  const own: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(error))
+    if (value !== undefined && typeof value !== 'function') own[key] = value;
+  return { message: error.message, name: error.name, stack: error.stack, fields: own };
+}
+
+port.on('message', (call: Call) => {
+  handle(call).then(
+    (value) => post({ id: call.id, ok: true, value }),
+    (error: unknown) => post({ id: call.id, ok: false, error: fields(error) }),
+  );
+});
+
+pg.waitReady.then(
+  () => post({ ready: true }),
+  (error: unknown) => post({ failed: fields(error) }),
+);
