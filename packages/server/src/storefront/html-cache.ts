@@ -1,20 +1,12 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { CATALOGUE_READ_ENTITIES } from '../modules/catalogue/shared/read-cache.ts';
 import type { AppContext } from '../platform/context.ts';
 import type { Encoding } from './encoding.ts';
 
 /** What a page's HTML shows comes from these (the catalogue, and the store's currency and locale). */
-export const PAGE_ENTITIES = [
-  'product',
-  'inventory_item',
-  'collection',
-  'brand',
-  'ribbon',
-  'customization',
-  'info_section',
-  'store_settings',
-];
+export const PAGE_ENTITIES = [...CATALOGUE_READ_ENTITIES, 'store_settings'];
 /** No page is kept longer than this, even without a change event (a seed run beside the server). */
 export const HTML_CACHE_MS = 60_000;
 

@@ -269,6 +269,8 @@ async function continueAfter(ctx: AppContext, reply: FastifyReply, t: Trusted, o
   const wire = await answer(ctx, outcome);
   const nonce = newNonce();
   const framers = framersOf(t);
+  const showMessage = async (title: string, text: string) =>
+    sendPage(reply, 200, messagePage(await storeDisplayName(ctx), title, text, nonce), nonce, framers);
   switch (outcome.state) {
     case 'SUCCESS': {
       const session = await redeemSessionToken(ctx, outcome.sessionToken);
@@ -278,15 +280,8 @@ async function continueAfter(ctx: AppContext, reply: FastifyReply, t: Trusted, o
     }
     case 'REQUIRE_EMAIL_VERIFICATION':
     case 'STATUS_CHECK': {
-      if (!wire.stateToken) {
-        const html = messagePage(
-          await storeDisplayName(ctx),
-          'Account not available',
-          'This account cannot sign in right now.',
-          nonce,
-        );
-        return sendPage(reply, 200, html, nonce, framers);
-      }
+      if (!wire.stateToken)
+        return showMessage('Account not available', 'This account cannot sign in right now.');
       const factorType = codeFactorOf(outcome.state === 'STATUS_CHECK' ? outcome.factorType : undefined);
       const html = codePage({
         action: AUTHORIZE_PATH,
@@ -302,14 +297,10 @@ async function continueAfter(ctx: AppContext, reply: FastifyReply, t: Trusted, o
       });
       return sendPage(reply, 200, html, nonce, framers, formActionOf(t));
     }
-    case 'REQUIRE_OWNER_APPROVAL': {
-      const html = messagePage(
-        await storeDisplayName(ctx),
+    case 'REQUIRE_OWNER_APPROVAL':
+      return showMessage(
         'Waiting for approval',
         'The store owner has to approve your account before you can sign in. Please try again later.',
-        nonce,
       );
-      return sendPage(reply, 200, html, nonce, framers);
-    }
   }
 }

@@ -85,7 +85,11 @@ export async function addInputs(
     cart.lineItems = [...cart.lineItems, ...customLinesFrom(body.customLineItems, now)];
 }
 
-export async function addToCart(ctx: AppContext, caller: Caller, body: AddToCartRequest): Promise<WireCart> {
+/** A cart or checkout call that adds lines must name at least one. */
+export function requireLines(body: {
+  lineItems?: unknown[] | undefined;
+  customLineItems?: unknown[] | undefined;
+}) {
   if (!body.lineItems?.length && !body.customLineItems?.length)
     throw new ValidationFailure([
       {
@@ -95,6 +99,10 @@ export async function addToCart(ctx: AppContext, caller: Caller, body: AddToCart
         data: {},
       },
     ]);
+}
+
+export async function addToCart(ctx: AppContext, caller: Caller, body: AddToCartRequest): Promise<WireCart> {
+  requireLines(body);
   const { wire } = await writeCart(
     ctx,
     caller.owner,

@@ -24,9 +24,9 @@ import {
 import type { AppContext } from '../../platform/context.ts';
 import { type Db, preparedRows } from '../../platform/db.ts';
 import type { EventInput } from '../../platform/events.ts';
-import { AppError, badRequest, forbidden, ValidationFailure } from '../../platform/errors.ts';
+import { AppError, badRequest, forbidden } from '../../platform/errors.ts';
 import { type Catalog, loadProducts } from '../cart/catalogue.ts';
-import { addInputs, withQuantities } from '../cart/flow.ts';
+import { addInputs, requireLines, withQuantities } from '../cart/flow.ts';
 import { productIdsOf, referencedProductIds } from '../cart/lines.ts';
 import { couponFailure } from '../cart/pricing.ts';
 import { type CheckoutCaller, mayAct } from './access.ts';
@@ -211,18 +211,6 @@ function checkAdminFields(input: CheckoutInput | undefined, caller: CheckoutCall
       throw new AppError(403, 'FORBIDDEN', `${prefix}.${field} may only be set with admin credentials`, {
         field: `${prefix}.${field}`,
       });
-}
-
-function requireLines(body: { lineItems?: unknown[] | undefined; customLineItems?: unknown[] | undefined }) {
-  if (!body.lineItems?.length && !body.customLineItems?.length)
-    throw new ValidationFailure([
-      {
-        field: 'lineItems',
-        description: 'lineItems or customLineItems must have at least one item',
-        violatedRule: 'REQUIRED_ONE_OF_FIELD',
-        data: {},
-      },
-    ]);
 }
 
 // ---- The calls

@@ -1,5 +1,5 @@
 import type { TSchema } from '@sinclair/typebox';
-import { ValidationFailure } from '../../platform/errors.ts';
+import { maskList, refuseUnknownFields } from '../../platform/entity-kit/index.ts';
 import { isPlainObject } from '../../platform/query/values.ts';
 
 /**
@@ -48,21 +48,8 @@ export function maskPaths(
 
 /** The paths a field mask names (comma-joined; a leading `<entity>.` is dropped); unknown ones are refused. */
 export function parseMask(fieldMask: string, allowed: ReadonlySet<string>, entity: string): string[] {
-  const paths = fieldMask
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean)
-    .map((s) => (s.startsWith(`${entity}.`) ? s.slice(entity.length + 1) : s));
-  const unknown = paths.filter((p) => !allowed.has(p));
-  if (unknown.length)
-    throw new ValidationFailure([
-      {
-        field: 'fieldMask',
-        description: `names fields that cannot be updated: ${unknown.join(', ')}`,
-        violatedRule: 'VALIDATION',
-        data: { fields: unknown },
-      },
-    ]);
+  const paths = maskList(fieldMask, entity);
+  refuseUnknownFields(paths.filter((p) => !allowed.has(p)));
   return [...new Set(paths)];
 }
 

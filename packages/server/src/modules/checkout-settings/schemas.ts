@@ -1,4 +1,5 @@
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
+import { patchSchema } from '../../platform/entity-kit/index.ts';
 import { literals } from '../../platform/schema.ts';
 import { ImageInput } from '../catalogue/media/image-ref.ts';
 
@@ -171,17 +172,7 @@ export const TipSettingsCreate = Type.Object({
   defaultChoice: Opt(TipSettingsFields.defaultChoice),
   allowCustomAmount: Opt(TipSettingsFields.allowCustomAmount),
 });
-export const TipSettingsPatch = Type.Object({
-  id: Opt(Id),
-  title: Opt(TipSettingsFields.title),
-  enabled: Opt(TipSettingsFields.enabled),
-  isDefault: Opt(TipSettingsFields.isDefault),
-  tipType: Opt(TipSettingsFields.tipType),
-  choices: Opt(TipSettingsFields.choices),
-  defaultChoice: Opt(TipSettingsFields.defaultChoice),
-  allowCustomAmount: Opt(TipSettingsFields.allowCustomAmount),
-  revision: Opt(Revision),
-});
+export const TipSettingsPatch = patchSchema(TipSettingsFields);
 export type TipSettingsCreate = Static<typeof TipSettingsCreate>;
 export type TipSettingsPatch = Static<typeof TipSettingsPatch>;
 

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, conflict } from '../../platform/errors.ts';
-import { factorsOf, type Member, requireMember } from './members.ts';
+import { factorOf, factorsOf, type Member, requireMember } from './members.ts';
 import { removeAllPasskeys } from './passkeys.ts';
 import { maskEmail, maskPhone, requirePhone } from './phones.ts';
 import { memberFactors, type PhoneFactorType, type SecondFactorType } from './tables.ts';
@@ -143,11 +143,7 @@ export async function startPhoneEnrolment(
 ): Promise<PhoneEnrolment> {
   const phone = requirePhone(rawPhone);
   const member = await requireMember(ctx.db, memberId);
-  const [existing] = await ctx.db
-    .select()
-    .from(memberFactors)
-    .where(and(eq(memberFactors.memberId, member.id), eq(memberFactors.type, type)))
-    .limit(1);
+  const existing = await factorOf(ctx.db, member.id, type);
   if (existing?.status === 'ACTIVE')
     throw conflict('FACTOR_EXISTS', `${type} codes are already on; remove them first`);
   const now = ctx.clock();
@@ -183,17 +179,7 @@ export async function startPhoneEnrolment(
 }
 
 async function pendingPhone(ctx: AppContext, memberId: string, type: PhoneFactorType) {
-  const [factor] = await ctx.db
-    .select()
-    .from(memberFactors)
-    .where(
-      and(
-        eq(memberFactors.memberId, memberId),
-        eq(memberFactors.type, type),
-        eq(memberFactors.status, 'INACTIVE'),
-      ),
-    )
-    .limit(1);
+  const factor = await factorOf(ctx.db, memberId, type, 'INACTIVE');
   const token = factor?.phone ? await findMemberToken(ctx, 'enrolment', memberId, type) : undefined;
   if (!factor?.phone || !token)
     throw badRequest('VERIFICATION_FAILED', 'No code is pending for this phone; start the set-up again');

@@ -117,6 +117,27 @@ export async function factorsOf(db: Db, memberId: string): Promise<Factor[]> {
   return db.select().from(memberFactors).where(eq(memberFactors.memberId, memberId));
 }
 
+/** A member's factor of one type, when it is in the given state (any state without one). */
+export async function factorOf(
+  db: Db,
+  memberId: string,
+  type: Factor['type'],
+  status?: Factor['status'],
+): Promise<Factor | undefined> {
+  const [factor] = await db
+    .select()
+    .from(memberFactors)
+    .where(
+      and(
+        eq(memberFactors.memberId, memberId),
+        eq(memberFactors.type, type),
+        status ? eq(memberFactors.status, status) : undefined,
+      ),
+    )
+    .limit(1);
+  return factor;
+}
+
 export async function identityOf(db: Db, member: Member): Promise<Identity> {
   return toIdentity(member, await factorsOf(db, member.id));
 }

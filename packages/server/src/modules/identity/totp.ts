@@ -2,6 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, conflict } from '../../platform/errors.ts';
+import { factorOf } from './members.ts';
 import { memberFactors } from './tables.ts';
 
 /** RFC 6238 with the authenticator-app defaults: SHA-1, 30-second steps, six digits. */
@@ -80,17 +81,7 @@ async function checkFactorCode(
   code: string,
   status: 'ACTIVE' | 'INACTIVE',
 ): Promise<boolean> {
-  const [factor] = await ctx.db
-    .select()
-    .from(memberFactors)
-    .where(
-      and(
-        eq(memberFactors.memberId, memberId),
-        eq(memberFactors.type, 'TOTP'),
-        eq(memberFactors.status, status),
-      ),
-    )
-    .limit(1);
+  const factor = await factorOf(ctx.db, memberId, 'TOTP', status);
   if (!factor?.secret) return false;
   const step = matchStep(base32Decode(factor.secret), code, ctx.clock());
   if (step === undefined || (factor.lastUsedStep !== null && step <= factor.lastUsedStep)) return false;

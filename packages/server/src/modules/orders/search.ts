@@ -1,8 +1,9 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import { type Db, rows } from '../../platform/db.ts';
 import { ValidationFailure } from '../../platform/errors.ts';
-import { buildPage, type CursorMetadata, compileQuery, type QuerySpec } from '../../platform/query/index.ts';
+import { type CursorMetadata, compileQuery, type QuerySpec } from '../../platform/query/index.ts';
+import { keysColumn, selectPage } from '../../platform/query/select-page.ts';
 import { isPlainObject } from '../../platform/query/values.ts';
 import {
   type AggregateResult,
@@ -180,16 +181,15 @@ export async function searchOrders(
     viewer.kind === 'admin' ? ORDER_QUERY : MEMBER_ORDER_QUERY,
     'search',
   );
-  const found = await ctx.db
-    .select({ order: orders, keys: plan.keys ?? sql<null>`null` })
-    .from(orders)
-    .where(and(memberCondition(viewer), plan.where))
-    .orderBy(...plan.orderBy)
-    .limit(plan.fetchLimit);
   // Cursor pages never count, so no counting function is needed.
-  const page = await buildPage(
+  const page = await selectPage(
+    ctx.db
+      .select({ order: orders, keys: keysColumn(plan) })
+      .from(orders)
+      .$dynamic(),
     plan,
-    found.map((r) => ({ item: r.order, keys: r.keys as Array<string | null> | null })),
+    memberCondition(viewer),
+    (r) => r.order,
     async () => 0,
   );
   return { orders: await toWire(ctx.db, page.items, viewer), metadata: page.metadata as CursorMetadata };

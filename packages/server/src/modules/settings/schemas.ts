@@ -8,6 +8,7 @@ import { type Static, type TSchema, Type } from '@sinclair/typebox';
 
 const Opt = Type.Optional;
 const Str = (max = 200, extra: Record<string, unknown> = {}) => Type.String({ maxLength: max, ...extra });
+import { patchSchema } from '../../platform/entity-kit/index.ts';
 import { Address, CountryCode, literals, Subdivision } from '../../platform/schema.ts';
 import { ImageInput } from '../catalogue/media/image-ref.ts';
 const orNull = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -85,12 +86,7 @@ const DeliveryRegionFields = {
   destinations: Type.Array(Destination, { minItems: 1, maxItems: 300 }),
 };
 export const DeliveryRegionCreate = Type.Object(DeliveryRegionFields);
-export const DeliveryRegionPatch = Type.Object({
-  id: Opt(Id),
-  name: Opt(DeliveryRegionFields.name),
-  destinations: Opt(DeliveryRegionFields.destinations),
-  revision: Opt(Revision),
-});
+export const DeliveryRegionPatch = patchSchema(DeliveryRegionFields);
 export type DeliveryRegionCreate = Static<typeof DeliveryRegionCreate>;
 export type DeliveryRegionPatch = Static<typeof DeliveryRegionPatch>;
 
@@ -149,20 +145,7 @@ export const ShippingOptionCreate = Type.Object({
   taxGroupId: Opt(ShippingOptionFields.taxGroupId),
   extendedFields: Opt(ShippingOptionFields.extendedFields),
 });
-export const ShippingOptionPatch = Type.Object({
-  id: Opt(Id),
-  title: Opt(ShippingOptionFields.title),
-  deliveryRegionIds: Opt(ShippingOptionFields.deliveryRegionIds),
-  estimatedDeliveryTime: Opt(ShippingOptionFields.estimatedDeliveryTime),
-  instructions: Opt(ShippingOptionFields.instructions),
-  deliveryTimeSlot: Opt(ShippingOptionFields.deliveryTimeSlot),
-  rates: Opt(ShippingOptionFields.rates),
-  otherCharges: Opt(ShippingOptionFields.otherCharges),
-  pickup: Opt(ShippingOptionFields.pickup),
-  taxGroupId: Opt(ShippingOptionFields.taxGroupId),
-  extendedFields: Opt(ShippingOptionFields.extendedFields),
-  revision: Opt(Revision),
-});
+export const ShippingOptionPatch = patchSchema(ShippingOptionFields);
 export type ShippingOptionCreate = Static<typeof ShippingOptionCreate>;
 export type ShippingOptionPatch = Static<typeof ShippingOptionPatch>;
 export const DeliveryRegionChangeRequest = Type.Object({ deliveryRegionId: Id, revision: Opt(Revision) });
@@ -217,21 +200,10 @@ export const CouponCreate = Type.Object({
   usageLimit: Opt(CouponFields.usageLimit),
   limitPerCustomer: Opt(CouponFields.limitPerCustomer),
 });
-export const CouponPatch = Type.Object({
-  id: Opt(Id),
-  code: Opt(CouponFields.code),
-  name: Opt(CouponFields.name),
-  active: Opt(CouponFields.active),
-  discountType: Opt(CouponFields.discountType),
-  percentage: Opt(orNull(CouponFields.percentage)),
-  fixedAmount: Opt(orNull(CouponFields.fixedAmount)),
-  minimumSubtotal: Opt(CouponFields.minimumSubtotal),
-  scope: Opt(CouponFields.scope),
-  startTime: Opt(CouponFields.startTime),
-  expirationTime: Opt(CouponFields.expirationTime),
-  usageLimit: Opt(CouponFields.usageLimit),
-  limitPerCustomer: Opt(CouponFields.limitPerCustomer),
-  revision: Opt(Revision),
+export const CouponPatch = patchSchema({
+  ...CouponFields,
+  percentage: orNull(CouponFields.percentage),
+  fixedAmount: orNull(CouponFields.fixedAmount),
 });
 export type CouponCreate = Static<typeof CouponCreate>;
 export type CouponPatch = Static<typeof CouponPatch>;

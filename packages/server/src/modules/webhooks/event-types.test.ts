@@ -18,7 +18,7 @@ const NOT_EVENTS = new Set(['checkoutSettings', 'aisle']);
 
 /**
  * What the sources record: `entity: 'x'` with a literal `type: 'y'` within the next lines, the `event` of
- * entity-kit descriptions (created, updated, deleted) and the entity constants of the modules.
+ * entity-kit descriptions (the entity, created, updated, deleted) and the entity constants of the modules.
  */
 function recorded(): { entities: Set<string>; pairs: Set<string> } {
   const entities = new Set<string>();
@@ -35,7 +35,10 @@ function recorded(): { entities: Set<string>; pairs: Set<string> } {
         if (type) pairs.add(`${entity}.${type[1]}`);
       }
       const kit = /^\s+event: '([a-z_]+)',/.exec(line);
-      if (kit) for (const type of ['created', 'updated', 'deleted']) pairs.add(`${kit[1]}.${type}`);
+      if (kit) {
+        entities.add(kit[1]!);
+        for (const type of ['created', 'updated', 'deleted']) pairs.add(`${kit[1]}.${type}`);
+      }
       const constant = /\bENTITY = '([a-z_]+)'/.exec(line);
       if (constant) entities.add(constant[1]!);
     });

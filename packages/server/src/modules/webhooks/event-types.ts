@@ -15,48 +15,77 @@ export interface EventTypeGroup {
 
 const CRUD = ['created', 'updated', 'deleted'] as const;
 
-export const EVENT_TYPE_GROUPS: readonly EventTypeGroup[] = [
+/** What a merchant calls each entity's events, in the order the admin offers them. */
+const LABELS: Record<string, string> = {
   // Orders and checkout.
-  { entity: 'order', label: 'Orders', types: ['created', 'approved', 'updated', 'canceled', 'deleted'] },
-  { entity: 'fulfillments', label: 'Order fulfilments', types: ['updated'] },
-  { entity: 'checkout', label: 'Checkouts', types: ['created', 'updated', 'completed', 'deleted'] },
-  { entity: 'cart', label: 'Carts', types: ['created', 'updated', 'deleted', 'abandoned', 'recovered'] },
-  { entity: 'abandoned_checkout', label: 'Abandoned checkouts', types: CRUD },
-  { entity: 'checkout_template', label: 'Checkout links', types: [...CRUD, 'used'] },
-  { entity: 'subscription_contract', label: 'Subscriptions', types: ['created', 'updated', 'canceled'] },
+  order: 'Orders',
+  fulfillments: 'Order fulfilments',
+  checkout: 'Checkouts',
+  cart: 'Carts',
+  abandoned_checkout: 'Abandoned checkouts',
+  checkout_template: 'Checkout links',
+  subscription_contract: 'Subscriptions',
   // Catalogue.
-  { entity: 'product', label: 'Products', types: [...CRUD, 'variants_changed'] },
-  { entity: 'inventory_item', label: 'Inventory', types: ['updated', 'variants_changed'] },
-  { entity: 'collection', label: 'Collections', types: CRUD },
-  { entity: 'brand', label: 'Brands', types: CRUD },
-  { entity: 'ribbon', label: 'Ribbons', types: CRUD },
-  { entity: 'customization', label: 'Customizations', types: CRUD },
-  { entity: 'info_section', label: 'Info sections', types: CRUD },
-  { entity: 'back_in_stock_request', label: 'Back-in-stock requests', types: CRUD },
+  product: 'Products',
+  inventory_item: 'Inventory',
+  collection: 'Collections',
+  brand: 'Brands',
+  ribbon: 'Ribbons',
+  customization: 'Customizations',
+  info_section: 'Info sections',
+  back_in_stock_request: 'Back-in-stock requests',
   // Promotions.
-  { entity: 'coupon', label: 'Coupons', types: CRUD },
-  { entity: 'discount_rule', label: 'Discount rules', types: CRUD },
+  coupon: 'Coupons',
+  discount_rule: 'Discount rules',
   // Customers.
-  { entity: 'member', label: 'Customers', types: ['created', 'updated', 'deleted', 'signed_in'] },
-  { entity: 'identity_policies', label: 'Sign-up settings', types: ['updated'] },
-  { entity: 'redirect_session', label: 'Hosted-page sessions', types: ['created'] },
+  member: 'Customers',
+  identity_policies: 'Sign-up settings',
+  redirect_session: 'Hosted-page sessions',
   // Settings.
-  { entity: 'store_settings', label: 'Store settings', types: ['updated'] },
-  { entity: 'checkout_settings', label: 'Checkout settings', types: ['updated'] },
-  { entity: 'orders_settings', label: 'Orders settings', types: ['updated'] },
-  { entity: 'abandoned_checkout_settings', label: 'Abandoned-checkout settings', types: ['updated'] },
-  { entity: 'tip_settings', label: 'Tip settings', types: CRUD },
-  { entity: 'delivery_region', label: 'Delivery regions', types: CRUD },
-  { entity: 'shipping_option', label: 'Shipping options', types: CRUD },
-  { entity: 'shippo_configuration', label: 'Shipping-label services', types: CRUD },
-  { entity: 'tax_group', label: 'Tax groups', types: CRUD },
-  { entity: 'tax_region', label: 'Tax regions', types: CRUD },
-  { entity: 'tax_rate', label: 'Tax rates', types: CRUD },
-  { entity: 'webhook_endpoint', label: 'Webhooks', types: [...CRUD, 'secret_rotated'] },
+  store_settings: 'Store settings',
+  checkout_settings: 'Checkout settings',
+  orders_settings: 'Orders settings',
+  abandoned_checkout_settings: 'Abandoned-checkout settings',
+  tip_settings: 'Tip settings',
+  delivery_region: 'Delivery regions',
+  shipping_option: 'Shipping options',
+  shippo_configuration: 'Shipping-label services',
+  tax_group: 'Tax groups',
+  tax_region: 'Tax regions',
+  tax_rate: 'Tax rates',
+  webhook_endpoint: 'Webhooks',
   // Staff.
-  { entity: 'staff_user', label: 'Staff', types: ['created', 'invited', 'updated', 'revoked'] },
-  { entity: 'api_key', label: 'API keys', types: ['created', 'revoked'] },
-];
+  staff_user: 'Staff',
+  api_key: 'API keys',
+};
+
+/** The entities recorded with other types than created, updated and deleted. */
+const TYPES: Record<string, readonly string[]> = {
+  order: ['created', 'approved', 'updated', 'canceled', 'deleted'],
+  fulfillments: ['updated'],
+  checkout: ['created', 'updated', 'completed', 'deleted'],
+  cart: ['created', 'updated', 'deleted', 'abandoned', 'recovered'],
+  checkout_template: [...CRUD, 'used'],
+  subscription_contract: ['created', 'updated', 'canceled'],
+  product: [...CRUD, 'variants_changed'],
+  inventory_item: ['updated', 'variants_changed'],
+  member: ['created', 'updated', 'deleted', 'signed_in'],
+  identity_policies: ['updated'],
+  redirect_session: ['created'],
+  store_settings: ['updated'],
+  checkout_settings: ['updated'],
+  orders_settings: ['updated'],
+  abandoned_checkout_settings: ['updated'],
+  webhook_endpoint: [...CRUD, 'secret_rotated'],
+  staff_user: ['created', 'invited', 'updated', 'revoked'],
+  api_key: ['created', 'revoked'],
+};
+
+export const EVENT_TYPE_GROUPS: readonly EventTypeGroup[] = Object.entries(LABELS).map(([entity, label]) => ({
+  entity,
+  label,
+  types: TYPES[entity] ?? CRUD,
+}));
 
 /** The wire answer: every group with its full event names (`order.created`). */
 export function eventTypesToWire() {

@@ -50,6 +50,24 @@ export function checkRevision(entity: string, current: bigint, given: string | n
     );
 }
 
+/** The paths of a comma-joined field mask, each without a leading `<entity>.`. */
+export const maskList = (fieldMask: string, entity: string): string[] =>
+  fieldMask
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((s) => (s.startsWith(`${entity}.`) ? s.slice(entity.length + 1) : s));
+
+/** A field mask that names fields which cannot be updated is refused, naming them. */
+export function refuseUnknownFields(unknown: string[]): void {
+  if (unknown.length)
+    throw new ValidationFailure([
+      violation('fieldMask', `names fields that cannot be updated: ${unknown.join(', ')}`, 'VALIDATION', {
+        fields: unknown,
+      }),
+    ]);
+}
+
 /**
  * The fields of a PATCH body to apply: those named by `fieldMask` (comma-joined, a leading `<entity>.` is
  * dropped), else every field present. Unknown names are a validation error on `fieldMask`.
@@ -62,22 +80,8 @@ export function maskedFields<K extends string>(
 ): K[] {
   if (fieldMask === undefined || fieldMask.trim() === '')
     return writable.filter((k) => Object.hasOwn(patch, k) && patch[k] !== undefined);
-  const names = fieldMask
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean)
-    .map((s) => (s.startsWith(`${entity}.`) ? s.slice(entity.length + 1) : s))
-    .map((s) => s.split('.')[0]!);
-  const unknown = names.filter((n) => !(writable as readonly string[]).includes(n));
-  if (unknown.length)
-    throw new ValidationFailure([
-      {
-        field: 'fieldMask',
-        description: `names fields that cannot be updated: ${unknown.join(', ')}`,
-        violatedRule: 'VALIDATION',
-        data: { fields: unknown },
-      },
-    ]);
+  const names = maskList(fieldMask, entity).map((s) => s.split('.')[0]!);
+  refuseUnknownFields(names.filter((n) => !(writable as readonly string[]).includes(n)));
   return [...new Set(names)] as K[];
 }
 

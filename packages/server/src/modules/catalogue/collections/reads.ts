@@ -1,7 +1,8 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../../platform/context.ts';
 import { notFound } from '../../../platform/errors.ts';
-import { buildPage, compileQuery, type Page, type QuerySpec } from '../../../platform/query/index.ts';
+import { keysColumn, selectPage } from '../../../platform/query/select-page.ts';
+import { compileQuery, type Page, type QuerySpec } from '../../../platform/query/index.ts';
 import { collections } from './tables.ts';
 import { collectionToWire, type WireCollection } from './wire.ts';
 import {
@@ -70,16 +71,14 @@ export async function queryCollections(
 ): Promise<{ collections: WireCollection[]; metadata: Page<WireCollection>['metadata'] }> {
   const plan = compileQuery(request.query, COLLECTION_QUERY);
   const base = viewer.merchant ? undefined : eq(collections.visible, true);
-  const found = await ctx.db
-    .select({ collection: collections, keys: plan.keys ?? sql<null>`null` })
-    .from(collections)
-    .where(and(base, plan.where))
-    .orderBy(...plan.orderBy)
-    .limit(plan.fetchLimit)
-    .offset(plan.offset);
-  const page = await buildPage(
+  const page = await selectPage(
+    ctx.db
+      .select({ collection: collections, keys: keysColumn(plan) })
+      .from(collections)
+      .$dynamic(),
     plan,
-    found.map((r) => ({ item: r.collection, keys: r.keys as Array<string | null> | null })),
+    base,
+    (r) => r.collection,
     cappedCount(ctx.db, sql`${collections}`, and(base, plan.filter)),
   );
   return {

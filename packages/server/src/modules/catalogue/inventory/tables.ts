@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
@@ -47,6 +47,12 @@ export const inventoryItems = pgTable(
     index('inventory_items_created_date_idx').on(t.createdDate, t.id),
     index('inventory_items_updated_date_idx').on(t.updatedDate, t.id),
   ],
+);
+
+/** Joins a variant to its inventory item. */
+export const variantJoin = and(
+  eq(productVariants.productId, inventoryItems.productId),
+  eq(productVariants.id, inventoryItems.variantId),
 );
 
 export type InventoryRow = typeof inventoryItems.$inferSelect;

@@ -3,10 +3,11 @@ import type { AppContext } from '../../../platform/context.ts';
 import { type Db, rows as rawRows } from '../../../platform/db.ts';
 import { type FieldViolation, notFound, ValidationFailure } from '../../../platform/errors.ts';
 import type { EventInput } from '../../../platform/events.ts';
-import { buildPage, compileQuery, type QuerySpec } from '../../../platform/query/index.ts';
+import { compileQuery, type QuerySpec } from '../../../platform/query/index.ts';
+import { selectPage } from '../../../platform/query/select-page.ts';
 import { cappedCount, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, UUID, type Viewer } from '../shared/reads.ts';
 import { productVariants } from '../variants/tables.ts';
-import { inventoryItems, type InventoryRow } from './tables.ts';
+import { inventoryItems, type InventoryRow, variantJoin } from './tables.ts';
 import { recordStockMoves, type StockMove, stockMoveOf, stockNote } from './history.ts';
 import { type ProductRow, products } from '../products/tables.ts';
 import { refreshProduct } from '../variants/writes.ts';
@@ -61,13 +62,7 @@ export async function inventoryRows(db: Db, productIds: string[]): Promise<Map<s
   const found = await db
     .select({ row: inventoryItems })
     .from(inventoryItems)
-    .innerJoin(
-      productVariants,
-      and(
-        eq(productVariants.productId, inventoryItems.productId),
-        eq(productVariants.id, inventoryItems.variantId),
-      ),
-    )
+    .innerJoin(productVariants, variantJoin)
     .where(inArray(inventoryItems.productId, productIds))
     .orderBy(asc(inventoryItems.productId), asc(productVariants.position));
   for (const { row } of found) out.set(row.productId, [...(out.get(row.productId) ?? []), row]);
@@ -248,16 +243,14 @@ export async function queryInventoryItems(
       },
     ]);
   const base = viewer.merchant ? undefined : eq(products.visible, true);
-  const found = await ctx.db
-    .select({ id: products.id, numericId: products.numericId, trackInventory: products.trackInventory })
-    .from(products)
-    .where(and(base, plan.where))
-    .orderBy(...plan.orderBy)
-    .limit(plan.fetchLimit)
-    .offset(plan.offset);
-  const page = await buildPage(
+  const page = await selectPage(
+    ctx.db
+      .select({ id: products.id, numericId: products.numericId, trackInventory: products.trackInventory })
+      .from(products)
+      .$dynamic(),
     plan,
-    found.map((item) => ({ item })),
+    base,
+    (item) => item,
     cappedCount(ctx.db, sql`${products}`, and(base, plan.filter)),
   );
   let total = 'total' in page.metadata ? page.metadata.total : undefined;

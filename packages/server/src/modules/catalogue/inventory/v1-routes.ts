@@ -4,7 +4,12 @@ import type { AppContext } from '../../../platform/context.ts';
 import { invalid } from '../../../platform/errors.ts';
 import { underPrefixes } from '../../../platform/routing.ts';
 import { changeStock, type StockChange } from './stock.ts';
-import { getInventoryVariants, queryInventoryItems, updateInventoryItem } from './v1-items.ts';
+import {
+  getInventoryVariants,
+  type InventoryReason,
+  queryInventoryItems,
+  updateInventoryItem,
+} from './v1-items.ts';
 import {
   DecrementRequest,
   GetVariantsRequest,
@@ -41,6 +46,16 @@ function toChange(entry: Target, by: number, field: string, preorderRequest?: bo
   return { productId, variantId: entry.variantId, by, preorderRequest, field };
 }
 
+/** A decrement's or an increment's body: the entries under `<direction>Data`, each moving `<direction>By`. */
+type MoveEntry = Target & { decrementBy?: number; incrementBy?: number; preorderRequest?: boolean };
+type MoveRequest = { decrementData?: MoveEntry[]; incrementData?: MoveEntry[]; reason?: InventoryReason };
+
+/** The two stock moves differ in their wording and the reason they record by default. */
+const moves = [
+  ['decrement', 'Decrement stock (all or nothing; never below zero)', DecrementRequest, 'ORDER'],
+  ['increment', 'Increment stock (all or nothing)', IncrementRequest, 'REVERT_INVENTORY_CHANGE'],
+] as const;
+
 /** Inventory v1 (wire/catalogue.md §5): writes for admins under both prefixes, reads for everyone. */
 export async function inventoryRoutes(app: App, ctx: AppContext): Promise<void> {
   await underPrefixes(app, ['/stores/v2/inventoryItems', '/v2/inventoryItems'], (r) => {
@@ -64,44 +79,19 @@ export async function inventoryRoutes(app: App, ctx: AppContext): Promise<void> 
         return {};
       },
     );
-    r.post(
-      '/decrement',
-      {
-        config: { access: 'admin' },
-        schema: {
-          tags,
-          summary: 'Decrement stock (all or nothing; never below zero)',
-          body: DecrementRequest,
-          response: { 200: Empty },
+    for (const [direction, summary, body, defaultReason] of moves)
+      r.post(
+        `/${direction}`,
+        { config: { access: 'admin' }, schema: { tags, summary, body, response: { 200: Empty } } },
+        async (request) => {
+          const { reason, ...data } = request.body as MoveRequest;
+          const changes = (data[`${direction}Data`] ?? []).map((d, i) =>
+            toChange(d, d[`${direction}By`] ?? 0, `${direction}Data[${i}]`, d.preorderRequest),
+          );
+          await changeStock(ctx, direction, changes, reason ?? defaultReason);
+          return {};
         },
-      },
-      async (request) => {
-        const changes = request.body.decrementData.map((d, i) =>
-          toChange(d, d.decrementBy, `decrementData[${i}]`, d.preorderRequest),
-        );
-        await changeStock(ctx, 'decrement', changes, request.body.reason ?? 'ORDER');
-        return {};
-      },
-    );
-    r.post(
-      '/increment',
-      {
-        config: { access: 'admin' },
-        schema: {
-          tags,
-          summary: 'Increment stock (all or nothing)',
-          body: IncrementRequest,
-          response: { 200: Empty },
-        },
-      },
-      async (request) => {
-        const changes = request.body.incrementData.map((d, i) =>
-          toChange(d, d.incrementBy, `incrementData[${i}]`),
-        );
-        await changeStock(ctx, 'increment', changes, request.body.reason ?? 'REVERT_INVENTORY_CHANGE');
-        return {};
-      },
-    );
+      );
   });
 
   await underPrefixes(app, ['/stores-reader/v2/inventoryItems'], (r) => {

@@ -9,7 +9,7 @@ import { type InventoryReason, stockOf } from './v1-items.ts';
 import type { InventoryItemInput, SearchDetails } from './v3-schemas.ts';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../shared/reads.ts';
 import { productVariants } from '../variants/tables.ts';
-import { inventoryItems, type InventoryRow } from './tables.ts';
+import { inventoryItems, type InventoryRow, variantJoin } from './tables.ts';
 import { type ProductRow, products } from '../products/tables.ts';
 import { refreshProduct } from '../variants/writes.ts';
 import { lockProduct } from '../shared/write-support.ts';
@@ -23,7 +23,6 @@ import {
   NO_ITEM,
   searchCondition,
   stockDiffers,
-  variantJoin,
   writeEdits,
 } from './v3-items.ts';
 

@@ -3,20 +3,15 @@ import type { AppContext } from '../../../platform/context.ts';
 import type { Db } from '../../../platform/db.ts';
 import { type FieldViolation, invalid, notFound, ValidationFailure } from '../../../platform/errors.ts';
 import type { EventInput } from '../../../platform/events.ts';
-import {
-  buildPage,
-  compileQuery,
-  escapeLike,
-  type QueryPlan,
-  type QuerySpec,
-} from '../../../platform/query/index.ts';
+import { compileQuery, escapeLike, type QueryPlan, type QuerySpec } from '../../../platform/query/index.ts';
 import { recordStockMoves, type StockMove, stockMoveOf, stockNote } from './history.ts';
 import { inventoryItemToWire, type InventoryReason, inventoryRows, stockOf } from './v1-items.ts';
 import type { InventoryItemInput, SearchDetails } from './v3-schemas.ts';
 import { maskPaths } from '../../../platform/entity-kit/index.ts';
+import { selectPage } from '../../../platform/query/select-page.ts';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, UUID, type Viewer } from '../shared/reads.ts';
 import { productVariants } from '../variants/tables.ts';
-import { inventoryItems, type InventoryRow } from './tables.ts';
+import { inventoryItems, type InventoryRow, variantJoin } from './tables.ts';
 import { type ProductRow, products, SEARCH_CONFIG } from '../products/tables.ts';
 import { refreshProduct } from '../variants/writes.ts';
 
@@ -61,11 +56,6 @@ interface ItemSelection {
   sku: string | null;
   variantVisible: boolean;
 }
-
-export const variantJoin = and(
-  eq(productVariants.productId, inventoryItems.productId),
-  eq(productVariants.id, inventoryItems.variantId),
-);
 
 function selectItems(db: Db, keys: SQL | undefined = undefined) {
   return db
@@ -210,14 +200,11 @@ export async function countWhere(db: Db, where: SQL | undefined, cap?: number): 
 }
 
 export async function runPage(ctx: AppContext, plan: QueryPlan, base: SQL | undefined) {
-  const found = await selectItems(ctx.db, plan.keys)
-    .where(and(base, plan.where))
-    .orderBy(...plan.orderBy)
-    .limit(plan.fetchLimit)
-    .offset(plan.offset);
-  const page = await buildPage(
+  const page = await selectPage(
+    selectItems(ctx.db, plan.keys).$dynamic(),
     plan,
-    found.map(({ keys, ...item }) => ({ item, keys: keys as Array<string | null> | null })),
+    base,
+    ({ keys, ...item }) => item,
     (cap) => countWhere(ctx.db, and(base, plan.filter), cap),
   );
   return { inventoryItems: page.items.map(itemToWire), pagingMetadata: page.metadata };

@@ -13,14 +13,13 @@ import {
   readItem,
   runPage,
   searchCondition,
-  variantJoin,
   visibleTo,
   type WireItemV3,
 } from './v3-items.ts';
 import type { Db } from '../../../platform/db.ts';
 import { type FieldViolation, ValidationFailure } from '../../../platform/errors.ts';
 import { productVariants } from '../variants/tables.ts';
-import { inventoryItems } from './tables.ts';
+import { inventoryItems, variantJoin } from './tables.ts';
 import { products } from '../products/tables.ts';
 
 export async function getItemV3(ctx: AppContext, id: string, viewer: Viewer): Promise<WireItemV3> {

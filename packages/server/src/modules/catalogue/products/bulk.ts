@@ -6,6 +6,7 @@ import type { EventInput } from '../../../platform/events.ts';
 import { fromCents, moneyFromNumber, percentOfCents, toCents } from '../../../platform/money.ts';
 import { discountedPrice } from './aggregates.ts';
 import { type ProductRow, products } from './tables.ts';
+import { productUpdated } from './writes.ts';
 import { productVariants, type VariantRow } from '../variants/tables.ts';
 import { refreshProduct, variantsOf } from '../variants/writes.ts';
 import { type BulkResult, lockProduct, money, namedColumns, runBulk } from '../shared/write-support.ts';
@@ -87,19 +88,7 @@ async function applyChange(
         .where(and(eq(productVariants.productId, productId), eq(productVariants.id, variant.id)));
     }
     await refreshProduct(tx, productId);
-    events.push({
-      entity: 'product',
-      entityId: productId,
-      type: 'updated',
-      payload: { productId, changedFields: change.fields },
-    });
-    if (variantsChanged)
-      events.push({
-        entity: 'product',
-        entityId: productId,
-        type: 'variants_changed',
-        payload: { productId },
-      });
+    events.push(...productUpdated(productId, change.fields, variantsChanged));
     await ctx.events.record(tx, events);
     return { id: productId };
   });

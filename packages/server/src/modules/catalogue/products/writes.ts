@@ -308,22 +308,24 @@ export async function updateProduct(ctx: AppContext, productId: string, patch: P
         }
       }
       await refreshProduct(tx, productId);
-      events.push({
-        entity: 'product',
-        entityId: productId,
-        type: 'updated',
-        payload: { productId, changedFields: changed },
-      });
-      if (variantsChanged)
-        events.push({
-          entity: 'product',
-          entityId: productId,
-          type: 'variants_changed',
-          payload: { productId },
-        });
+      events.push(...productUpdated(productId, changed, variantsChanged));
       await ctx.events.record(tx, events);
     }),
   );
+}
+
+/** A product's `updated` event naming the changed fields, and `variants_changed` when its variants changed. */
+export function productUpdated(
+  productId: string,
+  changedFields: string[],
+  variantsChanged: boolean,
+): EventInput[] {
+  const events: EventInput[] = [
+    { entity: 'product', entityId: productId, type: 'updated', payload: { productId, changedFields } },
+  ];
+  if (variantsChanged)
+    events.push({ entity: 'product', entityId: productId, type: 'variants_changed', payload: { productId } });
+  return events;
 }
 
 export async function deleteProduct(ctx: AppContext, productId: string): Promise<void> {

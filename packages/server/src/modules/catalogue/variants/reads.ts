@@ -1,7 +1,8 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../../platform/context.ts';
 import { type FieldViolation, notFound, ValidationFailure } from '../../../platform/errors.ts';
-import { buildPage, compileQuery, type Page, type QuerySpec } from '../../../platform/query/index.ts';
+import { keysColumn, selectPage } from '../../../platform/query/select-page.ts';
+import { compileQuery, type Page, type QuerySpec } from '../../../platform/query/index.ts';
 import { mediaLinks } from '../media/signing.ts';
 import type { StoredMedia } from '../shared/model.ts';
 import {
@@ -12,7 +13,7 @@ import {
   type Viewer,
   wireOptions,
 } from '../shared/reads.ts';
-import { inventoryItems, type InventoryRow } from '../inventory/tables.ts';
+import { inventoryItems, type InventoryRow, variantJoin } from '../inventory/tables.ts';
 import { type ProductRow, products } from '../products/tables.ts';
 import { productVariants, type VariantRow } from './tables.ts';
 import { optionsToWire, productColumns } from '../products/wire.ts';
@@ -196,18 +197,25 @@ export const STORE_VARIANT_QUERY: QuerySpec = (() => {
   };
 })();
 
-const storeVariantProduct = {
-  id: products.id,
-  name: products.name,
-  manageVariants: products.manageVariants,
-  collectionIds: products.collectionIds,
-  data: products.data,
-};
-
-const variantJoin = and(
-  eq(inventoryItems.productId, productVariants.productId),
-  eq(inventoryItems.variantId, productVariants.id),
-);
+/** Variants with their product and inventory item, as the store variant reads show them. */
+const selectStoreVariants = (db: Db, keys: SQL = sql<null>`null`) =>
+  db
+    .select({
+      product: {
+        id: products.id,
+        name: products.name,
+        manageVariants: products.manageVariants,
+        collectionIds: products.collectionIds,
+        data: products.data,
+      },
+      variant: productVariants,
+      inventory: inventoryItems,
+      keys,
+    })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .leftJoin(inventoryItems, variantJoin)
+    .$dynamic();
 
 export async function queryStoreVariants(
   ctx: AppContext,
@@ -216,28 +224,13 @@ export async function queryStoreVariants(
 ): Promise<{ variants: WireStoreVariant[]; metadata: Page<WireStoreVariant>['metadata'] }> {
   const plan = compileQuery(request.query, STORE_VARIANT_QUERY);
   const base = viewer.merchant ? undefined : eq(products.visible, true);
-  const found = await ctx.db
-    .select({
-      product: storeVariantProduct,
-      variant: productVariants,
-      inventory: inventoryItems,
-      keys: plan.keys ?? sql<null>`null`,
-    })
-    .from(productVariants)
-    .innerJoin(products, eq(products.id, productVariants.productId))
-    .leftJoin(inventoryItems, variantJoin)
-    .where(and(base, plan.where))
-    .orderBy(...plan.orderBy)
-    .limit(plan.fetchLimit)
-    .offset(plan.offset);
   const from = sql`${productVariants} inner join ${products} on ${products.id} = ${productVariants.productId} left join ${inventoryItems} on ${variantJoin}`;
   const links = mediaLinks(ctx);
-  const page = await buildPage(
+  const page = await selectPage(
+    selectStoreVariants(ctx.db, keysColumn(plan)),
     plan,
-    found.map((r) => ({
-      item: storeVariantToWire(r, links),
-      keys: r.keys as Array<string | null> | null,
-    })),
+    base,
+    (r) => storeVariantToWire(r, links),
     cappedCount(ctx.db, from, and(base, plan.filter)),
   );
   return { variants: page.items, metadata: page.metadata };
@@ -253,11 +246,7 @@ export async function getStoreVariant(
   const productId = id.slice(0, 36);
   const variantId = id.slice(37);
   if (id[36] !== '-' || !UUID.test(productId) || !UUID.test(variantId)) throw missing();
-  const [row] = await ctx.db
-    .select({ product: storeVariantProduct, variant: productVariants, inventory: inventoryItems })
-    .from(productVariants)
-    .innerJoin(products, eq(products.id, productVariants.productId))
-    .leftJoin(inventoryItems, variantJoin)
+  const [row] = await selectStoreVariants(ctx.db)
     .where(
       and(
         eq(productVariants.productId, productId),
@@ -279,13 +268,7 @@ export async function loadVariants(
   const found = await db
     .select({ variant: productVariants, inventory: inventoryItems })
     .from(productVariants)
-    .leftJoin(
-      inventoryItems,
-      and(
-        eq(inventoryItems.productId, productVariants.productId),
-        eq(inventoryItems.variantId, productVariants.id),
-      ),
-    )
+    .leftJoin(inventoryItems, variantJoin)
     .where(inArray(productVariants.productId, productIds))
     .orderBy(asc(productVariants.productId), asc(productVariants.position));
   for (const { variant, inventory } of found) {

@@ -20,7 +20,7 @@ import type {
   VariantPatch,
 } from '../shared/model.ts';
 import { DEFAULT_VARIANT_ID, productVariants, type VariantRow } from './tables.ts';
-import { inventoryItems, type InventoryRow } from '../inventory/tables.ts';
+import { inventoryItems, type InventoryRow, variantJoin } from '../inventory/tables.ts';
 import { type ProductRow, products } from '../products/tables.ts';
 import { lockProduct, money, UUID } from '../shared/write-support.ts';
 
@@ -208,13 +208,7 @@ export async function variantsOf(tx: Db, productId: string): Promise<VariantWith
   const rows = await tx
     .select({ variant: productVariants, inventory: inventoryItems })
     .from(productVariants)
-    .leftJoin(
-      inventoryItems,
-      and(
-        eq(inventoryItems.productId, productVariants.productId),
-        eq(inventoryItems.variantId, productVariants.id),
-      ),
-    )
+    .leftJoin(inventoryItems, variantJoin)
     .where(eq(productVariants.productId, productId))
     .orderBy(asc(productVariants.position));
   return rows.map((r) => ({ variant: r.variant, inventory: r.inventory ?? undefined }));
