@@ -1,20 +1,15 @@
 import type { TestServer } from '@aisle/server/testing';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeAdminStore, expectClean, openAdminStore, watchedMerchant } from './admin-helpers.ts';
-import { CLIENT_ID } from './store.ts';
+import { describe, expect, it } from 'vitest';
+import { expectClean, startAdminStore, watchedMerchant } from './admin-helpers.ts';
+import { CLIENT_ID, withStore } from './store.ts';
 
 // The catalogue's import with its dry run and progress, inventory history, picture details and collection
 // order (issue 15), as a merchant uses them.
 
 let server: TestServer;
 let browser: Browser;
-
-beforeAll(async () => {
-  ({ server, browser } = await openAdminStore());
-});
-
-afterAll(() => closeAdminStore(server, browser));
+withStore((s, b) => ([server, browser] = [s, b]), startAdminStore);
 
 const merchant = (viewport?: { width: number; height: number }) => watchedMerchant(browser, server, viewport);
 

@@ -1,34 +1,28 @@
 import { demoProductId } from '@aisle/server/seed';
 import type { TestServer } from '@aisle/server/testing';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeAdminStore, openAdminStore, shopperBuys, signedInMerchant } from './admin-helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { shopperBuys, signedInMerchant, startAdminStore } from './admin-helpers.ts';
 import { seriousA11yViolations } from './axe.ts';
 import {
+  addFromProductPage,
   adminOrder,
   CARDS,
+  checkoutToPayment,
   CLIENT_ID,
-  chooseDelivery,
   errorsOf,
-  fillCheckoutDetails,
   lastMail,
   newShopper,
-  addFromProductPage,
   payByCard,
-  startCheckout,
   uniqueEmail,
+  withStore,
 } from './store.ts';
 
 // The order page's payments, invoices, notes and mails (issue 15), as a merchant uses them.
 
 let server: TestServer;
 let browser: Browser;
-
-beforeAll(async () => {
-  ({ server, browser } = await openAdminStore());
-});
-
-afterAll(() => closeAdminStore(server, browser));
+withStore((s, b) => ([server, browser] = [s, b]), startAdminStore);
 
 async function noSeriousA11yIssues(page: Page) {
   expect(await seriousA11yViolations(page)).toEqual([]);
@@ -224,9 +218,7 @@ describe('order page: payments, invoices, notes and mails', () => {
     // A card whose bank step fails: the order is rejected.
     const shopper = await newShopper(browser);
     await addFromProductPage(shopper, server, 'stoneware-table-lamp');
-    await startCheckout(shopper, server);
-    await fillCheckoutDetails(shopper, uniqueEmail('rejected'));
-    await chooseDelivery(shopper, 'Standard');
+    await checkoutToPayment(shopper, server, uniqueEmail('rejected'), 'Standard');
     await payByCard(shopper, CARDS.needsConfirmation);
     await shopper.waitForURL((url) => url.pathname === '/payments/sandbox/v1/confirm');
     await shopper.getByRole('button', { name: 'Fail payment' }).click();

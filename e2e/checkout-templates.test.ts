@@ -1,20 +1,16 @@
 import type { TestServer } from '@aisle/server/testing';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeAdminStore, openAdminStore, signedInMerchant } from './admin-helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { signedInMerchant, startAdminStore } from './admin-helpers.ts';
 import { consoleErrorsOf, seriousA11yViolations, watchConsole } from './page-checks.ts';
-import { errorsOf, newShopper } from './store.ts';
+import { errorsOf, newShopper, withStore } from './store.ts';
 
 // Checkout templates in the browser: the merchant's editor (product finder, flags, copy link) and the hosted
 // checkout page honouring a template's flags.
 
 let server: TestServer;
 let browser: Browser;
-
-beforeAll(async () => {
-  ({ server, browser } = await openAdminStore());
-});
-afterAll(() => closeAdminStore(server, browser));
+withStore((s, b) => ([server, browser] = [s, b]), startAdminStore);
 
 async function expectClean(page: Page): Promise<void> {
   expect(await seriousA11yViolations(page)).toEqual([]);

@@ -5,7 +5,10 @@ import {
   addFromProductPage,
   adminOrder,
   CARDS,
+  checkoutToPayment,
   chooseDelivery,
+  confirmedOrder,
+  confirmedOrderId,
   errorsOf,
   fillCheckoutDetails,
   newShopper,
@@ -193,9 +196,7 @@ describe('hosted checkout', () => {
     expect(none.body.orders).toEqual([]);
 
     await payByCard(page, CARDS.approves);
-    await page.waitForURL((url) => url.pathname.startsWith('/orders/'));
-    await page.getByRole('heading', { name: 'Thank you for your order!' }).waitFor();
-    const orderId = decodeURIComponent(new URL(page.url()).pathname.split('/')[2] ?? '');
+    const orderId = await confirmedOrderId(page);
     const order = await adminOrder(server, orderId);
     expect(order.paymentStatus).toBe('PAID');
     expect(order.priceSummary.total.formattedAmount).toBe(total);
@@ -232,9 +233,7 @@ describe('hosted checkout', () => {
   it('keeps the cart through a declined card, and what another tab added after the checkout began stays after the order', async () => {
     const page = await newShopper(browser);
     await addFromProductPage(page, server, 'classic-french-press');
-    await startCheckout(page, server);
-    await fillCheckoutDetails(page, uniqueEmail('tabs'));
-    await chooseDelivery(page, 'Standard');
+    await checkoutToPayment(page, server, uniqueEmail('tabs'), 'Standard');
 
     // Another tab of the same browser adds a tee while this checkout is open.
     const other = await page.context().newPage();
@@ -259,10 +258,7 @@ describe('hosted checkout', () => {
 
     // Paid: the order takes the French press, the tee stays in the cart (and in this tab's header).
     await payByCard(page, CARDS.approves);
-    await page.waitForURL((url) => url.pathname.startsWith('/orders/'));
-    await page.getByRole('heading', { name: 'Thank you for your order!' }).waitFor();
-    const orderId = decodeURIComponent(new URL(page.url()).pathname.split('/')[2] ?? '');
-    const order = await adminOrder(server, orderId);
+    const order = await confirmedOrder(page, server);
     expect(order.lineItems.map((l) => l.productName.original)).toEqual(['Classic French Press']);
     await expect.poll(() => page.getByTestId('cart-count').textContent()).toBe('1');
     await openCart();
@@ -317,10 +313,7 @@ describe('hosted checkout', () => {
     await payByCard(page, CARDS.needsConfirmation);
     await page.waitForURL((url) => url.pathname === '/payments/sandbox/v1/confirm');
     await page.getByRole('button', { name: 'Confirm payment' }).click();
-    await page.waitForURL((url) => url.pathname.startsWith('/orders/'));
-    await page.getByRole('heading', { name: 'Thank you for your order!' }).waitFor();
-    const orderId = decodeURIComponent(new URL(page.url()).pathname.split('/')[2] ?? '');
-    const order = await adminOrder(server, orderId);
+    const order = await confirmedOrder(page, server);
     expect(order.paymentStatus).toBe('PAID');
     await expect.poll(() => page.getByTestId('payment-status').textContent()).toBe('Paid');
     await expect.poll(() => page.getByTestId('fulfillment-status').textContent()).toBe('Download');
@@ -363,10 +356,7 @@ describe('hosted checkout', () => {
       .poll(() => page.getByTestId('place-order').textContent())
       .toBe(`Place order (pay ${total} offline)`);
     await page.getByTestId('place-order').click();
-    await page.waitForURL((url) => url.pathname.startsWith('/orders/'));
-    await page.getByRole('heading', { name: 'Thank you for your order!' }).waitFor();
-    const orderId = decodeURIComponent(new URL(page.url()).pathname.split('/')[2] ?? '');
-    const order = await adminOrder(server, orderId);
+    const order = await confirmedOrder(page, server);
     expect(order.paymentStatus).toBe('NOT_PAID');
     expect(order.priceSummary.total.formattedAmount).toBe(total);
     await expect.poll(() => page.getByTestId('total-total').textContent()).toBe(total);
@@ -404,9 +394,7 @@ describe('hosted checkout', () => {
     try {
       const page = await newShopper(browser);
       await addFromProductPage(page, server, 'classic-french-press');
-      await startCheckout(page, server);
-      await fillCheckoutDetails(page, uniqueEmail('tipper'));
-      await chooseDelivery(page, 'Standard');
+      await checkoutToPayment(page, server, uniqueEmail('tipper'), 'Standard');
 
       // 10 % is preselected and already in the totals.
       const tip = page.getByTestId('tip-step');
@@ -428,9 +416,7 @@ describe('hosted checkout', () => {
       const total = await page.getByTestId('total-total').textContent();
 
       await payByCard(page, CARDS.approves);
-      await page.getByRole('heading', { name: 'Thank you for your order!' }).waitFor();
-      const orderId = decodeURIComponent(new URL(page.url()).pathname.split('/')[2] ?? '');
-      const order = await adminOrder(server, orderId);
+      const order = await confirmedOrder(page, server);
       expect(order.priceSummary.total.formattedAmount).toBe(total);
       await expect.poll(() => page.getByTestId('total-fees').textContent()).toBe(fee);
       expect(errorsOf(page)).toEqual([]);

@@ -1,8 +1,7 @@
 import type { TestServer } from '@aisle/server/testing';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signedInMerchant } from './admin-helpers.ts';
-import { launchBrowser, releaseBrowser } from './browser.ts';
 import {
   addFromProductPage,
   errorsOf,
@@ -13,6 +12,7 @@ import {
   startCheckout,
   startStore,
   uniqueEmail,
+  withStore,
 } from './store.ts';
 
 const DEFAULT_VARIANT_ID = '00000000-0000-0000-0000-000000000000';
@@ -21,16 +21,11 @@ const BACK_IN_STOCK = '/back-in-stock-service/v1/back-in-stock-notification-requ
 let server: TestServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  // A checkout with an e-mail and no order is abandoned after 1.2 seconds; the job looks every second.
-  server = await startStore({ abandonedCheckoutMinutes: 0.02 });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await releaseBrowser(browser);
-  await server?.stop();
-});
+// A checkout with an e-mail and no order is abandoned after 1.2 seconds; the job looks every second.
+withStore(
+  (s, b) => ([server, browser] = [s, b]),
+  () => startStore({ abandonedCheckoutMinutes: 0.02 }),
+);
 
 const admin = (method: string, path: string, body?: unknown) =>
   server.call(method, path, { token: server.adminKey, body });

@@ -1,28 +1,19 @@
 import type { TestServer } from '@aisle/server/testing';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, releaseBrowser } from './browser.ts';
+import { describe, expect, it } from 'vitest';
 import {
   errorsOf,
   newShopper,
   registerMember,
   shopperToken,
   signInDirect,
-  startStore,
   uniqueEmail,
+  withStore,
 } from './store.ts';
 
 let server: TestServer;
 let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startStore(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await releaseBrowser(browser);
-  await server?.stop();
-});
+withStore((s, b) => ([server, browser] = [s, b]));
 
 /** A page as a crawler or link preview gets it: plain HTTP, no JavaScript. */
 async function fetchPage(path: string, headers: Record<string, string> = {}) {

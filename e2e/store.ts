@@ -293,6 +293,29 @@ export async function payByCard(page: Page, number: string, name = 'Ada Lovelace
   await step.getByTestId('place-order').click();
 }
 
+/**
+ * From the cart page through the checkout's details (this e-mail, or a member's filled in already) and delivery
+ * steps, to the payment step; returns the checkout id.
+ */
+export async function checkoutToPayment(
+  page: Page,
+  server: TestServer,
+  email: string | undefined,
+  delivery: string,
+): Promise<string> {
+  const checkoutId = await startCheckout(page, server);
+  await fillCheckoutDetails(page, email);
+  await chooseDelivery(page, delivery);
+  return checkoutId;
+}
+
+/** Waits for the order confirmation page the checkout ends on; returns the order id in its address. */
+export async function confirmedOrderId(page: Page): Promise<string> {
+  await page.waitForURL((url) => url.pathname.startsWith('/orders/'));
+  await page.getByRole('heading', { name: 'Thank you for your order!' }).waitFor();
+  return decodeURIComponent(new URL(page.url()).pathname.split('/')[2] ?? '');
+}
+
 interface ApiMoney {
   amount: string;
   formattedAmount: string;
@@ -323,4 +346,9 @@ export async function adminOrder(server: TestServer, id: string): Promise<ApiOrd
   const res = await server.call('GET', `/ecom/v1/orders/${id}`, { token: server.adminKey });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.order as unknown as ApiOrder;
+}
+
+/** The order of the confirmation page the checkout ends on, as the merchant reads it. */
+export async function confirmedOrder(page: Page, server: TestServer): Promise<ApiOrder> {
+  return adminOrder(server, await confirmedOrderId(page));
 }
