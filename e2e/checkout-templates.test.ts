@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signedInMerchant, startAdminStore } from './admin-helpers.ts';
 import { consoleErrorsOf, seriousA11yViolations, watchConsole } from './page-checks.ts';
-import { errorsOf, newShopper, withStore } from './store.ts';
+import { errorsOf, newShopper, productBySlug, STORES_APP_ID, withStore } from './store.ts';
 
 // Checkout templates in the browser: the merchant's editor (product finder, flags, copy link) and the hosted
 // checkout page honouring a template's flags.
@@ -19,13 +19,7 @@ async function expectClean(page: Page): Promise<void> {
 }
 
 /** The id of the demo catalogue's lamp. */
-async function lampId(): Promise<string> {
-  const res = await server.call('POST', '/stores-reader/v1/products/query-platformized', {
-    body: { query: { filter: { slug: { $eq: 'stoneware-table-lamp' } } } },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return (res.body.products as Array<{ id: string }>)[0]!.id;
-}
+const lampId = async () => (await productBySlug(server, 'stoneware-table-lamp')).id;
 
 describe('checkout templates: the admin editor', () => {
   it('creates a template, adds a product with the finder, activates it and copies its link', async () => {
@@ -105,7 +99,7 @@ describe('the hosted checkout page for a template checkout', () => {
               quantity: 1,
               catalogReference: {
                 catalogItemId: await lampId(),
-                appId: '215238eb-22a5-4c36-9e7b-e7c08025e04e',
+                appId: STORES_APP_ID,
               },
             },
           ],

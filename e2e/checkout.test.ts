@@ -1,9 +1,11 @@
 import type { TestServer } from '@aisle/server/testing';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   addFromProductPage,
   adminOrder,
+  apiCheckout,
+  applyUnknownCoupon,
   CARDS,
   checkoutToPayment,
   chooseDelivery,
@@ -13,8 +15,11 @@ import {
   fillCheckoutDetails,
   newShopper,
   payByCard,
+  productBySlug,
+  shownTotals,
   startCheckout,
   uniqueEmail,
+  visitorToken,
   withStore,
 } from './store.ts';
 
@@ -22,43 +27,14 @@ let server: TestServer;
 let browser: Browser;
 withStore((s, b) => ([server, browser] = [s, b]));
 
-const STORES_APP_ID = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
-
-/** A new anonymous visitor of the storefront's OAuth client (another site's shopper, say). */
-async function anonymousToken(): Promise<string> {
-  const res = await server.call('POST', '/oauth2/token', {
-    body: { grantType: 'anonymous', clientId: 'demo-storefront' },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.access_token as string;
-}
-
-async function productId(slug: string): Promise<string> {
-  const res = await server.call('POST', '/stores-reader/v1/products/query-platformized', {
-    body: { query: { filter: { slug: { $eq: slug } } } },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return (res.body.products as Array<{ id: string }>)[0]!.id;
-}
-
 /**
  * A headless site's visitor (its own anonymous token) fills a cart with French presses and asks for the hosted
  * checkout: the redirect session's URL.
  */
 async function headlessCheckout(quantity: number, email: string, callbacks: Record<string, string> = {}) {
-  const token = await anonymousToken();
-  const press = await productId('classic-french-press');
-  const added = await server.call('POST', '/ecom/v1/carts/current/add-to-cart', {
-    token,
-    body: { lineItems: [{ quantity, catalogReference: { catalogItemId: press, appId: STORES_APP_ID } }] },
-  });
-  expect(added.status, JSON.stringify(added.body)).toBe(200);
-  const created = await server.call('POST', '/ecom/v1/carts/current/create-checkout', {
-    token,
-    body: { channelType: 'WEB', email },
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(200);
-  const checkoutId = created.body.checkoutId as string;
+  const token = await visitorToken(server);
+  const press = (await productBySlug(server, 'classic-french-press')).id;
+  const checkoutId = await apiCheckout(server, token, press, quantity, { channelType: 'WEB', email });
   const session = await server.call('POST', '/_api/redirects-api/v1/redirect-session', {
     token,
     body: { ecomCheckout: { checkoutId }, callbacks },
@@ -83,19 +59,6 @@ async function uploadSecureFile(filename: string, content: string): Promise<stri
   expect(res.status, JSON.stringify(body)).toBe(200);
   return body.file?.id ?? '';
 }
-
-/** The figures the checkout or confirmation page shows (null: not shown). */
-const shownTotals = (page: Page) =>
-  page.evaluate(() => {
-    const text = (id: string) => document.querySelector(`[data-testid="${id}"]`)?.textContent ?? null;
-    return {
-      subtotal: text('total-subtotal'),
-      discount: text('total-discount'),
-      shipping: text('total-shipping'),
-      tax: text('total-tax'),
-      total: text('total-total'),
-    };
-  });
 
 describe('hosted checkout', () => {
   it('on a phone the checkout drops the store’s header and shows the order summary before the pay button', async () => {
@@ -151,12 +114,7 @@ describe('hosted checkout', () => {
     await chooseDelivery(page, 'Standard');
 
     // A coupon on the checkout itself: a wrong code is refused, WELCOME10 takes 10 % off.
-    const coupon = page.getByLabel('Coupon code');
-    await coupon.fill('NOSUCHCODE');
-    await page.getByRole('button', { name: 'Apply' }).click();
-    await expect
-      .poll(() => page.getByTestId('coupon-error').textContent())
-      .toBe('“NOSUCHCODE” is not a valid coupon code. Check the spelling and try again.');
+    const coupon = await applyUnknownCoupon(page);
     await coupon.fill('welcome10');
     await page.getByRole('button', { name: 'Apply' }).click();
     await page.getByTestId('applied-coupon').getByText('WELCOME10', { exact: true }).waitFor();
@@ -270,7 +228,7 @@ describe('hosted checkout', () => {
   it('a digital item paid with a card that needs confirmation: the sandbox page, then the download link', async () => {
     // The merchant names the product's file (a secure media file): buyers get its download link once paid.
     const fileId = await uploadSecureFile('trail-maps.pdf', PDF);
-    const maps = await productId('alpine-trail-maps-digital-pack');
+    const maps = (await productBySlug(server, 'alpine-trail-maps-digital-pack')).id;
     const named = await server.call('PATCH', `/stores/v1/products/${maps}`, {
       token: server.adminKey,
       body: { product: { digitalFile: { fileId } } },

@@ -8,10 +8,13 @@ import {
   fillCheckoutDetails,
   lastMail,
   newShopper,
+  productBySlug,
   shopperToken,
   startCheckout,
   startStore,
+  STORES_APP_ID,
   uniqueEmail,
+  visitorToken,
   withStore,
 } from './store.ts';
 
@@ -30,14 +33,6 @@ withStore(
 const admin = (method: string, path: string, body?: unknown) =>
   server.call(method, path, { token: server.adminKey, body });
 
-async function productIdOf(slug: string): Promise<string> {
-  const res = await server.call('POST', '/stores-reader/v1/products/query-platformized', {
-    body: { query: { filter: { slug: { $eq: slug } } } },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return (res.body.products as Array<{ id: string }>)[0]!.id;
-}
-
 async function setStock(productId: string, quantity: number): Promise<void> {
   const res = await admin('PATCH', `/stores/v2/inventoryItems/product/${productId}`, {
     inventoryItem: { trackQuantity: true, variants: [{ variantId: DEFAULT_VARIANT_ID, quantity }] },
@@ -48,7 +43,7 @@ async function setStock(productId: string, quantity: number): Promise<void> {
 describe('notify me when available', () => {
   it('takes the e-mail on a sold-out product, confirms, knows a second ask, and mails on restock', async () => {
     const slug = 'classic-french-press';
-    const productId = await productIdOf(slug);
+    const productId = (await productBySlug(server, slug)).id;
     await setStock(productId, 0);
     const email = uniqueEmail('notify');
 
@@ -163,20 +158,16 @@ describe('admin: abandoned checkouts and back in stock', () => {
 
   it('shows the items shoppers wait for with their count, and notifies them now', async () => {
     const slug = 'classic-french-press';
-    const productId = await productIdOf(slug);
+    const productId = (await productBySlug(server, slug)).id;
     await setStock(productId, 0);
     for (const who of ['wait-a', 'wait-b']) {
-      const token = (
-        await server.call('POST', '/oauth2/token', {
-          body: { grantType: 'anonymous', clientId: 'demo-storefront' },
-        })
-      ).body.access_token as string;
+      const token = await visitorToken(server);
       const res = await server.call('POST', BACK_IN_STOCK, {
         token,
         body: {
           request: {
             email: uniqueEmail(who),
-            catalogReference: { catalogItemId: productId, appId: '215238eb-22a5-4c36-9e7b-e7c08025e04e' },
+            catalogReference: { catalogItemId: productId, appId: STORES_APP_ID },
           },
         },
       });
