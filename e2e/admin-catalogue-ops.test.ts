@@ -1,20 +1,15 @@
 import type { TestServer } from '@aisle/server/testing';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeAdminStore, expectClean, openAdminStore, watchedMerchant } from './admin-helpers.ts';
-import { CLIENT_ID } from './store.ts';
+import { describe, expect, it } from 'vitest';
+import { expectClean, startAdminStore, watchedMerchant } from './admin-helpers.ts';
+import { apiCheckout, SAN_FRANCISCO_WIRE, visitorToken, withStore } from './store.ts';
 
 // The catalogue's import with its dry run and progress, inventory history, picture details and collection
 // order (issue 15), as a merchant uses them.
 
 let server: TestServer;
 let browser: Browser;
-
-beforeAll(async () => {
-  ({ server, browser } = await openAdminStore());
-});
-
-afterAll(() => closeAdminStore(server, browser));
+withStore((s, b) => ([server, browser] = [s, b]), startAdminStore);
 
 const merchant = (viewport?: { width: number; height: number }) => watchedMerchant(browser, server, viewport);
 
@@ -143,41 +138,20 @@ const DEFAULT_VARIANT = '00000000-0000-0000-0000-000000000000';
 
 /** A visitor orders `quantity` of a product through the API (to pay offline); the order's id. */
 async function placeOrder(productId: string, quantity: number, coupon?: string): Promise<string> {
-  const token = (
-    await server.call('POST', '/oauth2/token', { body: { grantType: 'anonymous', clientId: CLIENT_ID } })
-  ).body.access_token as string;
-  const added = await server.call('POST', '/ecom/v1/carts/current/add-to-cart', {
-    token,
-    body: {
-      lineItems: [
-        {
-          quantity,
-          catalogReference: { catalogItemId: productId, appId: '215238eb-22a5-4c36-9e7b-e7c08025e04e' },
-        },
-      ],
-    },
+  const token = await visitorToken(server);
+  const checkoutId = await apiCheckout(server, token, productId, quantity, {
+    email: `history-${tag()}@example.com`,
+    shippingAddress: SAN_FRANCISCO_WIRE,
+    billingAddress: SAN_FRANCISCO_WIRE,
   });
-  expect(added.status, JSON.stringify(added.body)).toBe(200);
-  const address = {
-    country: 'US',
-    subdivision: 'US-CA',
-    city: 'San Francisco',
-    postalCode: '94103',
-    addressLine: '500 Howard St',
-  };
-  const checkout = await server.call('POST', '/ecom/v1/carts/current/create-checkout', {
-    token,
-    body: { email: `history-${tag()}@example.com`, shippingAddress: address, billingAddress: address },
-  });
-  expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
   if (coupon) {
-    const applied = await server.call('PATCH', `/ecom/v1/checkouts/${checkout.body.checkoutId}`, {
+    const applied = await server.call('PATCH', `/ecom/v1/checkouts/${checkoutId}`, {
       token,
       body: { couponCode: coupon },
     });
     expect(applied.status, JSON.stringify(applied.body)).toBe(200);
   }
-  const placed = await server.call('POST', `/ecom/v1/checkouts/${checkout.body.checkoutId}/create-order`, {
+  const placed = await server.call('POST', `/ecom/v1/checkouts/${checkoutId}/create-order`, {
     token,
     body: {},
   });

@@ -1,16 +1,12 @@
 import type { TestServer } from '@aisle/server/testing';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeAdminStore, expectClean, openAdminStore, watchedMerchant } from './admin-helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { expectClean, startAdminStore, watchedMerchant } from './admin-helpers.ts';
+import { withStore } from './store.ts';
 
 let server: TestServer;
 let browser: Browser;
-
-beforeAll(async () => {
-  ({ server, browser } = await openAdminStore());
-});
-
-afterAll(() => closeAdminStore(server, browser));
+withStore((s, b) => ([server, browser] = [s, b]), startAdminStore);
 
 const merchant = (viewport?: { width: number; height: number }) => watchedMerchant(browser, server, viewport);
 

@@ -1,17 +1,12 @@
 import type { TestServer } from '@aisle/server/testing';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeAdminStore, expectClean, openAdminStore, watchedMerchant } from './admin-helpers.ts';
-import { newShopper } from './store.ts';
+import { describe, expect, it } from 'vitest';
+import { expectClean, startAdminStore, watchedMerchant } from './admin-helpers.ts';
+import { newShopper, withStore } from './store.ts';
 
 let server: TestServer;
 let browser: Browser;
-
-beforeAll(async () => {
-  ({ server, browser } = await openAdminStore());
-});
-
-afterAll(() => closeAdminStore(server, browser));
+withStore((s, b) => ([server, browser] = [s, b]), startAdminStore);
 
 interface ApiCollection {
   id: string;

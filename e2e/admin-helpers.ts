@@ -2,17 +2,16 @@ import { existsSync } from 'node:fs';
 import type { TestServer } from '@aisle/server/testing';
 import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { ADMIN_DIST, launchBrowser, releaseBrowser } from './browser.ts';
+import { ADMIN_DIST } from './browser.ts';
 import { consoleErrorsOf, seriousA11yViolations, watchConsole } from './page-checks.ts';
 import {
   addFromProductPage,
   CARDS,
-  chooseDelivery,
+  checkoutToPayment,
+  confirmedOrderId,
   errorsOf,
-  fillCheckoutDetails,
   newShopper,
   payByCard,
-  startCheckout,
   startStore,
   uniqueEmail,
 } from './store.ts';
@@ -25,18 +24,6 @@ export async function startAdminStore(): Promise<TestServer> {
     throw new Error('The admin app is not built: run `npm run build -w apps/admin` (npm test does it)');
   }
   return startStore();
-}
-
-/** The demo store with the built admin app, and the shared browser (for `beforeAll`). */
-export async function openAdminStore(): Promise<{ server: TestServer; browser: Browser }> {
-  const server = await startAdminStore();
-  return { server, browser: await launchBrowser() };
-}
-
-/** Undoes `openAdminStore` (for `afterAll`; either may be missing when it failed). */
-export async function closeAdminStore(server: TestServer | undefined, browser: Browser | undefined) {
-  await releaseBrowser(browser);
-  await server?.stop();
 }
 
 /**
@@ -74,17 +61,14 @@ export async function shopperBuys(
   const page = await newShopper(browser);
   await addFromProductPage(page, server, 'stoneware-table-lamp');
   if (coupon) await applyCartCoupon(page, server, coupon);
-  await startCheckout(page, server);
-  await fillCheckoutDetails(page, uniqueEmail('admin-buyer'));
-  await chooseDelivery(page, 'Standard');
+  await checkoutToPayment(page, server, uniqueEmail('admin-buyer'), 'Standard');
   if (method === 'card') {
     await payByCard(page, CARDS.approves);
   } else {
     await page.getByTestId('payment-step').getByText('Pay offline', { exact: true }).click();
     await page.getByTestId('place-order').click();
   }
-  await page.getByRole('heading', { name: 'Thank you for your order!' }).waitFor();
-  const orderId = decodeURIComponent(new URL(page.url()).pathname.split('/')[2] ?? '');
+  const orderId = await confirmedOrderId(page);
   await page.context().close();
   return orderId;
 }

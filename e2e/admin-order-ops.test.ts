@@ -1,34 +1,30 @@
 import { demoProductId } from '@aisle/server/seed';
 import type { TestServer } from '@aisle/server/testing';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeAdminStore, openAdminStore, shopperBuys, signedInMerchant } from './admin-helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { shopperBuys, signedInMerchant, startAdminStore } from './admin-helpers.ts';
 import { seriousA11yViolations } from './axe.ts';
 import {
+  addFromProductPage,
   adminOrder,
+  apiCheckout,
   CARDS,
-  CLIENT_ID,
-  chooseDelivery,
+  checkoutToPayment,
   errorsOf,
-  fillCheckoutDetails,
   lastMail,
   newShopper,
-  addFromProductPage,
   payByCard,
-  startCheckout,
+  SAN_FRANCISCO_WIRE,
   uniqueEmail,
+  visitorToken,
+  withStore,
 } from './store.ts';
 
 // The order page's payments, invoices, notes and mails (issue 15), as a merchant uses them.
 
 let server: TestServer;
 let browser: Browser;
-
-beforeAll(async () => {
-  ({ server, browser } = await openAdminStore());
-});
-
-afterAll(() => closeAdminStore(server, browser));
+withStore((s, b) => ([server, browser] = [s, b]), startAdminStore);
 
 async function noSeriousA11yIssues(page: Page) {
   expect(await seriousA11yViolations(page)).toEqual([]);
@@ -36,42 +32,25 @@ async function noSeriousA11yIssues(page: Page) {
 
 /** An order paid by a card that is only authorised (delayed capture), placed through the API. */
 async function authorisedOrder(email: string): Promise<{ id: string; number: string; total: string }> {
-  const token = (
-    await server.call('POST', '/oauth2/token', { body: { grantType: 'anonymous', clientId: CLIENT_ID } })
-  ).body.access_token as string;
+  const token = await visitorToken(server);
   const lamp = await demoProductId(server.ctx, 'stoneware-table-lamp');
-  const added = await server.call('POST', '/ecom/v1/carts/current/add-to-cart', {
-    token,
-    body: { lineItems: [{ quantity: 2, catalogReference: { catalogItemId: lamp, appId: STORE_APP_ID } }] },
+  const checkoutId = await apiCheckout(server, token, lamp, 2, {
+    email,
+    shippingAddress: SAN_FRANCISCO_WIRE,
+    billingAddress: SAN_FRANCISCO_WIRE,
   });
-  expect(added.status, JSON.stringify(added.body)).toBe(200);
-  const address = {
-    country: 'US',
-    subdivision: 'US-CA',
-    city: 'San Francisco',
-    postalCode: '94103',
-    addressLine: '500 Howard St',
-  };
-  const checkout = await server.call('POST', '/ecom/v1/carts/current/create-checkout', {
-    token,
-    body: { email, shippingAddress: address, billingAddress: address },
-  });
-  expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
   const card = await server.call('POST', '/payments/sandbox/v1/card-tokens', {
     token,
     body: { number: '4242424242424242', expMonth: 12, expYear: new Date().getFullYear() + 1 },
   });
-  const placed = await server.call(
-    'POST',
-    `/ecom/v1/checkouts/${checkout.body.checkoutId}/create-order-and-charge`,
-    { token, body: { paymentToken: card.body.paymentToken, delayCapture: true } },
-  );
+  const placed = await server.call('POST', `/ecom/v1/checkouts/${checkoutId}/create-order-and-charge`, {
+    token,
+    body: { paymentToken: card.body.paymentToken, delayCapture: true },
+  });
   expect(placed.status, JSON.stringify(placed.body)).toBe(200);
   const order = await adminOrder(server, placed.body.orderId as string);
   return { id: order.id, number: order.number, total: order.priceSummary.total.amount };
 }
-
-const STORE_APP_ID = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
 
 async function openOrder(page: Page, id: string, number: string) {
   await page.goto(`${server.url}/admin/orders/${id}`);
@@ -224,9 +203,7 @@ describe('order page: payments, invoices, notes and mails', () => {
     // A card whose bank step fails: the order is rejected.
     const shopper = await newShopper(browser);
     await addFromProductPage(shopper, server, 'stoneware-table-lamp');
-    await startCheckout(shopper, server);
-    await fillCheckoutDetails(shopper, uniqueEmail('rejected'));
-    await chooseDelivery(shopper, 'Standard');
+    await checkoutToPayment(shopper, server, uniqueEmail('rejected'), 'Standard');
     await payByCard(shopper, CARDS.needsConfirmation);
     await shopper.waitForURL((url) => url.pathname === '/payments/sandbox/v1/confirm');
     await shopper.getByRole('button', { name: 'Fail payment' }).click();

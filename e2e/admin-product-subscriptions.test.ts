@@ -1,13 +1,8 @@
 import type { TestServer } from '@aisle/server/testing';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  closeAdminStore,
-  expectClean,
-  fieldError,
-  openAdminStore,
-  watchedMerchant,
-} from './admin-helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectClean, fieldError, startAdminStore, watchedMerchant } from './admin-helpers.ts';
+import { withStore } from './store.ts';
 
 // The product page's "Subscriptions" section (docs/SUBSCRIPTIONS.md "Admin"): a merchant gives a product a plan
 // (period, billing cycles, free trial, discount), makes it a membership plan paying for a collection and a
@@ -25,8 +20,9 @@ async function admin(method: string, path: string, body: unknown) {
   return res.body;
 }
 
+withStore((s, b) => ([server, browser] = [s, b]), startAdminStore);
+
 beforeAll(async () => {
-  ({ server, browser } = await openAdminStore());
   const product = async (name: string) =>
     (
       (await admin('POST', '/stores/v1/products', { product: { name, priceData: { price: 20 } } }))
@@ -42,7 +38,6 @@ beforeAll(async () => {
     }
   ).id;
 }, 240_000);
-afterAll(() => closeAdminStore(server, browser));
 
 describe('subscription options in the product editor', () => {
   it('sets a plan and its membership coverage; the API reads them back', async () => {

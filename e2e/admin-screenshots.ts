@@ -2,10 +2,12 @@
 // after `npm run build -w apps/storefront -w apps/admin` with
 // `node --conditions=aisle-source --import tsx e2e/admin-screenshots.ts`.
 import { fileURLToPath } from 'node:url';
-import { closeAdminStore, openAdminStore, signedInMerchant } from './admin-helpers.ts';
+import { signedInMerchant, startAdminStore } from './admin-helpers.ts';
+import { launchBrowser } from './browser.ts';
 
 const OUT = fileURLToPath(new URL('../docs/admin/', import.meta.url));
-const { server, browser } = await openAdminStore();
+const server = await startAdminStore();
+const browser = await launchBrowser();
 try {
   const shots: [string, string][] = [
     ['products', '/admin/products'],
@@ -99,7 +101,7 @@ try {
   await phone.getByTestId('product-row').first().waitFor();
   await phone.screenshot({ path: `${OUT}products-phone.png` });
 } finally {
-  await closeAdminStore(server, browser);
+  await server.stop();
   // The browser is shared by test files and kept open by them; a script closes it, or it never exits.
   await browser.close();
 }

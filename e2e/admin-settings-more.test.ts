@@ -5,16 +5,15 @@ import type { TestServer } from '@aisle/server/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  closeAdminStore,
   expectClean,
   fieldError,
-  openAdminStore,
   openSettings,
   shopperBuys,
   signedInMerchant,
+  startAdminStore,
 } from './admin-helpers.ts';
 import { watchConsole } from './page-checks.ts';
-import { lastMail } from './store.ts';
+import { lastMail, withStore } from './store.ts';
 
 // The settings screens of checkout and orders, tips, webhooks and the dev mailbox, the dashboard, and what a
 // fulfilment role sees of them (apps/admin/src/routes/settings-section.tsx, dashboard.tsx); each page
@@ -28,8 +27,9 @@ let receiver: Server;
 let receiverUrl: string;
 const received: Array<{ path: string; body: string; signature: string }> = [];
 
+withStore((s, b) => ([server, browser] = [s, b]), startAdminStore);
+
 beforeAll(async () => {
-  ({ server, browser } = await openAdminStore());
   receiver = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -49,10 +49,7 @@ beforeAll(async () => {
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
 });
 
-afterAll(async () => {
-  await closeAdminStore(server, browser);
-  await new Promise((resolve) => receiver?.close(resolve));
-});
+afterAll(() => new Promise((resolve) => receiver?.close(resolve)));
 
 type Body = Record<string, unknown>;
 

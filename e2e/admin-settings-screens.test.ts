@@ -1,28 +1,16 @@
 import type { TestServer } from '@aisle/server/testing';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  closeAdminStore,
-  expectClean,
-  fieldError,
-  openAdminStore,
-  openSettings,
-  signedInMerchant,
-} from './admin-helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { expectClean, fieldError, openSettings, signedInMerchant, startAdminStore } from './admin-helpers.ts';
 import { watchConsole } from './page-checks.ts';
-import { addFromProductPage, newShopper, shopperToken } from './store.ts';
+import { addFromProductPage, newShopper, shopperToken, withStore } from './store.ts';
 
 // The settings screens (apps/admin/src/routes/settings-section.tsx): store, shipping, tax, checkout and
 // orders, tips, webhooks and the dev mailbox, each page checked with axe and for console errors.
 
 let server: TestServer;
 let browser: Browser;
-
-beforeAll(async () => {
-  ({ server, browser } = await openAdminStore());
-});
-
-afterAll(() => closeAdminStore(server, browser));
+withStore((s, b) => ([server, browser] = [s, b]), startAdminStore);
 
 type Body = Record<string, unknown>;
 

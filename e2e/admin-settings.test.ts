@@ -1,23 +1,12 @@
 import type { TestServer } from '@aisle/server/testing';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  closeAdminStore,
-  openAdminStore,
-  openSettings,
-  shopperBuys,
-  signedInMerchant,
-} from './admin-helpers.ts';
-import { addFromProductPage, adminOrder, errorsOf, newShopper } from './store.ts';
+import { describe, expect, it } from 'vitest';
+import { openSettings, shopperBuys, signedInMerchant, startAdminStore } from './admin-helpers.ts';
+import { addFromProductPage, adminOrder, errorsOf, newShopper, withStore } from './store.ts';
 
 let server: TestServer;
 let browser: Browser;
-
-beforeAll(async () => {
-  ({ server, browser } = await openAdminStore());
-});
-
-afterAll(() => closeAdminStore(server, browser));
+withStore((s, b) => ([server, browser] = [s, b]), startAdminStore);
 
 /** The message standing next to the field labelled `label` (its `.field-error`), or null. */
 async function fieldError(page: Page, label: string): Promise<string | null> {

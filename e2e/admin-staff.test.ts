@@ -1,21 +1,16 @@
 import type { TestServer } from '@aisle/server/testing';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { insertMember } from '../packages/server/src/modules/identity/members.ts';
 import { base32Decode, hotp, stepAt } from '../packages/server/src/modules/identity/totp.ts';
 import { createStaffToken } from '../packages/server/src/modules/staff/tokens.ts';
-import { closeAdminStore, openAdminStore, shopperBuys, signedInMerchant } from './admin-helpers.ts';
+import { shopperBuys, signedInMerchant, startAdminStore } from './admin-helpers.ts';
 import { seriousA11yViolations } from './axe.ts';
-import { adminOrder, errorsOf, newShopper } from './store.ts';
+import { adminOrder, errorsOf, newShopper, withStore } from './store.ts';
 
 let server: TestServer;
 let browser: Browser;
-
-beforeAll(async () => {
-  ({ server, browser } = await openAdminStore());
-});
-
-afterAll(() => closeAdminStore(server, browser));
+withStore((s, b) => ([server, browser] = [s, b]), startAdminStore);
 
 const OWNER = 'olive@staff-e2e.example';
 const PACKER = 'pat@staff-e2e.example';

@@ -1,15 +1,15 @@
 import type { TestServer } from '@aisle/server/testing';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { memberTokens } from '../packages/server/test/identity-helpers.ts';
 import {
   buySubscription,
   subscriptionLine,
   subscriptionProduct,
 } from '../packages/server/test/subscription-helpers.ts';
-import { closeAdminStore, expectClean, openAdminStore, watchedMerchant } from './admin-helpers.ts';
+import { expectClean, signedInMerchant, startAdminStore, watchedMerchant } from './admin-helpers.ts';
 import { watchConsole } from './page-checks.ts';
-import { signedInMerchant } from './admin-helpers.ts';
+import { withStore } from './store.ts';
 
 // The admin's subscription contracts (docs/ADMIN.md "Subscriptions"): the list with its status filter and
 // cursor paging (cards on a phone), a contract's page (lines, buyer, billing, charges) and the merchant's
@@ -20,8 +20,9 @@ let browser: Browser;
 const CONTRACTS = '/ecom/subscription-contracts/v1/subscription-contracts';
 const bought: Array<{ orderId: string; subscriptionId: string; email: string }> = [];
 
+withStore((s, b) => ([server, browser] = [s, b]), startAdminStore);
+
 beforeAll(async () => {
-  ({ server, browser } = await openAdminStore());
   const { productId, optionId } = await subscriptionProduct(server);
   // 22 contracts: more than one page of 20. The newest is paused.
   for (let i = 0; i < 22; i++) {
@@ -42,7 +43,6 @@ beforeAll(async () => {
   });
   expect(paused.status, JSON.stringify(paused.body)).toBe(200);
 }, 240_000);
-afterAll(() => closeAdminStore(server, browser));
 
 async function openList(page: Page): Promise<void> {
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Subscriptions' }).click();

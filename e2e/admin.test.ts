@@ -1,17 +1,12 @@
 import type { TestServer } from '@aisle/server/testing';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeAdminStore, openAdminStore, shopperBuys, signedInMerchant } from './admin-helpers.ts';
-import { adminOrder, errorsOf, newShopper } from './store.ts';
+import { describe, expect, it } from 'vitest';
+import { shopperBuys, signedInMerchant, startAdminStore } from './admin-helpers.ts';
+import { adminOrder, errorsOf, newShopper, withStore } from './store.ts';
 
 let server: TestServer;
 let browser: Browser;
-
-beforeAll(async () => {
-  ({ server, browser } = await openAdminStore());
-});
-
-afterAll(() => closeAdminStore(server, browser));
+withStore((s, b) => ([server, browser] = [s, b]), startAdminStore);
 
 const KEY_STORAGE = 'aisle.admin.apiKey';
 

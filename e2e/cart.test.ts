@@ -3,11 +3,15 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { choose } from './browser.ts';
 import {
+  applyUnknownCoupon,
   errorsOf,
   newShopper,
+  productBySlug,
   registerMember,
   shopperSession,
   shopperToken,
+  shownTotals,
+  type ShownTotals,
   signInDirect,
   withStore,
 } from './store.ts';
@@ -42,13 +46,8 @@ interface WireProduct {
   }>;
 }
 
-async function productBySlug(slug: string): Promise<WireProduct> {
-  const res = await server.call('POST', '/stores-reader/v1/products/query-platformized', {
-    body: { query: { filter: { slug: { $eq: slug } } }, includeVariants: true },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return (res.body.products as WireProduct[])[0]!;
-}
+/** The product as shoppers read it, with its variants. */
+const productOf = (slug: string) => productBySlug<WireProduct>(server, slug, true);
 
 /** The shopper's access token, as the storefront keeps it (the cart belongs to it). */
 const tokenOf = shopperToken;
@@ -63,23 +62,8 @@ async function apiEstimate(page: Page): Promise<Estimate> {
   return res.body as unknown as Estimate;
 }
 
-type Shown = Record<'subtotal' | 'discount' | 'shipping' | 'tax' | 'total', string | null>;
-
-/** The figures the cart page shows (null: not shown, e.g. no discount or no address yet). */
-const shownTotals = (page: Page): Promise<Shown> =>
-  page.evaluate(() => {
-    const text = (id: string) => document.querySelector(`[data-testid="${id}"]`)?.textContent ?? null;
-    return {
-      subtotal: text('total-subtotal'),
-      discount: text('total-discount'),
-      shipping: text('total-shipping'),
-      tax: text('total-tax'),
-      total: text('total-total'),
-    };
-  });
-
 /** The same figures from the API's answer, as the page is meant to show them. */
-function expectedTotals(estimate: Estimate, withAddress: boolean): Shown {
+function expectedTotals(estimate: Estimate, withAddress: boolean): ShownTotals {
   const s = estimate.priceSummary;
   return {
     subtotal: s.subtotal.formattedAmount,
@@ -117,7 +101,7 @@ const checkedOption = (page: Page) =>
 describe('cart', () => {
   it('adds two variants, changes a quantity, applies and removes coupons, estimates two addresses', async () => {
     const page = await newShopper(browser);
-    const tee = await productBySlug('classic-cotton-tee');
+    const tee = await productOf('classic-cotton-tee');
     const price = (size: string) =>
       tee.variants.find((v) => v.choices.Size === size && v.choices.Color === 'Navy')!.variant.priceData
         .formatted.discountedPrice;
@@ -175,12 +159,7 @@ describe('cart', () => {
     expect(afterQuantity.cart.lineItems.map((l) => l.quantity).sort()).toEqual([1, 2]);
 
     // A code that does not exist: a plain message, nothing applied.
-    const coupon = page.getByLabel('Coupon code');
-    await coupon.fill('NOSUCHCODE');
-    await page.getByRole('button', { name: 'Apply' }).click();
-    await expect
-      .poll(() => page.getByTestId('coupon-error').textContent())
-      .toBe('“NOSUCHCODE” is not a valid coupon code. Check the spelling and try again.');
+    const coupon = await applyUnknownCoupon(page);
     await expect.poll(() => coupon.getAttribute('aria-invalid')).toBe('true');
     expect((await shownTotals(page)).discount).toBeNull();
 
@@ -299,7 +278,7 @@ describe('cart', () => {
     await expectTotalsMatchApi(page, false);
 
     // The shop runs low, then out: said next to the line; out of stock stops the checkout.
-    const press = (await productBySlug('classic-french-press')).id;
+    const press = (await productOf('classic-french-press')).id;
     const stock = async (quantity: number) => {
       const res = await server.call('PATCH', `/stores/v2/inventoryItems/product/${press}`, {
         token: server.adminKey,
@@ -342,7 +321,7 @@ describe('cart', () => {
     await expect.poll(() => cartCount(page)).toBe('0');
 
     // A sold-out size cannot be added.
-    const runner = await productBySlug('trail-runner-gtx');
+    const runner = await productOf('trail-runner-gtx');
     const soldOut = runner.variants.find((v) => !v.stock.inStock)!.choices.Size!;
     await page.goto(`${server.url}/product-page/trail-runner-gtx`);
     await choose(page.getByRole('radio', { name: `${soldOut} (out of stock)` }));

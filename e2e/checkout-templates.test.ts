@@ -1,20 +1,16 @@
 import type { TestServer } from '@aisle/server/testing';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeAdminStore, openAdminStore, signedInMerchant } from './admin-helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { signedInMerchant, startAdminStore } from './admin-helpers.ts';
 import { consoleErrorsOf, seriousA11yViolations, watchConsole } from './page-checks.ts';
-import { errorsOf, newShopper } from './store.ts';
+import { errorsOf, newShopper, productBySlug, STORES_APP_ID, withStore } from './store.ts';
 
 // Checkout templates in the browser: the merchant's editor (product finder, flags, copy link) and the hosted
 // checkout page honouring a template's flags.
 
 let server: TestServer;
 let browser: Browser;
-
-beforeAll(async () => {
-  ({ server, browser } = await openAdminStore());
-});
-afterAll(() => closeAdminStore(server, browser));
+withStore((s, b) => ([server, browser] = [s, b]), startAdminStore);
 
 async function expectClean(page: Page): Promise<void> {
   expect(await seriousA11yViolations(page)).toEqual([]);
@@ -23,13 +19,7 @@ async function expectClean(page: Page): Promise<void> {
 }
 
 /** The id of the demo catalogue's lamp. */
-async function lampId(): Promise<string> {
-  const res = await server.call('POST', '/stores-reader/v1/products/query-platformized', {
-    body: { query: { filter: { slug: { $eq: 'stoneware-table-lamp' } } } },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return (res.body.products as Array<{ id: string }>)[0]!.id;
-}
+const lampId = async () => (await productBySlug(server, 'stoneware-table-lamp')).id;
 
 describe('checkout templates: the admin editor', () => {
   it('creates a template, adds a product with the finder, activates it and copies its link', async () => {
@@ -109,7 +99,7 @@ describe('the hosted checkout page for a template checkout', () => {
               quantity: 1,
               catalogReference: {
                 catalogItemId: await lampId(),
-                appId: '215238eb-22a5-4c36-9e7b-e7c08025e04e',
+                appId: STORES_APP_ID,
               },
             },
           ],

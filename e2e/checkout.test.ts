@@ -1,17 +1,25 @@
 import type { TestServer } from '@aisle/server/testing';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   addFromProductPage,
   adminOrder,
+  apiCheckout,
+  applyUnknownCoupon,
   CARDS,
+  checkoutToPayment,
   chooseDelivery,
+  confirmedOrder,
+  confirmedOrderId,
   errorsOf,
   fillCheckoutDetails,
   newShopper,
   payByCard,
+  productBySlug,
+  shownTotals,
   startCheckout,
   uniqueEmail,
+  visitorToken,
   withStore,
 } from './store.ts';
 
@@ -19,43 +27,14 @@ let server: TestServer;
 let browser: Browser;
 withStore((s, b) => ([server, browser] = [s, b]));
 
-const STORES_APP_ID = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
-
-/** A new anonymous visitor of the storefront's OAuth client (another site's shopper, say). */
-async function anonymousToken(): Promise<string> {
-  const res = await server.call('POST', '/oauth2/token', {
-    body: { grantType: 'anonymous', clientId: 'demo-storefront' },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.access_token as string;
-}
-
-async function productId(slug: string): Promise<string> {
-  const res = await server.call('POST', '/stores-reader/v1/products/query-platformized', {
-    body: { query: { filter: { slug: { $eq: slug } } } },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return (res.body.products as Array<{ id: string }>)[0]!.id;
-}
-
 /**
  * A headless site's visitor (its own anonymous token) fills a cart with French presses and asks for the hosted
  * checkout: the redirect session's URL.
  */
 async function headlessCheckout(quantity: number, email: string, callbacks: Record<string, string> = {}) {
-  const token = await anonymousToken();
-  const press = await productId('classic-french-press');
-  const added = await server.call('POST', '/ecom/v1/carts/current/add-to-cart', {
-    token,
-    body: { lineItems: [{ quantity, catalogReference: { catalogItemId: press, appId: STORES_APP_ID } }] },
-  });
-  expect(added.status, JSON.stringify(added.body)).toBe(200);
-  const created = await server.call('POST', '/ecom/v1/carts/current/create-checkout', {
-    token,
-    body: { channelType: 'WEB', email },
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(200);
-  const checkoutId = created.body.checkoutId as string;
+  const token = await visitorToken(server);
+  const press = (await productBySlug(server, 'classic-french-press')).id;
+  const checkoutId = await apiCheckout(server, token, press, quantity, { channelType: 'WEB', email });
   const session = await server.call('POST', '/_api/redirects-api/v1/redirect-session', {
     token,
     body: { ecomCheckout: { checkoutId }, callbacks },
@@ -80,19 +59,6 @@ async function uploadSecureFile(filename: string, content: string): Promise<stri
   expect(res.status, JSON.stringify(body)).toBe(200);
   return body.file?.id ?? '';
 }
-
-/** The figures the checkout or confirmation page shows (null: not shown). */
-const shownTotals = (page: Page) =>
-  page.evaluate(() => {
-    const text = (id: string) => document.querySelector(`[data-testid="${id}"]`)?.textContent ?? null;
-    return {
-      subtotal: text('total-subtotal'),
-      discount: text('total-discount'),
-      shipping: text('total-shipping'),
-      tax: text('total-tax'),
-      total: text('total-total'),
-    };
-  });
 
 describe('hosted checkout', () => {
   it('on a phone the checkout drops the store’s header and shows the order summary before the pay button', async () => {
@@ -148,12 +114,7 @@ describe('hosted checkout', () => {
     await chooseDelivery(page, 'Standard');
 
     // A coupon on the checkout itself: a wrong code is refused, WELCOME10 takes 10 % off.
-    const coupon = page.getByLabel('Coupon code');
-    await coupon.fill('NOSUCHCODE');
-    await page.getByRole('button', { name: 'Apply' }).click();
-    await expect
-      .poll(() => page.getByTestId('coupon-error').textContent())
-      .toBe('“NOSUCHCODE” is not a valid coupon code. Check the spelling and try again.');
+    const coupon = await applyUnknownCoupon(page);
     await coupon.fill('welcome10');
     await page.getByRole('button', { name: 'Apply' }).click();
     await page.getByTestId('applied-coupon').getByText('WELCOME10', { exact: true }).waitFor();
@@ -193,9 +154,7 @@ describe('hosted checkout', () => {
     expect(none.body.orders).toEqual([]);
 
     await payByCard(page, CARDS.approves);
-    await page.waitForURL((url) => url.pathname.startsWith('/orders/'));
-    await page.getByRole('heading', { name: 'Thank you for your order!' }).waitFor();
-    const orderId = decodeURIComponent(new URL(page.url()).pathname.split('/')[2] ?? '');
+    const orderId = await confirmedOrderId(page);
     const order = await adminOrder(server, orderId);
     expect(order.paymentStatus).toBe('PAID');
     expect(order.priceSummary.total.formattedAmount).toBe(total);
@@ -232,9 +191,7 @@ describe('hosted checkout', () => {
   it('keeps the cart through a declined card, and what another tab added after the checkout began stays after the order', async () => {
     const page = await newShopper(browser);
     await addFromProductPage(page, server, 'classic-french-press');
-    await startCheckout(page, server);
-    await fillCheckoutDetails(page, uniqueEmail('tabs'));
-    await chooseDelivery(page, 'Standard');
+    await checkoutToPayment(page, server, uniqueEmail('tabs'), 'Standard');
 
     // Another tab of the same browser adds a tee while this checkout is open.
     const other = await page.context().newPage();
@@ -259,10 +216,7 @@ describe('hosted checkout', () => {
 
     // Paid: the order takes the French press, the tee stays in the cart (and in this tab's header).
     await payByCard(page, CARDS.approves);
-    await page.waitForURL((url) => url.pathname.startsWith('/orders/'));
-    await page.getByRole('heading', { name: 'Thank you for your order!' }).waitFor();
-    const orderId = decodeURIComponent(new URL(page.url()).pathname.split('/')[2] ?? '');
-    const order = await adminOrder(server, orderId);
+    const order = await confirmedOrder(page, server);
     expect(order.lineItems.map((l) => l.productName.original)).toEqual(['Classic French Press']);
     await expect.poll(() => page.getByTestId('cart-count').textContent()).toBe('1');
     await openCart();
@@ -274,7 +228,7 @@ describe('hosted checkout', () => {
   it('a digital item paid with a card that needs confirmation: the sandbox page, then the download link', async () => {
     // The merchant names the product's file (a secure media file): buyers get its download link once paid.
     const fileId = await uploadSecureFile('trail-maps.pdf', PDF);
-    const maps = await productId('alpine-trail-maps-digital-pack');
+    const maps = (await productBySlug(server, 'alpine-trail-maps-digital-pack')).id;
     const named = await server.call('PATCH', `/stores/v1/products/${maps}`, {
       token: server.adminKey,
       body: { product: { digitalFile: { fileId } } },
@@ -317,10 +271,7 @@ describe('hosted checkout', () => {
     await payByCard(page, CARDS.needsConfirmation);
     await page.waitForURL((url) => url.pathname === '/payments/sandbox/v1/confirm');
     await page.getByRole('button', { name: 'Confirm payment' }).click();
-    await page.waitForURL((url) => url.pathname.startsWith('/orders/'));
-    await page.getByRole('heading', { name: 'Thank you for your order!' }).waitFor();
-    const orderId = decodeURIComponent(new URL(page.url()).pathname.split('/')[2] ?? '');
-    const order = await adminOrder(server, orderId);
+    const order = await confirmedOrder(page, server);
     expect(order.paymentStatus).toBe('PAID');
     await expect.poll(() => page.getByTestId('payment-status').textContent()).toBe('Paid');
     await expect.poll(() => page.getByTestId('fulfillment-status').textContent()).toBe('Download');
@@ -363,10 +314,7 @@ describe('hosted checkout', () => {
       .poll(() => page.getByTestId('place-order').textContent())
       .toBe(`Place order (pay ${total} offline)`);
     await page.getByTestId('place-order').click();
-    await page.waitForURL((url) => url.pathname.startsWith('/orders/'));
-    await page.getByRole('heading', { name: 'Thank you for your order!' }).waitFor();
-    const orderId = decodeURIComponent(new URL(page.url()).pathname.split('/')[2] ?? '');
-    const order = await adminOrder(server, orderId);
+    const order = await confirmedOrder(page, server);
     expect(order.paymentStatus).toBe('NOT_PAID');
     expect(order.priceSummary.total.formattedAmount).toBe(total);
     await expect.poll(() => page.getByTestId('total-total').textContent()).toBe(total);
@@ -404,9 +352,7 @@ describe('hosted checkout', () => {
     try {
       const page = await newShopper(browser);
       await addFromProductPage(page, server, 'classic-french-press');
-      await startCheckout(page, server);
-      await fillCheckoutDetails(page, uniqueEmail('tipper'));
-      await chooseDelivery(page, 'Standard');
+      await checkoutToPayment(page, server, uniqueEmail('tipper'), 'Standard');
 
       // 10 % is preselected and already in the totals.
       const tip = page.getByTestId('tip-step');
@@ -428,9 +374,7 @@ describe('hosted checkout', () => {
       const total = await page.getByTestId('total-total').textContent();
 
       await payByCard(page, CARDS.approves);
-      await page.getByRole('heading', { name: 'Thank you for your order!' }).waitFor();
-      const orderId = decodeURIComponent(new URL(page.url()).pathname.split('/')[2] ?? '');
-      const order = await adminOrder(server, orderId);
+      const order = await confirmedOrder(page, server);
       expect(order.priceSummary.total.formattedAmount).toBe(total);
       await expect.poll(() => page.getByTestId('total-fees').textContent()).toBe(fee);
       expect(errorsOf(page)).toEqual([]);

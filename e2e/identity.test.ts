@@ -14,6 +14,7 @@ import {
   signOut,
   totpCode,
   uniqueEmail,
+  visitorToken,
   withStore,
 } from './store.ts';
 
@@ -301,11 +302,8 @@ describe('account', () => {
 
 /** A redirect session made by a visitor of the demo client (what a headless site would do). */
 async function redirectSession(body: Record<string, unknown>): Promise<string> {
-  const tokens = await server.call('POST', '/oauth2/token', {
-    body: { grantType: 'anonymous', clientId: 'demo-storefront' },
-  });
   const res = await server.call('POST', '/_api/redirects-api/v1/redirect-session', {
-    token: tokens.body.access_token as string,
+    token: await visitorToken(server),
     body,
   });
   expect(res.status, JSON.stringify(res.body)).toBe(200);

@@ -12,8 +12,9 @@ import {
   addFromProductPage,
   adminOrder,
   CARDS,
-  chooseDelivery,
-  fillCheckoutDetails,
+  checkoutToPayment,
+  confirmedOrder,
+  confirmedOrderId,
   newShopper,
   payByCard,
   registerMember,
@@ -122,10 +123,8 @@ describe('paying with a membership on the storefront', () => {
       .toBe(`Your ${PLAN} membership covers ${COVERED}. You can use it at checkout.`);
     await expectClean(page);
 
-    const checkoutId = await startCheckout(page, server);
-    await fillCheckoutDetails(page, undefined);
     // Chosen, not the cheapest offered: lower totals (Standard is free from $100) would move a default.
-    await chooseDelivery(page, 'Express');
+    const checkoutId = await checkoutToPayment(page, server, undefined, 'Express');
     const before = await shownTotals(page);
     expect(before.subtotal).toBe(4500 + 9800);
     expect(before.shipping).toBe(1699);
@@ -187,8 +186,7 @@ describe('paying with a membership on the storefront', () => {
     await expectClean(page);
 
     await payByCard(page, CARDS.approves);
-    await page.getByRole('heading', { name: 'Thank you for your order!' }).waitFor();
-    const orderId = decodeURIComponent(new URL(page.url()).pathname.split('/')[2] ?? '');
+    const orderId = await confirmedOrderId(page);
     const order = await adminOrder(server, orderId);
     expect(order.paymentStatus).toBe('PAID');
     expect(order.priceSummary.total.formattedAmount).toBe(after.totalText);
@@ -251,9 +249,7 @@ describe('paying with a membership on the storefront', () => {
     watchConsole(page);
     const { token, membershipId } = await signedInMember(page);
     await addFromProductPage(page, server, 'classic-french-press');
-    const checkoutId = await startCheckout(page, server);
-    await fillCheckoutDetails(page, undefined);
-    await chooseDelivery(page, 'Express');
+    const checkoutId = await checkoutToPayment(page, server, undefined, 'Express');
     const press = page.getByTestId('checkout-memberships').getByRole('group', { name: COVERED });
     await press.getByRole('radio', { name: new RegExp(`^Use my ${PLAN} membership`) }).check();
     await expect.poll(async () => (await shownTotals(page)).subtotal).toBe(0);
@@ -281,9 +277,7 @@ describe('paying with a membership on the storefront', () => {
     await expect.poll(async () => (await shownTotals(page)).subtotal).toBe(4500);
     await expect.poll(() => page.getByTestId('membership-paid').count()).toBe(0);
     await payByCard(page, CARDS.approves);
-    await page.getByRole('heading', { name: 'Thank you for your order!' }).waitFor();
-    const orderId = decodeURIComponent(new URL(page.url()).pathname.split('/')[2] ?? '');
-    const order = await adminOrder(server, orderId);
+    const order = await confirmedOrder(page, server);
     expect(order.lineItems[0]).toMatchObject({
       paymentOption: 'FULL_PAYMENT_ONLINE',
       price: { amount: '45.00' },

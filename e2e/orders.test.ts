@@ -6,6 +6,7 @@ import {
   adminOrder,
   CARDS,
   chooseDelivery,
+  confirmedOrderId,
   errorsOf,
   fillCheckoutDetails,
   newShopper,
@@ -38,8 +39,7 @@ describe('member orders', () => {
     await fillCheckoutDetails(page, undefined);
     await chooseDelivery(page, 'Express');
     await payByCard(page, CARDS.approves, 'Ada Lovelace');
-    await page.getByRole('heading', { name: 'Thank you for your order!' }).waitFor();
-    const orderId = decodeURIComponent(new URL(page.url()).pathname.split('/')[2] ?? '');
+    const orderId = await confirmedOrderId(page);
     const order = await adminOrder(server, orderId);
     expect(order.buyerInfo?.memberId).toBeTruthy();
     expect(order.fulfillmentStatus).toBe('NOT_FULFILLED');

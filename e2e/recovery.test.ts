@@ -1,18 +1,21 @@
 import type { TestServer } from '@aisle/server/testing';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signedInMerchant } from './admin-helpers.ts';
-import { launchBrowser, releaseBrowser } from './browser.ts';
 import {
   addFromProductPage,
   errorsOf,
   fillCheckoutDetails,
   lastMail,
   newShopper,
+  productBySlug,
   shopperToken,
   startCheckout,
   startStore,
+  STORES_APP_ID,
   uniqueEmail,
+  visitorToken,
+  withStore,
 } from './store.ts';
 
 const DEFAULT_VARIANT_ID = '00000000-0000-0000-0000-000000000000';
@@ -21,27 +24,14 @@ const BACK_IN_STOCK = '/back-in-stock-service/v1/back-in-stock-notification-requ
 let server: TestServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  // A checkout with an e-mail and no order is abandoned after 1.2 seconds; the job looks every second.
-  server = await startStore({ abandonedCheckoutMinutes: 0.02 });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await releaseBrowser(browser);
-  await server?.stop();
-});
+// A checkout with an e-mail and no order is abandoned after 1.2 seconds; the job looks every second.
+withStore(
+  (s, b) => ([server, browser] = [s, b]),
+  () => startStore({ abandonedCheckoutMinutes: 0.02 }),
+);
 
 const admin = (method: string, path: string, body?: unknown) =>
   server.call(method, path, { token: server.adminKey, body });
-
-async function productIdOf(slug: string): Promise<string> {
-  const res = await server.call('POST', '/stores-reader/v1/products/query-platformized', {
-    body: { query: { filter: { slug: { $eq: slug } } } },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return (res.body.products as Array<{ id: string }>)[0]!.id;
-}
 
 async function setStock(productId: string, quantity: number): Promise<void> {
   const res = await admin('PATCH', `/stores/v2/inventoryItems/product/${productId}`, {
@@ -53,7 +43,7 @@ async function setStock(productId: string, quantity: number): Promise<void> {
 describe('notify me when available', () => {
   it('takes the e-mail on a sold-out product, confirms, knows a second ask, and mails on restock', async () => {
     const slug = 'classic-french-press';
-    const productId = await productIdOf(slug);
+    const productId = (await productBySlug(server, slug)).id;
     await setStock(productId, 0);
     const email = uniqueEmail('notify');
 
@@ -168,20 +158,16 @@ describe('admin: abandoned checkouts and back in stock', () => {
 
   it('shows the items shoppers wait for with their count, and notifies them now', async () => {
     const slug = 'classic-french-press';
-    const productId = await productIdOf(slug);
+    const productId = (await productBySlug(server, slug)).id;
     await setStock(productId, 0);
     for (const who of ['wait-a', 'wait-b']) {
-      const token = (
-        await server.call('POST', '/oauth2/token', {
-          body: { grantType: 'anonymous', clientId: 'demo-storefront' },
-        })
-      ).body.access_token as string;
+      const token = await visitorToken(server);
       const res = await server.call('POST', BACK_IN_STOCK, {
         token,
         body: {
           request: {
             email: uniqueEmail(who),
-            catalogReference: { catalogItemId: productId, appId: '215238eb-22a5-4c36-9e7b-e7c08025e04e' },
+            catalogReference: { catalogItemId: productId, appId: STORES_APP_ID },
           },
         },
       });

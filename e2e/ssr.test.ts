@@ -1,28 +1,20 @@
 import type { TestServer } from '@aisle/server/testing';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, releaseBrowser } from './browser.ts';
+import { describe, expect, it } from 'vitest';
 import {
   errorsOf,
   newShopper,
+  productBySlug,
   registerMember,
   shopperToken,
   signInDirect,
-  startStore,
   uniqueEmail,
+  withStore,
 } from './store.ts';
 
 let server: TestServer;
 let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startStore(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await releaseBrowser(browser);
-  await server?.stop();
-});
+withStore((s, b) => ([server, browser] = [s, b]));
 
 /** A page as a crawler or link preview gets it: plain HTTP, no JavaScript. */
 async function fetchPage(path: string, headers: Record<string, string> = {}) {
@@ -37,13 +29,7 @@ interface WireProduct {
   priceData: { formatted: { discountedPrice: string }; discountedPrice: number; currency: string };
 }
 
-async function productBySlug(slug: string): Promise<WireProduct> {
-  const res = await server.call('POST', '/stores-reader/v1/products/query-platformized', {
-    body: { query: { filter: { slug: { $eq: slug } } } },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return (res.body.products as WireProduct[])[0]!;
-}
+const productOf = (slug: string) => productBySlug<WireProduct>(server, slug);
 
 /** The JSON-LD objects of a page. */
 const structuredData = (html: string): Array<Record<string, unknown>> =>
@@ -56,7 +42,7 @@ const metaContent = (html: string, attribute: 'name' | 'property', key: string) 
 
 describe('pages rendered on the server', () => {
   it('sends a product page whose HTML (before any script) holds its name, price, meta and JSON-LD', async () => {
-    const product = await productBySlug('classic-cotton-tee');
+    const product = await productOf('classic-cotton-tee');
     const { response, html } = await fetchPage('/product-page/classic-cotton-tee');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
@@ -330,7 +316,7 @@ describe('delivery', () => {
   });
 
   it('serves a product page from the HTML cache until the product changes', async () => {
-    const product = await productBySlug('stoneware-table-lamp');
+    const product = await productOf('stoneware-table-lamp');
     const before = await fetchPage('/product-page/stoneware-table-lamp');
     const cached = await fetchPage('/product-page/stoneware-table-lamp');
     expect(cached.response.headers.get('etag')).toBe(before.response.headers.get('etag'));

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { seedDemoStore } from '@aisle/server/seed';
 import { startTestServer, type TestServer } from '@aisle/server/testing';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { ADMIN_DIST, launchBrowser, releaseBrowser, STOREFRONT_DIST } from './browser.ts';
 
@@ -210,8 +210,96 @@ export const waitForAlert = (page: Page, text: string | RegExp) =>
   page.getByRole('alert').filter({ hasText: text }).first().waitFor();
 
 // ---------------------------------------------------------------------------------------------------------
+// The API as another site's visitor uses it
+// ---------------------------------------------------------------------------------------------------------
+
+/** The catalogue's app id in a line item's `catalogReference`. */
+export const STORES_APP_ID = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
+
+/** A new anonymous visitor of the demo storefront's OAuth client (another site's shopper, say): its token. */
+export async function visitorToken(server: TestServer): Promise<string> {
+  const res = await server.call('POST', '/oauth2/token', {
+    body: { grantType: 'anonymous', clientId: CLIENT_ID },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.access_token as string;
+}
+
+/** The product with this slug as shoppers read it (with its variants when asked). */
+export async function productBySlug<T = { id: string }>(
+  server: TestServer,
+  slug: string,
+  includeVariants = false,
+): Promise<T> {
+  const res = await server.call('POST', '/stores-reader/v1/products/query-platformized', {
+    body: { query: { filter: { slug: { $eq: slug } } }, ...(includeVariants ? { includeVariants } : {}) },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return (res.body.products as T[])[0]!;
+}
+
+/** A San Francisco address as the wire writes it (a checkout's shipping and billing address). */
+export const SAN_FRANCISCO_WIRE = {
+  country: 'US',
+  subdivision: 'US-CA',
+  city: 'San Francisco',
+  postalCode: '94103',
+  addressLine: '500 Howard St',
+};
+
+/**
+ * The visitor's cart gets `quantity` of a product and becomes a checkout with these details (e-mail,
+ * addresses, channel), through the API; returns the checkout id.
+ */
+export async function apiCheckout(
+  server: TestServer,
+  token: string,
+  productId: string,
+  quantity: number,
+  details: Record<string, unknown>,
+): Promise<string> {
+  const added = await server.call('POST', '/ecom/v1/carts/current/add-to-cart', {
+    token,
+    body: { lineItems: [{ quantity, catalogReference: { catalogItemId: productId, appId: STORES_APP_ID } }] },
+  });
+  expect(added.status, JSON.stringify(added.body)).toBe(200);
+  const created = await server.call('POST', '/ecom/v1/carts/current/create-checkout', {
+    token,
+    body: details,
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(200);
+  return created.body.checkoutId as string;
+}
+
+// ---------------------------------------------------------------------------------------------------------
 // Checkout and orders (e2e/checkout*.test.ts, e2e/orders*.test.ts)
 // ---------------------------------------------------------------------------------------------------------
+
+/** On the cart or checkout page, applies a code that does not exist: a plain message says so. Its field. */
+export async function applyUnknownCoupon(page: Page): Promise<Locator> {
+  const coupon = page.getByLabel('Coupon code');
+  await coupon.fill('NOSUCHCODE');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect
+    .poll(() => page.getByTestId('coupon-error').textContent())
+    .toBe('“NOSUCHCODE” is not a valid coupon code. Check the spelling and try again.');
+  return coupon;
+}
+
+export type ShownTotals = Record<'subtotal' | 'discount' | 'shipping' | 'tax' | 'total', string | null>;
+
+/** The figures the cart, checkout or confirmation page shows (null: not shown, e.g. no discount or no address yet). */
+export const shownTotals = (page: Page): Promise<ShownTotals> =>
+  page.evaluate(() => {
+    const text = (id: string) => document.querySelector(`[data-testid="${id}"]`)?.textContent ?? null;
+    return {
+      subtotal: text('total-subtotal'),
+      discount: text('total-discount'),
+      shipping: text('total-shipping'),
+      tax: text('total-tax'),
+      total: text('total-total'),
+    };
+  });
 
 /** Sandbox test cards (docs/CHECKOUT.md): any future expiry and any CVC. */
 export const CARDS = {
@@ -330,6 +418,29 @@ export async function payByCard(page: Page, number: string, name = 'Ada Lovelace
   await step.getByTestId('place-order').click();
 }
 
+/**
+ * From the cart page through the checkout's details (this e-mail, or a member's filled in already) and delivery
+ * steps, to the payment step; returns the checkout id.
+ */
+export async function checkoutToPayment(
+  page: Page,
+  server: TestServer,
+  email: string | undefined,
+  delivery: string,
+): Promise<string> {
+  const checkoutId = await startCheckout(page, server);
+  await fillCheckoutDetails(page, email);
+  await chooseDelivery(page, delivery);
+  return checkoutId;
+}
+
+/** Waits for the order confirmation page the checkout ends on; returns the order id in its address. */
+export async function confirmedOrderId(page: Page): Promise<string> {
+  await page.waitForURL((url) => url.pathname.startsWith('/orders/'));
+  await page.getByRole('heading', { name: 'Thank you for your order!' }).waitFor();
+  return decodeURIComponent(new URL(page.url()).pathname.split('/')[2] ?? '');
+}
+
 interface ApiMoney {
   amount: string;
   formattedAmount: string;
@@ -360,4 +471,9 @@ export async function adminOrder(server: TestServer, id: string): Promise<ApiOrd
   const res = await server.call('GET', `/ecom/v1/orders/${id}`, { token: server.adminKey });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.order as unknown as ApiOrder;
+}
+
+/** The order of the confirmation page the checkout ends on, as the merchant reads it. */
+export async function confirmedOrder(page: Page, server: TestServer): Promise<ApiOrder> {
+  return adminOrder(server, await confirmedOrderId(page));
 }

@@ -3,11 +3,9 @@ import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   addFromProductPage,
-  chooseDelivery,
+  checkoutToPayment,
   errorsOf,
-  fillCheckoutDetails,
   newShopper,
-  startCheckout,
   uniqueEmail,
   withStore,
 } from './store.ts';
@@ -70,9 +68,7 @@ describe('storefront shell', () => {
 
     // The order ends the cart: the session stays, and neither the order page nor the next pages ask for a
     // cart that is no longer there (the session's token answer says there is none).
-    await startCheckout(page, server);
-    await fillCheckoutDetails(page, uniqueEmail('no-cart'));
-    await chooseDelivery(page, 'Standard');
+    await checkoutToPayment(page, server, uniqueEmail('no-cart'), 'Standard');
     await page.getByTestId('payment-step').getByText('Pay offline', { exact: true }).click();
     await page.getByTestId('place-order').click();
     await page.getByRole('heading', { name: 'Thank you for your order!' }).waitFor();

@@ -7,13 +7,12 @@ import { watchConsole } from './page-checks.ts';
 import {
   adminOrder,
   CARDS,
-  chooseDelivery,
-  fillCheckoutDetails,
+  checkoutToPayment,
+  confirmedOrderId,
   newShopper,
   payByCard,
   registerMember,
   signInDirect,
-  startCheckout,
   withStore,
 } from './store.ts';
 
@@ -89,13 +88,10 @@ describe('subscribing on the storefront', () => {
     await drawer.getByRole('button', { name: 'Close cart' }).click();
     await drawer.waitFor({ state: 'hidden' });
 
-    await startCheckout(page, server);
-    await fillCheckoutDetails(page, undefined);
-    await chooseDelivery(page, 'Standard');
+    await checkoutToPayment(page, server, undefined, 'Standard');
     await expectClean(page);
     await payByCard(page, CARDS.approves);
-    await page.getByRole('heading', { name: 'Thank you for your order!' }).waitFor();
-    const orderId = decodeURIComponent(new URL(page.url()).pathname.split('/')[2] ?? '');
+    const orderId = await confirmedOrderId(page);
     const order = await adminOrder(server, orderId);
     expect(order.buyerInfo?.memberId).toBeTruthy();
     expect(order.paymentStatus).toBe('PAID');

@@ -52,6 +52,35 @@ export function CouponFields({
         ]
       : []),
   ];
+  /** A short number field of the coupon's, with the server's message for it. */
+  const numberField = (
+    label: string,
+    name: 'percentage' | 'fixedAmount' | 'minimumSubtotal' | 'usageLimit' | 'limitPerCustomer',
+    hint: string | undefined,
+    inputMode: 'decimal' | 'numeric' = 'decimal',
+  ) => (
+    <Field
+      label={label}
+      name={name}
+      inputMode={inputMode}
+      className="narrow"
+      defaultValue={coupon?.[name] ?? ''}
+      hint={hint}
+      error={fields[name]}
+    />
+  );
+  /** A date and time in the merchant's time zone. */
+  const timeField = (label: string, name: 'startTime' | 'expirationTime', hint: string) => (
+    <Field
+      label={label}
+      name={name}
+      type="datetime-local"
+      className="narrow"
+      defaultValue={localInputValue(coupon?.[name])}
+      hint={hint}
+      error={fields[name]}
+    />
+  );
   return (
     <>
       <Field
@@ -91,37 +120,14 @@ export function CouponFields({
             ))}
           </select>
         </div>
-        {discountType === 'PERCENTAGE' && (
-          <Field
-            label="Percentage"
-            name="percentage"
-            inputMode="decimal"
-            className="narrow"
-            defaultValue={coupon?.percentage ?? ''}
-            hint="Of the items it applies to, more than 0 and up to 100."
-            error={fields.percentage}
-          />
+        {discountType === 'PERCENTAGE' &&
+          numberField('Percentage', 'percentage', 'Of the items it applies to, more than 0 and up to 100.')}
+        {discountType === 'FIXED_AMOUNT' && numberField('Amount off', 'fixedAmount', inCurrency)}
+        {numberField(
+          'Minimum subtotal',
+          'minimumSubtotal',
+          `Optional${inCurrency ? `. ${inCurrency}` : ''}.`,
         )}
-        {discountType === 'FIXED_AMOUNT' && (
-          <Field
-            label="Amount off"
-            name="fixedAmount"
-            inputMode="decimal"
-            className="narrow"
-            defaultValue={coupon?.fixedAmount ?? ''}
-            hint={inCurrency}
-            error={fields.fixedAmount}
-          />
-        )}
-        <Field
-          label="Minimum subtotal"
-          name="minimumSubtotal"
-          inputMode="decimal"
-          className="narrow"
-          defaultValue={coupon?.minimumSubtotal ?? ''}
-          hint={`Optional${inCurrency ? `. ${inCurrency}` : ''}.`}
-          error={fields.minimumSubtotal}
-        />
       </fieldset>
       <fieldset className="stack">
         <legend>Applies to</legend>
@@ -150,42 +156,15 @@ export function CouponFields({
       </fieldset>
       <fieldset className="stack">
         <legend>When and how often</legend>
-        <Field
-          label="Starts"
-          name="startTime"
-          type="datetime-local"
-          className="narrow"
-          defaultValue={localInputValue(coupon?.startTime)}
-          hint="Optional; your time zone."
-          error={fields.startTime}
-        />
-        <Field
-          label="Expires"
-          name="expirationTime"
-          type="datetime-local"
-          className="narrow"
-          defaultValue={localInputValue(coupon?.expirationTime)}
-          hint="Optional; it no longer applies from then on."
-          error={fields.expirationTime}
-        />
-        <Field
-          label="Usage limit"
-          name="usageLimit"
-          inputMode="numeric"
-          className="narrow"
-          defaultValue={coupon?.usageLimit ?? ''}
-          hint={`Optional: orders in all${coupon ? `; used ${coupon.timesUsed ?? 0} times so far` : ''}.`}
-          error={fields.usageLimit}
-        />
-        <Field
-          label="Limit per customer"
-          name="limitPerCustomer"
-          inputMode="numeric"
-          className="narrow"
-          defaultValue={coupon?.limitPerCustomer ?? ''}
-          hint="Optional: orders per shopper."
-          error={fields.limitPerCustomer}
-        />
+        {timeField('Starts', 'startTime', 'Optional; your time zone.')}
+        {timeField('Expires', 'expirationTime', 'Optional; it no longer applies from then on.')}
+        {numberField(
+          'Usage limit',
+          'usageLimit',
+          `Optional: orders in all${coupon ? `; used ${coupon.timesUsed ?? 0} times so far` : ''}.`,
+          'numeric',
+        )}
+        {numberField('Limit per customer', 'limitPerCustomer', 'Optional: orders per shopper.', 'numeric')}
       </fieldset>
     </>
   );
@@ -211,21 +190,12 @@ function ProductPicker({ initial, error }: { initial: PickedProduct[]; error: st
       {picked.length === 0 ? (
         <p className="muted small">None yet: find products by name below.</p>
       ) : (
-        <ul className="pick-list" aria-label="Chosen products">
-          {picked.map((p) => (
-            <li key={p.id}>
-              <span>{p.name}</span>
-              <button
-                type="button"
-                className="link-button"
-                aria-label={`Remove ${p.name}`}
-                onClick={() => setPicked(picked.filter((x) => x.id !== p.id))}
-              >
-                Remove
-              </button>
-            </li>
-          ))}
-        </ul>
+        <PickList
+          label="Chosen products"
+          products={picked}
+          action="Remove"
+          onPick={(p) => setPicked(picked.filter((x) => x.id !== p.id))}
+        />
       )}
       {error && (
         <p className="field-error" role="alert">
@@ -238,24 +208,46 @@ function ProductPicker({ initial, error }: { initial: PickedProduct[]; error: st
           {found.length === 0 ? (
             <p className="muted small">No other product matches “{search.data.q}”.</p>
           ) : (
-            <ul className="pick-list" aria-label="Matching products">
-              {found.map((p) => (
-                <li key={p.id}>
-                  <span>{p.name}</span>
-                  <button
-                    type="button"
-                    className="link-button"
-                    aria-label={`Add ${p.name}`}
-                    onClick={() => setPicked([...picked, p])}
-                  >
-                    Add
-                  </button>
-                </li>
-              ))}
-            </ul>
+            <PickList
+              label="Matching products"
+              products={found}
+              action="Add"
+              onPick={(p) => setPicked([...picked, p])}
+            />
           )}
         </div>
       )}
     </div>
+  );
+}
+
+/** A list of products named `label`, each with a button (`Add ${name}`, `Remove ${name}`) handing it to `onPick`. */
+function PickList({
+  label,
+  products,
+  action,
+  onPick,
+}: {
+  label: string;
+  products: PickedProduct[];
+  action: 'Add' | 'Remove';
+  onPick: (product: PickedProduct) => void;
+}) {
+  return (
+    <ul className="pick-list" aria-label={label}>
+      {products.map((p) => (
+        <li key={p.id}>
+          <span>{p.name}</span>
+          <button
+            type="button"
+            className="link-button"
+            aria-label={`${action} ${p.name}`}
+            onClick={() => onPick(p)}
+          >
+            {action}
+          </button>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -25,6 +25,7 @@ import { type AdminClient, requireClient } from '../sdk.ts';
 import { ConfirmAction } from './confirm.tsx';
 import { EntityFields } from './entity-fields.tsx';
 import { ErrorNotice, Notice, SubmitButton } from './form.ts';
+import { BackLink, NewPage } from './page-head.tsx';
 import { type ListFilter, ListPage } from './list-page.tsx';
 import type { ListColumn } from './list-table.tsx';
 import { useSettledActionData } from '../../../storefront/src/lib/action-data.ts';
@@ -205,21 +206,19 @@ export function entityRoutes<T>(spec: EntitySpec<T>): RouteObject[] {
         </section>
       );
     return (
-      <section className="panel stack narrow-panel" aria-labelledby="entity-title">
-        <p className="small">
-          <Link to={`/${spec.path}`}>← All {many}</Link>
-        </p>
-        <h1 id="entity-title">{title}</h1>
-        <ErrorNotice error={result?.error} />
-        <Form method="post" className="stack" noValidate>
-          <EntityFields
-            fields={fields}
-            values={result?.values ?? spec.defaults}
-            errors={result?.error?.fields}
-          />
-          <SubmitButton pendingText="Creating…">Create {one}</SubmitButton>
-        </Form>
-      </section>
+      <NewPage
+        list={`/${spec.path}`}
+        listLabel={`All ${many}`}
+        title={title}
+        error={result?.error}
+        create={`Create ${one}`}
+      >
+        <EntityFields
+          fields={fields}
+          values={result?.values ?? spec.defaults}
+          errors={result?.error?.fields}
+        />
+      </NewPage>
     );
   }
 
@@ -275,9 +274,7 @@ export function entityRoutes<T>(spec: EntitySpec<T>): RouteObject[] {
     usePageTitle(name);
     return (
       <section className="panel stack narrow-panel" aria-labelledby="entity-title">
-        <p className="small">
-          <Link to={`/${spec.path}`}>← All {many}</Link>
-        </p>
+        <BackLink to={`/${spec.path}`}>All {many}</BackLink>
         <h1 id="entity-title">{name}</h1>
         {search.get('created') && !result && <Notice tone="success">The {one} was created.</Notice>}
         {result?.saved && <Notice tone="success">Saved.</Notice>}

@@ -8,10 +8,22 @@ export function useSession(): StaffSession | undefined {
   return useRouteLoaderData<typeof layoutLoader>('root')?.session;
 }
 
-/** Navigation items of customers and staff, each shown to the roles that may use it. */
-export function StaffNavItems() {
+/** The admin's navigation items, each shown to the roles that may use it. */
+export function NavItems() {
   const session = useSession();
+  const settings = can(session, 'settings.read');
   const items: Array<[to: string, label: string, shown: boolean]> = [
+    ['/', 'Dashboard', true],
+    ['/products', 'Products', true],
+    ['/orders', 'Orders', true],
+    ['/subscriptions', 'Subscriptions', true],
+    ['/coupons', 'Coupons', true],
+    ['/discount-rules', 'Automatic discounts', true],
+    ['/abandoned-checkouts', 'Abandoned checkouts', true],
+    ['/back-in-stock', 'Back in stock', true],
+    ['/checkout-templates', 'Checkout links', settings],
+    ['/shipping-labels', 'Shipping labels', settings],
+    ['/settings', 'Settings', settings],
     ['/customers', 'Customers', can(session, 'customers.read')],
     ['/staff', 'Staff', can(session, 'staff.manage')],
     ['/api-keys', 'API keys', can(session, 'keys.manage')],
@@ -23,27 +35,11 @@ export function StaffNavItems() {
         .filter(([, , shown]) => shown)
         .map(([to, label]) => (
           <li key={to}>
-            <NavLink to={to}>{label}</NavLink>
+            <NavLink to={to} end={to === '/'}>
+              {label}
+            </NavLink>
           </li>
         ))}
-    </>
-  );
-}
-
-/** Checkout links, shipping labels and the settings: for roles that read settings. */
-export function SettingsNavItems() {
-  if (!can(useSession(), 'settings.read')) return null;
-  return (
-    <>
-      <li>
-        <NavLink to="/checkout-templates">Checkout links</NavLink>
-      </li>
-      <li>
-        <NavLink to="/shipping-labels">Shipping labels</NavLink>
-      </li>
-      <li>
-        <NavLink to="/settings">Settings</NavLink>
-      </li>
     </>
   );
 }

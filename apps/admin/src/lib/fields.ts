@@ -64,6 +64,16 @@ export interface FieldSpec {
  * paths of what they set (`trigger.and.triggers[1].subtotalRange.to`), so the server's violation of such a
  * path lands next to that input; `read` checks what was posted and puts its problems under the same names.
  */
+/** The required name of an entity (`maxLength` as its wire allows), with a hint when it needs one. */
+export const nameField = (maxLength: number, hint?: string): FieldSpec => ({
+  name: 'name',
+  label: 'Name',
+  kind: 'text',
+  required: true,
+  maxLength,
+  ...(hint ? { hint } : {}),
+});
+
 export interface CustomField {
   /** The value the posted form gives, its problems (if any) put into `problems` by input name. */
   read(form: FormData, name: string, problems: Record<string, string>): FieldValue;

@@ -1,4 +1,4 @@
-import { createPage, type Page } from '@aisle/sdk';
+import { createPage, type Page, type QueryBuilder } from '@aisle/sdk';
 
 /**
  * What a list page's URL says: filter values (search, selects, sort) and the cursor of the page shown.
@@ -11,6 +11,19 @@ export interface ListParams {
 }
 
 export const PAGE_SIZE = 20;
+
+/** The search filter of a list by name (`pageOf` applies it). */
+export const NAME_SEARCH = [{ name: 'q', label: 'Name starts with' }] as const;
+
+/** The page of a cursor-paged query at the list's cursor, with `field` starting with its `q` filter if any. */
+export function pageOf<T>(
+  query: QueryBuilder<T>,
+  { values, cursor }: ListParams,
+  field = 'name',
+): Promise<Page<T>> {
+  const searched = values.q ? query.startsWith(field, values.q) : query;
+  return (cursor ? searched.skipTo(cursor) : searched).find();
+}
 
 /** The named filter values (trimmed, empty ones left out) and `cursor` of a list page's URL. */
 export function listParams(request: Request, names: readonly string[]): ListParams {

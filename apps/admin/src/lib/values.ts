@@ -16,3 +16,6 @@ export const listOf = (value: FieldValue | undefined): string[] =>
 
 /** A `datetime-local` value (`2026-05-01T09:30`) as the instant it means in the browser's time zone. */
 export const localDateTime = (value: string): Date => new Date(value);
+
+/** The revision an update sends: the row's, when it has one. */
+export const revisionOf = (row: { revision?: string }) => (row.revision ? { revision: row.revision } : {});

@@ -1,12 +1,12 @@
 import type { Collection } from '@aisle/sdk';
-import { Link } from 'react-router';
 import { CollectionImage } from '../components/collection-image.tsx';
 import { CollectionProducts } from '../components/collection-products.tsx';
 import { pictureColumn } from '../components/picture-column.tsx';
 import type { EntitySpec } from '../components/entity-kit.tsx';
-import type { FieldValues } from '../lib/fields.ts';
+import { linkColumn } from '../components/spec-columns.tsx';
+import { type FieldValues, nameField } from '../lib/fields.ts';
 import { dateTime } from '../lib/format.ts';
-import { PAGE_SIZE } from '../lib/list.ts';
+import { NAME_SEARCH, PAGE_SIZE, pageOf } from '../lib/list.ts';
 
 const input = (v: FieldValues) => ({
   name: String(v.name),
@@ -25,20 +25,15 @@ export const collectionSpec: EntitySpec<Collection> = {
   noun: ['collection', 'collections'],
   columns: [
     pictureColumn<Collection>(),
-    {
-      label: 'Name',
-      primary: true,
-      className: 'wrap',
-      cell: (c) => <Link to={`/collections/${encodeURIComponent(c.id)}`}>{c.name}</Link>,
-    },
+    linkColumn('Name', 'collections', (c) => c.name),
     { label: 'Slug', cell: (c) => c.slug ?? '' },
     { label: 'Products', className: 'num', cell: (c) => String(c.numberOfProducts ?? 0) },
     { label: 'Visibility', cell: (c) => (c.visible === false ? 'Hidden' : 'Visible') },
     { label: 'Updated', cell: (c) => dateTime(c.lastUpdated) },
   ],
-  filters: [{ name: 'q', label: 'Name starts with' }],
+  filters: NAME_SEARCH,
   fields: [
-    { name: 'name', label: 'Name', kind: 'text', required: true, maxLength: 50 },
+    nameField(50),
     {
       name: 'slug',
       label: 'URL slug',
@@ -55,11 +50,8 @@ export const collectionSpec: EntitySpec<Collection> = {
     { name: 'visible', label: 'Visible in the store', kind: 'toggle' },
   ],
   defaults: { visible: true },
-  list: (client, { values, cursor }) => {
-    let query = client.collections.queryCollections().ascending('name').limit(PAGE_SIZE).cursorPaged();
-    if (values.q) query = query.startsWith('name', values.q);
-    return (cursor ? query.skipTo(cursor) : query).find();
-  },
+  list: (client, params) =>
+    pageOf(client.collections.queryCollections().ascending('name').limit(PAGE_SIZE).cursorPaged(), params),
   get: (client, id) => client.collections.getCollection(id),
   id: (c) => c.id,
   name: (c) => c.name ?? 'Collection',

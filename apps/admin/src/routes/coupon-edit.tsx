@@ -1,7 +1,6 @@
 import {
   type ActionFunctionArgs,
   Form,
-  Link,
   type LoaderFunctionArgs,
   redirect,
   useLoaderData,
@@ -10,6 +9,7 @@ import {
 import { CouponFields } from '../components/coupon-fields.tsx';
 import { ConfirmAction } from '../components/confirm.tsx';
 import { ErrorNotice, Notice, SubmitButton } from '../components/form.ts';
+import { BackLink, StatusHeading } from '../components/page-head.tsx';
 import { couponFormError, discountText, readCouponForm, usesText, validityText } from '../lib/coupon-form.ts';
 import { adminError } from '../lib/errors.ts';
 import { usePageTitle } from '../lib/title.ts';
@@ -74,18 +74,14 @@ export function CouponEdit() {
   usePageTitle(`Coupon ${coupon.code ?? ''}`);
   return (
     <section className="panel stack narrow-panel" aria-labelledby="coupon-title">
-      <p className="small">
-        <Link to="/coupons">← All coupons</Link>
-      </p>
-      <div className="panel-head">
-        <h1 id="coupon-title">Coupon {coupon.code}</h1>
-        <span
-          className={`status-badge ${coupon.active ? 'status-ok' : 'status-warn'}`}
-          data-testid="coupon-status"
-        >
-          {coupon.active ? 'Active' : 'Inactive'}
-        </span>
-      </div>
+      <BackLink to="/coupons">All coupons</BackLink>
+      <StatusHeading
+        title={`Coupon ${coupon.code ?? ''}`}
+        id="coupon-title"
+        status={coupon.active ? 'Active' : 'Inactive'}
+        tone={coupon.active ? 'status-ok' : 'status-warn'}
+        testId="coupon-status"
+      />
       <p className="muted" data-testid="coupon-summary">
         {discountText(coupon, currency)} · used {usesText(coupon)} · {validityText(coupon)}
       </p>

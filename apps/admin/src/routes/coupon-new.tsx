@@ -1,6 +1,6 @@
-import { type ActionFunctionArgs, Form, Link, redirect, useLoaderData } from 'react-router';
+import { type ActionFunctionArgs, redirect, useLoaderData } from 'react-router';
 import { CouponFields } from '../components/coupon-fields.tsx';
-import { ErrorNotice, SubmitButton } from '../components/form.ts';
+import { NewPage } from '../components/page-head.tsx';
 import { couponFormError, readCouponForm } from '../lib/coupon-form.ts';
 import { usePageTitle } from '../lib/title.ts';
 import { requireClient } from '../sdk.ts';
@@ -29,16 +29,14 @@ export function CouponNew() {
   const result = useSettledActionData<typeof couponNewAction>();
   usePageTitle('New coupon');
   return (
-    <section className="panel stack narrow-panel" aria-labelledby="new-coupon-title">
-      <p className="small">
-        <Link to="/coupons">← All coupons</Link>
-      </p>
-      <h1 id="new-coupon-title">New coupon</h1>
-      <ErrorNotice error={result?.error} />
-      <Form method="post" className="stack" noValidate>
-        <CouponFields currency={currency} error={result?.error} />
-        <SubmitButton pendingText="Creating…">Create coupon</SubmitButton>
-      </Form>
-    </section>
+    <NewPage
+      list="/coupons"
+      listLabel="All coupons"
+      title="New coupon"
+      error={result?.error}
+      create="Create coupon"
+    >
+      <CouponFields currency={currency} error={result?.error} />
+    </NewPage>
   );
 }

@@ -1,9 +1,9 @@
 import type { Customization, CustomizationChoiceInput, CustomizationInput } from '@aisle/sdk';
-import { Link } from 'react-router';
 import type { EntitySpec } from '../components/entity-kit.tsx';
-import type { FieldValues } from '../lib/fields.ts';
+import { linkColumn } from '../components/spec-columns.tsx';
+import { type FieldValues, nameField } from '../lib/fields.ts';
 import { dateTime, words } from '../lib/format.ts';
-import { PAGE_SIZE } from '../lib/list.ts';
+import { NAME_SEARCH, PAGE_SIZE, pageOf } from '../lib/list.ts';
 
 /** `Small, Large` or, for swatches, `Red #ff0000, Navy #1f2a44`. */
 export function parseChoices(text: string, swatches: boolean): CustomizationChoiceInput[] {
@@ -55,20 +55,15 @@ export const customizationSpec: EntitySpec<Customization> = {
   title: 'Customizations',
   noun: ['customization', 'customizations'],
   columns: [
-    {
-      label: 'Name',
-      primary: true,
-      className: 'wrap',
-      cell: (c) => <Link to={`/customizations/${encodeURIComponent(c.id)}`}>{c.name}</Link>,
-    },
+    linkColumn('Name', 'customizations', (c) => c.name),
     { label: 'Kind', cell: (c) => words(c.customizationType) },
     { label: 'Shown as', cell: (c) => words(c.customizationRenderType) },
     { label: 'Choices', className: 'wrap', cell: (c) => choicesText(c) },
     { label: 'Updated', cell: (c) => dateTime(c.updatedDate) },
   ],
-  filters: [{ name: 'q', label: 'Name starts with' }],
+  filters: NAME_SEARCH,
   fields: [
-    { name: 'name', label: 'Name', kind: 'text', required: true, maxLength: 50 },
+    nameField(50),
     {
       name: 'customizationType',
       label: 'Kind',
@@ -101,11 +96,8 @@ export const customizationSpec: EntitySpec<Customization> = {
     { name: 'maxChars', label: 'Longest free text (characters)', kind: 'integer', min: 1, max: 500 },
   ],
   defaults: { customizationType: 'MODIFIER', customizationRenderType: 'TEXT_CHOICES', maxChars: 100 },
-  list: (client, { values, cursor }) => {
-    let query = client.customizations.queryCustomizations().descending('createdDate').limit(PAGE_SIZE);
-    if (values.q) query = query.startsWith('name', values.q);
-    return (cursor ? query.skipTo(cursor) : query).find();
-  },
+  list: (client, params) =>
+    pageOf(client.customizations.queryCustomizations().descending('createdDate').limit(PAGE_SIZE), params),
   get: (client, id) => client.customizations.getCustomization(id),
   id: (c) => c.id,
   name: (c) => c.name ?? 'Customization',

@@ -1,8 +1,8 @@
 import type { InventoryItem, Order, SalesAnalytics } from '@aisle/sdk';
-import { lazy, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Form, Link, type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { Field, SubmitButton } from '../components/form.ts';
-import { ListOrEmpty, ListTable } from '../components/list-table.tsx';
+import { type ListColumn, ListOrEmpty, ListTable } from '../components/list-table.tsx';
 import { adminError } from '../lib/errors.ts';
 import { dateTime, money, shortDay, words } from '../lib/format.ts';
 import { usePageTitle } from '../lib/title.ts';
@@ -146,6 +146,42 @@ function Figures({ analytics }: { analytics: SalesAnalytics }) {
 const productLink = (id: string | undefined, name: string) =>
   id ? <Link to={`/products/${encodeURIComponent(id)}`}>{name}</Link> : name;
 
+/** The first column of a list of products: the product's name, linking to it. */
+const productColumn = <T,>(cell: (row: T) => ReactNode): ListColumn<T> => ({
+  label: 'Product',
+  primary: true,
+  className: 'wrap',
+  cell,
+});
+
+/** A panel of the dashboard: its heading (with a link to the whole list when `all` is one) above `children`. */
+function Panel({
+  id,
+  title,
+  all,
+  children,
+}: {
+  id: string;
+  title: ReactNode;
+  all?: string;
+  children: ReactNode;
+}) {
+  const heading = <h2 id={id}>{title}</h2>;
+  return (
+    <section className="panel stack" aria-labelledby={id}>
+      {all ? (
+        <div className="panel-head">
+          {heading}
+          <Link to={all}>All</Link>
+        </div>
+      ) : (
+        heading
+      )}
+      {children}
+    </section>
+  );
+}
+
 export function Dashboard() {
   const { chosen, analytics, failed, toFulfil, lowStock } = useLoaderData<typeof dashboardLoader>();
   usePageTitle('Dashboard');
@@ -224,9 +260,8 @@ export function Dashboard() {
         )}
       </section>
       {analytics && (
-        <section className="panel stack" aria-labelledby="top-title">
-          <h2 id="top-title">Top products, {range}</h2>
-          <ListOrEmpty
+        <Panel id="top-title" title={`Top products, ${range}`}>
+          <ListOrEmpty<SalesAnalytics['topProducts'][number]>
             empty="Nothing sold in this period."
             caption="Best-selling products, most units first"
             testId="top-products"
@@ -234,27 +269,24 @@ export function Dashboard() {
             rows={analytics.topProducts}
             rowKey={(p) => p.productId ?? p.name}
             columns={[
-              {
-                label: 'Product',
-                primary: true,
-                className: 'wrap',
-                cell: (p) => productLink(p.productId, p.name),
-              },
+              productColumn((p) => productLink(p.productId, p.name)),
               { label: 'Units sold', className: 'num', cell: (p) => p.quantity },
               { label: 'Sales', className: 'num', cell: (p) => money(p.sales, analytics.currency) },
             ]}
           />
-        </section>
+        </Panel>
       )}
       <div className="dashboard-columns">
-        <section className="panel stack" aria-labelledby="fulfil-title">
-          <div className="panel-head">
-            <h2 id="fulfil-title">
+        <Panel
+          id="fulfil-title"
+          title={
+            <>
               Orders to fulfil
               {analytics ? <span data-testid="orders-to-fulfil"> ({analytics.ordersToFulfil})</span> : null}
-            </h2>
-            <Link to="/orders?fulfilment=NOT_FULFILLED">All</Link>
-          </div>
+            </>
+          }
+          all="/orders?fulfilment=NOT_FULFILLED"
+        >
           <ListOrEmpty<Order>
             empty="Every order is fulfilled."
             caption="Orders waiting longest first"
@@ -277,12 +309,8 @@ export function Dashboard() {
               { label: 'Fulfilment', cell: (o) => words(o.fulfillmentStatus) },
             ]}
           />
-        </section>
-        <section className="panel stack" aria-labelledby="low-title">
-          <div className="panel-head">
-            <h2 id="low-title">Low stock</h2>
-            <Link to="/inventory?view=low">All</Link>
-          </div>
+        </Panel>
+        <Panel id="low-title" title="Low stock" all="/inventory?view=low">
           <ListOrEmpty<InventoryItem>
             empty={`Nothing tracked is at ${LOW_STOCK} or fewer.`}
             caption={`Variants with ${LOW_STOCK} or fewer in stock, least first`}
@@ -291,20 +319,16 @@ export function Dashboard() {
             rows={lowStock}
             rowKey={(i) => i.id}
             columns={[
-              {
-                label: 'Product',
-                primary: true,
-                className: 'wrap',
-                cell: (i) =>
-                  productLink(
-                    i.productId,
-                    [i.product?.name, i.product?.variantName].filter(Boolean).join(' — ') || 'Item',
-                  ),
-              },
+              productColumn((i) =>
+                productLink(
+                  i.productId,
+                  [i.product?.name, i.product?.variantName].filter(Boolean).join(' — ') || 'Item',
+                ),
+              ),
               { label: 'In stock', className: 'num', cell: (i) => i.quantity ?? 0 },
             ]}
           />
-        </section>
+        </Panel>
       </div>
     </div>
   );

@@ -14,7 +14,7 @@ import {
   ruleFieldOf,
   statusOf,
 } from '../lib/discount-rules.ts';
-import type { FieldSpec, FieldValues } from '../lib/fields.ts';
+import { type FieldSpec, type FieldValues, nameField } from '../lib/fields.ts';
 import { dateTime } from '../lib/format.ts';
 import { PAGE_SIZE } from '../lib/list.ts';
 import { localDateTime, text } from '../lib/values.ts';
@@ -25,14 +25,7 @@ import type { AdminClient } from '../sdk.ts';
 // list and edit pages carry the “what would this cart get” preview.
 
 const FIELDS: FieldSpec[] = [
-  {
-    name: 'name',
-    label: 'Name',
-    kind: 'text',
-    required: true,
-    maxLength: 200,
-    hint: 'Shoppers see it beside the discount in their cart, such as “Spend $50, save 10 %”.',
-  },
+  nameField(200, 'Shoppers see it beside the discount in their cart, such as “Spend $50, save 10 %”.'),
   {
     name: 'active',
     label: 'Active',

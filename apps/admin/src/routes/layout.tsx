@@ -1,5 +1,5 @@
-import { Form, Link, NavLink, Outlet, ScrollRestoration, useNavigation } from 'react-router';
-import { AccountLink, SettingsNavItems, StaffNavItems } from '../components/staff-nav.tsx';
+import { Form, Link, Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { AccountLink, NavItems } from '../components/staff-nav.tsx';
 import { currentSession } from '../sdk.ts';
 
 /** Every page but sign-in needs a credential; the session says what the role may do. */
@@ -22,34 +22,7 @@ export function Layout() {
           </Link>
           <nav className="collections-nav admin-nav" aria-label="Admin">
             <ul>
-              <li>
-                <NavLink to="/" end>
-                  Dashboard
-                </NavLink>
-              </li>
-              <li>
-                <NavLink to="/products">Products</NavLink>
-              </li>
-              <li>
-                <NavLink to="/orders">Orders</NavLink>
-              </li>
-              <li>
-                <NavLink to="/subscriptions">Subscriptions</NavLink>
-              </li>
-              <li>
-                <NavLink to="/coupons">Coupons</NavLink>
-              </li>
-              <li>
-                <NavLink to="/discount-rules">Automatic discounts</NavLink>
-              </li>
-              <li>
-                <NavLink to="/abandoned-checkouts">Abandoned checkouts</NavLink>
-              </li>
-              <li>
-                <NavLink to="/back-in-stock">Back in stock</NavLink>
-              </li>
-              <SettingsNavItems />
-              <StaffNavItems />
+              <NavItems />
             </ul>
           </nav>
           <AccountLink />

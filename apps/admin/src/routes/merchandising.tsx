@@ -1,20 +1,14 @@
 import type { Brand, InfoSection, QueryBuilder, Ribbon } from '@aisle/sdk';
-import { Link } from 'react-router';
 import type { EntitySpec } from '../components/entity-kit.tsx';
+import { linkColumn } from '../components/spec-columns.tsx';
 import type { ListColumn } from '../components/list-table.tsx';
-import type { FieldSpec } from '../lib/fields.ts';
+import { nameField } from '../lib/fields.ts';
 import { dateTime } from '../lib/format.ts';
-import { PAGE_SIZE } from '../lib/list.ts';
+import { NAME_SEARCH, PAGE_SIZE, pageOf } from '../lib/list.ts';
 import type { AdminClient } from '../sdk.ts';
 
 // Brands, ribbons and info sections: the catalogue's shared labels and text blocks, each a spec of the
 // entity kit (list, new, edit, delete). Lists page by cursor on the server, newest first.
-
-const SEARCH = [{ name: 'q', label: 'Name starts with' }] as const;
-
-const link = (path: string, id: string, text: string) => (
-  <Link to={`/${path}/${encodeURIComponent(id)}`}>{text}</Link>
-);
 
 /** A named entity's columns: name, products using it, last change. */
 function namedColumns<T extends { id: string; name?: string; updatedDate?: Date }>(
@@ -22,13 +16,11 @@ function namedColumns<T extends { id: string; name?: string; updatedDate?: Date 
   count: (row: T) => number | undefined,
 ): ListColumn<T>[] {
   return [
-    { label: 'Name', primary: true, className: 'wrap', cell: (row) => link(path, row.id, row.name ?? '') },
+    linkColumn('Name', path, (row) => row.name),
     { label: 'Products', className: 'num', cell: (row) => String(count(row) ?? 0) },
     { label: 'Updated', cell: (row) => dateTime(row.updatedDate) },
   ];
 }
-
-const NAME: FieldSpec = { name: 'name', label: 'Name', kind: 'text', required: true, maxLength: 100 };
 
 /** Brands and ribbons share everything but their SDK calls. */
 function namedSpec<T extends { id: string; name?: string; revision?: string; updatedDate?: Date }>(init: {
@@ -48,13 +40,9 @@ function namedSpec<T extends { id: string; name?: string; revision?: string; upd
     title: init.title,
     noun: init.noun,
     columns: namedColumns<T>(init.path, init.count),
-    filters: SEARCH,
-    fields: [{ ...NAME, hint: init.hint }],
-    list: (client, { values, cursor }) => {
-      let query = init.query(client).descending('createdDate').limit(PAGE_SIZE);
-      if (values.q) query = query.startsWith('name', values.q);
-      return (cursor ? query.skipTo(cursor) : query).find();
-    },
+    filters: NAME_SEARCH,
+    fields: [nameField(100, init.hint)],
+    list: (client, params) => pageOf(init.query(client).descending('createdDate').limit(PAGE_SIZE), params),
     get: init.get,
     id: (row) => row.id,
     name: (row) => row.name ?? '',
@@ -101,12 +89,7 @@ export const infoSectionSpec: EntitySpec<InfoSection> = {
   title: 'Info sections',
   noun: ['info section', 'info sections'],
   columns: [
-    {
-      label: 'Title',
-      primary: true,
-      className: 'wrap',
-      cell: (row) => link('info-sections', row.id, row.title || row.uniqueName || ''),
-    },
+    linkColumn('Title', 'info-sections', (row) => row.title || row.uniqueName || ''),
     { label: 'Unique name', cell: (row) => row.uniqueName ?? '' },
     { label: 'Products', className: 'num', cell: (row) => String(row.assignedProductsCount ?? 0) },
     { label: 'Updated', cell: (row) => dateTime(row.updatedDate) },
@@ -130,11 +113,12 @@ export const infoSectionSpec: EntitySpec<InfoSection> = {
       hint: 'Text or HTML (paragraphs, lists, links); the server removes anything unsafe.',
     },
   ],
-  list: (client, { values, cursor }) => {
-    let query = client.infoSections.queryInfoSections(COUNTED).descending('createdDate').limit(PAGE_SIZE);
-    if (values.q) query = query.startsWith('title', values.q);
-    return (cursor ? query.skipTo(cursor) : query).find();
-  },
+  list: (client, params) =>
+    pageOf(
+      client.infoSections.queryInfoSections(COUNTED).descending('createdDate').limit(PAGE_SIZE),
+      params,
+      'title',
+    ),
   get: (client, id) => client.infoSections.getInfoSection(id, COUNTED),
   id: (row) => row.id,
   name: (row) => row.title || row.uniqueName || 'Info section',

@@ -1,10 +1,11 @@
 import type { AddressWithContact, Order, Price } from '@aisle/sdk';
 import { Fragment, type ReactNode, useEffect, useRef } from 'react';
-import { type ActionFunctionArgs, Form, Link, type LoaderFunctionArgs, useLoaderData } from 'react-router';
+import { type ActionFunctionArgs, Form, type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { addressLines, contactName } from '../../../storefront/src/lib/address.ts';
 import { ConfirmAction, ConfirmSubmit } from '../components/confirm.tsx';
 import { DataTable } from '../components/data-table.tsx';
 import { ErrorNotice, Field, Notice, SubmitButton } from '../components/form.ts';
+import { BackLink, StatusHeading } from '../components/page-head.tsx';
 import {
   ActionPanel,
   activityText,
@@ -435,18 +436,13 @@ export function OrderPage() {
   const destination = order.shippingInfo?.logistics?.shippingDestination ?? order.recipientInfo;
   return (
     <div className="stack">
-      <p className="small">
-        <Link to="/orders">← All orders</Link>
-      </p>
-      <div className="panel-head">
-        <h1>Order #{order.number}</h1>
-        <span
-          className={`status-badge ${canceled ? 'status-bad' : 'status-info'}`}
-          data-testid="order-status"
-        >
-          {words(order.status)}
-        </span>
-      </div>
+      <BackLink to="/orders">All orders</BackLink>
+      <StatusHeading
+        title={`Order #${order.number ?? ''}`}
+        status={words(order.status)}
+        tone={canceled ? 'status-bad' : 'status-info'}
+        testId="order-status"
+      />
       <p className="muted">Placed {dateTime(order.purchasedDate ?? order.createdDate)}</p>
       <ActionResult />
       <dl className="facts">

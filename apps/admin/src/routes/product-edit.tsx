@@ -1,7 +1,6 @@
 import {
   type ActionFunctionArgs,
   Form,
-  Link,
   type LoaderFunctionArgs,
   redirect,
   useLoaderData,
@@ -10,6 +9,7 @@ import {
 import { ConfirmAction } from '../components/confirm.tsx';
 import { DigitalFile } from '../components/digital-file.tsx';
 import { ErrorNotice, Notice, SubmitButton } from '../components/form.ts';
+import { BackLink, StatusHeading } from '../components/page-head.tsx';
 import { ProductFields } from '../components/product-fields.tsx';
 import { ProductMedia } from '../components/product-media.tsx';
 import { ProductSubscriptions } from '../components/product-subscriptions.tsx';
@@ -159,18 +159,14 @@ export function ProductEdit() {
   const specs = specsFor(refs, product);
   return (
     <div className="stack product-page">
-      <p className="small">
-        <Link to="/products">← All products</Link>
-      </p>
-      <div className="panel-head">
-        <h1 id="product-title">{product.name}</h1>
-        <span
-          className={`status-badge ${product.visible === false ? 'status-warn' : 'status-ok'}`}
-          data-testid="product-visibility"
-        >
-          {product.visible === false ? 'Hidden' : 'Visible'}
-        </span>
-      </div>
+      <BackLink to="/products">All products</BackLink>
+      <StatusHeading
+        title={product.name}
+        id="product-title"
+        status={product.visible === false ? 'Hidden' : 'Visible'}
+        tone={product.visible === false ? 'status-warn' : 'status-ok'}
+        testId="product-visibility"
+      />
       <p className="muted" data-testid="product-summary">
         {money(product.priceData?.price, product.priceData?.currency)} · {stockText(product)}
       </p>

@@ -1,5 +1,5 @@
-import { type ActionFunctionArgs, Form, Link, redirect, useLoaderData } from 'react-router';
-import { ErrorNotice, SubmitButton } from '../components/form.ts';
+import { type ActionFunctionArgs, redirect, useLoaderData } from 'react-router';
+import { NewPage } from '../components/page-head.tsx';
 import { ProductFields } from '../components/product-fields.tsx';
 import { formValues } from '../lib/fields.ts';
 import { productFormError, readProductForm, saveStock } from '../lib/product-form.ts';
@@ -41,19 +41,19 @@ export function ProductNew() {
   const result = useSettledActionData<typeof productNewAction>();
   usePageTitle('New product');
   return (
-    <section className="panel stack narrow-panel" aria-labelledby="new-product-title">
-      <p className="small">
-        <Link to="/products">← All products</Link>
-      </p>
-      <h1 id="new-product-title">New product</h1>
-      <p className="muted small">
-        Options, variants, pictures and a digital file come next, on the product’s page.
-      </p>
-      <ErrorNotice error={result?.error} />
-      <Form method="post" className="stack" noValidate>
-        <ProductFields specs={specsFor(refs)} values={result?.values} error={result?.error} />
-        <SubmitButton pendingText="Creating…">Create product</SubmitButton>
-      </Form>
-    </section>
+    <NewPage
+      list="/products"
+      listLabel="All products"
+      title="New product"
+      intro={
+        <p className="muted small">
+          Options, variants, pictures and a digital file come next, on the product’s page.
+        </p>
+      }
+      error={result?.error}
+      create="Create product"
+    >
+      <ProductFields specs={specsFor(refs)} values={result?.values} error={result?.error} />
+    </NewPage>
   );
 }

@@ -14,7 +14,7 @@ import type { EntitySpec } from '../components/entity-kit.tsx';
 import { ErrorNotice, Notice } from '../components/form.ts';
 import { adminError, type ShownError } from '../lib/errors.ts';
 import type { FieldSpec, FieldValues } from '../lib/fields.ts';
-import { PAGE_SIZE } from '../lib/list.ts';
+import { PAGE_SIZE, pageOf } from '../lib/list.ts';
 import { requireClient } from '../sdk.ts';
 
 // Shipping-label configurations: which label services the store ships with, in which delivery regions. At
@@ -186,13 +186,11 @@ export const shippingLabelSpec: EntitySpec<ShippoConfiguration> = {
   ],
   fields: FIELDS,
   defaults: { GROUND_ADVANTAGE: true, PRIORITY_MAIL: true, packageType: 'CUSTOM' },
-  list: (client, { cursor }) => {
-    const query = client.shippoConfigurations
-      .queryShippoConfigurations()
-      .descending('createdDate')
-      .limit(PAGE_SIZE);
-    return (cursor ? query.skipTo(cursor) : query).find();
-  },
+  list: (client, params) =>
+    pageOf(
+      client.shippoConfigurations.queryShippoConfigurations().descending('createdDate').limit(PAGE_SIZE),
+      params,
+    ),
   get: (client, id) => client.shippoConfigurations.getShippoConfiguration(id),
   id: (row) => row.id,
   name: configName,

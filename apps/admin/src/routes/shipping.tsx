@@ -7,45 +7,29 @@ import type {
   ShippingOptionInput,
   ShippingRate,
 } from '@aisle/sdk';
-import { Link } from 'react-router';
 import type { EntitySpec } from '../components/entity-kit.tsx';
+import { linkColumn } from '../components/spec-columns.tsx';
 import { dateTime } from '../lib/format.ts';
-import type { FieldSpec, FieldValues, FormValues } from '../lib/fields.ts';
-import { PAGE_SIZE } from '../lib/list.ts';
+import { type FieldSpec, type FieldValues, type FormValues, nameField } from '../lib/fields.ts';
+import { NAME_SEARCH, PAGE_SIZE, pageOf } from '../lib/list.ts';
 import { destinationRows, destinationsOf, destinationsText } from '../lib/places.ts';
-import { localDateTime, rowsOf, text } from '../lib/values.ts';
+import { localDateTime, revisionOf, rowsOf, text } from '../lib/values.ts';
 
 // Shipping: delivery regions (countries and states) and the shipping options offered in them, with their
 // rates (conditions by weight, price or quantity), charges, pickup and delivery slot — specs of the entity kit.
-
-const link = (path: string, id: string, label: string) => (
-  <Link to={`/settings/${path}/${encodeURIComponent(id)}`}>{label}</Link>
-);
 
 export const deliveryRegionSpec: EntitySpec<DeliveryRegion> = {
   path: 'settings/delivery-regions',
   title: 'Delivery regions',
   noun: ['delivery region', 'delivery regions'],
   columns: [
-    {
-      label: 'Name',
-      primary: true,
-      className: 'wrap',
-      cell: (row) => link('delivery-regions', row.id, row.name ?? ''),
-    },
+    linkColumn('Name', 'settings/delivery-regions', (row) => row.name),
     { label: 'Destinations', className: 'wrap', cell: (row) => destinationsText(row.destinations) },
     { label: 'Updated', cell: (row) => dateTime(row.updatedDate) },
   ],
-  filters: [{ name: 'q', label: 'Name starts with' }],
+  filters: NAME_SEARCH,
   fields: [
-    {
-      name: 'name',
-      label: 'Name',
-      kind: 'text',
-      required: true,
-      maxLength: 200,
-      hint: 'For you, such as “Mainland US”.',
-    },
+    nameField(200, 'For you, such as “Mainland US”.'),
     {
       name: 'destinations',
       label: 'Destinations',
@@ -57,15 +41,11 @@ export const deliveryRegionSpec: EntitySpec<DeliveryRegion> = {
     },
   ],
   defaults: { destinations: [{ place: 'US' }] },
-  list: (client, { values, cursor }) => {
-    let query = client.deliveryRegions
-      .queryDeliveryRegions()
-      .cursorPaged()
-      .descending('createdDate')
-      .limit(PAGE_SIZE);
-    if (values.q) query = query.startsWith('name', values.q);
-    return (cursor ? query.skipTo(cursor) : query).find();
-  },
+  list: (client, params) =>
+    pageOf(
+      client.deliveryRegions.queryDeliveryRegions().cursorPaged().descending('createdDate').limit(PAGE_SIZE),
+      params,
+    ),
   get: (client, id) => client.deliveryRegions.getDeliveryRegion(id),
   id: (row) => row.id,
   name: (row) => row.name ?? 'Delivery region',
@@ -76,7 +56,7 @@ export const deliveryRegionSpec: EntitySpec<DeliveryRegion> = {
     client.deliveryRegions.updateDeliveryRegion(row.id, {
       name: text(v.name),
       destinations: regionDestinations(v),
-      ...(row.revision ? { revision: row.revision } : {}),
+      ...revisionOf(row),
     }),
   remove: (client, id) => client.deliveryRegions.deleteDeliveryRegion(id),
   fieldOf: (path) => (path.includes('destinations') ? 'destinations' : path.endsWith('name') ? 'name' : ''),
@@ -342,12 +322,7 @@ export const shippingOptionSpec: EntitySpec<ShippingOption> = {
   title: 'Shipping options',
   noun: ['shipping option', 'shipping options'],
   columns: [
-    {
-      label: 'Title',
-      primary: true,
-      className: 'wrap',
-      cell: (row) => link('shipping-options', row.id, row.title ?? ''),
-    },
+    linkColumn('Title', 'settings/shipping-options', (row) => row.title),
     { label: 'Regions', className: 'num', cell: (row) => String(row.deliveryRegionIds?.length ?? 0) },
     { label: 'Rates', className: 'wrap', cell: (row) => ratesText(row.rates) },
     { label: 'Pickup', cell: (row) => (row.pickup ? 'Yes' : 'No') },
@@ -365,11 +340,12 @@ export const shippingOptionSpec: EntitySpec<ShippingOption> = {
       taxGroupId: groups.items.map((g) => ({ value: g.id, label: g.name ?? g.id })),
     };
   },
-  list: (client, { values, cursor }) => {
-    let query = client.shippingOptions.queryShippingOptions().descending('createdDate').limit(PAGE_SIZE);
-    if (values.q) query = query.startsWith('title', values.q);
-    return (cursor ? query.skipTo(cursor) : query).find();
-  },
+  list: (client, params) =>
+    pageOf(
+      client.shippingOptions.queryShippingOptions().descending('createdDate').limit(PAGE_SIZE),
+      params,
+      'title',
+    ),
   get: (client, id) => client.shippingOptions.getShippingOption(id),
   id: (row) => row.id,
   name: (row) => row.title ?? 'Shipping option',
@@ -378,7 +354,7 @@ export const shippingOptionSpec: EntitySpec<ShippingOption> = {
   update: (client, row, v) =>
     client.shippingOptions.updateShippingOption(row.id, {
       ...optionInput(v),
-      ...(row.revision ? { revision: row.revision } : {}),
+      ...revisionOf(row),
     }),
   remove: (client, id) => client.shippingOptions.deleteShippingOption(id),
   check: (v) =>

@@ -1,51 +1,34 @@
 import type { AdminClient } from '../sdk.ts';
 import type { TaxGroup, TaxJurisdiction, TaxRate, TaxRegion } from '@aisle/sdk';
-import { Link } from 'react-router';
 import type { Choices, EntitySpec } from '../components/entity-kit.tsx';
+import { linkColumn } from '../components/spec-columns.tsx';
 import { dateTime } from '../lib/format.ts';
-import type { FieldValues } from '../lib/fields.ts';
-import { PAGE_SIZE } from '../lib/list.ts';
+import { type FieldValues, nameField } from '../lib/fields.ts';
+import { NAME_SEARCH, PAGE_SIZE, pageOf } from '../lib/list.ts';
 import { placeName } from '../lib/places.ts';
-import { rowsOf, text } from '../lib/values.ts';
+import { revisionOf, rowsOf, text } from '../lib/values.ts';
 
 // Tax: groups (what is taxed alike), regions (where, and whether prices there include tax) and the manual
 // rate of each group in each region, split over jurisdictions — specs of the entity kit.
-
-const link = (path: string, id: string, label: string) => (
-  <Link to={`/settings/${path}/${encodeURIComponent(id)}`}>{label}</Link>
-);
-const revisionOf = (row: { revision?: string }) => (row.revision ? { revision: row.revision } : {});
 
 export const taxGroupSpec: EntitySpec<TaxGroup> = {
   path: 'settings/tax-groups',
   title: 'Tax groups',
   noun: ['tax group', 'tax groups'],
   columns: [
-    {
-      label: 'Name',
-      primary: true,
-      className: 'wrap',
-      cell: (row) => link('tax-groups', row.id, row.name ?? ''),
-    },
+    linkColumn('Name', 'settings/tax-groups', (row) => row.name),
     { label: 'Built in', cell: (row) => (row.systemDefined ? 'Yes' : 'No') },
     { label: 'Updated', cell: (row) => dateTime(row.updatedDate) },
   ],
-  filters: [{ name: 'q', label: 'Name starts with' }],
+  filters: NAME_SEARCH,
   fields: [
-    {
-      name: 'name',
-      label: 'Name',
-      kind: 'text',
-      required: true,
-      maxLength: 200,
-      hint: 'Products or shipping taxed alike, such as “Books” or “Food”. The built-in “Products” group cannot change.',
-    },
+    nameField(
+      200,
+      'Products or shipping taxed alike, such as “Books” or “Food”. The built-in “Products” group cannot change.',
+    ),
   ],
-  list: (client, { values, cursor }) => {
-    let query = client.taxGroups.queryTaxGroups().cursorPaged().ascending('name').limit(PAGE_SIZE);
-    if (values.q) query = query.startsWith('name', values.q);
-    return (cursor ? query.skipTo(cursor) : query).find();
-  },
+  list: (client, params) =>
+    pageOf(client.taxGroups.queryTaxGroups().cursorPaged().ascending('name').limit(PAGE_SIZE), params),
   get: (client, id) => client.taxGroups.getTaxGroup(id),
   id: (row) => row.id,
   name: (row) => row.name ?? 'Tax group',
@@ -64,12 +47,7 @@ export const taxRegionSpec: EntitySpec<TaxRegion> = {
   title: 'Tax regions',
   noun: ['tax region', 'tax regions'],
   columns: [
-    {
-      label: 'Region',
-      primary: true,
-      className: 'wrap',
-      cell: (row) => link('tax-regions', row.id, regionName(row)),
-    },
+    linkColumn('Region', 'settings/tax-regions', regionName),
     { label: 'Prices include tax', cell: (row) => (row.taxIncludedInPrice ? 'Yes' : 'No') },
     { label: 'Updated', cell: (row) => dateTime(row.updatedDate) },
   ],
@@ -83,14 +61,11 @@ export const taxRegionSpec: EntitySpec<TaxRegion> = {
     },
     { name: 'taxIncludedInPrice', label: 'Prices include tax here', kind: 'toggle' },
   ],
-  list: (client, { cursor }) => {
-    const query = client.taxRegions
-      .queryTaxRegions()
-      .cursorPaged()
-      .ascending('country', 'subdivision')
-      .limit(PAGE_SIZE);
-    return (cursor ? query.skipTo(cursor) : query).find();
-  },
+  list: (client, params) =>
+    pageOf(
+      client.taxRegions.queryTaxRegions().cursorPaged().ascending('country', 'subdivision').limit(PAGE_SIZE),
+      params,
+    ),
   get: (client, id) => client.taxRegions.getTaxRegion(id),
   id: (row) => row.id,
   name: regionName,
@@ -162,12 +137,7 @@ export const taxRateSpec: EntitySpec<NamedRate> = {
   title: 'Tax rates',
   noun: ['tax rate', 'tax rates'],
   columns: [
-    {
-      label: 'Region',
-      primary: true,
-      className: 'wrap',
-      cell: (row) => link('tax-rates', row.id, row.regionName ?? row.taxRegionId ?? ''),
-    },
+    linkColumn('Region', 'settings/tax-rates', (row) => row.regionName ?? row.taxRegionId ?? ''),
     { label: 'Group', cell: (row) => row.groupName ?? '' },
     { label: 'Rate', className: 'num', cell: (row) => `${row.rate ?? '0'} %` },
     {

@@ -2,7 +2,7 @@ import type { TipSettings, TipSettingsInput } from '@aisle/sdk';
 import { Link } from 'react-router';
 import type { EntitySpec } from '../components/entity-kit.tsx';
 import type { FieldValues } from '../lib/fields.ts';
-import { rowsOf, text } from '../lib/values.ts';
+import { revisionOf, rowsOf, text } from '../lib/values.ts';
 
 // Tips: what the checkout offers shoppers to add (percentages of the order or fixed amounts), the choice
 // preselected, custom amounts — tip settings of the entity kit. One entry is the default a checkout offers.
@@ -160,7 +160,7 @@ export const tipSettingsSpec: EntitySpec<TipSettings> = {
   update: (client, row, v) =>
     client.tips.updateTipSettings(row.id, {
       ...tipInput(v),
-      ...(row.revision ? { revision: row.revision } : {}),
+      ...revisionOf(row),
     }),
   remove: (client, id) => client.tips.deleteTipSettings(id),
   fieldOf: tipField,

@@ -5,7 +5,7 @@ import { addressesOf, addressLines } from '../resources/members.ts';
 import type { AccountResult } from '../resources/members.ts';
 import { COUNTRY_NAMES } from '../lib/country-names.ts';
 import { subdivisionCode, subdivisionName, subdivisionsOf } from '../lib/regions.ts';
-import { CountryField, SubdivisionField } from './checkout/address-fields.tsx';
+import { CountryField, SubdivisionField, usePlace } from './checkout/address-fields.tsx';
 import { ErrorNotice, Field, Notice, SubmitButton } from './form.tsx';
 
 const countryName = (code: string | undefined) => (code ? (COUNTRY_NAMES[code] ?? code) : code);
@@ -107,8 +107,7 @@ function AddressForm({
   const form = useRef<HTMLFormElement>(null);
   const ids = useId();
   // The checkout's pickers: a saved state is `US-CA`, so it fills the checkout as it is.
-  const [country, setCountry] = useState(a.country ?? 'US');
-  const [subdivision, setSubdivision] = useState(() => subdivisionCode(a.country ?? 'US', a.subdivision));
+  const place = usePlace(a.country ?? 'US', subdivisionCode(a.country ?? 'US', a.subdivision));
   // Keyboard and screen-reader users land in the form they opened.
   useEffect(() => {
     form.current?.querySelector<HTMLInputElement>('input:not([type="hidden"])')?.focus();
@@ -153,25 +152,13 @@ function AddressForm({
         />
       </div>
       <div className="field-row">
-        <CountryField
-          id={`${ids}-country`}
-          name="country"
-          autoComplete="country"
-          value={country}
-          onChange={(next) => {
-            setCountry(next);
-            setSubdivision('');
-          }}
-        />
-        {subdivisionsOf(country) ? (
+        <CountryField id={`${ids}-country`} value={place.country} onChange={place.setCountry} />
+        {subdivisionsOf(place.country) ? (
           <SubdivisionField
             id={`${ids}-subdivision`}
-            name="subdivision"
-            autoComplete="address-level1"
-            country={country}
-            value={subdivision}
-            onChange={setSubdivision}
-            error={undefined}
+            country={place.country}
+            value={place.subdivision}
+            onChange={place.setSubdivision}
           />
         ) : (
           <Field
@@ -179,7 +166,7 @@ function AddressForm({
             name="subdivision"
             autoComplete="address-level1"
             maxLength={10}
-            defaultValue={subdivision}
+            defaultValue={place.subdivision}
           />
         )}
       </div>

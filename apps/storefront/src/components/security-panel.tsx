@@ -78,16 +78,7 @@ export function SecurityPanel({
                   <input type="hidden" name="secret" value={enrolment.secret ?? ''} />
                   <input type="hidden" name="qrCodeDataUrl" value={enrolment.qrCodeDataUrl ?? ''} />
                   <ErrorNotice error={factorResult?.error} />
-                  <Field
-                    label="Enter the 6-digit code the app shows"
-                    name="code"
-                    className="narrow"
-                    inputMode="numeric"
-                    autoComplete="one-time-code"
-                    pattern="[0-9]{6}"
-                    maxLength={6}
-                    required
-                  />
+                  <CodeField label="Enter the 6-digit code the app shows" />
                   <SubmitButton name="intent" value="totp-activate" pendingText="Checking…">
                     Turn on
                   </SubmitButton>
@@ -308,16 +299,7 @@ function PhoneFactor({
               <Notice>{copy.sentTo(pendingHint || 'your phone')}</Notice>
             )}
             <ErrorNotice error={result?.error} />
-            <Field
-              label={`Enter the 6-digit code for ${type === 'SMS' ? 'text messages' : 'calls'}`}
-              name="code"
-              className="narrow"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="[0-9]{6}"
-              maxLength={6}
-              required
-            />
+            <CodeField label={`Enter the 6-digit code for ${type === 'SMS' ? 'text messages' : 'calls'}`} />
             <SubmitButton name="intent" value="phone-activate" pendingText="Checking…">
               {copy.turnOn}
             </SubmitButton>
@@ -360,5 +342,21 @@ function PhoneFactor({
         </Form>
       )}
     </>
+  );
+}
+
+/** The field of a 6-digit one-time code (from an authenticator app, a text or a call). */
+function CodeField({ label }: { label: string }) {
+  return (
+    <Field
+      label={label}
+      name="code"
+      className="narrow"
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      pattern="[0-9]{6}"
+      maxLength={6}
+      required
+    />
   );
 }

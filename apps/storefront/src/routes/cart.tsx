@@ -8,7 +8,7 @@ import {
   useLoaderData,
 } from 'react-router';
 import { CartLines } from '../components/cart-lines.tsx';
-import { CountryField, SubdivisionField } from '../components/checkout/address-fields.tsx';
+import { CountryField, SubdivisionField, usePlace } from '../components/checkout/address-fields.tsx';
 import { CouponField } from '../components/checkout/coupon-field.tsx';
 import { CartMemberships } from '../components/checkout/memberships.tsx';
 import { DiscountRows } from '../components/checkout/order-summary.tsx';
@@ -308,8 +308,10 @@ function AddressForm({
   onSaved: () => void;
 }) {
   const ids = useId();
-  const [country, setCountry] = useState(address?.country || 'US');
-  const [subdivision, setSubdivision] = useState(address?.subdivision ?? '');
+  const { country, subdivision, setCountry, setSubdivision } = usePlace(
+    address?.country || 'US',
+    address?.subdivision ?? '',
+  );
   const [postalCode, setPostalCode] = useState(address?.postalCode ?? '');
   const [fieldError, setFieldError] = useState<{ subdivision?: string; postalCode?: string }>({});
   const [error, setError] = useState<ShownError | undefined>();
@@ -344,21 +346,10 @@ function AddressForm({
 
   return (
     <form className="address-estimate stack" onSubmit={(event) => void submit(event)} noValidate>
-      <CountryField
-        id={`${ids}-country`}
-        name="country"
-        autoComplete="country"
-        value={country}
-        onChange={(next) => {
-          setCountry(next);
-          setSubdivision('');
-        }}
-      />
+      <CountryField id={`${ids}-country`} value={country} onChange={setCountry} />
       <div className="field-row">
         <SubdivisionField
           id={`${ids}-subdivision`}
-          name="subdivision"
-          autoComplete="address-level1"
           country={country}
           value={subdivision}
           onChange={setSubdivision}

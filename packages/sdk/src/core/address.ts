@@ -43,7 +43,9 @@ export interface WireAddress {
   formattedAddress?: string;
   geocode?: { latitude?: number; longitude?: number };
   hint?: string;
+  /** Read-only. */
   countryFullname?: string;
+  /** Read-only. */
   subdivisionFullname?: string;
 }
 

@@ -120,19 +120,15 @@ export interface CheckoutSettings {
 /** A logo to set: an image URI or URL (as read, or our media URL), or a wire image `{id}` / `{url}`. */
 export type CheckoutLogoInput = Omit<CheckoutLogo, 'image'> & { image?: string | WireImage };
 
-export interface CheckoutSettingsUpdate {
-  checkoutPolicies?: CheckoutPolicies;
-  checkoutFields?: CheckoutFields;
-  giftCardRedeemEnabled?: boolean;
-  mitEnabled?: boolean;
-  delayCaptureEnabled?: boolean;
-  captureBeforeExpiryEnabled?: boolean;
+/** What a write sends: the settings as read (without their dates), with a logo given as in `CheckoutLogoInput`. */
+export type CheckoutSettingsUpdate = Omit<
+  CheckoutSettings,
+  'checkoutBrand' | 'createdDate' | 'updatedDate'
+> & {
   checkoutBrand?: Omit<CheckoutBrand, 'header'> & {
     header?: Omit<CheckoutHeader, 'logo'> & { logo?: CheckoutLogoInput };
   };
-  checkoutBillingFields?: CheckoutBillingFields;
-  revision?: string;
-}
+};
 
 /** Field masks name dotted paths, e.g. `checkoutPolicies.returnPolicy` or `checkoutBrand.header.logo.image`. */
 export interface SettingsUpdateOptions {

@@ -1,5 +1,6 @@
 // Identity, member and redirect-session shapes as the SDK returns them (wire/oauth-and-identity.md,
 // wire/redirects.md): ISO dates become Date objects, everything else keeps its wire name and form.
+import type { WireAddress } from '../core/address.ts';
 import { applyTransform, mapAtPath, toDate } from '../core/transform.ts';
 import { isRecord } from '../core/values.ts';
 
@@ -36,22 +37,7 @@ export interface CustomField {
 }
 
 /** Commerce address in its wire form (wire/README §3). */
-export interface PostalAddress {
-  country?: string;
-  subdivision?: string;
-  city?: string;
-  postalCode?: string;
-  addressLine?: string;
-  addressLine2?: string;
-  streetAddress?: { number?: string; name?: string; apt?: string; formattedAddressLine?: string };
-  formattedAddress?: string;
-  geocode?: { latitude?: number; longitude?: number };
-  hint?: string;
-  /** Read-only. */
-  countryFullname?: string;
-  /** Read-only. */
-  subdivisionFullname?: string;
-}
+export type PostalAddress = WireAddress;
 
 export interface ProfileAddress {
   id?: string;

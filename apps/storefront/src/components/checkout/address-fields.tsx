@@ -1,5 +1,5 @@
 import type { AddressWithContact } from '@aisle/sdk';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { countryList, postalLabel, subdivisionsOf } from '../../lib/regions.ts';
 
 /** A full postal address with the person's name, as the checkout form edits it (all strings). */
@@ -83,38 +83,53 @@ export function fromAddressWithContact(
   source: AddressWithContact | undefined,
   fallback: Partial<AddressValue> = {},
 ): AddressValue {
-  const a = source?.address;
-  const c = source?.contactDetails;
   return {
     ...EMPTY_ADDRESS,
     ...fallback,
-    ...(c?.firstName ? { firstName: c.firstName } : {}),
-    ...(c?.lastName ? { lastName: c.lastName } : {}),
-    ...(c?.phone ? { phone: c.phone } : {}),
-    ...(a?.addressLine1 ? { addressLine1: a.addressLine1 } : {}),
-    ...(a?.addressLine2 ? { addressLine2: a.addressLine2 } : {}),
-    ...(a?.city ? { city: a.city } : {}),
-    ...(a?.country ? { country: a.country } : {}),
-    ...(a?.subdivision ? { subdivision: a.subdivision } : {}),
-    ...(a?.postalCode ? { postalCode: a.postalCode } : {}),
+    ...filled(source?.contactDetails, ['firstName', 'lastName', 'phone']),
+    ...filled(source?.address, [
+      'addressLine1',
+      'addressLine2',
+      'city',
+      'country',
+      'subdivision',
+      'postalCode',
+    ]),
   };
+}
+
+/** The fields named that `source` has a value for (an empty string is none). */
+function filled<T extends object>(source: T | undefined, keys: ReadonlyArray<keyof T & keyof AddressValue>) {
+  return Object.fromEntries(
+    keys.filter((key) => source?.[key]).map((key) => [key, source?.[key]]),
+  ) as Partial<Pick<AddressValue, keyof T & keyof AddressValue>>;
 }
 
 /** Is this a whole address (not just the country and ZIP the cart's estimate keeps)? */
 export const isComplete = (source: AddressWithContact | undefined): boolean =>
   !hasErrors(validateAddress(fromAddressWithContact(source)));
 
+/** A country and its state or province as a form picks them: choosing another country clears the state. */
+export function usePlace(initialCountry: string, initialSubdivision: string) {
+  const [place, setPlace] = useState({ country: initialCountry, subdivision: initialSubdivision });
+  return {
+    ...place,
+    setCountry: (country: string) => setPlace({ country, subdivision: '' }),
+    setSubdivision: (subdivision: string) => setPlace((current) => ({ ...current, subdivision })),
+  };
+}
+
 /** A labelled country picker (every country, by name). */
 export function CountryField({
   id,
-  name,
-  autoComplete,
+  name = 'country',
+  autoComplete = 'country',
   value,
   onChange,
 }: {
   id: string;
-  name: string;
-  autoComplete: string;
+  name?: string;
+  autoComplete?: string;
   value: string;
   onChange: (country: string) => void;
 }) {
@@ -141,20 +156,20 @@ export function CountryField({
 /** A labelled state or province picker for the countries the forms know them of (none otherwise). */
 export function SubdivisionField({
   id,
-  name,
-  autoComplete,
+  name = 'subdivision',
+  autoComplete = 'address-level1',
   country,
   value,
   onChange,
   error,
 }: {
   id: string;
-  name: string;
-  autoComplete: string;
+  name?: string;
+  autoComplete?: string;
   country: string;
   value: string;
   onChange: (subdivision: string) => void;
-  error: string | undefined;
+  error?: string | undefined;
 }) {
   const subdivisions = subdivisionsOf(country);
   if (!subdivisions) return null;
