@@ -10,7 +10,8 @@
  * than 50 + 20 % of its rows, or more rows inserted since its last vacuum than 1,000 + 20 % (so the visibility
  * map stays current), and `ANALYZE` on each table changed by more than 50 + 10 % since its last analyze.
  * PGlite keeps those statistics in memory only (a restart starts them at zero), so the first pass after a
- * start also vacuums every table of at least `STARTUP_BYTES`, whatever the statistics say.
+ * start (`STARTUP_DELAY_MS` after it) also vacuums every table of at least `STARTUP_BYTES`, whatever the
+ * statistics say.
  *
  * One table per call into the database, outside any transaction (VACUUM cannot run in one): the worker runs
  * calls in turn, so a request waits at most for one table's vacuum, never for the whole pass.
@@ -22,6 +23,8 @@ import type { EmbeddedClient } from './client.ts';
 
 /** How often the statistics are read (autovacuum's `autovacuum_naptime`). */
 export const CHECK_MS = 60_000;
+/** The first pass runs this long after the server is ready (the start's own work done). */
+export const STARTUP_DELAY_MS = 5_000;
 /** The first pass after a start vacuums every table at least this large (its statistics were lost). */
 export const STARTUP_BYTES = 1024 * 1024;
 // autovacuum's defaults: autovacuum_vacuum_threshold / _scale_factor, _vacuum_insert_*, _analyze_*.
@@ -110,14 +113,15 @@ function report(ctx: AppContext, done: Maintained[], first: boolean): void {
 }
 
 /**
- * Every `CHECK_MS` in the process that owns the embedded database (the first pass with the start's size rule,
- * until one succeeds; a pass still running when the next is due is not overlapped); nothing on PostgreSQL.
+ * `STARTUP_DELAY_MS` after the server is ready (with the start's size rule, until a pass succeeds), then every
+ * `CHECK_MS`, in the process that owns the embedded database; a pass still running when the next is due is
+ * not overlapped. Nothing on PostgreSQL.
  */
-export const embeddedVacuum: Module = (app, ctx) => {
+export const embeddedVacuum: Module = async (app, ctx) => {
   if (ctx.database.kind !== 'embedded') return;
   let first = true;
   let running = false;
-  return every(CHECK_MS, 'vacuuming the embedded database', async () => {
+  const pass = async () => {
     if (running) return;
     running = true;
     try {
@@ -127,5 +131,16 @@ export const embeddedVacuum: Module = (app, ctx) => {
     } finally {
       running = false;
     }
-  })(app, ctx);
+  };
+  let soon: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    soon = setTimeout(() => {
+      pass().catch((error: unknown) =>
+        ctx.log.warn({ err: error }, 'vacuuming the embedded database failed'),
+      );
+    }, STARTUP_DELAY_MS);
+    soon.unref();
+  });
+  app.addHook('onClose', async () => clearTimeout(soon));
+  await every(CHECK_MS, 'vacuuming the embedded database', pass)(app, ctx);
 };
