@@ -7,6 +7,7 @@ import { authorizeRoutes } from '../flows/authorize/routes.ts';
 import { redirectSessionRoutes } from '../flows/redirect-session/routes.ts';
 import { janitor } from '../flows/sessions/janitor.ts';
 import { outboxRetention } from '../flows/sessions/outbox-retention.ts';
+import { embeddedVacuum } from '../platform/embedded/vacuum.ts';
 import { sessionRevocation } from '../flows/sessions/revocation.ts';
 import { tokenRoutes } from '../flows/tokens/routes.ts';
 import { memberRoutes } from './identity/routes.ts';
@@ -51,6 +52,7 @@ export const modules: Module[] = [
   sessionRevocation,
   janitor,
   outboxRetention,
+  embeddedVacuum,
   settingsRoutes,
   discountRuleRoutes,
   discountRulePreviewRoutes,
