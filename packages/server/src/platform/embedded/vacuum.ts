@@ -120,17 +120,17 @@ function report(ctx: AppContext, done: Maintained[], first: boolean): void {
 export const embeddedVacuum: Module = async (app, ctx) => {
   if (ctx.database.kind !== 'embedded') return;
   let first = true;
-  let running = false;
+  let running: Promise<void> | undefined;
   const pass = async () => {
     if (running) return;
-    running = true;
-    try {
+    running = (async () => {
       const done = await vacuumEmbedded(ctx, first ? { largerThan: STARTUP_BYTES } : {});
       report(ctx, done, first);
       first = false;
-    } finally {
-      running = false;
-    }
+    })().finally(() => {
+      running = undefined;
+    });
+    await running;
   };
   let soon: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
@@ -141,6 +141,10 @@ export const embeddedVacuum: Module = async (app, ctx) => {
     }, STARTUP_DELAY_MS);
     soon.unref();
   });
-  app.addHook('onClose', async () => clearTimeout(soon));
+  // A pass under way finishes before the database closes (its failure is the pass's to log, not the close's).
+  app.addHook('onClose', async () => {
+    clearTimeout(soon);
+    await running?.catch(() => {});
+  });
   await every(CHECK_MS, 'vacuuming the embedded database', pass)(app, ctx);
 };
