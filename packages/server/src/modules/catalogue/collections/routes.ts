@@ -26,12 +26,9 @@ import {
 import { resolveMedia } from '../media/resolve.ts';
 import { IdBody } from '../products/write-schemas.ts';
 import { DeleteByIdQuery } from '../products/write-schemas.ts';
-import { entityAction, samePath, viewerOf } from '../shared/route-support.ts';
+import { catalogueRead, catalogueWrite, entityAction, samePath, viewerOf } from '../shared/route-support.ts';
 
-const readTags = ['catalogue'];
-const tags = ['catalogue writes'];
-const open = { access: 'public' } as const;
-const admin = { access: 'admin' } as const;
+const ok = { 200: CollectionResponse };
 const merchant = { merchant: true };
 
 /** Collection reads (v1 by slug, v2 without a service prefix) and writes. */
@@ -39,15 +36,7 @@ export async function collectionRoutes(app: App, ctx: AppContext): Promise<void>
   await underPrefixes(app, ['/stores-reader/v1', '/_api/catalog-reader-server/v1'], (r) => {
     r.get(
       '/collections/slug/:slug',
-      {
-        config: open,
-        schema: {
-          tags: readTags,
-          summary: 'Get a collection by slug (v1)',
-          params: SlugParams,
-          response: { 200: CollectionResponse },
-        },
-      },
+      catalogueRead('Get a collection by slug (v1)', { params: SlugParams, response: ok }),
       async (request) => ({
         collection: await getCollectionBySlug(ctx, request.params.slug, viewerOf(request)),
       }),
@@ -56,64 +45,35 @@ export async function collectionRoutes(app: App, ctx: AppContext): Promise<void>
   // Collections v2 have no service prefix on any host (wire/README §1).
   app.get(
     '/v2/collections/:id',
-    {
-      config: open,
-      schema: {
-        tags: readTags,
-        summary: 'Get a collection',
-        params: CollectionIdParams,
-        response: { 200: CollectionResponse },
-      },
-    },
+    catalogueRead('Get a collection', { params: CollectionIdParams, response: ok }),
     async (request) => ({ collection: await getCollection(ctx, request.params.id, viewerOf(request)) }),
   );
   app.get(
     '/v2/collections/slug/:slug',
-    {
-      config: open,
-      schema: {
-        tags: readTags,
-        summary: 'Get a collection by slug',
-        params: SlugParams,
-        response: { 200: CollectionResponse },
-      },
-    },
+    catalogueRead('Get a collection by slug', { params: SlugParams, response: ok }),
     async (request) => ({
       collection: await getCollectionBySlug(ctx, request.params.slug, viewerOf(request)),
     }),
   );
-  const queryCollectionsSchema = {
-    tags: readTags,
-    summary: 'Query collections',
-    response: { 200: CollectionsResponse },
-  };
+  const query = { response: { 200: CollectionsResponse } };
   app.get(
     '/v2/collections/query',
     {
-      config: open,
+      ...catalogueRead('Query collections', { ...query, querystring: QueryCollectionsRequest }),
       preValidation: complexGetHook(),
-      schema: { ...queryCollectionsSchema, querystring: QueryCollectionsRequest },
     },
     async (request) => queryCollections(ctx, request.query, viewerOf(request)),
   );
   app.post(
     '/v2/collections/query',
-    { config: open, schema: { ...queryCollectionsSchema, body: QueryCollectionsRequest } },
+    catalogueRead('Query collections', { ...query, body: QueryCollectionsRequest }),
     async (request) => queryCollections(ctx, request.body, viewerOf(request)),
   );
 
   await underPrefixes(app, ['/stores/v1', '/_api/catalog-server/v1'], (r) => {
     r.post(
       '/collections',
-      {
-        config: admin,
-        schema: {
-          tags,
-          summary: 'Create a collection',
-          body: CollectionWriteRequest,
-          response: { 200: CollectionResponse },
-        },
-      },
+      catalogueWrite('Create a collection', { body: CollectionWriteRequest, response: ok }),
       async (request) => {
         const c = request.body.collection;
         if (!c.name) throw invalid('collection.name', 'is required', 'REQUIRED_FIELD');
@@ -123,16 +83,11 @@ export async function collectionRoutes(app: App, ctx: AppContext): Promise<void>
     );
     r.patch(
       '/collections/:id',
-      {
-        config: admin,
-        schema: {
-          tags,
-          summary: 'Update a collection (only the fields sent)',
-          params: CollectionIdParams,
-          body: CollectionWriteRequest,
-          response: { 200: CollectionResponse },
-        },
-      },
+      catalogueWrite('Update a collection (only the fields sent)', {
+        params: CollectionIdParams,
+        body: CollectionWriteRequest,
+        response: ok,
+      }),
       async (request) => {
         const { id: bodyId, ...patch } = request.body.collection;
         samePath(request.params.id, bodyId, 'collection.id');
@@ -142,21 +97,16 @@ export async function collectionRoutes(app: App, ctx: AppContext): Promise<void>
     );
     r.delete(
       '/collections/:id',
-      {
-        config: admin,
-        schema: {
-          tags,
-          summary: 'Delete a collection (its products stay)',
-          params: CollectionIdParams,
-          querystring: DeleteByIdQuery,
-        },
-      },
+      catalogueWrite('Delete a collection (its products stay)', {
+        params: CollectionIdParams,
+        querystring: DeleteByIdQuery,
+      }),
       async (request) => {
         await deleteCollection(ctx, request.params.id);
         return {};
       },
     );
-    const membership = { tags, params: CollectionIdParams, body: CollectionProductIdsRequest };
+    const membership = { params: CollectionIdParams, body: CollectionProductIdsRequest };
     entityAction(
       r,
       'POST',
@@ -176,7 +126,6 @@ export async function collectionRoutes(app: App, ctx: AppContext): Promise<void>
       'POST',
       '/collections/:id/productIds/reorder',
       {
-        tags,
         params: CollectionIdParams,
         body: CollectionReorderRequest,
         summary: "Put a collection's products in the merchant's order (Aisle)",
@@ -188,7 +137,6 @@ export async function collectionRoutes(app: App, ctx: AppContext): Promise<void>
       'POST',
       '/collections/:id/image',
       {
-        tags,
         params: CollectionIdParams,
         body: CollectionImageRequest,
         summary: "Set a collection's image: an uploaded image or an image URL (Aisle)",
@@ -206,7 +154,7 @@ export async function collectionRoutes(app: App, ctx: AppContext): Promise<void>
       r,
       'POST',
       '/collections/:id/image/delete',
-      { tags, params: CollectionIdParams, body: IdBody, summary: "Remove a collection's image (Aisle)" },
+      { params: CollectionIdParams, body: IdBody, summary: "Remove a collection's image (Aisle)" },
       (id) => setCollectionImage(ctx, id, null),
     );
   });

@@ -43,12 +43,8 @@ import {
   UpdateProductRequest,
 } from './write-schemas.ts';
 import { Empty } from '../shared/schemas.ts';
-import { entityAction, samePath, viewerOf } from '../shared/route-support.ts';
+import { catalogueRead, catalogueWrite, entityAction, samePath, viewerOf } from '../shared/route-support.ts';
 
-const readTags = ['catalogue'];
-const tags = ['catalogue writes'];
-const open = { access: 'public' } as const;
-const admin = { access: 'admin' } as const;
 const merchant = { merchant: true };
 
 async function productResponse(ctx: AppContext, id: string) {
@@ -65,16 +61,11 @@ export async function productRoutes(app: App, ctx: AppContext): Promise<void> {
   await underPrefixes(app, ['/stores-reader/v1', '/_api/catalog-reader-server/v1'], (r) => {
     r.get(
       '/products/:id',
-      {
-        config: open,
-        schema: {
-          tags: readTags,
-          summary: 'Get a product (v1)',
-          params: ProductIdParams,
-          querystring: GetProductQuery,
-          response: { 200: ProductResponse },
-        },
-      },
+      catalogueRead('Get a product (v1)', {
+        params: ProductIdParams,
+        querystring: GetProductQuery,
+        response: { 200: ProductResponse },
+      }),
       async (request, reply) => {
         const read = async () => ({
           product: await getProduct(ctx, request.params.id, viewerOf(request), request.query),
@@ -83,23 +74,19 @@ export async function productRoutes(app: App, ctx: AppContext): Promise<void> {
         return sendCached(ctx, reply, `product:${request.params.id.toLowerCase()}`, read);
       },
     );
-    const queryProductsSchema = {
-      tags: readTags,
-      summary: 'Query products (v1): filter, sort, offset or cursor paging',
-      response: { 200: ProductsResponse },
-    };
+    const query = { response: { 200: ProductsResponse } };
+    const querySummary = 'Query products (v1): filter, sort, offset or cursor paging';
     r.get(
       '/products/query-platformized',
       {
-        config: open,
+        ...catalogueRead(querySummary, { ...query, querystring: QueryProductsRequest }),
         preValidation: complexGetHook(),
-        schema: { ...queryProductsSchema, querystring: QueryProductsRequest },
       },
       async (request, reply) => productPage(request, reply, request.query),
     );
     r.post(
       '/products/query-platformized',
-      { config: open, schema: { ...queryProductsSchema, body: QueryProductsRequest } },
+      catalogueRead(querySummary, { ...query, body: QueryProductsRequest }),
       async (request, reply) => productPage(request, reply, request.body),
     );
   });
@@ -107,15 +94,7 @@ export async function productRoutes(app: App, ctx: AppContext): Promise<void> {
   await underPrefixes(app, ['/stores/v1', '/_api/catalog-server/v1'], (r) => {
     r.post(
       '/products',
-      {
-        config: admin,
-        schema: {
-          tags,
-          summary: 'Create a product',
-          body: CreateProductRequest,
-          response: { 200: ProductResponse },
-        },
-      },
+      catalogueWrite('Create a product', { body: CreateProductRequest, response: { 200: ProductResponse } }),
       async (request) => {
         const { id } = await createProduct(ctx, productInputFromWire(request.body.product));
         return productResponse(ctx, id);
@@ -123,16 +102,11 @@ export async function productRoutes(app: App, ctx: AppContext): Promise<void> {
     );
     r.patch(
       '/products/:id',
-      {
-        config: admin,
-        schema: {
-          tags,
-          summary: 'Update a product (only the fields sent)',
-          params: ProductPathParams,
-          body: UpdateProductRequest,
-          response: { 200: ProductResponse },
-        },
-      },
+      catalogueWrite('Update a product (only the fields sent)', {
+        params: ProductPathParams,
+        body: UpdateProductRequest,
+        response: { 200: ProductResponse },
+      }),
       async (request) => {
         samePath(request.params.id, request.body.product.id, 'product.id');
         await updateProduct(ctx, request.params.id, productPatchFromWire(request.body.product));
@@ -141,15 +115,7 @@ export async function productRoutes(app: App, ctx: AppContext): Promise<void> {
     );
     r.delete(
       '/products/:id',
-      {
-        config: admin,
-        schema: {
-          tags,
-          summary: 'Delete a product',
-          params: ProductPathParams,
-          querystring: DeleteByIdQuery,
-        },
-      },
+      catalogueWrite('Delete a product', { params: ProductPathParams, querystring: DeleteByIdQuery }),
       async (request) => {
         await deleteProduct(ctx, request.params.id);
         return {};
@@ -161,7 +127,7 @@ export async function productRoutes(app: App, ctx: AppContext): Promise<void> {
         r,
         'POST',
         `/products/:id/remove-${kind}`,
-        { tags, summary: `Remove the product's ${kind}`, params, body: IdBody },
+        { summary: `Remove the product's ${kind}`, params, body: IdBody },
         (id) => removeProductBrandOrRibbon(ctx, id, kind),
       );
     entityAction(
@@ -169,7 +135,6 @@ export async function productRoutes(app: App, ctx: AppContext): Promise<void> {
       'POST',
       '/products/:id/media',
       {
-        tags,
         summary: 'Add media by media id or URL, optionally to a choice',
         params,
         body: AddMediaRequest,
@@ -189,7 +154,7 @@ export async function productRoutes(app: App, ctx: AppContext): Promise<void> {
       r,
       'POST',
       '/products/:id/media/delete',
-      { tags, summary: 'Remove media (also from choices)', params, body: RemoveMediaRequest },
+      { summary: 'Remove media (also from choices)', params, body: RemoveMediaRequest },
       (id, body) => removeProductMedia(ctx, id, body.mediaIds),
     );
     entityAction(
@@ -197,7 +162,6 @@ export async function productRoutes(app: App, ctx: AppContext): Promise<void> {
       'POST',
       '/products/:id/media/reorder',
       {
-        tags,
         summary: "Put the product's media in a new order (ids and choices kept)",
         params,
         body: ReorderMediaRequest,
@@ -208,34 +172,29 @@ export async function productRoutes(app: App, ctx: AppContext): Promise<void> {
       r,
       'POST',
       '/products/:id/media/update',
-      { tags, summary: "Set the alt text of the product's media", params, body: UpdateMediaRequest },
+      { summary: "Set the alt text of the product's media", params, body: UpdateMediaRequest },
       (id, body) => updateProductMedia(ctx, id, body.media),
     );
     entityAction(
       r,
       'PATCH',
       '/products/:id/choices/media',
-      { tags, summary: 'Add product media to choices', params, body: ChoiceMediaRequest },
+      { summary: 'Add product media to choices', params, body: ChoiceMediaRequest },
       (id, body) => editChoiceMedia(ctx, id, body.media, false),
     );
     entityAction(
       r,
       'POST',
       '/products/:id/choices/media/delete',
-      { tags, summary: 'Remove media from choices', params, body: ChoiceMediaRequest },
+      { summary: 'Remove media from choices', params, body: ChoiceMediaRequest },
       (id, body) => editChoiceMedia(ctx, id, body.media, true),
     );
     r.post(
       '/bulk/products/update',
-      {
-        config: admin,
-        schema: {
-          tags,
-          summary: 'Set price, cost, weight, ribbon or brand of many products',
-          body: BulkUpdateRequest,
-          response: { 200: BulkProductsResponse },
-        },
-      },
+      catalogueWrite('Set price, cost, weight, ribbon or brand of many products', {
+        body: BulkUpdateRequest,
+        response: { 200: BulkProductsResponse },
+      }),
       async (request) => {
         const { price, cost, ...rest } = request.body.set;
         const set: BulkSet = {
@@ -248,15 +207,10 @@ export async function productRoutes(app: App, ctx: AppContext): Promise<void> {
     );
     r.post(
       '/bulk/products/adjust-properties',
-      {
-        config: admin,
-        schema: {
-          tags,
-          summary: 'Adjust price, cost or weight of many products by an amount or a percentage',
-          body: BulkAdjustRequest,
-          response: { 200: BulkProductsResponse },
-        },
-      },
+      catalogueWrite('Adjust price, cost or weight of many products by an amount or a percentage', {
+        body: BulkAdjustRequest,
+        response: { 200: BulkProductsResponse },
+      }),
       async (request) => bulkAdjustProducts(ctx, request.body.ids, request.body.adjust as BulkAdjust),
     );
   });

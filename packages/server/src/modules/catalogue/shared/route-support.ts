@@ -9,22 +9,34 @@ export { samePath };
 /** Who reads: an admin caller sees hidden entities and may ask for merchant data. */
 export const viewerOf = (request: FastifyRequest): Viewer => ({ merchant: request.caller.kind === 'admin' });
 
+/** A catalogue read's route options: public (admins see hidden entities, `viewerOf`), tagged `catalogue`. */
+export const catalogueRead = <S extends object>(summary: string, schema: S) => ({
+  config: { access: 'public' } as const,
+  schema: { tags: ['catalogue'], summary, ...schema },
+});
+
+/** A catalogue write's route options: admins only, tagged `catalogue writes`. */
+export const catalogueWrite = <S extends object>(summary: string, schema: S) => ({
+  config: { access: 'admin' } as const,
+  schema: { tags: ['catalogue writes'], summary, ...schema },
+});
+
 /**
- * An admin call on one entity, `<method> <path>` with its `:id`, answered `{}`: the body's `id`, when sent,
+ * An admin call on one entity, `<method> <path>` with its `:id`, answered `{}` (a catalogue write): the body's `id`, when sent,
  * must be the path's; `run` does the work (what it returns is not answered).
  */
 export function entityAction<B extends TSchema>(
   r: App,
   method: 'POST' | 'PATCH',
   path: string,
-  schema: { tags: string[]; summary: string; params: TSchema; body: B; response?: Record<number, TSchema> },
+  schema: { summary: string; params: TSchema; body: B; response?: Record<number, TSchema> },
   run: (id: string, body: Static<B>) => Promise<unknown>,
 ): void {
   r.route({
     method,
     url: path,
     config: { access: 'admin' },
-    schema,
+    schema: { tags: ['catalogue writes'], ...schema },
     handler: async (request) => {
       const { id } = request.params as { id: string };
       const body = request.body as Static<B> & { id?: string };

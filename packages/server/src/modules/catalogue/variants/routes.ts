@@ -24,12 +24,8 @@ import type { AppContext } from '../../../platform/context.ts';
 import { deleteProductOptions, resetVariants, updateVariants } from './writes.ts';
 import { variantPatchFromWire } from '../products/wire-input.ts';
 import { DeleteByIdQuery, IdBody, ProductPathParams } from '../products/write-schemas.ts';
-import { samePath, viewerOf } from '../shared/route-support.ts';
+import { catalogueRead, catalogueWrite, samePath, viewerOf } from '../shared/route-support.ts';
 
-const readTags = ['catalogue'];
-const tags = ['catalogue writes'];
-const open = { access: 'public' } as const;
-const admin = { access: 'admin' } as const;
 const merchant = { merchant: true };
 
 /** Variant reads (a product's choices and variants, store variants) and variant writes. */
@@ -37,57 +33,37 @@ export async function variantRoutes(app: App, ctx: AppContext): Promise<void> {
   await underPrefixes(app, ['/stores-reader/v1', '/_api/catalog-reader-server/v1'], (r) => {
     r.post(
       '/products/:id/productOptionsAvailability',
-      {
-        config: open,
-        schema: {
-          tags: readTags,
-          summary: 'Availability of choices given the chosen options, and the selected variant',
-          params: ProductIdParams,
-          body: ProductOptionsAvailabilityRequest,
-          response: { 200: ProductOptionsAvailabilityResponse },
-        },
-      },
+      catalogueRead('Availability of choices given the chosen options, and the selected variant', {
+        params: ProductIdParams,
+        body: ProductOptionsAvailabilityRequest,
+        response: { 200: ProductOptionsAvailabilityResponse },
+      }),
       async (request) =>
         productOptionsAvailability(ctx, request.params.id, request.body.options ?? {}, viewerOf(request)),
     );
     r.post(
       '/products/:id/variants/query',
-      {
-        config: open,
-        schema: {
-          tags: readTags,
-          summary: "A product's variants by choices or ids",
-          params: ProductIdParams,
-          body: QueryProductVariantsRequest,
-          response: { 200: ProductVariantsResponse },
-        },
-      },
+      catalogueRead("A product's variants by choices or ids", {
+        params: ProductIdParams,
+        body: QueryProductVariantsRequest,
+        response: { 200: ProductVariantsResponse },
+      }),
       async (request) => queryProductVariants(ctx, request.params.id, request.body, viewerOf(request)),
     );
     r.post(
       '/variants/query',
-      {
-        config: open,
-        schema: {
-          tags: readTags,
-          summary: 'Query store variants: filter, sort, offset or cursor paging',
-          body: QueryStoreVariantsRequest,
-          response: { 200: StoreVariantsResponse },
-        },
-      },
+      catalogueRead('Query store variants: filter, sort, offset or cursor paging', {
+        body: QueryStoreVariantsRequest,
+        response: { 200: StoreVariantsResponse },
+      }),
       async (request) => queryStoreVariants(ctx, request.body, viewerOf(request)),
     );
     r.get(
       '/variants/:id',
-      {
-        config: open,
-        schema: {
-          tags: readTags,
-          summary: 'Get a store variant (`<productId>-<variantId>`)',
-          params: StoreVariantParams,
-          response: { 200: StoreVariantResponse },
-        },
-      },
+      catalogueRead('Get a store variant (`<productId>-<variantId>`)', {
+        params: StoreVariantParams,
+        response: { 200: StoreVariantResponse },
+      }),
       async (request) => ({ variant: await getStoreVariant(ctx, request.params.id, viewerOf(request)) }),
     );
   });
@@ -95,16 +71,11 @@ export async function variantRoutes(app: App, ctx: AppContext): Promise<void> {
   await underPrefixes(app, ['/stores/v1', '/_api/catalog-server/v1'], (r) => {
     r.patch(
       '/products/:id/variants',
-      {
-        config: admin,
-        schema: {
-          tags,
-          summary: 'Update variants by ids or choices: price, cost, weight, SKU, visibility, dimensions',
-          params: ProductPathParams,
-          body: UpdateVariantsRequest,
-          response: { 200: VariantsResponse },
-        },
-      },
+      catalogueWrite('Update variants by ids or choices: price, cost, weight, SKU, visibility, dimensions', {
+        params: ProductPathParams,
+        body: UpdateVariantsRequest,
+        response: { 200: VariantsResponse },
+      }),
       async (request) => {
         samePath(request.params.id, request.body.id, 'id');
         await updateVariants(ctx, request.params.id, request.body.variants.map(variantPatchFromWire));
@@ -116,15 +87,10 @@ export async function variantRoutes(app: App, ctx: AppContext): Promise<void> {
     );
     r.post(
       '/products/:id/variants/resetToDefault',
-      {
-        config: admin,
-        schema: {
-          tags,
-          summary: 'Reset every variant to the product price, cost and weight',
-          params: ProductPathParams,
-          body: IdBody,
-        },
-      },
+      catalogueWrite('Reset every variant to the product price, cost and weight', {
+        params: ProductPathParams,
+        body: IdBody,
+      }),
       async (request) => {
         await resetVariants(ctx, request.params.id);
         return {};
@@ -132,15 +98,10 @@ export async function variantRoutes(app: App, ctx: AppContext): Promise<void> {
     );
     r.delete(
       '/products/:id/options',
-      {
-        config: admin,
-        schema: {
-          tags,
-          summary: 'Delete all options (back to the default variant)',
-          params: ProductPathParams,
-          querystring: DeleteByIdQuery,
-        },
-      },
+      catalogueWrite('Delete all options (back to the default variant)', {
+        params: ProductPathParams,
+        querystring: DeleteByIdQuery,
+      }),
       async (request) => {
         await deleteProductOptions(ctx, request.params.id);
         return {};
