@@ -10,6 +10,7 @@ import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/p
 import pg from 'pg';
 import * as schema from '../db/schema.ts';
 import type { EmbeddedClient } from './embedded/client.ts';
+import type { Bytes } from './embedded/protocol.ts';
 import { transactionConflict } from './errors.ts';
 
 export type Schema = typeof schema;
@@ -42,12 +43,12 @@ export interface OpenOptions {
   dataDir?: string | undefined;
   poolSize?: number;
   /** Start an empty embedded database from this data-dir dump (tests start from a migrated template). */
-  loadDataDir?: Blob;
+  loadDataDir?: Bytes;
   /**
    * PGlite's compiled WebAssembly and its file-system bundle, to share between the embedded databases of one
    * process (tests open one per file) instead of compiling and reading them again for each.
    */
-  pgliteRuntime?: { wasmModule: WebAssembly.Module; fsBundle: Blob };
+  pgliteRuntime?: { wasmModule: WebAssembly.Module; fsBundle: Bytes };
 }
 
 /**

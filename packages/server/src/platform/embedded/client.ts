@@ -9,9 +9,11 @@
  * that transaction: it never ends); errors are `Error`s with the database's fields (`code` is the SQLSTATE);
  * a notification reaches its listener before the committing call returns.
  */
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Results } from '@electric-sql/pglite';
 import {
@@ -60,22 +62,48 @@ const { prepareValue } = require('pg/lib/utils.js') as { prepareValue(value: unk
 /** Parameters as node-postgres sends them (the PostgreSQL driver's rules): text, bytes or null. */
 const wireValues = (params: unknown[] = []): WireValue[] => params.map((value) => prepareValue(value));
 
+let sourceWorker: URL | undefined;
+
 /**
- * The worker's module: the compiled one beside the bundle (`dist/embedded-worker.js`), or, when the server
- * runs from its TypeScript sources (tests, `npm run dev`), `worker.ts` through tsx's loader.
+ * The worker's module when the server runs from its TypeScript sources (tests, `npm run dev`): `worker.ts`
+ * bundled by esbuild once per process into a cache file named by its content. A worker started through tsx's
+ * loader instead costs a loader thread and a compile of its modules for every database a test file opens.
  */
+function sourceWorkerModule(): URL {
+  if (sourceWorker) return sourceWorker;
+  const require = createRequire(import.meta.url);
+  const esbuild = require('esbuild') as typeof import('esbuild');
+  const built = esbuild.buildSync({
+    entryPoints: [fileURLToPath(new URL('./worker.ts', import.meta.url))],
+    bundle: true,
+    write: false,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20.19',
+    packages: 'external',
+    logLevel: 'silent',
+  });
+  const code = built.outputFiles[0]!.contents;
+  // In the package's node_modules, so the bundle's own imports (PGlite) resolve from there.
+  const dir = fileURLToPath(new URL('../../../node_modules/.cache/aisle-embedded-worker/', import.meta.url));
+  const file = join(dir, `${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`);
+  if (!existsSync(file)) {
+    mkdirSync(dir, { recursive: true });
+    // Written aside and renamed: a worker never starts from a half-written file of a parallel test run.
+    const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    writeFileSync(partial, code);
+    renameSync(partial, file);
+  }
+  sourceWorker = pathToFileURL(file);
+  return sourceWorker;
+}
+
+/** The worker's module: the compiled one beside the bundle (`dist/embedded-worker.js`), or the sources'. */
 function startWorker(options: WorkerOptions): Worker {
-  const source = import.meta.url.endsWith('.ts');
-  if (!source) return new Worker(new URL('./embedded-worker.js', import.meta.url), { workerData: options });
-  // tsx's ES-module API (its `require` entry cannot register the ESM loader), found through its exports.
-  const tsxPackage = require.resolve('tsx/package.json');
-  const api = (require(tsxPackage) as { exports: Record<string, { import: { default: string } }> }).exports[
-    './esm/api'
-  ]!.import.default;
-  const tsx = pathToFileURL(join(dirname(tsxPackage), api)).href;
-  const entry = new URL('./worker.ts', import.meta.url).href;
-  const boot = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`;
-  return new Worker(boot, { eval: true, workerData: options });
+  if (!import.meta.url.endsWith('.ts'))
+    return new Worker(new URL('./embedded-worker.js', import.meta.url), { workerData: options });
+  // Plain JavaScript: no TypeScript loader (`--import tsx` of `npm run dev`) registered in the thread.
+  return new Worker(sourceWorkerModule(), { workerData: options, execArgv: [] });
 }
 
 export class EmbeddedClient {

@@ -8,10 +8,16 @@
 export interface WorkerOptions {
   /** PGlite's data folder; absent → in memory. */
   dataDir?: string;
-  loadDataDir?: Blob;
+  loadDataDir?: Bytes;
   wasmModule?: WebAssembly.Module;
-  fsBundle?: Blob;
+  fsBundle?: Bytes;
 }
+
+/**
+ * A data-dir dump or PGlite's file-system bundle: a Blob, or bytes (on a `SharedArrayBuffer`, every worker of
+ * the process reads the one copy: tests start a database per file from the same template).
+ */
+export type Bytes = Blob | Uint8Array;
 
 /** json and jsonb: sent as text by the worker and parsed by the client, unless the caller keeps them text. */
 export const JSON_TYPES = [114, 3802];

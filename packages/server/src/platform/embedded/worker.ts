@@ -17,6 +17,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type PGliteOptions, parse, protocol, type Results } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import {
+  type Bytes,
   type Call,
   type ErrorFields,
   JSON_TYPES,
@@ -35,12 +36,21 @@ const port = parentPort;
 if (!port) throw new Error('embedded database worker: not started as a worker thread');
 const post = (reply: Reply) => port.postMessage(reply);
 
+/**
+ * Bytes as PGlite reads a dump or bundle (it only calls `arrayBuffer()`), copied into this thread's own memory:
+ * one copy of the bytes is much cheaper than Node's chunked read of a large Blob.
+ */
+const readable = (bytes: Bytes): Blob =>
+  bytes instanceof Blob
+    ? bytes
+    : ({ type: '', arrayBuffer: async () => bytes.slice().buffer } as unknown as Blob);
+
 const options = workerData as WorkerOptions;
 const pgliteOptions: PGliteOptions = {
   extensions: { pg_trgm },
-  ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  ...(options.loadDataDir ? { loadDataDir: readable(options.loadDataDir) } : {}),
   ...(options.wasmModule ? { pgliteWasmModule: options.wasmModule } : {}),
-  ...(options.fsBundle ? { fsBundle: options.fsBundle } : {}),
+  ...(options.fsBundle ? { fsBundle: readable(options.fsBundle) } : {}),
 };
 const pg = options.dataDir ? new PGlite(options.dataDir, pgliteOptions) : new PGlite(pgliteOptions);
 
