@@ -26,7 +26,11 @@ function onShutdown(log: Log, stop: () => Promise<void>): void {
 
 /** Migrate, run the first-start work (admin key, demo store) unless a primary did, and serve. */
 async function serve(config: Config, log: Log, options: { firstStart: boolean }): Promise<void> {
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    sharedBuffersMb: config.embeddedSharedBuffersMb,
+  });
   const server = await createServer(config, database, log as unknown as FastifyBaseLogger);
   if (options.firstStart) await bootstrap(server.ctx);
   await server.app.listen({ port: config.port, host: config.host });
@@ -43,7 +47,11 @@ async function serve(config: Config, log: Log, options: { firstStart: boolean })
  * the port (node:cluster hands connections round-robin), and starts a new one when one dies.
  */
 async function primary(config: Config, log: Log): Promise<void> {
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    sharedBuffersMb: config.embeddedSharedBuffersMb,
+  });
   const setup = await createServer(config, database, log as unknown as FastifyBaseLogger);
   await bootstrap(setup.ctx);
   await setup.close();

@@ -11,6 +11,7 @@ import { ensureDemoClient } from './modules/oauth/clients.ts';
 import { createApiKey } from './platform/auth.ts';
 import { type Config, loadConfig } from './platform/config.ts';
 import { type Database, migrationsFolder, openDatabase } from './platform/db.ts';
+import { EMBEDDED_SHARED_BUFFERS_MB } from './platform/embedded/protocol.ts';
 import { createLogger } from './platform/logger.ts';
 import { createServer, type Server } from './server.ts';
 
@@ -111,9 +112,10 @@ export async function embeddedTestStart(): Promise<{
   loadDataDir: Uint8Array;
   wasmModule: WebAssembly.Module;
   fsBundle: Uint8Array;
+  sharedBuffersMb: number;
 }> {
   const [loadDataDir, runtime] = await Promise.all([migratedTemplate(), pgliteRuntime()]);
-  return { loadDataDir, ...runtime };
+  return { loadDataDir, ...runtime, sharedBuffersMb: EMBEDDED_SHARED_BUFFERS_MB };
 }
 
 /** `url` with another database name. */

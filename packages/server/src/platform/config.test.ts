@@ -100,6 +100,9 @@ describe('loadConfig', () => {
     expect(loadConfig({}).catalogueCacheMb).toBe(64);
     expect(loadConfig({ CATALOGUE_CACHE_MB: '256' }).catalogueCacheMb).toBe(256);
     expect(() => loadConfig({ CATALOGUE_CACHE_MB: 'lots' })).toThrow(/CATALOGUE_CACHE_MB/);
+    expect(loadConfig({}).embeddedSharedBuffersMb).toBe(16);
+    expect(loadConfig({ EMBEDDED_SHARED_BUFFERS_MB: '64' }).embeddedSharedBuffersMb).toBe(64);
+    expect(() => loadConfig({ EMBEDDED_SHARED_BUFFERS_MB: '0' })).toThrow(/EMBEDDED_SHARED_BUFFERS_MB/);
   });
 
   it('takes the abandoned-checkout delay from the environment, fractions allowed, else the store decides', () => {

@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { type MediaS3Config, parseMediaS3 } from './media-s3-config.ts';
 import { API_KEY_RULE, isApiKeyFormat } from './auth.ts';
+import { EMBEDDED_SHARED_BUFFERS_MB } from './embedded/protocol.ts';
 
 export interface Config {
   port: number;
@@ -48,6 +49,8 @@ export interface Config {
   catalogueCacheSize: number;
   /** Megabytes those answers may take per process, at most. */
   catalogueCacheMb: number;
+  /** The embedded database's `shared_buffers` in MiB (all of it resident; ignored on PostgreSQL). */
+  embeddedSharedBuffersMb: number;
   /** Anonymous shoppers' catalogue pages kept per process as rendered HTML (0 turns the cache off). */
   htmlCacheSize: number;
   /** URLs per sitemap file (sitemaps.org allows 50,000). */
@@ -194,6 +197,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     catalogueCacheSize: parseCount('CATALOGUE_CACHE_SIZE', env.CATALOGUE_CACHE_SIZE, 10_000, 0),
     catalogueCacheMb: parseCount('CATALOGUE_CACHE_MB', env.CATALOGUE_CACHE_MB, 64, 0),
     htmlCacheSize: parseCount('HTML_CACHE_SIZE', env.HTML_CACHE_SIZE, 2_000, 0),
+    embeddedSharedBuffersMb: parseCount(
+      'EMBEDDED_SHARED_BUFFERS_MB',
+      env.EMBEDDED_SHARED_BUFFERS_MB,
+      EMBEDDED_SHARED_BUFFERS_MB,
+    ),
     sitemapUrlsPerFile: parseSitemapSize(env.SITEMAP_URLS_PER_FILE),
     workers: parseWorkers(env.WORKERS, env.DATABASE_URL || undefined),
     outboxRetentionDays: parseCount('OUTBOX_RETENTION_DAYS', env.OUTBOX_RETENTION_DAYS, 7),

@@ -10,7 +10,7 @@ import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/p
 import pg from 'pg';
 import * as schema from '../db/schema.ts';
 import type { EmbeddedClient } from './embedded/client.ts';
-import type { Bytes } from './embedded/protocol.ts';
+import { type Bytes, EMBEDDED_SHARED_BUFFERS_MB } from './embedded/protocol.ts';
 import { transactionConflict } from './errors.ts';
 
 export type Schema = typeof schema;
@@ -42,6 +42,8 @@ export interface OpenOptions {
   /** Folder for the embedded database; absent → in memory. */
   dataDir?: string | undefined;
   poolSize?: number;
+  /** The embedded database's `shared_buffers` in MiB (`EMBEDDED_SHARED_BUFFERS_MB`); 16 when absent. */
+  sharedBuffersMb?: number;
   /** Start an empty embedded database from this data-dir dump (tests start from a migrated template). */
   loadDataDir?: Bytes;
   /**
@@ -79,6 +81,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   ]);
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = new EmbeddedClient({
+    sharedBuffersMb: options.sharedBuffersMb ?? EMBEDDED_SHARED_BUFFERS_MB,
     ...(options.dataDir ? { dataDir: join(options.dataDir, 'pglite') } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     ...(options.pgliteRuntime

@@ -40,7 +40,11 @@ export async function openTool(): Promise<Tool> {
   const log = createLogger(
     config.logLevel === 'info' ? 'warn' : config.logLevel,
   ) as unknown as FastifyBaseLogger;
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    sharedBuffersMb: config.embeddedSharedBuffersMb,
+  });
   // Record-only: outbox events written here are delivered by the server when it runs, not by this tool.
   const events = new Events(database.db, log);
   await events.stop();

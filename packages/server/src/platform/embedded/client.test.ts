@@ -25,6 +25,11 @@ const codeOf = (promise: Promise<unknown>) =>
   );
 
 describe('embedded database client', () => {
+  it('starts PostgreSQL with the buffer cache it is given, not the default 128 MB', async () => {
+    const { rows } = await client.query<{ shared_buffers: string }>('show shared_buffers');
+    expect(rows).toEqual([{ shared_buffers: '16MB' }]);
+  });
+
   it('binds parameters as node-postgres does and parses rows as PGlite does', async () => {
     const at = new Date('2026-01-02T03:04:05.678Z');
     await client.query('insert into items (id, name, data, at, bytes) values ($1, $2, $3, $4, $5)', [

@@ -4,10 +4,21 @@
  * serialised to text or bytes, parsers named by the type ids whose values stay text.
  */
 
+/**
+ * The embedded database's buffer cache, in MiB, unless `EMBEDDED_SHARED_BUFFERS_MB` says otherwise. In
+ * WebAssembly the whole of PostgreSQL's shared memory is touched when it starts (its anonymous mapping is
+ * zero-filled memory), so PostgreSQL's default of 128 MiB is 128 MiB more resident memory at idle and about
+ * 0.6 s more CPU at every start; pages not in the cache are read from the data folder through the operating
+ * system's file cache (docs/DECISIONS.md, "Embedded database memory").
+ */
+export const EMBEDDED_SHARED_BUFFERS_MB = 16;
+
 /** What the worker opens: a data folder or memory, started from a dump or not, with a shared WebAssembly. */
 export interface WorkerOptions {
   /** PGlite's data folder; absent → in memory. */
   dataDir?: string;
+  /** PostgreSQL's `shared_buffers`, in MiB: all of it is resident (see `EMBEDDED_SHARED_BUFFERS_MB`). */
+  sharedBuffersMb: number;
   loadDataDir?: Bytes;
   wasmModule?: WebAssembly.Module;
   fsBundle?: Bytes;

@@ -48,6 +48,7 @@ const readable = (bytes: Bytes): Blob =>
 const options = workerData as WorkerOptions;
 const pgliteOptions: PGliteOptions = {
   extensions: { pg_trgm },
+  startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.sharedBuffersMb}MB`],
   ...(options.loadDataDir ? { loadDataDir: readable(options.loadDataDir) } : {}),
   ...(options.wasmModule ? { pgliteWasmModule: options.wasmModule } : {}),
   ...(options.fsBundle ? { fsBundle: readable(options.fsBundle) } : {}),
