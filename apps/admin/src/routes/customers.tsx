@@ -5,6 +5,7 @@ import { Field } from '../components/form.ts';
 import { PageLinks } from '../components/page-links.tsx';
 import { SelectField } from '../components/select-field.tsx';
 import { useSession } from '../components/staff-nav.tsx';
+import { useFilterForm } from '../lib/filter-form.ts';
 import { money, words } from '../lib/format.ts';
 import { usePageTitle } from '../lib/title.ts';
 import { can, requireClient } from '../sdk.ts';
@@ -42,6 +43,7 @@ export function Customers() {
   const { customers, metadata, search, status, page } = useLoaderData<typeof customersLoader>();
   const session = useSession();
   usePageTitle('Customers');
+  const filterForm = useFilterForm({ q: search, status });
   const link = (n: number) =>
     `?${new URLSearchParams({ ...(search ? { q: search } : {}), ...(status ? { status } : {}), page: String(n) })}`;
   return (
@@ -54,7 +56,13 @@ export function Customers() {
           </Link>
         )}
       </div>
-      <Form method="get" className="toolbar" role="search">
+      <Form
+        method="get"
+        className="toolbar"
+        role="search"
+        key={filterForm.key}
+        onSubmit={filterForm.onSubmit}
+      >
         <Field label="Search by name or e-mail" name="q" type="search" defaultValue={search} />
         <SelectField
           label="Status"

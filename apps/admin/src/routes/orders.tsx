@@ -1,6 +1,7 @@
 import { Form, Link, type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { Field } from '../components/form.ts';
 import { OrderRows } from '../components/order-rows.tsx';
+import { useFilterForm } from '../lib/filter-form.ts';
 import { words } from '../lib/format.ts';
 import { usePageTitle } from '../lib/title.ts';
 import { requireClient } from '../sdk.ts';
@@ -126,6 +127,7 @@ export function Orders() {
     ...(to ? { to } : {}),
     ...(limit ? { limit: String(limit) } : {}),
   };
+  const filterForm = useFilterForm({ q, from, to, payment, fulfilment, channel });
   const pageLink = (cursor: string) => `?${new URLSearchParams({ ...kept, cursor })}`;
   return (
     <div className="stack">
@@ -134,7 +136,8 @@ export function Orders() {
         method="get"
         className="toolbar"
         aria-label="Filter orders"
-        key={`${payment}:${fulfilment}:${channel}:${q}:${from}:${to}`}
+        key={filterForm.key}
+        onSubmit={filterForm.onSubmit}
       >
         <Field label="Order number, e-mail or name" name="q" type="search" defaultValue={q} />
         <Field label="Placed from" name="from" type="date" defaultValue={from} />
