@@ -1,11 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import {
-  type AuthenticationResponseJSON,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
@@ -25,6 +23,12 @@ import { type Binding, createToken, findMemberToken, spendMemberTokens } from '.
  */
 
 type Passkey = typeof memberPasskeys.$inferSelect;
+
+/**
+ * `@simplewebauthn/server`, loaded at the first passkey ceremony: with its certificate and ASN.1 libraries it
+ * is about a seventh of the code a start would otherwise load (docs/BENCHMARKS.md, "Start and memory").
+ */
+const webauthn = () => import('@simplewebauthn/server');
 export type { AuthenticationResponseJSON, RegistrationResponseJSON };
 
 /** Lifetime of a passwordless sign-in challenge. */
@@ -87,7 +91,7 @@ export async function startPasskeyEnrolment(
   const member = await requireMember(ctx.db, memberId);
   const rp = relyingParty(ctx);
   const existing = await passkeysOf(ctx, member.id);
-  const options = await generateRegistrationOptions({
+  const options = await (await webauthn()).generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
     userName: member.email,
@@ -116,7 +120,7 @@ export async function finishPasskeyEnrolment(
   const rp = relyingParty(ctx);
   let verified: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
   try {
-    verified = await verifyRegistrationResponse({
+    verified = await (await webauthn()).verifyRegistrationResponse({
       response,
       expectedChallenge: (challenge) => hashSecret(challenge) === token.codeHash,
       expectedOrigin: rp.origins,
@@ -193,7 +197,7 @@ export async function assertionOptions(
 ): Promise<PublicKeyCredentialRequestOptionsJSON> {
   const rp = relyingParty(ctx);
   const allow = memberId ? await passkeysOf(ctx, memberId) : [];
-  return generateAuthenticationOptions({
+  return (await webauthn()).generateAuthenticationOptions({
     rpID: rp.id,
     // The browser signs the base64url form, which is `challenge` again.
     challenge: Buffer.from(challenge, 'base64url'),
@@ -253,7 +257,7 @@ export async function checkAssertion(
   const rp = relyingParty(ctx);
   let result: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
   try {
-    result = await verifyAuthenticationResponse({
+    result = await (await webauthn()).verifyAuthenticationResponse({
       response,
       expectedChallenge: expected,
       expectedOrigin: rp.origins,

@@ -1,5 +1,5 @@
-import sanitizeHtml from 'sanitize-html';
 import type { RichContent } from '../shared/model.ts';
+import { htmlSanitizer } from '../shared/write-support.ts';
 
 /**
  * Just enough rich content (`{nodes, metadata, documentStyle}`) ⇄ HTML for info sections: paragraphs,
@@ -73,7 +73,7 @@ const decode = (text: string) =>
 export function htmlToRichContent(html: string): RichContent {
   const chunks = html
     .split(/<\/?(?:p|h[1-6]|li|ul|ol|div|blockquote)\b[^>]*>|<br\s*\/?>/i)
-    .map((chunk) => decode(sanitizeHtml(chunk, { allowedTags: [], allowedAttributes: {} })).trim())
+    .map((chunk) => decode(htmlSanitizer()(chunk, { allowedTags: [], allowedAttributes: {} })).trim())
     .filter(Boolean);
   return {
     nodes: chunks.map((text, i) => ({

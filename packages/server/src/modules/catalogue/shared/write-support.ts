@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { asc, eq, inArray, type SQL } from 'drizzle-orm';
-import sanitizeHtml from 'sanitize-html';
+import type SanitizeHtml from 'sanitize-html';
 import type { Db } from '../../../platform/db.ts';
 import {
   conflict,
@@ -122,7 +123,19 @@ export const required = (field: string): FieldViolation => ({
   data: {},
 });
 
-const HTML_OPTIONS: sanitizeHtml.IOptions = {
+const require = createRequire(import.meta.url);
+let sanitizer: typeof SanitizeHtml | undefined;
+
+/**
+ * sanitize-html, loaded on the first rich text a merchant writes: with its HTML and CSS parsers it is a sixth
+ * of the code a start would otherwise load (docs/BENCHMARKS.md, "Start and memory").
+ */
+export function htmlSanitizer(): typeof SanitizeHtml {
+  sanitizer ??= require('sanitize-html') as typeof SanitizeHtml;
+  return sanitizer;
+}
+
+const HTML_OPTIONS = (sanitizeHtml: typeof SanitizeHtml): SanitizeHtml.IOptions => ({
   allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'span', 'u', 's'],
   allowedAttributes: {
     a: ['href', 'name', 'target', 'rel'],
@@ -138,11 +151,14 @@ const HTML_OPTIONS: sanitizeHtml.IOptions = {
     },
   },
   allowedSchemes: ['http', 'https', 'mailto'],
-};
+});
+let htmlOptions: SanitizeHtml.IOptions | undefined;
 
 /** Rich-text HTML from a merchant, with scripts, event handlers and unknown tags removed. */
 export function sanitizeDescription(html: string): string {
-  return sanitizeHtml(html, HTML_OPTIONS);
+  const sanitizeHtml = htmlSanitizer();
+  htmlOptions ??= HTML_OPTIONS(sanitizeHtml);
+  return sanitizeHtml(html, htmlOptions);
 }
 
 /**
