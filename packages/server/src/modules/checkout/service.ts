@@ -4,14 +4,13 @@ import type { Db } from '../../platform/db.ts';
 import { AppError, conflict, notFound } from '../../platform/errors.ts';
 import type { CheckoutInfo } from './model.ts';
 import { checkouts } from './tables.ts';
+import { UUID } from '../../platform/uuid.ts';
 
 /** Storage of checkouts: every write locks the row for its transaction and bumps `revision`. */
 
 export type CheckoutRow = typeof checkouts.$inferSelect;
 
 export const MAX_CHECKOUT_LINES = 300;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const checkoutNotFound = (id: string) =>
   notFound('CHECKOUT_NOT_FOUND', `Checkout ${id} was not found`, { id });
