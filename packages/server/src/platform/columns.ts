@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, numeric, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigint, integer, jsonb, numeric, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * The column conventions the tables share (docs/CONVENTIONS.md): uuid ids made by the database, revisions
@@ -11,6 +11,13 @@ export const at = (name: string) => timestamp(name, { withTimezone: true, mode: 
 
 /** `id uuid primary key default gen_random_uuid()`. */
 export const primaryId = () => uuid('id').primaryKey().default(sql`gen_random_uuid()`);
+
+/** `id integer primary key default 1`: the one row of a singleton (store settings and the like). */
+export const singletonId = () => integer('id').primaryKey().default(1);
+
+/** `<name> uuid not null references <parent> on delete cascade`: a row that belongs to its parent's. */
+export const cascadeRef = (name: string, parent: () => AnyPgColumn) =>
+  uuid(name).notNull().references(parent, { onDelete: 'cascade' });
 
 /** `revision bigint not null default 1`: bumped by every update of a revisioned entity. */
 export const revision = () => bigint('revision', { mode: 'bigint' }).notNull().default(sql`1`);
@@ -24,9 +31,24 @@ export const updatedDate = (name = 'updated_date') => at(name).notNull().default
 /** A money column: `numeric(precision, scale)`, decimal strings in code. */
 export const money = (name: string, precision = 20, scale = 4) => numeric(name, { precision, scale });
 
+/** A `jsonb not null default '[]'` list of `T`. */
+export const jsonList = <T>(name: string) => jsonb(name).$type<T[]>().notNull().default([]);
+
+/** A `jsonb not null default '{}'` object (`T`, any keys unless said). */
+export const jsonObject = <T = Record<string, unknown>>(name: string) =>
+  jsonb(name)
+    .$type<T>()
+    .notNull()
+    .default({} as T);
+
+/** `created_date` and `updated_date`, both `timestamptz not null default now()`. */
+export const dated = () => ({
+  createdDate: createdDate(),
+  updatedDate: updatedDate(),
+});
+
 /** The columns every revisioned entity ends with: `revision`, `created_date`, `updated_date`. */
 export const revisioned = () => ({
   revision: revision(),
-  createdDate: createdDate(),
-  updatedDate: updatedDate(),
+  ...dated(),
 });

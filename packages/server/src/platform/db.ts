@@ -3,7 +3,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
-import { type SQL, sql } from 'drizzle-orm';
+import { type Column, type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -190,6 +190,27 @@ const pgTypes = {
     RAW_TYPES.has(id) ? raw : pg.types.getTypeParser(id, format),
 } as pg.CustomTypesConfig;
 const pgliteParsers = Object.fromEntries([...RAW_TYPES].map((id) => [id, raw]));
+
+/**
+ * A table's columns for statements written in SQL and run with `preparedRows`: `selectList(alias)` names them
+ * all, qualified by `alias`, and `fromRow(raw)` maps a row of that list as the driver returns it to the
+ * table's row, as drizzle maps it (nulls kept, dates and the like through `mapFromDriverValue`).
+ */
+export function rawColumns<Row>(columns: Record<string, Column>) {
+  const list = Object.entries(columns);
+  return {
+    selectList: (alias: string): SQL =>
+      sql.raw(list.map(([, column]) => `${alias}."${column.name}"`).join(', ')),
+    fromRow(raw: Record<string, unknown>): Row {
+      const row: Record<string, unknown> = {};
+      for (const [key, column] of list) {
+        const value = raw[column.name];
+        row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+      }
+      return row as Row;
+    },
+  };
+}
 
 /**
  * Run `query` as a prepared statement named after its text (planned once per connection) and get the rows

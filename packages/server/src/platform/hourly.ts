@@ -1,5 +1,7 @@
 import type { Module } from './app.ts';
 import type { AppContext } from './context.ts';
+import type { Db } from './db.ts';
+import type { EventInput } from './events.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -25,3 +27,27 @@ export function every(ms: number, what: string, job: (ctx: AppContext) => unknow
  */
 export const hourly = (what: string, job: (ctx: AppContext) => Promise<unknown>): Module =>
   every(HOUR_MS, what, job);
+
+/**
+ * Housekeeping's deletes: `deleteBatch` deletes at most `limit` rows untouched since `before` (`days` ago) and
+ * answers their events, recorded in the same transaction; batches run until one comes back short. Answers how
+ * many rows went.
+ */
+export async function purgeInBatches(
+  ctx: AppContext,
+  days: number,
+  deleteBatch: (tx: Db, before: Date, limit: number) => Promise<EventInput[]>,
+  limit = 500,
+): Promise<number> {
+  const before = new Date(ctx.clock().getTime() - days * 24 * 3600 * 1000);
+  let total = 0;
+  for (;;) {
+    const deleted = await ctx.events.transaction(async (tx) => {
+      const events = await deleteBatch(tx, before, limit);
+      await ctx.events.record(tx, events);
+      return events.length;
+    });
+    total += deleted;
+    if (deleted < limit) return total;
+  }
+}

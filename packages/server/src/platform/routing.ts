@@ -5,6 +5,15 @@ import { refuseBadInput } from './input.ts';
 import { decodeQuery, type RawQuery } from './wire-query.ts';
 
 /**
+ * Route configs by who may call (docs/CONVENTIONS.md): `{ config: admin, schema }`. Shared objects: the app
+ * copies a config before adding an admin route's default permission.
+ */
+export const admin = { access: 'admin' } as const;
+export const member = { access: 'member' } as const;
+export const visitor = { access: 'visitor' } as const;
+export const open = { access: 'public' } as const;
+
+/**
  * Register one service's routes under each of its public prefixes (wire/README §1: public path and
  * custom-host alias). Only the first prefix appears in the OpenAPI document.
  */

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { CATALOGUE_READ_ENTITIES } from '../modules/catalogue/shared/read-cache.ts';
+import { ChangeCache } from '../platform/change-cache.ts';
 import type { AppContext } from '../platform/context.ts';
 import type { Encoding } from './encoding.ts';
 
@@ -53,72 +54,34 @@ export function bodyOf(page: CachedPage, encoding: Encoding): Promise<Buffer> {
  * page is served from memory most of the time. Like the catalogue read cache, everything is dropped when a
  * catalogue event (or a store settings change) commits — in this process at once, in the others through
  * LISTEN/NOTIFY — nothing is kept while those notifications are down, and a render that started before a
- * change is not kept. Bounded by entries and bytes; the oldest leave first.
+ * change is not kept (`ChangeCache`). Bounded by entries and bytes; expired pages leave first, then the oldest.
  */
-export class HtmlCache {
-  private readonly entries = new Map<string, CachedPage>();
-  private bytes = 0;
-  private generation = 0;
-  hits = 0;
-  misses = 0;
-
+export class HtmlCache extends ChangeCache<CachedPage> {
   constructor(
-    private readonly events: AppContext['events'],
-    private readonly maxEntries: number,
-    private readonly maxBytes: number,
-    private readonly now: () => number = Date.now,
+    events: AppContext['events'],
+    maxEntries: number,
+    maxBytes: number,
+    now: () => number = Date.now,
   ) {
-    events.watch(PAGE_ENTITIES, () => this.clear());
-  }
-
-  get size(): number {
-    return this.entries.size;
-  }
-
-  clear(): void {
-    this.generation++;
-    this.entries.clear();
-    this.bytes = 0;
+    super(events, PAGE_ENTITIES, maxEntries, maxBytes, HTML_CACHE_MS, now);
   }
 
   /** The page with room for its compressed copies (each under a third of the HTML). */
-  private weight(page: CachedPage): number {
+  protected weight(page: CachedPage): number {
     return Math.ceil(page.identity.length * 1.67);
   }
 
   get(key: string): CachedPage | undefined {
-    if (this.maxEntries === 0 || !this.events.changesLive) return undefined;
-    const page = this.entries.get(key);
-    if (page && this.now() - page.at < HTML_CACHE_MS) {
-      this.hits++;
-      return page;
-    }
-    if (page) this.remove(key, page);
+    if (!this.keeping) return undefined;
+    const page = this.fresh(key);
+    if (page) return page;
+    const stale = this.entries.get(key);
+    if (stale) this.remove(key, stale);
     this.misses++;
     return undefined;
   }
 
-  /** A mark to pass to `set`: a page rendered across a change is not kept. */
-  begin(): number {
-    return this.generation;
-  }
-
   set(key: string, page: CachedPage, mark: number): void {
-    if (this.maxEntries === 0 || !this.events.changesLive || mark !== this.generation) return;
-    const weight = this.weight(page);
-    if (weight > this.maxBytes / 8) return;
-    const old = this.entries.get(key);
-    if (old) this.remove(key, old);
-    for (const [k, entry] of this.entries) {
-      if (this.entries.size < this.maxEntries && this.bytes + weight <= this.maxBytes) break;
-      this.remove(k, entry);
-    }
-    this.entries.set(key, page);
-    this.bytes += weight;
-  }
-
-  private remove(key: string, page: CachedPage): void {
-    this.entries.delete(key);
-    this.bytes -= this.weight(page);
+    this.keep(key, page, mark);
   }
 }

@@ -15,6 +15,7 @@ import { parseSession, readCookies, SESSION_COOKIE, sessionCookie } from './sess
 import { RequestSession, Sessions } from './sessions.ts';
 import { registerSitemaps } from './sitemap-routes.ts';
 import { StaticAssets } from './static-assets.ts';
+import { open } from '../platform/routing.ts';
 
 /** Pages whose forms also post without JavaScript (the route actions run here). */
 const FORM_PATHS = ['/product-page/:slug', '/products/:slug', '/cart'];
@@ -58,7 +59,7 @@ export async function registerStorefront(app: App, ctx: AppContext): Promise<Sto
   recordDeletedProducts(ctx);
 
   for (const path of assets.paths) {
-    app.get(path, { config: { access: 'public' }, schema: { hide: true } }, (request, reply) =>
+    app.get(path, { config: open, schema: { hide: true } }, (request, reply) =>
       assets.send(path, request, reply),
     );
   }
@@ -172,7 +173,7 @@ export async function registerStorefront(app: App, ctx: AppContext): Promise<Sto
       (_request, raw, done) => done(null, raw),
     );
     for (const path of FORM_PATHS) {
-      scope.post(path, { config: { access: 'public' }, schema: { hide: true } }, page);
+      scope.post(path, { config: open, schema: { hide: true } }, page);
     }
   });
 

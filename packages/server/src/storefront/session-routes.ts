@@ -12,6 +12,7 @@ import {
   sessionCookie,
 } from './session-cookie.ts';
 import { RequestSession, type Sessions } from './sessions.ts';
+import { open } from '../platform/routing.ts';
 
 /** What the page holds instead of the refresh token (the real one stays in the cookie). */
 export const COOKIE_REFRESH_TOKEN = 'session-cookie';
@@ -65,7 +66,7 @@ export function registerSessionRoutes(
   app.post(
     '/_storefront/session/token',
     {
-      config: { access: 'public' },
+      config: open,
       schema: { hide: true, body: TokenRequest },
     },
     async (request, reply) => {
@@ -101,28 +102,20 @@ export function registerSessionRoutes(
 
   // Whether the shopper of the page's access token has a cart: asked after an order is placed, which takes only
   // the lines it checked out (lines added in another tab stay), so the page reads a cart only if one is left.
-  app.get(
-    '/_storefront/session/cart',
-    { config: { access: 'public' }, schema: { hide: true } },
-    async (request, reply) => {
-      if (!fromOwnPages(ctx, request)) return refuse(request, reply);
-      reply.header('cache-control', 'no-store');
-      // The SDK sends the access token as it is; `Bearer <token>` is taken too.
-      const bearer = /^(?:Bearer\s+)?(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
-      const hasCart = bearer ? await accessTokenHasCart(ctx, bearer) : undefined;
-      return hasCart === undefined ? {} : { has_cart: hasCart };
-    },
-  );
+  app.get('/_storefront/session/cart', { config: open, schema: { hide: true } }, async (request, reply) => {
+    if (!fromOwnPages(ctx, request)) return refuse(request, reply);
+    reply.header('cache-control', 'no-store');
+    // The SDK sends the access token as it is; `Bearer <token>` is taken too.
+    const bearer = /^(?:Bearer\s+)?(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+    const hasCart = bearer ? await accessTokenHasCart(ctx, bearer) : undefined;
+    return hasCart === undefined ? {} : { has_cart: hasCart };
+  });
 
-  app.delete(
-    '/_storefront/session',
-    { config: { access: 'public' }, schema: { hide: true } },
-    async (request, reply) => {
-      if (!fromOwnPages(ctx, request)) return refuse(request, reply);
-      return reply
-        .header('cache-control', 'no-store')
-        .header('set-cookie', sessionCookie(undefined, cookieOptions()))
-        .send({});
-    },
-  );
+  app.delete('/_storefront/session', { config: open, schema: { hide: true } }, async (request, reply) => {
+    if (!fromOwnPages(ctx, request)) return refuse(request, reply);
+    return reply
+      .header('cache-control', 'no-store')
+      .header('set-cookie', sessionCookie(undefined, cookieOptions()))
+      .send({});
+  });
 }

@@ -4,6 +4,7 @@ import type { AppContext } from '../platform/context.ts';
 import { notFound } from '../platform/errors.ts';
 import { pagesSitemapXml, productSitemapXml, sitemapIndexXml } from './sitemap.ts';
 import { robotsTxt } from './sitemap-xml.ts';
+import { open } from '../platform/routing.ts';
 
 const PRODUCT_FILE = /^products-(\d{1,19})\.xml$/;
 
@@ -12,7 +13,7 @@ export function registerSitemaps(app: App, ctx: AppContext): void {
   const origin = () => new URL(ctx.config.publicUrl).origin;
   const xml = (reply: FastifyReply, body: string) =>
     reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(body);
-  const options = { config: { access: 'public' as const }, schema: { hide: true } };
+  const options = { config: open, schema: { hide: true } };
 
   app.get('/robots.txt', options, async (_request, reply) =>
     reply

@@ -7,9 +7,9 @@ import { abandonmentJob } from './job.ts';
 import { subscribeRecovery } from './recovered.ts';
 import { recoveryRedirect } from './redirect.ts';
 import { sendRecoveryMailNow } from './send-now.ts';
+import { admin, open } from '../../platform/routing.ts';
 
 const tags = ['abandoned checkouts'];
-const admin = { access: 'admin' } as const;
 
 const AnalyticsRequest = Type.Object({
   startDate: Type.Optional(Type.String({ format: 'date-time' })),
@@ -48,7 +48,7 @@ export const abandonmentRoutes: Module = async (app, ctx) => {
   app.get(
     '/ecom/v1/abandoned-checkout/:id/redirect-to-checkout',
     {
-      config: { access: 'public' },
+      config: open,
       schema: {
         tags,
         summary: 'Open the checkout again (302; JSON {redirectUrl} when the caller asks for JSON)',

@@ -10,11 +10,10 @@ import { callerMemberId } from '../../modules/identity/routes.ts';
 import type { PhoneFactorType } from '../../modules/identity/tables.ts';
 import type { App } from '../../platform/app.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { underPrefixes } from '../../platform/routing.ts';
+import { member, underPrefixes } from '../../platform/routing.ts';
 import { sendPhoneCode } from './mails.ts';
 
 const tags = ['members'];
-const member = { access: 'member' as const };
 const PhoneBody = Type.Object({ phone: Type.String({ maxLength: 40 }) });
 const CodeBody = Type.Object({ code: Type.String({ maxLength: 20 }) });
 

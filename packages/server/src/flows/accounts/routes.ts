@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { Module } from '../../platform/app.ts';
 import { type Caller, credentials } from '../../platform/auth.ts';
 import { forbidden } from '../../platform/errors.ts';
-import { underPrefixes } from '../../platform/routing.ts';
+import { admin, member, open, underPrefixes } from '../../platform/routing.ts';
 import { createChallenge } from '../../modules/identity/captcha.ts';
 import { identityOf } from '../../modules/identity/members.ts';
 import { callerMemberId } from '../../modules/identity/routes.ts';
@@ -48,7 +48,6 @@ import {
 } from './flow.ts';
 
 const tags = ['identity'];
-const pub = { access: 'public' as const };
 const FactorParams = Type.Object({ factorType: Type.String({ maxLength: 20 }) });
 const SendCodeRequest = Type.Object({
   stateToken: Type.String({ maxLength: 200 }),
@@ -71,7 +70,7 @@ export const accountRoutes: Module = async (app, ctx) => {
   await underPrefixes(app, ['/_api/iam/authentication', '/iam/authentication'], (r) => {
     r.post(
       '/v2/register',
-      { config: pub, schema: { tags, summary: 'Register a member (StateMachine)', body: RegisterRequest } },
+      { config: open, schema: { tags, summary: 'Register a member (StateMachine)', body: RegisterRequest } },
       async (request) => {
         const binding = await bindingOf(ctx, request.caller, request.headers.authorization);
         return answer(ctx, await register(ctx, request.body, binding, request.ip));
@@ -80,7 +79,7 @@ export const accountRoutes: Module = async (app, ctx) => {
     r.post(
       '/v2/login',
       {
-        config: pub,
+        config: open,
         schema: { tags, summary: 'Sign in with e-mail and password (StateMachine)', body: LoginRequest },
       },
       async (request) => {
@@ -92,7 +91,7 @@ export const accountRoutes: Module = async (app, ctx) => {
     r.post(
       '/v2/change-password',
       {
-        config: { access: 'member' },
+        config: member,
         schema: { tags, summary: 'Change the signed-in member password', body: ChangePasswordRequest },
       },
       async (request) => {
@@ -107,7 +106,7 @@ export const accountRoutes: Module = async (app, ctx) => {
     r.post(
       '/v2/sign-on',
       {
-        config: { access: 'admin' },
+        config: admin,
         schema: { tags, summary: 'Trusted sign-on by the merchant server (admin key)', body: SignOnRequest },
       },
       async (request) => {
@@ -118,13 +117,13 @@ export const accountRoutes: Module = async (app, ctx) => {
     );
     r.post(
       '/v2/validate-email',
-      { config: pub, schema: { tags, summary: 'Can this address register?', body: ValidateEmailRequest } },
+      { config: open, schema: { tags, summary: 'Can this address register?', body: ValidateEmailRequest } },
       async (request) => validateEmail(ctx, request.body.email, request.ip),
     );
     r.get(
       '/v1/logout',
       {
-        config: pub,
+        config: open,
         schema: {
           tags,
           summary: 'End the session and go to postLogoutRedirectUri',
@@ -136,7 +135,7 @@ export const accountRoutes: Module = async (app, ctx) => {
     r.post(
       '/v2/:factorType/verify',
       {
-        config: pub,
+        config: open,
         schema: {
           tags,
           summary: 'Verify a factor code (older clients)',
@@ -158,7 +157,7 @@ export const accountRoutes: Module = async (app, ctx) => {
     r.post(
       '/v2/WEBAUTHN/options',
       {
-        config: pub,
+        config: open,
         schema: {
           tags,
           summary:
@@ -173,7 +172,7 @@ export const accountRoutes: Module = async (app, ctx) => {
     r.post(
       '/v2/:factorType/send',
       {
-        config: pub,
+        config: open,
         schema: {
           tags,
           summary:
@@ -191,7 +190,7 @@ export const accountRoutes: Module = async (app, ctx) => {
     r.post(
       '/v1/send-email',
       {
-        config: pub,
+        config: open,
         schema: { tags, summary: 'Mail a password-reset link', body: SendRecoveryEmailRequest },
       },
       async (request) => {
@@ -202,7 +201,7 @@ export const accountRoutes: Module = async (app, ctx) => {
     r.post(
       '/v1/activation-email',
       {
-        config: { access: 'admin' },
+        config: admin,
         schema: { tags, summary: 'Mail an account-activation link (admin)', body: ActivationEmailRequest },
       },
       async (request) => sendActivationEmail(ctx, request.body),
@@ -210,7 +209,7 @@ export const accountRoutes: Module = async (app, ctx) => {
     r.post(
       '/v1/recover',
       {
-        config: pub,
+        config: open,
         schema: { tags, summary: 'Set a new password from a mailed link', body: RecoverRequest },
       },
       async (request) => {
@@ -227,7 +226,7 @@ export const accountRoutes: Module = async (app, ctx) => {
       r.post(
         path,
         {
-          config: { access: 'member' },
+          config: member,
           schema: {
             tags,
             summary: 'Mail a code to confirm the e-mail address',
@@ -246,7 +245,7 @@ export const accountRoutes: Module = async (app, ctx) => {
     r.post(
       '/v1/auth/verify',
       {
-        config: pub,
+        config: open,
         schema: { tags, summary: 'Submit the mailed code (StateMachine)', body: AuthVerifyRequest },
       },
       async (request) =>
@@ -264,7 +263,7 @@ export const accountRoutes: Module = async (app, ctx) => {
     r.post(
       '/v1/auth/resend',
       {
-        config: pub,
+        config: open,
         schema: { tags, summary: 'Mail the code again (StateMachine)', body: AuthResendRequest },
       },
       async (request) => resend(ctx, request.body.stateToken, stepOptions(request.caller)),
@@ -274,7 +273,7 @@ export const accountRoutes: Module = async (app, ctx) => {
   app.post(
     '/_api/iam/captcha/v1/challenges',
     {
-      config: pub,
+      config: open,
       schema: { tags, summary: 'A proof-of-work captcha challenge', body: Type.Optional(ChallengeRequest) },
     },
     async (request) => ({ challenge: await createChallenge(ctx, request.body?.variant ?? 'INVISIBLE') }),

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { Module } from '../../platform/app.ts';
-import { underPrefixes } from '../../platform/routing.ts';
+import { open, underPrefixes } from '../../platform/routing.ts';
 import { acceptForms } from '../forms.ts';
 import { type AuthorizeForm, type AuthorizeQuery, authorize, submitLogin } from './flow.ts';
 
@@ -43,7 +43,7 @@ export const authorizeRoutes: Module = async (app, ctx) => {
     r.get(
       '/authorize',
       {
-        config: { access: 'public' },
+        config: open,
         schema: {
           tags,
           summary: 'OAuth 2 authorize step (PKCE S256; fragment, query or web_message)',
@@ -55,7 +55,7 @@ export const authorizeRoutes: Module = async (app, ctx) => {
     r.post(
       '/authorize',
       {
-        config: { access: 'public' },
+        config: open,
         schema: { tags, summary: 'Hosted login form submission', body: LoginForm },
       },
       async (request, reply) =>

@@ -8,6 +8,7 @@ import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
 import { invalid } from '../../platform/errors.ts';
 import { STORE_APP_ID } from '../cart/catalogue.ts';
+import { UUID } from '../../platform/uuid.ts';
 
 /**
  * The catalogue side of a back-in-stock request: a request for a store product names a visible product (and
@@ -15,8 +16,6 @@ import { STORE_APP_ID } from '../cart/catalogue.ts';
  * the shopper's request (a link to anywhere in the store's mail would be a gift to phishers). Items of other
  * catalogue apps keep what was sent, with the link only when it is on the store's own origin.
  */
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const isStoreItem = (ref: Pick<CatalogRef, 'appId'>) => ref.appId === STORE_APP_ID;
 

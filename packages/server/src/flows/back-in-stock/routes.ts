@@ -15,12 +15,11 @@ import {
 } from '../../modules/back-in-stock/entity.ts';
 import type { Module } from '../../platform/app.ts';
 import { entityRoutes, IdParam } from '../../platform/entity-kit/index.ts';
-import { complexGetHook, underPrefixes } from '../../platform/routing.ts';
+import { admin, complexGetHook, underPrefixes, visitor } from '../../platform/routing.ts';
 import { isStoreItem, resolveRequest } from './item.ts';
 import { notifyItem, subscribeBackInStock } from './notify.ts';
 
 const tags = ['back in stock'];
-const admin = { access: 'admin' } as const;
 
 const CreateRequest = Type.Object({
   request: RequestCreate,
@@ -57,7 +56,7 @@ export const backInStockRoutes: Module = async (app, ctx) => {
     scoped.post(
       p,
       {
-        config: { access: 'visitor' },
+        config: visitor,
         schema: { tags, summary: 'Ask to be told when an item is back in stock', body: CreateRequest },
       },
       async (request) => ({

@@ -5,6 +5,7 @@ import { products } from '../../modules/catalogue/products/tables.ts';
 import { productVariants } from '../../modules/catalogue/variants/tables.ts';
 import { compiled } from '../../platform/compiled-sql.ts';
 import { type Db, preparedRows } from '../../platform/db.ts';
+import { UUID } from '../../platform/uuid.ts';
 
 /**
  * The catalogue as the cart reads it (read-only): products with their variants and stock, by id. Live at
@@ -12,7 +13,7 @@ import { type Db, preparedRows } from '../../platform/db.ts';
  */
 
 export const STORE_APP_ID = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export { UUID };
 
 export interface CatalogStock {
   trackQuantity: boolean;

@@ -25,8 +25,13 @@ import {
 } from '../../modules/settings/shipping-options.ts';
 import { listDiscountRules, ruleSnapshot } from '../../modules/discount-rules/rules.ts';
 import type { DiscountRuleSnapshot } from '../../modules/pricing/snapshot.ts';
-import { readStoreSettings, type StoreSettingsRow } from '../../modules/settings/store.ts';
-import type { ViewContext } from './lines.ts';
+import {
+  readStoreSettings,
+  type StoreSettingsRow,
+  storePricingFields,
+} from '../../modules/settings/store.ts';
+import type { LineView, ViewContext } from './lines.ts';
+import { membershipsFor } from '../subscriptions/memberships.ts';
 import { labelOptions } from './label-options.ts';
 import {
   listShippoConfigurations,
@@ -46,12 +51,7 @@ import { AppError, badRequest } from '../../platform/errors.ts';
 
 export function storeSnapshot(row: StoreSettingsRow): StoreSettings {
   return {
-    currency: row.currency,
-    weightUnit: row.weightUnit,
-    taxIncludedInPrices: row.taxIncludedInPrices,
-    ...(row.businessAddress ? { businessAddress: row.businessAddress } : {}),
-    locale: row.locale,
-    ...(row.minimumOrderSubtotal !== null ? { minimumOrderSubtotal: row.minimumOrderSubtotal } : {}),
+    ...storePricingFields(row),
     defaultTaxableAddressType: row.defaultTaxableAddress,
   };
 }
@@ -242,6 +242,23 @@ export interface SnapshotInput {
   additionalFees?: AdditionalFeeSnapshot[] | undefined;
   calculateTax?: boolean | undefined;
   calculateShipping?: boolean | undefined;
+}
+
+/**
+ * `pricingSnapshot` of a shopper's lines now (a cart's estimate, a checkout): the lines' snapshots from their
+ * views, and what the member's memberships offer for them, read with `db`.
+ */
+export async function linesSnapshot(
+  ctx: AppContext,
+  db: Db,
+  memberId: string | null | undefined,
+  views: readonly LineView[],
+  input: Omit<SnapshotInput, 'now' | 'lineItems' | 'offeredMemberships'>,
+): Promise<PricingSnapshot> {
+  const now = ctx.clock();
+  const lineItems = views.map((v) => v.snapshot);
+  const offeredMemberships = await membershipsFor(db, memberId, lineItems, now);
+  return pricingSnapshot({ ...input, now, lineItems, offeredMemberships });
 }
 
 /** The pricing engine's input for a cart's estimate or a checkout: one builder, so both price alike. */

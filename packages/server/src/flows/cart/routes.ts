@@ -14,7 +14,7 @@ import type { Module } from '../../platform/app.ts';
 import { type Caller as RequestCaller, credentials } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { forbidden } from '../../platform/errors.ts';
-import { underPrefixes } from '../../platform/routing.ts';
+import { underPrefixes, visitor } from '../../platform/routing.ts';
 import {
   addToCart,
   deleteCart,
@@ -29,7 +29,6 @@ import { mergeVisitorCart } from './merge.ts';
 import { cartJanitor } from './janitor.ts';
 
 const tags = ['cart'];
-const visitor = { access: 'visitor' } as const;
 
 function ownerOf(caller: RequestCaller): CartOwner | undefined {
   if (caller.kind === 'member') return { memberId: caller.memberId, visitorId: caller.visitorId };

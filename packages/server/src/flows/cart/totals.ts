@@ -4,8 +4,7 @@ import { estimateTotals, type Totals } from '../../modules/pricing/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { createCheckoutFromCart } from '../checkout/from-cart.ts';
-import { membershipsFor } from '../subscriptions/memberships.ts';
-import { couponSnapshot, merchantSettings, pricingSnapshot } from './pricing.ts';
+import { couponSnapshot, linesSnapshot, merchantSettings } from './pricing.ts';
 import { type Caller, cartToWire, loaded, readCart, type WireCart } from './read.ts';
 import { customerOf } from './flow.ts';
 import { writeCart } from './write.ts';
@@ -34,12 +33,8 @@ export async function estimateCartTotals(
     ? await couponSnapshot(ctx.db, row.coupon.code, customerOf(owner, row.info))
     : undefined;
   const { wire, views } = cartToWire(row, loaded(ctx, store, catalog));
-  const now = ctx.clock();
-  const lineItems = views.map((v) => v.snapshot);
-  const snapshot = pricingSnapshot({
-    now,
+  const snapshot = await linesSnapshot(ctx, ctx.db, owner.memberId, views, {
     store,
-    lineItems,
     coupon,
     customer: customerOf(owner, row.info),
     merchantDiscounts: row.merchantDiscounts,
@@ -48,7 +43,6 @@ export async function estimateCartTotals(
     billingAddress: body.billingAddress,
     selectedShippingOption: body.selectedShippingOption ?? row.info.selectedShippingOption,
     memberships: body.selectedMemberships?.memberships,
-    offeredMemberships: await membershipsFor(ctx.db, owner.memberId, lineItems, now),
     calculateTax: body.calculateTax,
     calculateShipping: body.calculateShipping,
   });

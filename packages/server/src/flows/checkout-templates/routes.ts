@@ -5,6 +5,7 @@ import { AppError } from '../../platform/errors.ts';
 import { tokenOwner } from '../cart/routes.ts';
 import { errorPage } from '../html.ts';
 import { checkoutFromTemplate } from './flow.ts';
+import { open } from '../../platform/routing.ts';
 
 /**
  * Starting checkouts from a template: `create-checkout-from-template` (any caller: a visitor's or member's token
@@ -15,7 +16,7 @@ export const checkoutTemplateFlowRoutes: Module = (app, ctx) => {
   app.post(
     `${path}/:checkoutTemplateId/create-checkout-from-template`,
     {
-      config: { access: 'public' },
+      config: open,
       schema: {
         tags,
         summary: 'Start a new checkout from a template',
@@ -34,7 +35,7 @@ export const checkoutTemplateFlowRoutes: Module = (app, ctx) => {
   app.get(
     `${path}/:checkoutTemplateId/create-and-redirect-to-checkout`,
     {
-      config: { access: 'public' },
+      config: open,
       schema: {
         tags,
         summary: 'A shareable link: each visit starts a new checkout from the template and opens it',

@@ -7,6 +7,7 @@ import { redirectSessions } from '../../modules/redirects/tables.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
 import { tokenOwner } from '../cart/routes.ts';
+import { UUID } from '../../platform/uuid.ts';
 
 /**
  * Who may act on a checkout (docs/CHECKOUT.md "Who sees what"): admins; its owner — the visitor or member whose
@@ -25,8 +26,6 @@ export interface CheckoutCaller {
 }
 
 export const REDIRECT_SESSION_HEADER = 'x-aisle-redirect-session';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function checkoutCaller(ctx: AppContext, request: FastifyRequest): Promise<CheckoutCaller> {
   const owner = await tokenOwner(ctx, request);

@@ -8,8 +8,7 @@ import { AppError, invalid } from '../../platform/errors.ts';
 import { tokenOpensOrder } from '../orders/access.ts';
 import { priceCheckout, pricingInputs } from './pricing.ts';
 import { checkoutToWire } from './wire.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID } from '../../platform/uuid.ts';
 
 /**
  * Where a hosted flow may send the browser: the store's origin or a registered client's (oauth `returnUrl`).

@@ -11,6 +11,7 @@ import { acceptForms } from '../forms.ts';
 import { errorPage, escapeHtml, newNonce, page, sendPage } from '../html.ts';
 import { pendingAction, settlePendingPayment } from '../orders/place-settle.ts';
 import { allowedReturnUrl } from './completion.ts';
+import { open } from '../../platform/routing.ts';
 
 /**
  * The sandbox provider's buyer step: `GET /payments/sandbox/v1/confirm?token=&returnUrl=` shows the payment
@@ -102,7 +103,7 @@ export const sandboxConfirmationPages: Module = async (app, ctx) => {
     r.get(
       PATH,
       {
-        config: { access: 'public' },
+        config: open,
         schema: {
           tags,
           summary: 'The sandbox confirmation page of a payment waiting for the buyer',
@@ -114,7 +115,7 @@ export const sandboxConfirmationPages: Module = async (app, ctx) => {
     r.post(
       PATH,
       {
-        config: { access: 'public' },
+        config: open,
         schema: { tags, summary: 'Confirm or fail the payment (the page’s form)', body: ConfirmForm },
       },
       async (request, reply) => {

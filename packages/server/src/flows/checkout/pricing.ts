@@ -7,13 +7,12 @@ import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
 import { type Catalog, loadProducts } from '../cart/catalogue.ts';
 import { type LineView, lineView, productIdsOf } from '../cart/lines.ts';
-import { membershipsFor } from '../subscriptions/memberships.ts';
 import type { CouponCustomer } from '../../modules/settings/coupons.ts';
 import {
   couponSnapshot,
   type MerchantSettings,
+  linesSnapshot,
   merchantSettings,
-  pricingSnapshot,
   viewContext,
 } from '../cart/pricing.ts';
 
@@ -80,12 +79,8 @@ export async function priceCheckout(
   const { currency, view } = viewContext(ctx, store);
   const views = row.lineItems.map((line) => lineView(line, products, view));
   const info = row.info;
-  const now = ctx.clock();
-  const lineItems = views.map((v) => v.snapshot);
-  const snapshot = pricingSnapshot({
-    now,
+  const snapshot = await linesSnapshot(ctx, db, row.memberId, views, {
     store,
-    lineItems,
     coupon: couponSnap,
     customer: customerOf(row),
     merchantDiscounts: row.merchantDiscounts,
@@ -94,7 +89,6 @@ export async function priceCheckout(
     billingAddress: info.billingInfo?.address,
     selectedShippingOption: info.shippingInfo?.selectedCarrierServiceOption,
     memberships: info.membershipOptions?.selectedMemberships?.memberships,
-    offeredMemberships: await membershipsFor(db, row.memberId, lineItems, now),
   });
   let totals = estimateTotals(snapshot);
   // The tip is a percentage of the lines after discounts, or an amount: priced again with it as a fee.

@@ -12,7 +12,7 @@ import {
 } from '../../modules/checkout/schemas.ts';
 import { paymentRoutes } from '../../modules/payments/routes.ts';
 import type { App, Module } from '../../platform/app.ts';
-import { underPrefixes } from '../../platform/routing.ts';
+import { open, underPrefixes, visitor } from '../../platform/routing.ts';
 import { placeOrder } from '../orders/place-order.ts';
 import { checkoutCaller } from './access.ts';
 import { completeAndRedirect } from './completion.ts';
@@ -35,7 +35,6 @@ import { checkoutJanitor } from './janitor.ts';
 import { tipRoutes } from '../tips/routes.ts';
 
 const tags = ['checkout'];
-const visitor = { access: 'visitor' } as const;
 const params = CheckoutIdParams;
 type WithId = FastifyRequest<{ Params: { id: string } }>;
 
@@ -58,7 +57,7 @@ export const checkoutRoutes: Module = async (app, ctx) => {
     r.get(
       '/mark-checkout-as-completed-and-redirect-to-url',
       {
-        config: { access: 'public' },
+        config: open,
         schema: {
           tags,
           summary: "Complete the order's checkout and send the browser to the order page (or redirectUrl)",

@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { LineItemInput, MAX_LINES } from '../../modules/cart/schemas.ts';
 import type { Module } from '../../platform/app.ts';
 import { previewDiscountRules } from './preview.ts';
+import { admin } from '../../platform/routing.ts';
 
 /** Catalogue lines as a shopper adds them (no admin price overrides: the preview prices what shoppers pay). */
 const PreviewLine = Type.Pick(LineItemInput, ['quantity', 'catalogReference']);
@@ -16,7 +17,7 @@ export const discountRulePreviewRoutes: Module = (app, ctx) => {
   app.post(
     '/ecom/v1/discount-rules/preview',
     {
-      config: { access: 'admin' },
+      config: admin,
       schema: {
         tags: ['discount rules'],
         summary: 'Preview the discount rules on a hypothetical cart',

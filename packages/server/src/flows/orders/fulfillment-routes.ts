@@ -6,11 +6,10 @@ import {
   UpdateFulfillmentRequest,
 } from '../../modules/orders/schemas.ts';
 import type { Module } from '../../platform/app.ts';
-import { underPrefixes } from '../../platform/routing.ts';
+import { admin, underPrefixes } from '../../platform/routing.ts';
 import { createFulfillment, deleteFulfillment, listFulfillments, updateFulfillment } from './fulfillments.ts';
 
 const tags = ['order fulfillments'];
-const admin = { access: 'admin' } as const;
 
 /** Fulfilments of an order (not in the wire reference; docs/ORDERS.md). */
 export const fulfillmentRoutes: Module = async (app, ctx) => {

@@ -1,10 +1,9 @@
 import { CreateInvoiceRequest, InvoiceParams, OrderParams } from '../../modules/orders/schemas.ts';
 import type { Module } from '../../platform/app.ts';
-import { underPrefixes } from '../../platform/routing.ts';
+import { admin, underPrefixes } from '../../platform/routing.ts';
 import { createInvoice, deleteInvoice, listInvoices, sendInvoice, voidInvoice } from './invoices.ts';
 
 const tags = ['order invoices'];
-const admin = { access: 'admin' } as const;
 
 /** Invoices of an order (not in the wire reference; docs/ORDERS.md), under the orders paths. */
 export const invoiceRoutes: Module = async (app, ctx) => {

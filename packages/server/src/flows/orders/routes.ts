@@ -19,7 +19,7 @@ import {
   UpdateStatusRequest,
 } from '../../modules/orders/schemas.ts';
 import type { Module } from '../../platform/app.ts';
-import { underPrefixes } from '../../platform/routing.ts';
+import { admin, open, underPrefixes } from '../../platform/routing.ts';
 import { paymentsCollectorRoutes } from '../payments-collector/routes.ts';
 import { addActivities, deleteActivity, updateActivity } from './activities.ts';
 import { SalesAnalyticsRequest, salesAnalytics } from './analytics.ts';
@@ -40,7 +40,6 @@ import { orderTipRoutes } from './tip-routes.ts';
 import { bulkUpdateOrders, updateLineItem, updateOrder } from './update.ts';
 
 const tags = ['orders'];
-const admin = { access: 'admin' } as const;
 
 /**
  * The order calls of wire/orders.md §2 (search and aggregate are in `modules/orders/search-routes.ts`), on the
@@ -68,7 +67,7 @@ export const orderRoutes: Module = async (app, ctx) => {
     r.get(
       '/:id',
       {
-        config: { access: 'public' },
+        config: open,
         schema: {
           tags,
           summary: "An order: admins; the buyer's member or visitor token; or its confirmation token",

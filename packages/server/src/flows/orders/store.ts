@@ -16,10 +16,11 @@ import { AppError, notFound } from '../../platform/errors.ts';
 import type { EventInput } from '../../platform/events.ts';
 import { takeStockWhenPaid } from './restock.ts';
 import { isRecord, type Json } from './json.ts';
+import { UUID } from '../../platform/uuid.ts';
 
 /** Changing an order: lock, load, change, derive payment status, record activities and events, all in one transaction. */
 
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export { UUID };
 
 export const orderNotFound = (id: string) =>
   notFound('ORDER_NOT_FOUND', `Order ${id} was not found`, { orderId: id });

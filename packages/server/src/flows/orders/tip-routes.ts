@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { Money } from '../../modules/orders/schemas.ts';
 import type { Module } from '../../platform/app.ts';
-import { underPrefixes } from '../../platform/routing.ts';
+import { admin, open, underPrefixes } from '../../platform/routing.ts';
 import { getOrderTip, removeOrderTip, setOrderTip } from './tips.ts';
 
 const tags = ['tips'];
@@ -13,7 +13,7 @@ export const orderTipRoutes: Module = async (app, ctx) => {
     r.get(
       '/order/:orderId',
       {
-        config: { access: 'public' },
+        config: open,
         schema: {
           tags,
           summary: "An order's tip (for whoever may read the order)",
@@ -27,7 +27,7 @@ export const orderTipRoutes: Module = async (app, ctx) => {
     r.post(
       '/set',
       {
-        config: { access: 'admin' },
+        config: admin,
         schema: {
           tags,
           summary: "Set an order's tip (an additional fee; the total follows)",
@@ -39,7 +39,7 @@ export const orderTipRoutes: Module = async (app, ctx) => {
     r.post(
       '/remove',
       {
-        config: { access: 'admin' },
+        config: admin,
         schema: { tags, summary: "Remove an order's tip", body: Type.Object({ orderId: Id }) },
       },
       async (request) => removeOrderTip(ctx, request.body.orderId),

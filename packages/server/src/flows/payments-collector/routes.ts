@@ -1,5 +1,5 @@
 import type { Module } from '../../platform/app.ts';
-import { underPrefixes } from '../../platform/routing.ts';
+import { admin, underPrefixes } from '../../platform/routing.ts';
 import {
   bulkMarkAsPaid,
   captureAuthorizedPayments,
@@ -29,7 +29,6 @@ import {
 } from './schemas.ts';
 
 const tags = ['payments collector'];
-const admin = { access: 'admin' } as const;
 
 /** wire/orders.md §3, on `/ecom/v1/payments-collector` and its custom-host alias `/v1/payments-collector`. */
 export const paymentsCollectorRoutes: Module = async (app, ctx) => {

@@ -1,5 +1,5 @@
 import type { Module } from '../../platform/app.ts';
-import { underPrefixes } from '../../platform/routing.ts';
+import { underPrefixes, visitor } from '../../platform/routing.ts';
 import { RedirectSessionRequest } from '../../modules/redirects/schemas.ts';
 import { bindingOf } from '../caller.ts';
 import { createRedirectSession } from './flow.ts';
@@ -12,7 +12,7 @@ export const redirectSessionRoutes: Module = async (app, ctx) => {
       r.post(
         '',
         {
-          config: { access: 'visitor' },
+          config: visitor,
           schema: {
             tags: ['redirects'],
             summary: 'Create a redirect session (hosted pages, authorize, logout, member area)',

@@ -36,10 +36,10 @@ import {
   startStaffTotp,
 } from './team.ts';
 import type { FastifyRequest } from 'fastify';
+import { open } from '../../platform/routing.ts';
 
 const PATH = '/aisle/v1/staff';
 const tags = ['staff'];
-const open = { access: 'public' } as const;
 const self = { access: 'admin', permission: 'account.self' } as const;
 const manage = { access: 'admin', permission: 'staff.manage' } as const;
 

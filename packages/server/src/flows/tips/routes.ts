@@ -8,7 +8,7 @@ import { type CheckoutAccess, getTipChoice, updateTipChoice } from './choice.ts'
 import { findCheckout } from '../../modules/checkout/service.ts';
 import type { Module } from '../../platform/app.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { underPrefixes } from '../../platform/routing.ts';
+import { underPrefixes, visitor } from '../../platform/routing.ts';
 import { checkoutCaller, mayAct } from '../checkout/access.ts';
 import { previewTip } from './preview.ts';
 
@@ -29,7 +29,6 @@ async function accessOf(ctx: AppContext, request: FastifyRequest): Promise<Check
 export const tipRoutes: Module = async (app, ctx) => {
   await underPrefixes(app, ['/tips/v1/tips', '/_api/tips-service/v1/tips'], (r) => {
     const tags = ['tips'];
-    const visitor = { access: 'visitor' } as const;
     r.post(
       '/preview',
       {

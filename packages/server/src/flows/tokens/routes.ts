@@ -1,6 +1,6 @@
 import type { Module } from '../../platform/app.ts';
 import { applicationErrorBody } from '../../platform/errors.ts';
-import { underPrefixes } from '../../platform/routing.ts';
+import { member, open, underPrefixes } from '../../platform/routing.ts';
 import { callerMemberId } from '../../modules/identity/routes.ts';
 import { OAuthError } from '../../modules/oauth/errors.ts';
 import { TokenRequest, tokenParams } from '../../modules/oauth/schemas.ts';
@@ -26,7 +26,7 @@ export const tokenRoutes: Module = async (app, ctx) => {
     r.post(
       '/token',
       {
-        config: { access: 'public' },
+        config: open,
         schema: {
           tags,
           summary: 'Issue tokens: anonymous, refresh_token, authorization_code, authorized_client',
@@ -40,7 +40,7 @@ export const tokenRoutes: Module = async (app, ctx) => {
     );
     r.get(
       '/user-info',
-      { config: { access: 'member' }, schema: { tags, summary: 'Claims of the signed-in member' } },
+      { config: member, schema: { tags, summary: 'Claims of the signed-in member' } },
       async (request) => userInfo(ctx, callerMemberId(request.caller)),
     );
   });

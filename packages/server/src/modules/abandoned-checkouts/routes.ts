@@ -16,8 +16,8 @@ import {
   UpdateRecoverySettingsRequest,
   updateRecoverySettings,
 } from './settings.ts';
+import { admin } from '../../platform/routing.ts';
 
-const admin = { access: 'admin' } as const;
 const tags = ['abandoned checkouts'];
 
 const SearchRequest = Type.Object({

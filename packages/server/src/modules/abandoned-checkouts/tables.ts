@@ -12,7 +12,16 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { Activity, StoredLine, StoredPrice } from './model.ts';
-import { at, primaryId, revision, createdDate, updatedDate } from '../../platform/columns.ts';
+import {
+  at,
+  jsonList,
+  jsonObject,
+  primaryId,
+  revision,
+  revisioned,
+  singletonId,
+  updatedDate,
+} from '../../platform/columns.ts';
 
 /**
  * Abandoned checkouts: one per checkout that had a buyer e-mail and no order after the store's delay, written
@@ -30,7 +39,7 @@ export const abandonedCheckouts = pgTable(
     visitorId: uuid('visitor_id'),
     status: text('status').notNull().default('ABANDONED'),
     buyerEmail: text('buyer_email').notNull(),
-    buyerInfo: jsonb('buyer_info').$type<Record<string, unknown>>().notNull().default({}),
+    buyerInfo: jsonObject('buyer_info'),
     contactDetails: jsonb('contact_details').$type<Record<string, unknown>>(),
     buyerLanguage: text('buyer_language'),
     currency: text('currency').notNull(),
@@ -39,9 +48,9 @@ export const abandonedCheckouts = pgTable(
     subtotal: numeric('subtotal').notNull(),
     totalPrice: jsonb('total_price').$type<StoredPrice>().notNull(),
     subtotalPrice: jsonb('subtotal_price').$type<StoredPrice>().notNull(),
-    lineItems: jsonb('line_items').$type<StoredLine[]>().notNull().default([]),
-    appliedDiscounts: jsonb('applied_discounts').$type<unknown[]>().notNull().default([]),
-    activities: jsonb('activities').$type<Activity[]>().notNull().default([]),
+    lineItems: jsonList<StoredLine>('line_items'),
+    appliedDiscounts: jsonList<unknown>('applied_discounts'),
+    activities: jsonList<Activity>('activities'),
     /** Opens the checkout from the recovery mail (`redirect-to-checkout?token=`): random, per row. */
     recoveryToken: text('recovery_token').notNull(),
     /** The wire's `checkoutUrl`: the recovery link, on the store's public URL when it was abandoned. */
@@ -52,9 +61,7 @@ export const abandonedCheckouts = pgTable(
     recoveredDate: at('recovered_date'),
     /** The order that recovered it. */
     orderId: uuid('order_id'),
-    revision: revision(),
-    createdDate: createdDate(),
-    updatedDate: updatedDate(),
+    ...revisioned(),
   },
   (t) => [
     uniqueIndex('abandoned_checkouts_checkout_idx').on(t.checkoutId),
@@ -68,7 +75,7 @@ export const abandonedCheckouts = pgTable(
 
 /** The one row (`id = 1`) of the store's recovery settings; absent until first written (defaults apply). */
 export const abandonedCheckoutSettings = pgTable('abandoned_checkout_settings', {
-  id: integer('id').primaryKey().default(1),
+  id: singletonId(),
   recoveryEmailsEnabled: boolean('recovery_emails_enabled').notNull().default(true),
   delayMinutes: integer('delay_minutes').notNull().default(60),
   revision: revision(),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { at, primaryId, revisioned } from '../../platform/columns.ts';
+import { at, jsonObject, primaryId, revisioned } from '../../platform/columns.ts';
 
 /** What the shopper's page told about the item (`itemDetails`), kept for the notification mail. */
 export interface ItemDetails {
@@ -32,7 +32,7 @@ export const backInStockRequests = pgTable(
     autoNotified: boolean('auto_notified').notNull().default(false),
     failureReason: text('failure_reason'),
     itemUrl: text('item_url'),
-    itemDetails: jsonb('item_details').$type<ItemDetails>().notNull().default({}),
+    itemDetails: jsonObject<ItemDetails>('item_details'),
     notifiedDate: at('notified_date'),
     ...revisioned(),
   },

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import type { CartInfo, StoredCoupon, StoredLine, StoredMerchantDiscount } from './model.ts';
-import { primaryId, createdDate, updatedDate } from '../../platform/columns.ts';
+import { dated, jsonList, jsonObject, primaryId } from '../../platform/columns.ts';
 
 /**
  * Current carts: at most one per owner. `owner_key` is `m:<memberId>` for a member and `v:<visitorId>` for an
@@ -17,14 +17,13 @@ export const carts = pgTable(
     memberId: uuid('member_id'),
     /** The visitor who created it (a member's cart keeps the visitor of the session that created it). */
     visitorId: uuid('visitor_id'),
-    lineItems: jsonb('line_items').$type<StoredLine[]>().notNull().default([]),
-    info: jsonb('info').$type<CartInfo>().notNull().default({}),
+    lineItems: jsonList<StoredLine>('line_items'),
+    info: jsonObject<CartInfo>('info'),
     coupon: jsonb('coupon').$type<StoredCoupon>(),
-    merchantDiscounts: jsonb('merchant_discounts').$type<StoredMerchantDiscount[]>().notNull().default([]),
+    merchantDiscounts: jsonList<StoredMerchantDiscount>('merchant_discounts'),
     checkoutId: uuid('checkout_id'),
     revision: bigint('revision', { mode: 'bigint' }).notNull().default(sql`0`),
-    createdDate: createdDate(),
-    updatedDate: updatedDate(),
+    ...dated(),
   },
   (t) => [index('carts_member_idx').on(t.memberId), index('carts_updated_idx').on(t.updatedDate)],
 );

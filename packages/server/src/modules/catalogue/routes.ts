@@ -1,5 +1,5 @@
 import type { Module } from '../../platform/app.ts';
-import { underPrefixes } from '../../platform/routing.ts';
+import { open, underPrefixes } from '../../platform/routing.ts';
 import { collectionRoutes } from './collections/routes.ts';
 import { catalogueCsvRoutes } from './csv/routes.ts';
 import { inventoryRoutes } from './inventory/v1-routes.ts';
@@ -22,7 +22,7 @@ export const catalogueRoutes: Module = async (app, ctx) => {
     r.get(
       '/version',
       {
-        config: { access: 'public' },
+        config: open,
         schema: {
           tags: ['catalogue'],
           summary: 'Catalogue version of the store',

@@ -5,9 +5,7 @@ import { getDefaultTipSettings, getTipSettings, tipSetting, tipSettingsService }
 import { checkoutSettingsToWire, readCheckoutSettings, updateCheckoutSettings } from './checkout-settings.ts';
 import { loadOrdersSettings, ordersSettingsToWire, updateOrdersSettings } from './orders-settings.ts';
 import { IdParams, UpdateCheckoutSettingsRequest, UpdateOrdersSettingsRequest } from './schemas.ts';
-
-const admin = { access: 'admin' } as const;
-const visitor = { access: 'visitor' } as const;
+import { admin, open, visitor } from '../../platform/routing.ts';
 
 /**
  * Checkout settings (shoppers read what the hosted checkout shows; admins whose role reads settings read
@@ -22,7 +20,7 @@ export const checkoutSettingsRoutes: Module = async (app, ctx) => {
     app.get(
       path,
       {
-        config: { access: 'public' },
+        config: open,
         schema: {
           tags,
           summary:

@@ -1,16 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { primaryId, revision, createdDate, updatedDate } from '../../platform/columns.ts';
+import { boolean, check, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  jsonList,
+  jsonObject,
+  primaryId,
+  revisioned,
+  singletonId,
+  updatedDate,
+} from '../../platform/columns.ts';
 
 /** Checkout settings (singleton): the wire `checkoutSettings` object (policies, fields, brand) as set. */
 export const checkoutSettings = pgTable(
   'checkout_settings',
   {
-    id: integer('id').primaryKey().default(1),
-    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
-    revision: revision(),
-    createdDate: createdDate(),
-    updatedDate: updatedDate(),
+    id: singletonId(),
+    data: jsonObject('data'),
+    ...revisioned(),
   },
   (t) => [check('checkout_settings_singleton_check', sql`${t.id} = 1`)],
 );
@@ -27,13 +32,11 @@ export const tipSettings = pgTable(
     enabled: boolean('enabled').notNull().default(true),
     isDefault: boolean('is_default').notNull().default(false),
     tipType: text('tip_type').notNull().default('PERCENTAGE'),
-    choices: jsonb('choices').$type<string[]>().notNull().default([]),
+    choices: jsonList<string>('choices'),
     defaultChoice: text('default_choice'),
     allowCustomAmount: boolean('allow_custom_amount').notNull().default(true),
     title: text('title'),
-    revision: revision(),
-    createdDate: createdDate(),
-    updatedDate: updatedDate(),
+    ...revisioned(),
   },
   // At most one default: a second concurrent "make default" fails instead of leaving two.
   (t) => [uniqueIndex('tip_settings_default_idx').on(t.isDefault).where(sql`${t.isDefault}`)],

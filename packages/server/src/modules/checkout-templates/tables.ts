@@ -1,7 +1,7 @@
 import { index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import type { CustomLineItemInput, LineItemInput } from '../cart/schemas.ts';
 import type { TemplateCustomization } from './model.ts';
-import { primaryId, revisioned } from '../../platform/columns.ts';
+import { jsonList, jsonObject, primaryId, revisioned } from '../../platform/columns.ts';
 
 /**
  * Checkout templates: lines, a coupon and page customization from which any number of independent checkouts are
@@ -13,9 +13,9 @@ export const checkoutTemplates = pgTable(
   {
     id: primaryId(),
     status: text('status').$type<'ACTIVE' | 'INACTIVE'>().notNull().default('ACTIVE'),
-    customization: jsonb('customization').$type<TemplateCustomization>().notNull().default({}),
-    lineItems: jsonb('line_items').$type<LineItemInput[]>().notNull().default([]),
-    customLineItems: jsonb('custom_line_items').$type<CustomLineItemInput[]>().notNull().default([]),
+    customization: jsonObject<TemplateCustomization>('customization'),
+    lineItems: jsonList<LineItemInput>('line_items'),
+    customLineItems: jsonList<CustomLineItemInput>('custom_line_items'),
     couponCode: text('coupon_code'),
     customContentReference: jsonb('custom_content_reference').$type<{
       appId?: string;

@@ -1,17 +1,16 @@
 import { and, desc, eq, getTableColumns, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { StoredCoupon, StoredLine, StoredMerchantDiscount } from '../cart/model.ts';
-import type { Db } from '../../platform/db.ts';
+import { type Db, rawColumns } from '../../platform/db.ts';
 import { AppError, conflict, notFound } from '../../platform/errors.ts';
 import type { CheckoutInfo } from './model.ts';
 import { checkouts } from './tables.ts';
+import { UUID } from '../../platform/uuid.ts';
 
 /** Storage of checkouts: every write locks the row for its transaction and bumps `revision`. */
 
 export type CheckoutRow = typeof checkouts.$inferSelect;
 
 export const MAX_CHECKOUT_LINES = 300;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const checkoutNotFound = (id: string) =>
   notFound('CHECKOUT_NOT_FOUND', `Checkout ${id} was not found`, { id });
@@ -34,21 +33,13 @@ export interface NewCheckout {
   now: Date;
 }
 
-const checkoutColumnList = Object.entries(getTableColumns(checkouts));
+const checkoutColumns = rawColumns<CheckoutRow>(getTableColumns(checkouts));
 
 /** Every column of `checkouts` as a select list of the alias `alias`, for statements written in SQL. */
-export const checkoutSelectList = (alias: string): SQL =>
-  sql.raw(checkoutColumnList.map(([, column]) => `${alias}."${column.name}"`).join(', '));
+export const checkoutSelectList = checkoutColumns.selectList;
 
 /** A row of `checkoutSelectList` as the driver returns it (`preparedRows`) → `CheckoutRow`, as drizzle maps it. */
-export function checkoutFromRow(raw: Record<string, unknown>): CheckoutRow {
-  const row: Record<string, unknown> = {};
-  for (const [key, column] of checkoutColumnList) {
-    const value = raw[column.name];
-    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
-  }
-  return row as CheckoutRow;
-}
+export const checkoutFromRow = checkoutColumns.fromRow;
 
 /** What a new checkout (revision 1) stores of its input; the database defaults the rest. */
 const newCheckoutValues = (input: NewCheckout) => ({

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import type { StoredCoupon, StoredLine, StoredMerchantDiscount } from '../cart/model.ts';
 import type { CheckoutInfo } from './model.ts';
-import { primaryId, createdDate, updatedDate } from '../../platform/columns.ts';
+import { dated, jsonList, jsonObject, primaryId } from '../../platform/columns.ts';
 
 /**
  * Checkouts: created from the current cart (`create-checkout`) or directly (`POST /ecom/v1/checkouts`). Lines
@@ -19,25 +19,24 @@ export const checkouts = pgTable(
     visitorId: uuid('visitor_id'),
     channelType: text('channel_type').notNull().default('WEB'),
     /** The wire cart at creation (lines priced from the catalogue then); kept for reference. */
-    cart: jsonb('cart').$type<Record<string, unknown>>().notNull().default({}),
+    cart: jsonObject('cart'),
     /** `shippingAddress`, `billingAddress`, `selectedShippingOption`, `email` as sent to create-checkout. */
-    request: jsonb('request').$type<Record<string, unknown>>().notNull().default({}),
-    lineItems: jsonb('line_items').$type<StoredLine[]>().notNull().default([]),
+    request: jsonObject('request'),
+    lineItems: jsonList<StoredLine>('line_items'),
     /**
      * Everything else the buyer or merchant set: billingInfo, shippingInfo (destination, selected option),
      * buyerInfo, buyerNote, customFields, customSettings, membershipOptions, extendedFields,
      * customContentReference, externalReference, businessLocationId, overrideCheckoutUrl, tipChoice…
      */
-    info: jsonb('info').$type<CheckoutInfo>().notNull().default({}),
+    info: jsonObject<CheckoutInfo>('info'),
     coupon: jsonb('coupon').$type<StoredCoupon>(),
-    merchantDiscounts: jsonb('merchant_discounts').$type<StoredMerchantDiscount[]>().notNull().default([]),
+    merchantDiscounts: jsonList<StoredMerchantDiscount>('merchant_discounts'),
     purchaseFlowId: uuid('purchase_flow_id').notNull().default(sql`gen_random_uuid()`),
     completed: boolean('completed').notNull().default(false),
     /** The order placed from this checkout (set in the order's transaction). */
     orderId: uuid('order_id'),
     revision: bigint('revision', { mode: 'bigint' }).notNull().default(sql`0`),
-    createdDate: createdDate(),
-    updatedDate: updatedDate(),
+    ...dated(),
   },
   (t) => [
     index('checkouts_cart_idx').on(t.cartId),

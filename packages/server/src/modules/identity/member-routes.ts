@@ -1,7 +1,7 @@
 import type { App } from '../../platform/app.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { samePath } from '../../platform/entity-kit/index.ts';
-import { complexGetHook } from '../../platform/routing.ts';
+import { admin, complexGetHook, member } from '../../platform/routing.ts';
 import { callerMemberId, selfOrAdmin } from './caller.ts';
 import { toMember, widestFieldset } from './member-wire.ts';
 import { adminAction } from './members.ts';
@@ -31,8 +31,6 @@ import {
 } from './schemas.ts';
 
 const tags = ['members'];
-const member = { access: 'member' as const };
-const admin = { access: 'admin' as const };
 /** Open to the member itself and to staff whose role may read / change customers. */
 const selfRead = { access: 'member' as const, permission: 'customers.read' as const };
 const selfWrite = { access: 'member' as const, permission: 'customers.write' as const };

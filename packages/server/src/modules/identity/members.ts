@@ -6,6 +6,7 @@ import { emailKey } from './emails.ts';
 import { toMember } from './member-wire.ts';
 import type { IdentityProfile, ListMembersQuery, PoliciesPatch } from './schemas.ts';
 import { identityPolicies, type MemberStatus, memberFactors, members } from './tables.ts';
+import { UUID } from '../../platform/uuid.ts';
 
 export type Member = typeof members.$inferSelect;
 type Factor = typeof memberFactors.$inferSelect;
@@ -98,8 +99,6 @@ export async function findMemberByEmail(db: Db, email: string): Promise<Member |
     .limit(1);
   return row;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function findMember(db: Db, id: string): Promise<Member | undefined> {
   if (!UUID.test(id)) return undefined;

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { Module } from '../../platform/app.ts';
 import { callerMemberId } from './caller.ts';
-import { underPrefixes } from '../../platform/routing.ts';
+import { admin, member, underPrefixes } from '../../platform/routing.ts';
 import { getPolicies, identityOf, requireMember, setPolicies, updateProfile } from './members.ts';
 import { memberWireRoutes } from './member-routes.ts';
 import {
@@ -19,8 +19,6 @@ const tags = ['members'];
 
 export { callerMemberId } from './caller.ts';
 
-const member = { access: 'member' as const };
-const admin = { access: 'admin' as const };
 const FactorParams = Type.Object({
   type: Type.Union([
     Type.Literal('EMAIL'),

@@ -233,6 +233,22 @@ async function pendingStep(ctx: AppContext, stateToken: string | undefined, opti
 const verifiesEmail = (row: IdentityToken, member: Member) =>
   row.factorType === 'EMAIL' && !member.emailVerified;
 
+/** A pending step's options, and whether a passed second factor should remember the device. */
+type VerifyOptions = StepOptions & { rememberThisDevice?: boolean | undefined };
+
+/** A second factor passed: the next step, with a device token when signed in and `remember` was asked for. */
+async function factorPassed(
+  ctx: AppContext,
+  member: Member,
+  binding: Binding,
+  remember: boolean | undefined,
+): Promise<SignInOutcome> {
+  const outcome = await nextStep(ctx, member, binding, { skipFactors: true });
+  if (outcome.state === 'SUCCESS' && remember)
+    outcome.deviceToken = await createToken(ctx, ctx.db, 'device', member.id);
+  return outcome;
+}
+
 /**
  * Finish a pending step with a code: e-mail verification, or a second factor (EMAIL, TOTP, SMS, CALL). A
  * second factor passed with `rememberThisDevice` comes back with a device token (30 days without the factor).
@@ -242,7 +258,7 @@ export async function verifyStep(
   stateToken: string | undefined,
   code: string | undefined,
   factorType?: string,
-  options: StepOptions & { rememberThisDevice?: boolean | undefined } = {},
+  options: VerifyOptions = {},
 ): Promise<SignInOutcome> {
   const row = await pendingStep(ctx, stateToken, options);
   if (factorType && row.factorType !== factorType.toUpperCase())
@@ -260,10 +276,7 @@ export async function verifyStep(
     const verified = await updateMember(ctx, member.id, { emailVerified: true });
     return nextStep(ctx, verified, binding);
   }
-  const outcome = await nextStep(ctx, member, binding, { skipFactors: true });
-  if (outcome.state === 'SUCCESS' && options.rememberThisDevice)
-    outcome.deviceToken = await createToken(ctx, ctx.db, 'device', member.id);
-  return outcome;
+  return factorPassed(ctx, member, binding, options.rememberThisDevice);
 }
 
 /**
@@ -274,7 +287,7 @@ export async function verifyPasskeyStep(
   ctx: AppContext,
   stateToken: string | undefined,
   response: AuthenticationResponseJSON,
-  options: StepOptions & { rememberThisDevice?: boolean | undefined } = {},
+  options: VerifyOptions = {},
 ): Promise<SignInOutcome> {
   const row = await pendingStep(ctx, stateToken, options);
   if (row.factorType !== 'WEBAUTHN')
@@ -289,10 +302,7 @@ export async function verifyPasskeyStep(
     throw badRequest('VERIFICATION_FAILED', 'Too many failed attempts; start the sign-in again');
   if (result === 'wrong') throw badRequest('VERIFICATION_FAILED', 'The passkey was not accepted');
   const binding = { visitorId: row.visitorId ?? undefined, clientId: row.clientId ?? undefined };
-  const outcome = await nextStep(ctx, member, binding, { skipFactors: true });
-  if (outcome.state === 'SUCCESS' && options.rememberThisDevice)
-    outcome.deviceToken = await createToken(ctx, ctx.db, 'device', member.id);
-  return outcome;
+  return factorPassed(ctx, member, binding, options.rememberThisDevice);
 }
 
 /**

@@ -1,17 +1,15 @@
 import type { SiteMemberImage } from '@aisle/sdk';
-import {
-  bigint,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { IdentityProfile } from './schemas.ts';
-import { at, primaryId, createdDate, updatedDate } from '../../platform/columns.ts';
+import {
+  at,
+  createdDate,
+  dated,
+  jsonList,
+  jsonObject,
+  primaryId,
+  updatedDate,
+} from '../../platform/columns.ts';
 
 export type MemberStatus = 'PENDING' | 'ACTIVE' | 'DELETED' | 'BLOCKED' | 'OFFLINE';
 
@@ -34,19 +32,18 @@ export const members = pgTable(
     emailVerified: boolean('email_verified').notNull().default(false),
     status: text('status').$type<MemberStatus>().notNull().default('ACTIVE'),
     /** e.g. PENDING_OWNER_APPROVAL, PENDING_EMAIL_VERIFICATION, BLOCKED_BY_OWNER */
-    statusReasons: jsonb('status_reasons').$type<string[]>().notNull().default([]),
+    statusReasons: jsonList<string>('status_reasons'),
     /** argon2id PHC string; null until the member sets a password (sign-on, admin invite). */
     passwordHash: text('password_hash'),
-    profile: jsonb('profile').$type<IdentityProfile>().notNull().default({}),
+    profile: jsonObject<IdentityProfile>('profile'),
     revision: bigint('revision', { mode: 'number' }).notNull().default(1),
-    createdDate: createdDate(),
-    updatedDate: updatedDate(),
+    ...dated(),
     lastLoginDate: at('last_login_date'),
     /** The member page's slug (wire `profile.slug`), unique; null until set (the member id stands in). */
     slug: text('slug'),
     /** Wire `activityStatus`: MUTED members may not post in the community. */
     activityStatus: text('activity_status').$type<'ACTIVE' | 'MUTED'>().notNull().default('ACTIVE'),
-    community: jsonb('community').$type<CommunityProfile>().notNull().default({}),
+    community: jsonObject<CommunityProfile>('community'),
   },
   (t) => [
     uniqueIndex('members_email_key_idx').on(t.emailKey),
@@ -94,7 +91,7 @@ export const memberPasskeys = pgTable(
     publicKey: text('public_key').notNull(),
     /** Signature counter (0 for authenticators that do not count). */
     counter: bigint('counter', { mode: 'number' }).notNull().default(0),
-    transports: jsonb('transports').$type<string[]>().notNull().default([]),
+    transports: jsonList<string>('transports'),
     name: text('name').notNull(),
     /** `singleDevice` or `multiDevice` (synced). */
     deviceType: text('device_type'),

@@ -3,6 +3,7 @@ import type { Module } from '../../platform/app.ts';
 import { clearMessages, getMessage, listMessages, mailerFor } from './mailer.ts';
 import { mailboxPage } from './page.ts';
 import { ListMessagesQuery, MessageParams } from './schemas.ts';
+import { admin, open } from '../../platform/routing.ts';
 
 const tags = ['dev mailbox'];
 
@@ -10,7 +11,7 @@ export const mailRoutes: Module = (app, ctx) => {
   app.get(
     '/v1/dev-mailbox/messages',
     {
-      config: { access: 'admin' },
+      config: admin,
       schema: { tags, summary: 'Mail kept by the dev mailbox, newest first', querystring: ListMessagesQuery },
     },
     async (request) => ({
@@ -22,14 +23,14 @@ export const mailRoutes: Module = (app, ctx) => {
   app.get(
     '/v1/dev-mailbox/messages/:id',
     {
-      config: { access: 'admin' },
+      config: admin,
       schema: { tags, summary: 'One message of the dev mailbox', params: MessageParams },
     },
     async (request) => ({ message: await getMessage(ctx, request.params.id) }),
   );
   app.delete(
     '/v1/dev-mailbox/messages',
-    { config: { access: 'admin' }, schema: { tags, summary: 'Empty the dev mailbox' } },
+    { config: admin, schema: { tags, summary: 'Empty the dev mailbox' } },
     async () => {
       await clearMessages(ctx);
       return {};
@@ -37,7 +38,7 @@ export const mailRoutes: Module = (app, ctx) => {
   );
   app.get(
     '/dev-mailbox',
-    { config: { access: 'public' }, schema: { tags, summary: 'Dev mailbox page (asks for the admin key)' } },
+    { config: open, schema: { tags, summary: 'Dev mailbox page (asks for the admin key)' } },
     async (_request, reply) => {
       const nonce = randomBytes(16).toString('base64');
       return reply

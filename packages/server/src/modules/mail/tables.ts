@@ -1,5 +1,5 @@
-import { bigserial, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { primaryId, createdDate } from '../../platform/columns.ts';
+import { bigserial, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdDate, jsonObject, primaryId } from '../../platform/columns.ts';
 
 /** How a dev-mailbox message would have gone out. */
 export type DevMessageChannel = 'EMAIL' | 'SMS' | 'CALL';
@@ -25,7 +25,7 @@ export const devMailboxMessages = pgTable(
     /** What the mail is, e.g. `verification-code`, `password-recovery`. */
     tag: text('tag'),
     /** Machine-readable parts (link, code) so tools and tests need not parse the text. */
-    data: jsonb('data').$type<Record<string, string>>().notNull().default({}),
+    data: jsonObject<Record<string, string>>('data'),
     createdDate: createdDate(),
   },
   (t) => [index('dev_mailbox_to_idx').on(t.toKey, t.seq)],

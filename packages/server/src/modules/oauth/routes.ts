@@ -1,5 +1,5 @@
 import type { Module } from '../../platform/app.ts';
-import { underPrefixes } from '../../platform/routing.ts';
+import { admin, open, underPrefixes } from '../../platform/routing.ts';
 import { createClient, deleteClient, listClients, updateClient } from './clients.ts';
 import { keyStore } from './keys.ts';
 import { ClientBody, ClientParams, TokenInfoRequest } from './schemas.ts';
@@ -15,7 +15,7 @@ export const oauthRoutes: Module = async (app, ctx) => {
     r.get(
       '/jwks',
       {
-        config: { access: 'public' },
+        config: open,
         schema: { tags, summary: 'Public keys that sign access tokens (JWKS)' },
       },
       async (_request, reply) => {
@@ -26,14 +26,13 @@ export const oauthRoutes: Module = async (app, ctx) => {
     r.post(
       '/token-info',
       {
-        config: { access: 'public' },
+        config: open,
         schema: { tags, summary: 'Introspect an access token', body: TokenInfoRequest },
       },
       async (request) => tokenInfo(ctx, request.body.token),
     );
   });
 
-  const admin = { access: 'admin' as const };
   app.get(
     '/v1/oauth-clients',
     { config: admin, schema: { tags, summary: 'List OAuth clients' } },

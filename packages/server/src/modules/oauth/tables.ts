@@ -1,14 +1,14 @@
 import { boolean, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { at, primaryId, createdDate, updatedDate } from '../../platform/columns.ts';
+import { at, createdDate, dated, jsonList, primaryId } from '../../platform/columns.ts';
 
 /** Public OAuth clients (storefronts): where codes may go and which origins may call the API. */
 export const oauthClients = pgTable('oauth_clients', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),
   /** Exact redirect URIs of the authorize step. */
-  redirectUris: jsonb('redirect_uris').$type<string[]>().notNull().default([]),
+  redirectUris: jsonList<string>('redirect_uris'),
   /** Origins allowed for CORS, `web_message` framing and post-flow callbacks. */
-  allowedOrigins: jsonb('allowed_origins').$type<string[]>().notNull().default([]),
+  allowedOrigins: jsonList<string>('allowed_origins'),
   /**
    * Refresh tokens of this client are rotated on use, with reuse detection (docs/IDENTITY.md "Refresh tokens").
    * Off for clients that keep their first refresh token: it then stays valid until it expires or is revoked.
@@ -16,8 +16,7 @@ export const oauthClients = pgTable('oauth_clients', {
   rotateRefreshTokens: boolean('rotate_refresh_tokens').notNull().default(true),
   /** Kept in step with `PUBLIC_URL` at start-up (the demo storefront). */
   followsPublicUrl: boolean('follows_public_url').notNull().default(false),
-  createdDate: createdDate(),
-  updatedDate: updatedDate(),
+  ...dated(),
 });
 
 /** Access-token signing keys; every process verifies with all of them and signs with the newest. */

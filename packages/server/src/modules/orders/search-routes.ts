@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { Module } from '../../platform/app.ts';
 import type { Caller } from '../../platform/auth.ts';
 import { forbidden } from '../../platform/errors.ts';
-import { underPrefixes } from '../../platform/routing.ts';
+import { admin, member, underPrefixes } from '../../platform/routing.ts';
 import { aggregateOrders, type OrderViewer, searchOrders } from './search.ts';
 
 const Opt = Type.Optional;
@@ -55,7 +55,7 @@ export const orderSearchRoutes: Module = async (app, ctx) => {
     r.post(
       '/search',
       {
-        config: { access: 'member' },
+        config: member,
         schema: {
           tags,
           summary: "Search orders (admin: all; member: the member's own)",
@@ -67,7 +67,7 @@ export const orderSearchRoutes: Module = async (app, ctx) => {
     r.post(
       '/aggregate',
       {
-        config: { access: 'admin' },
+        config: admin,
         schema: { tags, summary: 'Counts and sums of orders, grouped (admin)', body: AggregateRequest },
       },
       async (request) => aggregateOrders(ctx, request.body),

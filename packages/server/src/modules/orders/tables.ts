@@ -12,7 +12,18 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { at, primaryId, revision, createdDate, updatedDate, money } from '../../platform/columns.ts';
+import {
+  at,
+  cascadeRef,
+  createdDate,
+  dated,
+  jsonList,
+  jsonObject,
+  money,
+  primaryId,
+  revision,
+  singletonId,
+} from '../../platform/columns.ts';
 
 /**
  * The buyer's names in one text (billing and recipient contact, first and last), for the admin's name search:
@@ -62,12 +73,11 @@ export const orders = pgTable(
     /** Hash of the confirmation token a visitor reads their just-placed order with (never the token). */
     confirmationTokenHash: text('confirmation_token_hash'),
     /** Private and public tag ids, for filters; also mirrored in `data.tags`. */
-    tagIds: jsonb('tag_ids').$type<string[]>().notNull().default([]),
+    tagIds: jsonList<string>('tag_ids'),
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
     revision: revision(),
     purchasedDate: at('purchased_date'),
-    createdDate: createdDate(),
-    updatedDate: updatedDate(),
+    ...dated(),
   },
   (t) => [
     uniqueIndex('orders_checkout_once_idx').on(t.checkoutId).where(sql`${t.status} <> 'REJECTED'`),
@@ -87,14 +97,12 @@ export const orderActivities = pgTable(
   'order_activities',
   {
     id: primaryId(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: cascadeRef('order_id', () => orders.id),
     seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
     type: text('type').notNull(),
     authorEmail: text('author_email'),
     /** The one detail object: merchantComment, customActivity, orderRefunded, payment/refund details… */
-    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    details: jsonObject('details'),
     createdDate: createdDate(),
   },
   (t) => [index('order_activities_order_idx').on(t.orderId, t.createdDate)],
@@ -105,9 +113,7 @@ export const orderFulfillments = pgTable(
   'order_fulfillments',
   {
     id: primaryId(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: cascadeRef('order_id', () => orders.id),
     lineItems: jsonb('line_items').$type<Array<{ id: string; quantity: number }>>().notNull(),
     trackingInfo: jsonb('tracking_info').$type<{
       trackingNumber?: string;
@@ -125,15 +131,12 @@ export const orderInvoices = pgTable(
   'order_invoices',
   {
     id: primaryId(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: cascadeRef('order_id', () => orders.id),
     number: integer('number').notNull(),
     status: text('status').notNull().default('Draft'),
     dueDate: at('due_date'),
-    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
-    createdDate: createdDate(),
-    updatedDate: updatedDate(),
+    data: jsonObject('data'),
+    ...dated(),
   },
   (t) => [index('order_invoices_order_idx').on(t.orderId)],
 );
@@ -142,15 +145,14 @@ export const orderInvoices = pgTable(
 export const ordersSettings = pgTable(
   'orders_settings',
   {
-    id: integer('id').primaryKey().default(1),
+    id: singletonId(),
     /** ON_ORDER_PLACED | ON_ORDER_PAID */
     inventoryUpdateTrigger: text('inventory_update_trigger').notNull().default('ON_ORDER_PLACED'),
     /** DEFAULT | PAYMENT_RECEIVED | PAYMENT_METHOD_SAVED */
     orderApprovalStrategy: text('order_approval_strategy').notNull().default('DEFAULT'),
     createInvoice: boolean('create_invoice').notNull().default(false),
-    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
-    createdDate: createdDate(),
-    updatedDate: updatedDate(),
+    data: jsonObject('data'),
+    ...dated(),
   },
   (t) => [check('orders_settings_singleton_check', sql`${t.id} = 1`)],
 );

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, or } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, type SQL } from 'drizzle-orm';
 import { hashSecret } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db.ts';
 import { type FieldViolation, ValidationFailure } from '../../platform/errors.ts';
@@ -115,6 +115,17 @@ const POSITIVE = /^\d{1,12}(\.\d{1,4})?$/;
 
 export function sandboxProvider(db: Db, clock: () => Date): PaymentProvider {
   const known = (ref: string) => ref.startsWith('sbx_ch_');
+  /** A single-use token not used yet and not expired. */
+  const unused = (now: Date) => and(isNull(sandboxCardTokens.usedAt), gt(sandboxCardTokens.expiresAt, now));
+  /** Marks the token `secret` used at `now` where `usable` holds: its row, or none. */
+  const spend = async (secret: string, usable: SQL | undefined, now: Date) => {
+    const [token] = await db
+      .update(sandboxCardTokens)
+      .set({ usedAt: now })
+      .where(and(eq(sandboxCardTokens.tokenHash, hashSecret(secret)), usable))
+      .returning();
+    return token;
+  };
   return {
     id: 'sandbox-card',
     async charge(input) {
@@ -122,19 +133,7 @@ export function sandboxProvider(db: Db, clock: () => Date): PaymentProvider {
         return { status: 'DECLINED', reason: 'INVALID_AMOUNT' };
       if (!input.token) return { status: 'DECLINED', reason: 'MISSING_PAYMENT_TOKEN' };
       const now = clock();
-      const [token] = await db
-        .update(sandboxCardTokens)
-        .set({ usedAt: now })
-        .where(
-          and(
-            eq(sandboxCardTokens.tokenHash, hashSecret(input.token)),
-            or(
-              and(isNull(sandboxCardTokens.usedAt), gt(sandboxCardTokens.expiresAt, now)),
-              eq(sandboxCardTokens.reusable, true),
-            ),
-          ),
-        )
-        .returning();
+      const token = await spend(input.token, or(unused(now), eq(sandboxCardTokens.reusable, true)), now);
       if (!token) return { status: 'DECLINED', reason: 'INVALID_PAYMENT_TOKEN' };
       const card = { brand: token.brand, lastFourDigits: token.lastFourDigits };
       switch (token.outcome as Outcome) {
@@ -157,18 +156,7 @@ export function sandboxProvider(db: Db, clock: () => Date): PaymentProvider {
     },
     async saveMethod(single) {
       const now = clock();
-      const [token] = await db
-        .update(sandboxCardTokens)
-        .set({ usedAt: now })
-        .where(
-          and(
-            eq(sandboxCardTokens.tokenHash, hashSecret(single)),
-            isNull(sandboxCardTokens.usedAt),
-            gt(sandboxCardTokens.expiresAt, now),
-            eq(sandboxCardTokens.reusable, false),
-          ),
-        )
-        .returning();
+      const token = await spend(single, and(unused(now), eq(sandboxCardTokens.reusable, false)), now);
       if (!token) return { status: 'DECLINED', reason: 'INVALID_PAYMENT_TOKEN' };
       const saved = `pm_sbx_${randomBytes(24).toString('base64url')}`;
       await db.insert(sandboxCardTokens).values({

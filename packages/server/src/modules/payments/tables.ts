@@ -1,5 +1,5 @@
-import { boolean, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { at, primaryId, createdDate, updatedDate, money } from '../../platform/columns.ts';
+import { boolean, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { at, createdDate, dated, jsonList, jsonObject, money, primaryId } from '../../platform/columns.ts';
 
 /**
  * Payments of an order (wire `orderTransactions.payments[]`). Card data never reaches this table: a payment
@@ -21,9 +21,8 @@ export const payments = pgTable(
     status: text('status').notNull(),
     refundedAmount: money('refunded_amount').notNull().default('0'),
     /** `{brand, lastFourDigits}` for cards; `paymentMethod`, decline reason, authorization/capture/void dates… */
-    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
-    createdDate: createdDate(),
-    updatedDate: updatedDate(),
+    details: jsonObject('details'),
+    ...dated(),
   },
   (t) => [
     index('payments_order_idx').on(t.orderId),
@@ -38,14 +37,13 @@ export const refunds = pgTable(
     id: primaryId(),
     orderId: uuid('order_id').notNull(),
     /** `[{paymentId, amount, externalRefund, status, providerReference}]` */
-    transactions: jsonb('transactions').$type<Array<Record<string, unknown>>>().notNull().default([]),
+    transactions: jsonList<Record<string, unknown>>('transactions'),
     amount: money('amount').notNull(),
     /** PENDING | SUCCEEDED | FAILED */
     status: text('status').notNull(),
     /** `{lineItems, shipping, additionalFees, reason}` and restock info as requested. */
-    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
-    createdDate: createdDate(),
-    updatedDate: updatedDate(),
+    details: jsonObject('details'),
+    ...dated(),
   },
   (t) => [index('refunds_order_idx').on(t.orderId)],
 );

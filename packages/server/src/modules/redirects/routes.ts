@@ -1,5 +1,5 @@
 import type { Module } from '../../platform/app.ts';
-import { underPrefixes } from '../../platform/routing.ts';
+import { open, underPrefixes } from '../../platform/routing.ts';
 import { SessionParams } from './schemas.ts';
 import { publicSession, shortUrlTarget } from './service.ts';
 
@@ -14,7 +14,7 @@ export const redirectRoutes: Module = async (app, ctx) => {
       r.get(
         '/:id',
         {
-          config: { access: 'public' },
+          config: open,
           schema: {
             tags,
             summary: 'Intent and checked callbacks of a redirect session',
@@ -28,7 +28,7 @@ export const redirectRoutes: Module = async (app, ctx) => {
   app.get(
     '/r/:id',
     {
-      config: { access: 'public' },
+      config: open,
       schema: { tags, summary: 'Short URL of a redirect session', params: SessionParams },
     },
     async (request, reply) => reply.redirect(await shortUrlTarget(ctx, request.params.id), 302),

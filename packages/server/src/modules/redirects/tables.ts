@@ -1,5 +1,5 @@
-import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { at, createdDate } from '../../platform/columns.ts';
+import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { at, createdDate, jsonObject } from '../../platform/columns.ts';
 
 /** Redirect sessions: where a hosted flow starts, bound to the visitor or member that asked for it. */
 export const redirectSessions = pgTable(
@@ -13,8 +13,8 @@ export const redirectSessions = pgTable(
     clientId: text('client_id'),
     /** The URL without secrets (an auth session token is never stored). */
     fullUrl: text('full_url').notNull(),
-    callbacks: jsonb('callbacks').$type<Record<string, string>>().notNull().default({}),
-    preferences: jsonb('preferences').$type<Record<string, unknown>>().notNull().default({}),
+    callbacks: jsonObject<Record<string, string>>('callbacks'),
+    preferences: jsonObject('preferences'),
     origin: text('origin'),
     sessionTokenHash: text('session_token_hash').notNull(),
     createdDate: createdDate(),

@@ -35,8 +35,7 @@ import {
   taxRegion,
   taxRegionService,
 } from './tax-regions.ts';
-
-const admin = { access: 'admin' } as const;
+import { admin, open } from '../../platform/routing.ts';
 
 /**
  * Merchant settings, admin only (but the store's public name and logo): store settings, delivery regions and shipping options, tax groups, regions
@@ -62,7 +61,7 @@ export const settingsRoutes: Module = async (app, ctx) => {
       '/ecom/v1/store-settings/public',
       {
         // What a storefront shows shoppers: the store's name and logo, its currency and locale (Aisle).
-        config: { access: 'public' },
+        config: open,
         schema: { tags, summary: "The store's name, logo, currency and locale, for storefronts (Aisle)" },
       },
       async () => ({ storeSettings: publicStoreSettingsToWire(ctx, await readStoreSettings(ctx.db)) }),

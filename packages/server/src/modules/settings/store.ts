@@ -48,17 +48,27 @@ export async function storeDisplayName(ctx: AppContext): Promise<string> {
   return (await readStoreSettings(ctx.db)).storeName ?? new URL(ctx.config.publicUrl).host;
 }
 
-export function storeSettingsToWire(ctx: AppContext, row: StoreSettingsRow) {
-  const written = row.revision > 0n;
+/**
+ * The settings that price a cart, as both the wire and the pricing snapshot (flows/cart/pricing.ts) show them:
+ * currency, weight unit, tax inclusion, business address, locale, minimum order subtotal.
+ */
+export function storePricingFields(row: StoreSettingsRow) {
   return {
-    ...(row.storeName !== null ? { storeName: row.storeName } : {}),
-    ...(row.logo ? { logo: imageRefToWire(ctx, row.logo) } : {}),
     currency: row.currency,
     weightUnit: row.weightUnit,
     taxIncludedInPrices: row.taxIncludedInPrices,
     ...(row.businessAddress ? { businessAddress: row.businessAddress } : {}),
     locale: row.locale,
     ...(row.minimumOrderSubtotal !== null ? { minimumOrderSubtotal: row.minimumOrderSubtotal } : {}),
+  };
+}
+
+export function storeSettingsToWire(ctx: AppContext, row: StoreSettingsRow) {
+  const written = row.revision > 0n;
+  return {
+    ...(row.storeName !== null ? { storeName: row.storeName } : {}),
+    ...(row.logo ? { logo: imageRefToWire(ctx, row.logo) } : {}),
+    ...storePricingFields(row),
     ...(row.defaultTaxGroupId ? { defaultTaxGroupId: row.defaultTaxGroupId } : {}),
     ...(row.shippingTaxGroupId ? { shippingTaxGroupId: row.shippingTaxGroupId } : {}),
     defaultTaxableAddress: row.defaultTaxableAddress,

@@ -20,7 +20,16 @@ import type {
   StoredRate,
   StoredTimeSlot,
 } from './model.ts';
-import { at, createdDate, primaryId, revisioned } from '../../platform/columns.ts';
+import {
+  at,
+  cascadeRef,
+  createdDate,
+  jsonList,
+  jsonObject,
+  primaryId,
+  revisioned,
+  singletonId,
+} from '../../platform/columns.ts';
 import type { StoredMedia } from '../catalogue/shared/model.ts';
 
 /**
@@ -32,7 +41,7 @@ import type { StoredMedia } from '../catalogue/shared/model.ts';
 export const storeSettings = pgTable(
   'store_settings',
   {
-    id: integer('id').primaryKey().default(1),
+    id: singletonId(),
     currency: text('currency').notNull().default('USD'),
     weightUnit: text('weight_unit').$type<'KG' | 'LB'>().notNull().default('KG'),
     taxIncludedInPrices: boolean('tax_included_in_prices').notNull().default(false),
@@ -69,7 +78,7 @@ export const deliveryRegions = pgTable(
   {
     id: primaryId(),
     name: text('name').notNull(),
-    destinations: jsonb('destinations').$type<StoredDestination[]>().notNull().default([]),
+    destinations: jsonList<StoredDestination>('destinations'),
     ...revisioned(),
   },
   (t) => [
@@ -87,11 +96,11 @@ export const shippingOptions = pgTable(
     estimatedDeliveryTime: text('estimated_delivery_time'),
     instructions: text('instructions'),
     deliveryTimeSlot: jsonb('delivery_time_slot').$type<StoredTimeSlot>(),
-    rates: jsonb('rates').$type<StoredRate[]>().notNull().default([]),
-    otherCharges: jsonb('other_charges').$type<StoredCharge[]>().notNull().default([]),
+    rates: jsonList<StoredRate>('rates'),
+    otherCharges: jsonList<StoredCharge>('other_charges'),
     pickup: jsonb('pickup').$type<StoredPickup>(),
     taxGroupId: uuid('tax_group_id'),
-    extendedFields: jsonb('extended_fields').$type<Record<string, unknown>>().notNull().default({}),
+    extendedFields: jsonObject('extended_fields'),
     ...revisioned(),
   },
   (t) => [
@@ -142,12 +151,8 @@ export const taxRates = pgTable(
   'tax_rates',
   {
     id: primaryId(),
-    taxRegionId: uuid('tax_region_id')
-      .notNull()
-      .references(() => taxRegions.id, { onDelete: 'cascade' }),
-    taxGroupId: uuid('tax_group_id')
-      .notNull()
-      .references(() => taxGroups.id, { onDelete: 'cascade' }),
+    taxRegionId: cascadeRef('tax_region_id', () => taxRegions.id),
+    taxGroupId: cascadeRef('tax_group_id', () => taxGroups.id),
     jurisdictions: jsonb('jurisdictions').$type<StoredJurisdiction[]>().notNull(),
     ...revisioned(),
   },
@@ -206,9 +211,7 @@ export const couponRedemptions = pgTable(
   'coupon_redemptions',
   {
     id: primaryId(),
-    couponId: uuid('coupon_id')
-      .notNull()
-      .references(() => coupons.id, { onDelete: 'cascade' }),
+    couponId: cascadeRef('coupon_id', () => coupons.id),
     memberId: uuid('member_id'),
     visitorId: uuid('visitor_id'),
     email: text('email'),

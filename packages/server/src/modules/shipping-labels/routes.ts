@@ -7,16 +7,16 @@ import {
   shippoConfigurationService,
 } from './configurations.ts';
 import { AddRegionRequest, RemoveRegionParams, RemoveRegionQuery } from './schemas.ts';
+import { admin } from '../../platform/routing.ts';
 
 /** Shipping-label provider configurations: admin only; checkout prices their services (flows/cart/label-options.ts). */
 export const shippingLabelRoutes: Module = (app, ctx) => {
   entityRoutes(app, ctx, shippoConfiguration, shippoConfigurationService);
   const { path, tags } = shippoConfiguration;
-  const config = { access: 'admin' } as const;
   app.post(
     `${path}/:id/delivery-regions`,
     {
-      config,
+      config: admin,
       schema: { tags, summary: 'Ship in one more delivery region', params: IdParam, body: AddRegionRequest },
     },
     async (request) => ({
@@ -31,7 +31,7 @@ export const shippingLabelRoutes: Module = (app, ctx) => {
   app.delete(
     `${path}/:id/delivery-regions/:deliveryRegionId`,
     {
-      config,
+      config: admin,
       schema: {
         tags,
         summary: 'Stop shipping to a delivery region',

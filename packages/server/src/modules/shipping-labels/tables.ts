@@ -9,7 +9,7 @@ import type {
   PackageType,
   StoredService,
 } from './model.ts';
-import { primaryId, revisioned } from '../../platform/columns.ts';
+import { jsonList, primaryId, revisioned } from '../../platform/columns.ts';
 
 /**
  * Shipping-label provider configurations: which label services the store ships with, in which delivery
@@ -20,14 +20,8 @@ export const shippoConfigurations = pgTable(
   {
     id: primaryId(),
     deliveryRegionIds: uuid('delivery_region_ids').array().notNull().default(sql`'{}'::uuid[]`),
-    domesticServices: jsonb('domestic_services')
-      .$type<StoredService<DomesticService>[]>()
-      .notNull()
-      .default([]),
-    internationalServices: jsonb('international_services')
-      .$type<StoredService<InternationalService>[]>()
-      .notNull()
-      .default([]),
+    domesticServices: jsonList<StoredService<DomesticService>>('domestic_services'),
+    internationalServices: jsonList<StoredService<InternationalService>>('international_services'),
     packageType: text('package_type').$type<PackageType>().notNull().default('CUSTOM'),
     packageDetails: jsonb('package_details').$type<PackageDetails>(),
     osLocationId: text('os_location_id'),

@@ -4,14 +4,13 @@ import {
   boolean,
   index,
   integer,
-  jsonb,
   pgTable,
   text,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { StaffRole } from '../../platform/permissions.ts';
-import { at, primaryId, createdDate, updatedDate } from '../../platform/columns.ts';
+import { at, createdDate, dated, jsonList, jsonObject, primaryId } from '../../platform/columns.ts';
 
 export type StaffStatus = 'INVITED' | 'ACTIVE' | 'REVOKED';
 
@@ -37,8 +36,7 @@ export const staffUsers = pgTable(
     /** Last accepted TOTP time step: a code is never accepted twice. */
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     invitedBy: text('invited_by'),
-    createdDate: createdDate(),
-    updatedDate: updatedDate(),
+    ...dated(),
     lastLoginDate: at('last_login_date'),
   },
   (t) => [uniqueIndex('staff_users_email_key_idx').on(t.emailKey)],
@@ -89,9 +87,9 @@ export const auditLog = pgTable(
     entity: text('entity').notNull(),
     entityId: text('entity_id').notNull(),
     action: text('action').notNull(),
-    changes: jsonb('changes').$type<AuditChange[]>().notNull().default([]),
+    changes: jsonList<AuditChange>('changes'),
     /** The event's payload, flattened and shortened: the next change of the entity is compared with it. */
-    snapshot: jsonb('snapshot').$type<Record<string, unknown>>().notNull().default({}),
+    snapshot: jsonObject('snapshot'),
   },
   (t) => [
     uniqueIndex('audit_log_event_idx').on(t.eventId),

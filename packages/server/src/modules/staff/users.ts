@@ -4,6 +4,7 @@ import type { Db } from '../../platform/db.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import type { StaffRole } from '../../platform/permissions.ts';
 import { type StaffStatus, staffUsers } from './tables.ts';
+import { UUID } from '../../platform/uuid.ts';
 
 export type StaffUser = typeof staffUsers.$inferSelect;
 
@@ -52,8 +53,6 @@ export async function recordStaffEvent(
     payload: { staff: toStaffWire(row) },
   });
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function findStaff(db: Db, id: string): Promise<StaffUser | undefined> {
   if (!UUID.test(id)) return undefined;

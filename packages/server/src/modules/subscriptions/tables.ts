@@ -1,5 +1,5 @@
 import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { at, createdDate, money, primaryId, revision, updatedDate } from '../../platform/columns.ts';
+import { at, createdDate, jsonList, money, primaryId, revisioned } from '../../platform/columns.ts';
 
 /**
  * Subscription contracts (wire/merchant-settings.md "Subscription contracts"): one per subscription line of a
@@ -44,7 +44,7 @@ export const subscriptionContracts = pgTable(
     settings: jsonb('settings').$type<ContractSettings>().notNull(),
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
     /** Order-shaped activities: `[{id, type, createdDate, …}]`. */
-    activities: jsonb('activities').$type<Array<Record<string, unknown>>>().notNull().default([]),
+    activities: jsonList<Record<string, unknown>>('activities'),
     currency: text('currency').notNull(),
     /** What one cycle costs per unit before tax (the line's subscription price). */
     unitPrice: money('unit_price').notNull(),
@@ -58,9 +58,7 @@ export const subscriptionContracts = pgTable(
     /** A scheduler holds the due cycle until then (claimed with FOR UPDATE SKIP LOCKED). */
     claimedUntil: at('claimed_until'),
     paymentMethod: jsonb('payment_method').$type<SavedPaymentMethod>(),
-    revision: revision(),
-    createdDate: createdDate(),
-    updatedDate: updatedDate(),
+    ...revisioned(),
   },
   (t) => [
     index('subscription_contracts_member_idx').on(t.memberId, t.createdDate),

@@ -16,8 +16,8 @@ import {
 } from './service.ts';
 import { eventTypesToWire } from './event-types.ts';
 import { fanOut, watchEndpoints } from './fan-out.ts';
+import { admin } from '../../platform/routing.ts';
 
-const admin = { access: 'admin' } as const;
 const tags = ['webhooks'];
 const PATH = '/aisle/v1/webhooks';
 /** Due deliveries are looked for this often in every process (and right after each fan-out). */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
-import { at, primaryId } from '../../platform/columns.ts';
+import { at, cascadeRef, primaryId } from '../../platform/columns.ts';
 
 /**
  * Merchant webhook endpoints. `secret` signs every delivery, so it is stored as is (like SMTP passwords and
@@ -27,9 +27,7 @@ export const webhookDeliveries = pgTable(
   'webhook_deliveries',
   {
     id: primaryId(),
-    endpointId: uuid('endpoint_id')
-      .notNull()
-      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    endpointId: cascadeRef('endpoint_id', () => webhookEndpoints.id),
     eventId: uuid('event_id').notNull(),
     eventType: text('event_type').notNull(),
     entity: text('entity').notNull(),

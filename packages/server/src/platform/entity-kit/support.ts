@@ -4,6 +4,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import { type Db, rows } from '../db.ts';
 import { AppError, conflict, type FieldViolation, invalid, ValidationFailure } from '../errors.ts';
 import { buildPage, compileQuery, type Page, type QueryPlan, type QuerySpec } from '../query/index.ts';
+import { UUID } from '../uuid.ts';
 
 /** What the settings' services share: revisions, field masks, wire dates and queries. */
 
@@ -12,7 +13,7 @@ export const MAX_PAGE_SIZE = 100;
 
 export const iso = (date: Date | null | undefined): string | undefined => date?.toISOString();
 
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export { UUID };
 
 /** A client's `revision` (an int64 as a decimal string, or an integer) where one is required. */
 export function parseRevision(field: string, value: string | number | undefined): bigint {

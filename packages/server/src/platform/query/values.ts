@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { ViolatedRule } from '../errors.ts';
 import type { FieldSpec, FieldType } from './types.ts';
+import { UUID } from '../uuid.ts';
 
 /** The PostgreSQL type a bound value of each field type is cast to (the element type for arrays). */
 export const PG_TYPES: Record<FieldType, string> = {
@@ -22,7 +23,6 @@ export const MAX_STRING_LENGTH = 1000;
 export type Bound = string | number | boolean;
 export type Parsed = { ok: true; value: Bound } | { ok: false; description: string; rule: ViolatedRule };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 const INTEGER = /^-?\d{1,19}$/;
 const INT64_MAX = 9223372036854775807n;

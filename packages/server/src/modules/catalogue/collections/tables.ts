@@ -1,16 +1,6 @@
-import {
-  bigserial,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import type { StoredMedia } from '../shared/model.ts';
-import { at, created, primaryId, updated } from '../shared/columns.ts';
+import { at, cascadeRef, created, jsonList, primaryId, updated } from '../shared/columns.ts';
 import { products } from '../products/tables.ts';
 
 export const collections = pgTable(
@@ -21,7 +11,7 @@ export const collections = pgTable(
     slug: text('slug').notNull().unique(),
     description: text('description').notNull().default(''),
     visible: boolean('visible').notNull().default(true),
-    media: jsonb('media').$type<StoredMedia[]>().notNull().default([]),
+    media: jsonList<StoredMedia>('media'),
     /** Maintained by the membership writes. */
     productCount: integer('product_count').notNull().default(0),
     createdDate: created(),
@@ -37,12 +27,8 @@ export const collections = pgTable(
 export const productCollections = pgTable(
   'product_collections',
   {
-    collectionId: uuid('collection_id')
-      .notNull()
-      .references(() => collections.id, { onDelete: 'cascade' }),
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    collectionId: cascadeRef('collection_id', () => collections.id),
+    productId: cascadeRef('product_id', () => products.id),
     addedDate: at('added_date').notNull().defaultNow(),
     /**
      * The merchant's order of the collection's products (ascending; `collectionPosition` sorts of product

@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../../platform/context.ts';
 import { type Db, rows } from '../../../platform/db.ts';
 import { invalid, notFound, ValidationFailure } from '../../../platform/errors.ts';
@@ -89,21 +90,27 @@ export async function updateCollection(
           'COLLECTION_SLUG_ALREADY_EXISTS',
           collectionId,
         );
-      await tx
-        .update(collections)
-        .set({ ...set, lastUpdated: sql`now()` })
-        .where(eq(collections.id, collectionId));
-      await ctx.events.record(tx, {
-        entity: 'collection',
-        entityId: collectionId,
-        type: 'updated',
-        payload: {
-          collection: summary({ ...row, ...set }),
-          changedFields: Object.keys(patch).filter((k) => patch[k as keyof CollectionPatch] !== undefined),
-        },
+      await collectionUpdated(ctx, tx, collectionId, set, {
+        collection: summary({ ...row, ...set }),
+        changedFields: Object.keys(patch).filter((k) => patch[k as keyof CollectionPatch] !== undefined),
       });
     }),
   );
+}
+
+/** Writes `set` to the collection, `lastUpdated` now, and records its `updated` event with `payload`. */
+async function collectionUpdated(
+  ctx: AppContext,
+  tx: Db,
+  collectionId: string,
+  set: PgUpdateSetSource<typeof collections>,
+  payload: Record<string, unknown>,
+): Promise<void> {
+  await tx
+    .update(collections)
+    .set({ ...set, lastUpdated: sql`now()` })
+    .where(eq(collections.id, collectionId));
+  await ctx.events.record(tx, { entity: 'collection', entityId: collectionId, type: 'updated', payload });
 }
 
 /** Deletes a collection; its products stay, without it in their `collectionIds`. */
@@ -142,25 +149,20 @@ async function membershipChanged(
         : sql`array_remove(${products.collectionIds}, ${collectionId}::uuid)`,
     })
     .where(inArray(products.id, productIds));
-  await tx
-    .update(collections)
-    .set({
-      productCount: added
-        ? sql`${collections.productCount} + ${productIds.length}`
-        : sql`${collections.productCount} - ${productIds.length}`,
-      lastUpdated: sql`now()`,
-    })
-    .where(eq(collections.id, collectionId));
-  await ctx.events.record(tx, {
-    entity: 'collection',
-    entityId: collectionId,
-    type: 'updated',
-    payload: {
+  const productCount = added
+    ? sql`${collections.productCount} + ${productIds.length}`
+    : sql`${collections.productCount} - ${productIds.length}`;
+  await collectionUpdated(
+    ctx,
+    tx,
+    collectionId,
+    { productCount },
+    {
       collectionId,
       changedFields: ['productIds'],
       [added ? 'addedProductIds' : 'removedProductIds']: productIds,
     },
-  });
+  );
 }
 
 /**
@@ -237,16 +239,13 @@ export async function setCollectionImage(
     });
   await ctx.events.transaction(async (tx) => {
     await lockCollection(tx, collectionId);
-    await tx
-      .update(collections)
-      .set({ media: image ? [image] : [], lastUpdated: sql`now()` })
-      .where(eq(collections.id, collectionId));
-    await ctx.events.record(tx, {
-      entity: 'collection',
-      entityId: collectionId,
-      type: 'updated',
-      payload: { collectionId, changedFields: ['media'], mediaId: image?.id ?? null },
-    });
+    await collectionUpdated(
+      ctx,
+      tx,
+      collectionId,
+      { media: image ? [image] : [] },
+      { collectionId, changedFields: ['media'], mediaId: image?.id ?? null },
+    );
   });
 }
 
@@ -288,12 +287,16 @@ export async function reorderCollectionProducts(
           from ${productCollections} where collection_id = ${collectionId}::uuid) o
         where pc.collection_id = ${collectionId}::uuid and pc.product_id = o.product_id and pc.position <> o.n`,
     );
-    await tx.update(collections).set({ lastUpdated: sql`now()` }).where(eq(collections.id, collectionId));
-    await ctx.events.record(tx, {
-      entity: 'collection',
-      entityId: collectionId,
-      type: 'updated',
-      payload: { collectionId, changedFields: ['productOrder'], productIds: ids },
-    });
+    await collectionUpdated(
+      ctx,
+      tx,
+      collectionId,
+      {},
+      {
+        collectionId,
+        changedFields: ['productOrder'],
+        productIds: ids,
+      },
+    );
   });
 }

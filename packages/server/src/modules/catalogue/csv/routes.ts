@@ -3,12 +3,11 @@ import { Type } from '@sinclair/typebox';
 import type { App } from '../../../platform/app.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { invalid } from '../../../platform/errors.ts';
-import { underPrefixes } from '../../../platform/routing.ts';
+import { admin, underPrefixes } from '../../../platform/routing.ts';
 import { exportProductsCsv } from './export.ts';
 import { importProductsCsv } from './import.ts';
 
 const tags = ['catalogue writes'];
-const admin = { access: 'admin' } as const;
 /** Imports are read whole: about 100,000 variant rows. */
 const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
 

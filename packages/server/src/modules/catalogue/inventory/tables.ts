@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { at, created, primaryId, revision, updated } from '../shared/columns.ts';
+import { at, cascadeRef, primaryId, revisioned } from '../shared/columns.ts';
 import { productVariants } from '../variants/tables.ts';
 
 /** Stock per variant (v3 inventory item shape: one row per variant; the v1 item groups them by product). */
@@ -31,9 +31,7 @@ export const inventoryItems = pgTable(
     preorderLimit: integer('preorder_limit'),
     /** Units pre-ordered so far (decrements with `preorderRequest` past the stock). */
     preorderCounter: integer('preorder_counter').notNull().default(0),
-    revision: revision(),
-    createdDate: created(),
-    updatedDate: updated('updated_date'),
+    ...revisioned(),
   },
   (t) => [
     check('inventory_items_quantity_check', sql`${t.quantity} is null or ${t.quantity} >= 0`),
@@ -85,9 +83,7 @@ export const inventoryChanges = pgTable(
   'inventory_changes',
   {
     id: bigserial('id', { mode: 'bigint' }).primaryKey(),
-    itemId: uuid('item_id')
-      .notNull()
-      .references(() => inventoryItems.id, { onDelete: 'cascade' }),
+    itemId: cascadeRef('item_id', () => inventoryItems.id),
     productId: uuid('product_id').notNull(),
     variantId: uuid('variant_id').notNull(),
     delta: integer('delta').notNull(),

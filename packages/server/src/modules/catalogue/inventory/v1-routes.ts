@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { App } from '../../../platform/app.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { invalid } from '../../../platform/errors.ts';
-import { underPrefixes } from '../../../platform/routing.ts';
+import { admin, open, underPrefixes } from '../../../platform/routing.ts';
 import { changeStock, type StockChange } from './stock.ts';
 import {
   getInventoryVariants,
@@ -62,7 +62,7 @@ export async function inventoryRoutes(app: App, ctx: AppContext): Promise<void> 
     r.patch(
       '/product/:productId',
       {
-        config: { access: 'admin' },
+        config: admin,
         schema: {
           tags,
           summary: 'Update the inventory item of a product: tracking, variant stock, pre-order settings',
@@ -82,7 +82,7 @@ export async function inventoryRoutes(app: App, ctx: AppContext): Promise<void> 
     for (const [direction, summary, body, defaultReason] of moves)
       r.post(
         `/${direction}`,
-        { config: { access: 'admin' }, schema: { tags, summary, body, response: { 200: Empty } } },
+        { config: admin, schema: { tags, summary, body, response: { 200: Empty } } },
         async (request) => {
           const { reason, ...data } = request.body as MoveRequest;
           const changes = (data[`${direction}Data`] ?? []).map((d, i) =>
@@ -98,7 +98,7 @@ export async function inventoryRoutes(app: App, ctx: AppContext): Promise<void> 
     r.post(
       '/:inventoryId/getVariants',
       {
-        config: { access: 'public' },
+        config: open,
         schema: {
           tags,
           summary: 'An inventory item with all or some of its variants',
@@ -119,7 +119,7 @@ export async function inventoryRoutes(app: App, ctx: AppContext): Promise<void> 
     r.post(
       '/query',
       {
-        config: { access: 'public' },
+        config: open,
         schema: {
           tags,
           summary: 'Query inventory items (filter and sort may be JSON strings)',

@@ -1,11 +1,8 @@
 import { Type } from '@sinclair/typebox';
-import { WireQuery } from '../shared/schemas.ts';
+import { Id, Opt, Str, WireQuery } from '../shared/schemas.ts';
 
 /** Inventory v1 wire schemas (wire/catalogue.md §5). */
 
-const Opt = Type.Optional;
-const Str = Type.String;
-const Id = Str({ maxLength: 100 });
 const Reason = Type.Union(
   [Type.Literal('ORDER'), Type.Literal('MANUAL'), Type.Literal('REVERT_INVENTORY_CHANGE')],
   {

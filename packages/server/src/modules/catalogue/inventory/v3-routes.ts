@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { App } from '../../../platform/app.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { invalid } from '../../../platform/errors.ts';
-import { complexGetHook, underPrefixes } from '../../../platform/routing.ts';
+import { admin, complexGetHook, open, underPrefixes } from '../../../platform/routing.ts';
 import {
   adjustByFilterV3,
   createByVariantFilterV3,
@@ -49,8 +49,6 @@ import { BulkDeleteResponse } from '../../../platform/wire-schemas.ts';
 import { Empty } from '../shared/schemas.ts';
 
 const tags = ['inventory items (v3)'];
-const admin = { access: 'admin' } as const;
-const open = { access: 'public' } as const;
 const viewer = (request: FastifyRequest): Viewer => ({ merchant: request.caller.kind === 'admin' });
 
 /**

@@ -1,15 +1,20 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { PathMask as FieldMask } from '../../../platform/entity-kit/index.ts';
 import { Revision } from '../shared/v3.ts';
-import { BulkActionMetadata, BulkItemMetadata, PagingMetadata, WireQuery } from '../shared/schemas.ts';
+import {
+  Bool,
+  BulkActionMetadata,
+  BulkItemMetadata,
+  Id,
+  Opt,
+  PagingMetadata,
+  Str,
+  WireQuery,
+} from '../shared/schemas.ts';
 
 /** Inventory items v3 (wire/catalogue.md §6). Read-only fields sent back by a client are ignored. */
 
-const Opt = Type.Optional;
-const Str = Type.String;
-const Bool = Type.Boolean;
 const Int = Type.Integer;
-const Id = Str({ maxLength: 100 });
 const orNull = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
   Type.Union([schema, Type.Null()]);
 

@@ -7,6 +7,7 @@ import { mediaFiles } from './tables.ts';
 import type { FocalPoint, MediaKind, StoredMedia } from '../shared/model.ts';
 import { imageObject, mediaLink } from './wire.ts';
 import { variantMediaObject } from '../variants/wire.ts';
+import { UUID } from '../../../platform/uuid.ts';
 
 /**
  * Uploaded media files: upload (validated from the bytes, thumbnails made with sharp), records, focal points,
@@ -15,7 +16,7 @@ import { variantMediaObject } from '../variants/wire.ts';
 
 export type MediaFileRow = typeof mediaFiles.$inferSelect;
 
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export { UUID };
 export const FILENAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
 
 export const key = (id: string, filename: string) => `${id}/${filename}`;

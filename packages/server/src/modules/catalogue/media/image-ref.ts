@@ -5,6 +5,7 @@ import type { StoredMedia } from '../shared/model.ts';
 import { resolveMedia } from './resolve.ts';
 import { mediaLinks } from './signing.ts';
 import { imageObject, type WireImage } from './wire.ts';
+import { UUID } from '../../../platform/uuid.ts';
 
 /**
  * A settings image (the checkout's logo, the store's logo): a wire image object naming an uploaded file or an
@@ -34,8 +35,6 @@ export const ImageInput = Type.Object({
   urlExpirationDate: Opt(Str(64)),
 });
 export type ImageInput = Static<typeof ImageInput>;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * An image reference → the media item to store: an uploaded image (by id or our URL) or an external URL; the

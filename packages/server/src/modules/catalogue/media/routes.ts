@@ -20,9 +20,9 @@ import {
 } from './schemas.ts';
 import { mediaSigner } from './signing.ts';
 import { Empty } from '../shared/schemas.ts';
+import { admin, open } from '../../../platform/routing.ts';
 
 const tags = ['media'];
-const admin = { access: 'admin' } as const;
 const PREFIX = '/site-media/v1/files';
 const MB = 1024 * 1024;
 
@@ -183,7 +183,7 @@ export async function mediaRoutes(app: App, ctx: AppContext): Promise<void> {
   app.get(
     '/media/:id/:filename',
     {
-      config: { access: 'public' },
+      config: open,
       schema: {
         tags,
         summary: 'A media file (signed links: `expires` + `sig`; `size` picks a thumbnail)',

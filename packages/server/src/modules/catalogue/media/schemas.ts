@@ -1,13 +1,10 @@
 import { Type } from '@sinclair/typebox';
 import { literals } from '../../../platform/schema.ts';
 import { MEDIA_KINDS, SECURE_FILE_TYPES } from '../shared/model.ts';
-import { FocalPoint, Image } from '../shared/schemas.ts';
+import { FocalPoint, Image, Opt, Str } from '../shared/schemas.ts';
 import { VideoObject } from '../variants/schemas.ts';
 
 /** Schemas of the media API (`/site-media/v1/files`) and the media file route. */
-
-const Opt = Type.Optional;
-const Str = Type.String;
 
 const MediaKindSchema = literals(MEDIA_KINDS);
 const SecureFileTypeSchema = literals(

@@ -7,13 +7,12 @@ import {
   doublePrecision,
   index,
   integer,
-  jsonb,
   pgTable,
   text,
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { MediaKind, SecureFileType, StoredThumbnail } from '../shared/model.ts';
-import { at, primaryId, createdDate, updatedDate } from '../shared/columns.ts';
+import { at, createdDate, dated, jsonList, primaryId } from '../shared/columns.ts';
 
 /**
  * Uploaded media files (SPEC §3 media type, file type). The bytes live in the media storage under
@@ -43,11 +42,10 @@ export const mediaFiles = pgTable(
     focalX: doublePrecision('focal_x'),
     focalY: doublePrecision('focal_y'),
     /** WebP thumbnails made on upload (images). */
-    thumbnails: jsonb('thumbnails').$type<StoredThumbnail[]>().notNull().default([]),
+    thumbnails: jsonList<StoredThumbnail>('thumbnails'),
     /** Videos: the poster image (an uploaded image or a generated placeholder), itself a media file. */
     posterId: uuid('poster_id').references((): AnyPgColumn => mediaFiles.id, { onDelete: 'set null' }),
-    createdDate: createdDate(),
-    updatedDate: updatedDate(),
+    ...dated(),
   },
   (t) => [
     check(

@@ -2,7 +2,7 @@ import { type Static, Type } from '@sinclair/typebox';
 import type { App } from '../../../platform/app.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { entityRoutes, parseRevision } from '../../../platform/entity-kit/index.ts';
-import { underPrefixes } from '../../../platform/routing.ts';
+import { admin, underPrefixes } from '../../../platform/routing.ts';
 import { bulkResponse } from '../../../platform/wire-schemas.ts';
 import { brand, brandService, ribbon, ribbonService } from './brands-ribbons.ts';
 import {
@@ -25,8 +25,6 @@ import {
   CustomizationIdParams,
   UpdateChoicesRequest,
 } from './schemas.ts';
-
-const admin = { access: 'admin' } as const;
 
 /** A customization's choice calls: `POST /customizations/{id}/<action>` → `{customization}`. */
 function choiceRoutes(r: App, ctx: AppContext): void {

@@ -1,12 +1,10 @@
 import { Type } from '@sinclair/typebox';
 import { PathMask } from '../../../platform/entity-kit/index.ts';
 import { Revision } from '../shared/v3.ts';
+import { Id, Opt, Str } from '../shared/schemas.ts';
 
 /** v3 brands, ribbons, customizations and info sections (wire/merchant-settings.md). */
 
-const Opt = Type.Optional;
-const Str = Type.String;
-const Id = Str({ maxLength: 100 });
 const ReturnEntity = Opt(Type.Boolean({ description: 'Default true' }));
 
 const Meta = {

@@ -7,24 +7,20 @@ import type {
   StoredCustomizationChoice,
   StoredFreeTextInput,
 } from '../shared/model.ts';
-import { created, primaryId, revision, updated } from '../shared/columns.ts';
+import { jsonList, primaryId, revisioned } from '../shared/columns.ts';
 
 /** v3 brands; a product keeps the brand name beside the id because the v1 wire, filters and sorts use it. */
 export const brands = pgTable('brands', {
   id: primaryId(),
   name: text('name').notNull().unique(),
-  revision: revision(),
-  createdDate: created(),
-  updatedDate: updated('updated_date'),
+  ...revisioned(),
 });
 
 /** v3 ribbons ("New", "Sale"), same shape as brands. */
 export const ribbons = pgTable('ribbons', {
   id: primaryId(),
   name: text('name').notNull().unique(),
-  revision: revision(),
-  createdDate: created(),
-  updatedDate: updated('updated_date'),
+  ...revisioned(),
 });
 
 /** v3 customizations: product options (variant-making) and modifiers (free text or choices). */
@@ -38,10 +34,8 @@ export const customizations = pgTable(
     customizationType: text('customization_type').$type<CustomizationType>().notNull(),
     customizationRenderType: text('customization_render_type').$type<CustomizationRenderType>().notNull(),
     freeTextInput: jsonb('free_text_input').$type<StoredFreeTextInput>(),
-    choices: jsonb('choices').$type<StoredCustomizationChoice[]>().notNull().default([]),
-    revision: revision(),
-    createdDate: created(),
-    updatedDate: updated('updated_date'),
+    choices: jsonList<StoredCustomizationChoice>('choices'),
+    ...revisioned(),
   },
   (t) => [
     check('customizations_type_check', sql`${t.customizationType} in ('PRODUCT_OPTION', 'MODIFIER')`),
@@ -64,9 +58,7 @@ export const infoSections = pgTable(
     description: jsonb('description').$type<RichContent>().notNull(),
     /** Sanitised HTML of the description. */
     plainDescription: text('plain_description').notNull().default(''),
-    revision: revision(),
-    createdDate: created(),
-    updatedDate: updated('updated_date'),
+    ...revisioned(),
   },
   (t) => [index('info_sections_created_date_idx').on(t.createdDate, t.id)],
 );

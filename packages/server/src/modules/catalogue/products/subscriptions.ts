@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FieldViolation } from '../../../platform/errors.ts';
 import { fromCents, moneyFromNumber, percentOfCents, toCents } from '../../../platform/money.ts';
+import { UUID } from '../../../platform/uuid.ts';
 
 /**
  * Subscription options of a product (Aisle extension of the v1 product, named as the v3 catalogue's
@@ -56,8 +57,6 @@ export interface SubscriptionDetailsInput {
   enableCustomerCancellation?: boolean | undefined;
   membership?: { productIds?: string[] | undefined; collectionIds?: string[] | undefined } | undefined;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Checks and normalises the written details; violations name `<field>.subscriptions[i].…`. */
 export function subscriptionDetailsFrom(

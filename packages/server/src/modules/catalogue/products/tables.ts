@@ -7,13 +7,12 @@ import {
   doublePrecision,
   index,
   integer,
-  jsonb,
   pgTable,
   text,
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { ProductData } from '../shared/model.ts';
-import { created, money, primaryId, updated } from '../shared/columns.ts';
+import { created, jsonObject, money, primaryId, updated } from '../shared/columns.ts';
 import { brands, ribbons } from '../merchandising/tables.ts';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -69,7 +68,7 @@ export const products = pgTable(
     weightMin: doublePrecision('weight_min'),
     weightMax: doublePrecision('weight_max'),
     collectionIds: uuid('collection_ids').array().notNull().default(sql`'{}'::uuid[]`),
-    data: jsonb('data').$type<ProductData>().notNull().default({}),
+    data: jsonObject<ProductData>('data'),
     createdDate: created(),
     lastUpdated: updated(),
     search: tsvector('search').notNull().generatedAlwaysAs(

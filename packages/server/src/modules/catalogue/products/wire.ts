@@ -1,5 +1,6 @@
 import { subscriptionDetailsToWire } from './subscriptions.ts';
-import { getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { getTableColumns, type SQL } from 'drizzle-orm';
+import { rawColumns } from '../../../platform/db.ts';
 import { moneyToNumber } from '../../../platform/money.ts';
 import type { MediaLinks } from '../media/signing.ts';
 import type { StoredMedia, StoredOption } from '../shared/model.ts';
@@ -16,20 +17,11 @@ export const {
   optionChoices: _optionChoices,
   ...productColumns
 } = getTableColumns(products);
-const productColumnList = Object.entries(productColumns);
+const productRaw = rawColumns<ProductRow>(productColumns);
 /** `productColumns` as a select list, qualified (`"products"."id", …`): for statements written in SQL. */
-export const productSelectList: SQL = sql.raw(
-  productColumnList.map(([, column]) => `"products"."${column.name}"`).join(', '),
-);
+export const productSelectList: SQL = productRaw.selectList('"products"');
 /** A row of `productSelectList` as the driver returns it (`preparedRows`) → `ProductRow`, as drizzle maps it. */
-export function productFromRow(raw: Record<string, unknown>): ProductRow {
-  const row: Record<string, unknown> = {};
-  for (const [key, column] of productColumnList) {
-    const value = raw[column.name];
-    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
-  }
-  return row as ProductRow;
-}
+export const productFromRow = productRaw.fromRow;
 
 const range = (min: number | string | null, max: number | string | null) =>
   min === null || max === null ? undefined : { minValue: Number(min), maxValue: Number(max) };

@@ -10,6 +10,8 @@ import {
   DimensionsInput,
   Id,
   MAX_AMOUNT,
+  Opt,
+  Str,
   Weight,
 } from '../shared/schemas.ts';
 
@@ -18,8 +20,6 @@ import {
  * and weights are JSON numbers on this wire; the routes turn them into decimal strings.
  */
 
-export const Opt = Type.Optional;
-export const Str = Type.String;
 const orNull = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
   Type.Union([schema, Type.Null()]);
 

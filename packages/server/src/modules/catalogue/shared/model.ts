@@ -142,22 +142,24 @@ export interface DigitalFileRef {
   fileId: string;
 }
 
-/** The wire fields of a product that no filter or sort reads. */
-export interface ProductData {
-  productOptions?: StoredOption[];
+export interface VariantData {
+  productDimensions?: Dimensions;
+  packageDimensions?: Dimensions;
+}
+
+/** A product's content as stored and as written alike: media, info sections, text fields, SEO, dimensions. */
+export interface ProductContent extends VariantData {
   media?: StoredMedia[];
   additionalInfoSections?: Array<{ title: string; description: string }>;
   customTextFields?: Array<{ title: string; maxLength: number; mandatory: boolean }>;
   seoData?: SeoData;
-  productDimensions?: Dimensions;
-  packageDimensions?: Dimensions;
-  digitalFile?: DigitalFileRef;
-  subscriptionDetails?: SubscriptionDetails;
 }
 
-export interface VariantData {
-  productDimensions?: Dimensions;
-  packageDimensions?: Dimensions;
+/** The wire fields of a product that no filter or sort reads. */
+export interface ProductData extends ProductContent {
+  productOptions?: StoredOption[];
+  digitalFile?: DigitalFileRef;
+  subscriptionDetails?: SubscriptionDetails;
 }
 
 export interface StockInput {
@@ -168,7 +170,7 @@ export interface StockInput {
   inStock?: boolean;
 }
 
-export interface VariantInput {
+export interface VariantInput extends VariantData {
   /** Option name → choice description; every option of the product exactly once. */
   choices: Record<string, string>;
   /** Defaults to the product's price, cost, weight. */
@@ -178,8 +180,6 @@ export interface VariantInput {
   sku?: string;
   visible?: boolean;
   stock?: StockInput;
-  productDimensions?: Dimensions;
-  packageDimensions?: Dimensions;
 }
 
 export interface OptionInput {
@@ -188,7 +188,7 @@ export interface OptionInput {
   choices: Array<{ value: string; description?: string; visible?: boolean; mediaIds?: string[] }>;
 }
 
-export interface ProductInput {
+export interface ProductInput extends ProductContent {
   name: string;
   /** Derived from the name when absent (made unique with a suffix). */
   slug?: string;
@@ -215,12 +215,6 @@ export interface ProductInput {
   variants?: VariantInput[];
   /** Stock of the default variant (products without managed variants). */
   stock?: StockInput;
-  media?: StoredMedia[];
-  additionalInfoSections?: Array<{ title: string; description: string }>;
-  customTextFields?: Array<{ title: string; maxLength: number; mandatory: boolean }>;
-  seoData?: SeoData;
-  productDimensions?: Dimensions;
-  packageDimensions?: Dimensions;
   collectionIds?: string[];
   /** Digital products only: a secure media file of the media module. */
   digitalFile?: DigitalFileRef;

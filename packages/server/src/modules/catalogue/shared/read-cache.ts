@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../../platform/context.ts';
+import { ChangeCache } from '../../../platform/change-cache.ts';
 import { announceChanges } from '../../../platform/events.ts';
 
 /**
@@ -38,55 +39,26 @@ interface Entry {
  * hundred KB, so a count alone would let a crawler of distinct pages fill gigabytes). An answer larger than an
  * eighth of the byte budget is sent but not kept. Entries past their 5 s leave first, then the oldest.
  */
-export class CatalogueReadCache {
-  private readonly entries = new Map<string, Entry>();
-  private bytes = 0;
+export class CatalogueReadCache extends ChangeCache<Entry> {
   /** Loads under way, so a burst of misses for one key reads the database once. */
   private readonly loading = new Map<string, Promise<Buffer>>();
-  /** Bumped by every change: a read that started before one is not kept. */
-  private generation = 0;
-  hits = 0;
-  misses = 0;
 
   constructor(
-    private readonly events: AppContext['events'],
-    private readonly maxEntries: number,
-    private readonly maxBytes: number = Number.POSITIVE_INFINITY,
-    private readonly now: () => number = Date.now,
+    events: AppContext['events'],
+    maxEntries: number,
+    maxBytes: number = Number.POSITIVE_INFINITY,
+    now: () => number = Date.now,
   ) {
-    events.watch(CATALOGUE_READ_ENTITIES, () => this.clear());
+    super(events, CATALOGUE_READ_ENTITIES, maxEntries, maxBytes, CATALOGUE_CACHE_MS, now);
   }
 
-  clear(): void {
-    this.generation++;
-    this.entries.clear();
-    this.bytes = 0;
+  protected weight(entry: Entry): number {
+    return entry.body.length;
+  }
+
+  override clear(): void {
+    super.clear();
     this.loading.clear();
-  }
-
-  get size(): number {
-    return this.entries.size;
-  }
-
-  /** Bytes of the answers kept. */
-  get sizeInBytes(): number {
-    return this.bytes;
-  }
-
-  private remove(key: string, entry: Entry): void {
-    this.entries.delete(key);
-    this.bytes -= entry.body.length;
-  }
-
-  /** Room for `length` more bytes and one more entry: expired entries out, then the oldest. */
-  private makeRoom(length: number, now: number): void {
-    // A Map iterates in insertion order, and an entry is re-inserted when refreshed: oldest first.
-    for (const [key, entry] of this.entries) {
-      const expired = now - entry.at >= CATALOGUE_CACHE_MS;
-      const full = this.entries.size >= this.maxEntries || this.bytes + length > this.maxBytes;
-      if (!expired && !full) return;
-      this.remove(key, entry);
-    }
   }
 
   /**
@@ -94,28 +66,19 @@ export class CatalogueReadCache {
    * nothing changed meanwhile. Errors are never kept.
    */
   async read(key: string, load: () => Promise<Buffer>): Promise<Buffer> {
-    if (this.maxEntries === 0 || !this.events.changesLive) return load();
-    const hit = this.entries.get(key);
-    if (hit && this.now() - hit.at < CATALOGUE_CACHE_MS) {
-      this.hits++;
-      return hit.body;
-    }
+    if (!this.keeping) return load();
+    const hit = this.fresh(key);
+    if (hit) return hit.body;
     const pending = this.loading.get(key);
     if (pending) return pending;
     this.misses++;
-    const generation = this.generation;
+    const mark = this.begin();
     const at = this.now();
     const promise = load();
     this.loading.set(key, promise);
     try {
       const body = await promise;
-      if (generation === this.generation && body.length <= this.maxBytes / 8) {
-        const old = this.entries.get(key);
-        if (old) this.remove(key, old);
-        this.makeRoom(body.length, this.now());
-        this.entries.set(key, { body, at });
-        this.bytes += body.length;
-      }
+      this.keep(key, { body, at }, mark);
       return body;
     } finally {
       if (this.loading.get(key) === promise) this.loading.delete(key);

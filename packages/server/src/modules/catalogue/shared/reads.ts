@@ -3,6 +3,7 @@ import type { AppContext } from '../../../platform/context.ts';
 import { type Db, rows } from '../../../platform/db.ts';
 import { mediaLinks } from '../media/signing.ts';
 import type { WireOptions } from './wire.ts';
+import { UUID } from '../../../platform/uuid.ts';
 
 /** Catalogue reads. Visitors see visible products and collections only; admins see everything. */
 
@@ -29,7 +30,7 @@ export interface Viewer {
   merchant: boolean;
 }
 
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export { UUID };
 
 export function wireOptions(ctx: AppContext, merchant: boolean): WireOptions {
   const { currency, locale } = storeMoney.get(ctx.events) ?? DEFAULT_STORE_MONEY;

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { App } from '../../../platform/app.ts';
 import { samePath } from '../../../platform/entity-kit/index.ts';
 import type { Viewer } from './reads.ts';
+import { admin, open } from '../../../platform/routing.ts';
 
 export { samePath };
 
@@ -11,13 +12,13 @@ export const viewerOf = (request: FastifyRequest): Viewer => ({ merchant: reques
 
 /** A catalogue read's route options: public (admins see hidden entities, `viewerOf`), tagged `catalogue`. */
 export const catalogueRead = <S extends object>(summary: string, schema: S) => ({
-  config: { access: 'public' } as const,
+  config: open,
   schema: { tags: ['catalogue'], summary, ...schema },
 });
 
 /** A catalogue write's route options: admins only, tagged `catalogue writes`. */
 export const catalogueWrite = <S extends object>(summary: string, schema: S) => ({
-  config: { access: 'admin' } as const,
+  config: admin,
   schema: { tags: ['catalogue writes'], summary, ...schema },
 });
 
@@ -35,7 +36,7 @@ export function entityAction<B extends TSchema>(
   r.route({
     method,
     url: path,
-    config: { access: 'admin' },
+    config: admin,
     schema: { tags: ['catalogue writes'], ...schema },
     handler: async (request) => {
       const { id } = request.params as { id: string };

@@ -3,7 +3,6 @@ import {
   doublePrecision,
   index,
   integer,
-  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -11,7 +10,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { VariantData } from '../shared/model.ts';
 import { products } from '../products/tables.ts';
-import { money } from '../shared/columns.ts';
+import { cascadeRef, jsonObject, money } from '../shared/columns.ts';
 
 /** The id of the one variant of a product without managed variants (wire/catalogue.md). */
 export const DEFAULT_VARIANT_ID = '00000000-0000-0000-0000-000000000000';
@@ -20,20 +19,18 @@ export const DEFAULT_VARIANT_ID = '00000000-0000-0000-0000-000000000000';
 export const productVariants = pgTable(
   'product_variants',
   {
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    productId: cascadeRef('product_id', () => products.id),
     id: uuid('id').notNull(),
     position: integer('position').notNull().default(0),
     /** Option name → choice description, e.g. `{"Size": "M", "Color": "Navy"}`. */
-    choices: jsonb('choices').$type<Record<string, string>>().notNull().default({}),
+    choices: jsonObject<Record<string, string>>('choices'),
     price: money('price').notNull(),
     discountedPrice: money('discounted_price').notNull(),
     cost: money('cost'),
     weight: doublePrecision('weight'),
     sku: text('sku'),
     visible: boolean('visible').notNull().default(true),
-    data: jsonb('data').$type<VariantData>().notNull().default({}),
+    data: jsonObject<VariantData>('data'),
   },
   (t) => [
     primaryKey({ columns: [t.productId, t.id] }),
