@@ -25,6 +25,18 @@ export interface ExtendedFields {
   namespaces?: Record<string, Record<string, unknown>>;
 }
 
+/**
+ * A shape as it travels in JSON, before the SDK converts it: dates as ISO-8601 strings. The server describes
+ * its wire answers with it from the SDK's types, so the two cannot drift apart.
+ */
+export type OnTheWire<T> = T extends Date
+  ? string
+  : T extends readonly (infer U)[]
+    ? OnTheWire<U>[]
+    : T extends object
+      ? { [K in keyof T]: OnTheWire<T[K]> }
+      : T;
+
 /** Comma-joined dotted paths, or a list of them. */
 export type FieldMask = string | readonly string[];
 

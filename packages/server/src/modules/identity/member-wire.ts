@@ -1,6 +1,6 @@
-import type { SiteMemberAddress } from '@aisle/sdk';
-import type { CustomValue, IdentityProfile } from './schemas.ts';
-import type { CommunityProfile, MemberImage, MemberStatus, members } from './tables.ts';
+import type { OnTheWire, SiteMemberAddress, SiteMemberContact, SiteMemberProfile } from '@aisle/sdk';
+import type { IdentityProfile } from './schemas.ts';
+import type { CommunityProfile, MemberStatus, members } from './tables.ts';
 
 /**
  * The community-facing member of wire/members.md, read from the same row as the identity (pure: no database).
@@ -24,25 +24,8 @@ export const MEMBER_STATUS: Record<MemberStatus, WireMemberStatus> = {
   DELETED: 'UNKNOWN',
 };
 
-export interface MemberContact {
-  firstName?: string;
-  lastName?: string;
-  phones?: string[];
-  emails?: string[];
-  addresses?: SiteMemberAddress[];
-  birthdate?: string;
-  company?: string;
-  jobTitle?: string;
-  customFields?: Record<string, { name?: string; value?: CustomValue }>;
-}
-
-export interface MemberProfile {
-  nickname?: string;
-  slug?: string;
-  photo?: MemberImage;
-  cover?: MemberImage;
-  title?: string;
-}
+export type MemberContact = OnTheWire<SiteMemberContact>;
+export type MemberProfile = OnTheWire<SiteMemberProfile>;
 
 export interface WireMember {
   id: string;

@@ -1,26 +1,15 @@
+import type { OnTheWire, StaffMember } from '@aisle/sdk';
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
-import type { StaffRole } from '../../platform/permissions.ts';
-import { type StaffStatus, staffUsers } from './tables.ts';
+import { staffUsers } from './tables.ts';
 import { UUID } from '../../platform/uuid.ts';
 
 export type StaffUser = typeof staffUsers.$inferSelect;
 
 /** A member of staff on the wire: never the password hash or the TOTP secret. */
-export interface StaffWire {
-  id: string;
-  email: string;
-  name: string;
-  role: StaffRole;
-  status: StaffStatus;
-  totpEnabled: boolean;
-  invitedBy?: string;
-  createdDate: string;
-  updatedDate: string;
-  lastLoginDate?: string;
-}
+export type StaffWire = OnTheWire<StaffMember>;
 
 export function toStaffWire(row: StaffUser): StaffWire {
   return {

@@ -1,3 +1,4 @@
+import type { InventoryChange, OnTheWire } from '@aisle/sdk';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { and, desc, eq, lt, type SQL, sql } from 'drizzle-orm';
 import { currentActor } from '../../../platform/actor.ts';
@@ -89,21 +90,7 @@ export async function recordStockMoves(tx: Db, moves: StockMove[], note: StockNo
     order by m.ord`);
 }
 
-export interface InventoryChangeWire {
-  id: string;
-  inventoryItemId: string;
-  productId: string;
-  variantId: string;
-  /** Units added (positive) or taken (negative). */
-  delta: number;
-  /** Tracked quantity after the change; absent when the variant stopped being tracked. */
-  quantityAfter?: number;
-  reason: StockChangeReason;
-  orderId?: string;
-  /** The staff member or API key who made it; absent for shoppers' orders and the system. */
-  actor?: { kind: 'staff' | 'key'; id: string; label: string };
-  createdDate: string;
-}
+export type InventoryChangeWire = OnTheWire<InventoryChange>;
 
 export const changeToWire = (row: InventoryChangeRow): InventoryChangeWire => ({
   id: String(row.id),

@@ -1,18 +1,9 @@
+import type { MediaFileImage, OnTheWire } from '@aisle/sdk';
 import { type MediaLinks, unsignedLinks } from './signing.ts';
-import type { FocalPoint, StoredMedia } from '../shared/model.ts';
+import type { StoredMedia } from '../shared/model.ts';
 
 /** Image object (wire/README §3). */
-export interface WireImage {
-  id: string;
-  url: string;
-  width: number;
-  height: number;
-  format?: string;
-  altText?: string;
-  filename: string;
-  urlExpirationDate?: string;
-  focalPoint?: FocalPoint;
-}
+export type WireImage = OnTheWire<MediaFileImage>;
 
 /** A file of a product media video (one per resolution; uploads are not transcoded, so one). */
 export interface WireVideoFile {
