@@ -383,6 +383,13 @@ export function OrderLines({ order, children }: { order: Order; children?: React
   );
 }
 
+/** The fulfilment form's tracking fields: label, name and input type. */
+const TRACKING_FIELDS: ReadonlyArray<[string, string, string?]> = [
+  ['Tracking number', 'trackingNumber'],
+  ['Carrier', 'shippingProvider'],
+  ['Tracking link', 'trackingLink', 'url'],
+];
+
 /** What can still be refunded: paid minus refunded. */
 function refundable(order: Order): string {
   const paid = Number(order.balanceSummary?.paid?.amount ?? order.priceSummary?.total?.amount ?? 0);
@@ -543,25 +550,16 @@ export function OrderPage() {
                     ))}
                   </fieldset>
                 ) : null}
-                <Field
-                  label="Tracking number"
-                  name="trackingNumber"
-                  autoComplete="off"
-                  error={errorOf('fulfil', 'trackingNumber')}
-                />
-                <Field
-                  label="Carrier"
-                  name="shippingProvider"
-                  autoComplete="off"
-                  error={errorOf('fulfil', 'shippingProvider')}
-                />
-                <Field
-                  label="Tracking link"
-                  name="trackingLink"
-                  type="url"
-                  autoComplete="off"
-                  error={errorOf('fulfil', 'trackingLink')}
-                />
+                {TRACKING_FIELDS.map(([label, name, type]) => (
+                  <Field
+                    key={name}
+                    label={label}
+                    name={name}
+                    type={type}
+                    autoComplete="off"
+                    error={errorOf('fulfil', name)}
+                  />
+                ))}
                 <SubmitButton pendingText="Fulfilling…">Mark as fulfilled</SubmitButton>
               </IntentForm>
             </ActionPanel>

@@ -1,5 +1,5 @@
-import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
-import { useNavigation } from 'react-router';
+import { type InputHTMLAttributes, type ReactNode, type Ref, useId } from 'react';
+import { Form, useNavigation } from 'react-router';
 import type { ShownError } from '../lib/errors.ts';
 
 /** An alert for a failed call: the message, and the request id support needs. */
@@ -22,8 +22,9 @@ export function Notice({ children, tone = 'info' }: { children: ReactNode; tone?
 }
 
 type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
-  label: string;
+  label: ReactNode;
   name: string;
+  ref?: Ref<HTMLInputElement> | undefined;
   /** A message for this field (from the server's field violations or a local check). */
   error?: string | undefined;
   hint?: ReactNode;
@@ -33,25 +34,37 @@ type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
 export function Field({ label, error, hint, id, className, ...input }: FieldProps) {
   const auto = useId();
   const inputId = id ?? auto;
-  const hintId = hint ? `${inputId}-hint` : undefined;
-  const errorId = error ? `${inputId}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  const { describedBy, notes } = fieldNotes(inputId, hint, error);
   return (
     <div className={`field${className ? ` ${className}` : ''}`}>
       <label htmlFor={inputId}>{label}</label>
       <input id={inputId} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
-      {hint && (
-        <p className="field-hint" id={hintId}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p className="field-error" id={errorId}>
-          {error}
-        </p>
-      )}
+      {notes}
     </div>
   );
+}
+
+/** A field's hint and message under it, and the `aria-describedby` that points at them. */
+export function fieldNotes(id: string, hint: ReactNode, error: string | undefined) {
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  return {
+    describedBy: [hintId, errorId].filter(Boolean).join(' ') || undefined,
+    notes: (
+      <>
+        {hint && (
+          <p className="field-hint" id={hintId}>
+            {hint}
+          </p>
+        )}
+        {error && (
+          <p className="field-error" id={errorId}>
+            {error}
+          </p>
+        )}
+      </>
+    ),
+  };
 }
 
 /** A submit button that says what it is doing while its form is being sent. */
@@ -79,4 +92,76 @@ export function SubmitButton({
       {busy ? pendingText : children}
     </button>
   );
+}
+
+/** A new password of 8 characters at least, and with `repeat` the field that asks for it again. */
+export function NewPasswordFields({
+  label = 'New password',
+  name,
+  error,
+  repeat = false,
+}: {
+  label?: string;
+  name: string;
+  error?: string | undefined;
+  repeat?: boolean;
+}) {
+  return (
+    <>
+      <Field
+        label={label}
+        name={name}
+        type="password"
+        autoComplete="new-password"
+        minLength={8}
+        required
+        hint="At least 8 characters."
+        error={error}
+      />
+      {repeat && (
+        <Field
+          label="Repeat the new password"
+          name="confirm"
+          type="password"
+          autoComplete="new-password"
+          required
+        />
+      )}
+    </>
+  );
+}
+
+/** A form of one button posting `intent`, with the `hidden` fields it needs (a passkey's id). */
+export function IntentForm({
+  intent,
+  pendingText,
+  className,
+  hidden,
+  children,
+}: {
+  intent: string;
+  pendingText: string;
+  className: string;
+  hidden?: Record<string, string | undefined>;
+  children: ReactNode;
+}) {
+  return (
+    <Form method="post">
+      {Object.entries(hidden ?? {}).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <SubmitButton name="intent" value={intent} pendingText={pendingText} className={className}>
+        {children}
+      </SubmitButton>
+    </Form>
+  );
+}
+
+/** The form of a button that removes something. */
+export function RemoveForm(props: {
+  intent: string;
+  hidden?: Record<string, string | undefined>;
+  children: ReactNode;
+}) {
+  return <IntentForm {...props} pendingText="Removing…" className="button button-ghost danger" />;
 }

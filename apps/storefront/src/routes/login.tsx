@@ -1,7 +1,7 @@
 import { AuthCard, authAction, signedOutLoader, useCaptchaGate } from '../components/auth-page.tsx';
 import { type ActionFunctionArgs, Form, Link, useLocation } from 'react-router';
 import { captchaFrom } from '../components/auth-steps.tsx';
-import { ErrorNotice, Field, SubmitButton } from '../components/form.tsx';
+import { ErrorNotice, Field, IntentForm, SubmitButton } from '../components/form.tsx';
 import {
   type AuthStep,
   attemptSignIn,
@@ -37,26 +37,16 @@ export function Login() {
       <div className="divider">
         <span>or</span>
       </div>
-      <Form method="post">
-        <SubmitButton
-          name="intent"
-          value="passkey"
-          pendingText="Waiting for your passkey…"
-          className="button button-secondary wide"
-        >
-          Sign in with a passkey
-        </SubmitButton>
-      </Form>
-      <Form method="post">
-        <SubmitButton
-          name="intent"
-          value="hosted"
-          pendingText="Opening…"
-          className="button button-secondary wide"
-        >
-          Sign in with the hosted page
-        </SubmitButton>
-      </Form>
+      <IntentForm
+        intent="passkey"
+        pendingText="Waiting for your passkey…"
+        className="button button-secondary wide"
+      >
+        Sign in with a passkey
+      </IntentForm>
+      <IntentForm intent="hosted" pendingText="Opening…" className="button button-secondary wide">
+        Sign in with the hosted page
+      </IntentForm>
       <p className="auth-switch">
         New here? <Link to={`/register${search}`}>Create an account</Link>
       </p>

@@ -1,7 +1,7 @@
 import { AuthCard, authAction, signedOutLoader, useCaptchaGate } from '../components/auth-page.tsx';
 import { type ActionFunctionArgs, Form, Link, useLocation } from 'react-router';
 import { captchaFrom } from '../components/auth-steps.tsx';
-import { ErrorNotice, Field, SubmitButton } from '../components/form.tsx';
+import { ErrorNotice, Field, NewPasswordFields, SubmitButton } from '../components/form.tsx';
 import { type AuthStep, attemptSignIn, toCaptchaTokens } from '../resources/session.ts';
 import { auth } from '../sdk.ts';
 import { usePageTitle } from '../lib/title.ts';
@@ -58,16 +58,7 @@ function RegisterForm({ step }: { step: AuthStep | undefined }) {
         required
         error={fields['loginId.email'] ?? fields.email}
       />
-      <Field
-        label="Password"
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        minLength={8}
-        required
-        hint="At least 8 characters."
-        error={fields.password}
-      />
+      <NewPasswordFields label="Password" name="password" error={fields.password} />
       {box}
       <SubmitButton
         name="intent"
