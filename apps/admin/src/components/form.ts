@@ -7,4 +7,4 @@ export {
   Notice,
   SubmitButton,
 } from '../../../storefront/src/components/form.tsx';
-export { BarePage, NoticePage } from '../../../storefront/src/components/notice-page.tsx';
+export { lastResortPage, NoticePage } from '../../../storefront/src/components/notice-page.tsx';

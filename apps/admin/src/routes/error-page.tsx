@@ -1,6 +1,6 @@
 import { AisleError } from '@aisle/sdk';
 import { Form, isRouteErrorResponse, Link, useRouteError } from 'react-router';
-import { BarePage, NoticePage } from '../components/form.ts';
+import { lastResortPage, NoticePage } from '../components/form.ts';
 import { adminError } from '../lib/errors.ts';
 import { usePageTitle } from '../lib/title.ts';
 
@@ -45,10 +45,4 @@ export function RouteError() {
 }
 
 /** The last resort, when even the layout could not render. */
-export function ErrorPage() {
-  return (
-    <BarePage>
-      <RouteError />
-    </BarePage>
-  );
-}
+export const ErrorPage = lastResortPage(RouteError);

@@ -23,6 +23,7 @@ import { useSession } from '../components/staff-nav.tsx';
 import { type AdminClient, can, requireClient } from '../sdk.ts';
 import { useSettledActionData } from '../../../storefront/src/lib/action-data.ts';
 import { IntentForm } from '../components/intent-form.tsx';
+import { AddressLines } from '../../../storefront/src/components/address-lines.tsx';
 
 /**
  * The order, its payments and invoices, and the payment a refund would go back to (none when nothing can be
@@ -253,7 +254,7 @@ export function Contact({
     details?.company,
     ...addressLines(contact?.address),
     details?.phone,
-  ].filter(Boolean);
+  ].filter((line): line is string => Boolean(line));
   return (
     <div className="order-fact">
       <h3>{title}</h3>
@@ -261,11 +262,7 @@ export function Contact({
         <p className="muted">None</p>
       ) : (
         <address data-testid={testId}>
-          {lines.map((line) => (
-            <span key={line} className="address-line">
-              {line}
-            </span>
-          ))}
+          <AddressLines lines={lines} />
         </address>
       )}
     </div>

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 
 /** A page that could not be shown: its title, why, the request id support needs, and `children` (what next). */
 export function NoticePage({
@@ -22,11 +22,15 @@ export function NoticePage({
   );
 }
 
-/** The bare page around a notice, for when even the app's layout could not render. */
-export function BarePage({ children }: { children: ReactNode }) {
-  return (
-    <div className="page">
-      <main className="content">{children}</main>
-    </div>
-  );
+/** An app's last resort, for when even its layout could not render: its route error on a bare page. */
+export function lastResortPage(RouteError: ComponentType) {
+  return function ErrorPage() {
+    return (
+      <div className="page">
+        <main className="content">
+          <RouteError />
+        </main>
+      </div>
+    );
+  };
 }

@@ -1,6 +1,6 @@
 import { AisleError } from '@aisle/sdk';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
-import { BarePage, NoticePage } from '../components/notice-page.tsx';
+import { lastResortPage, NoticePage } from '../components/notice-page.tsx';
 import { showError } from '../lib/errors.ts';
 import { usePageTitle } from '../lib/title.ts';
 
@@ -42,10 +42,4 @@ export function RouteError() {
 }
 
 /** The last resort, when even the layout could not render. */
-export function ErrorPage() {
-  return (
-    <BarePage>
-      <RouteError />
-    </BarePage>
-  );
-}
+export const ErrorPage = lastResortPage(RouteError);

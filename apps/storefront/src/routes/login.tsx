@@ -1,14 +1,8 @@
 import { AuthCard, authAction, signedOutLoader, useCaptchaGate } from '../components/auth-page.tsx';
+import { passwordAttempt } from '../components/auth-steps.tsx';
 import { type ActionFunctionArgs, Form, Link, useLocation } from 'react-router';
-import { captchaFrom } from '../components/auth-steps.tsx';
 import { ErrorNotice, Field, IntentForm, SubmitButton } from '../components/form.tsx';
-import {
-  type AuthStep,
-  attemptSignIn,
-  signInWithPasskey,
-  startHostedLogin,
-  toCaptchaTokens,
-} from '../resources/session.ts';
+import { type AuthStep, signInWithPasskey, startHostedLogin } from '../resources/session.ts';
 import { auth } from '../sdk.ts';
 import { usePageTitle } from '../lib/title.ts';
 import { useSettledActionData } from '../lib/action-data.ts';
@@ -19,13 +13,7 @@ export const loginAction = ({ request }: ActionFunctionArgs): Promise<AuthStep |
   authAction(request, async (intent, form, target) => {
     if (intent === 'hosted') return startHostedLogin(target);
     if (intent === 'passkey') return signInWithPasskey(target);
-    const email = String(form.get('email') ?? '').trim();
-    const password = String(form.get('password') ?? '');
-    return attemptSignIn(
-      (captcha) => auth.login({ email, password, captchaTokens: toCaptchaTokens(captcha) }),
-      target,
-      captchaFrom(form),
-    );
+    return passwordAttempt(form, target, (credentials) => auth.login(credentials));
   });
 
 export function Login() {
