@@ -6,7 +6,8 @@ import type { AccountResult } from '../resources/members.ts';
 import { COUNTRY_NAMES } from '../lib/country-names.ts';
 import { subdivisionCode, subdivisionName, subdivisionsOf } from '../lib/regions.ts';
 import { CountryField, SubdivisionField, usePlace } from './checkout/address-fields.tsx';
-import { ErrorNotice, Field, Notice, RemoveForm, SubmitButton } from './form.tsx';
+import { RemoveForm } from './account-forms.tsx';
+import { ErrorNotice, Field, Notice, SubmitButton } from './form.tsx';
 
 const countryName = (code: string | undefined) => (code ? (COUNTRY_NAMES[code] ?? code) : code);
 

@@ -2,15 +2,8 @@ import type { Identity, MemberFactor, Passkey, PhoneFactorType } from '@aisle/sd
 import { Form, Link } from 'react-router';
 import { hasActiveFactor } from '../resources/members.ts';
 import type { AccountResult } from '../resources/members.ts';
-import {
-  ErrorNotice,
-  Field,
-  IntentForm,
-  NewPasswordFields,
-  Notice,
-  RemoveForm,
-  SubmitButton,
-} from './form.tsx';
+import { IntentForm, NewPasswordFields, RemoveForm } from './account-forms.tsx';
+import { ErrorNotice, Field, Notice, SubmitButton } from './form.tsx';
 
 /** Two-step verification (authenticator app, codes by e-mail, text message or call) and the password. */
 export function SecurityPanel({

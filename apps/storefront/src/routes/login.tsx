@@ -1,7 +1,8 @@
 import { AuthCard, authAction, signedOutLoader, useCaptchaGate } from '../components/auth-page.tsx';
 import { passwordAttempt } from '../components/auth-steps.tsx';
 import { type ActionFunctionArgs, Form, Link, useLocation } from 'react-router';
-import { ErrorNotice, Field, IntentForm, SubmitButton } from '../components/form.tsx';
+import { IntentForm } from '../components/account-forms.tsx';
+import { ErrorNotice, Field, SubmitButton } from '../components/form.tsx';
 import { type AuthStep, signInWithPasskey, startHostedLogin } from '../resources/session.ts';
 import { auth } from '../sdk.ts';
 import { usePageTitle } from '../lib/title.ts';

@@ -1,7 +1,8 @@
 import { AuthCard, authAction, signedOutLoader, useCaptchaGate } from '../components/auth-page.tsx';
 import { passwordAttempt } from '../components/auth-steps.tsx';
 import { type ActionFunctionArgs, Form, Link, useLocation } from 'react-router';
-import { ErrorNotice, Field, NewPasswordFields, SubmitButton } from '../components/form.tsx';
+import { NewPasswordFields } from '../components/account-forms.tsx';
+import { ErrorNotice, Field, SubmitButton } from '../components/form.tsx';
 import type { AuthStep } from '../resources/session.ts';
 import { auth } from '../sdk.ts';
 import { usePageTitle } from '../lib/title.ts';

@@ -1,7 +1,8 @@
 import { emptyTokens, loginResultFromState, recovery } from '@aisle/sdk';
 import { type ActionFunctionArgs, Form, Link, type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { CodeStep } from '../components/auth-steps.tsx';
-import { ErrorNotice, NewPasswordFields, SubmitButton } from '../components/form.tsx';
+import { NewPasswordFields } from '../components/account-forms.tsx';
+import { ErrorNotice, SubmitButton } from '../components/form.tsx';
 import { type AuthStep, afterResult, goTo } from '../resources/session.ts';
 import { type ShownError, showError } from '../lib/errors.ts';
 import { auth, browserClientWith } from '../sdk.ts';
