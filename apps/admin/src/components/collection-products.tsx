@@ -5,6 +5,7 @@ import { requireClient } from '../sdk.ts';
 import { ErrorNotice, Notice } from './form.ts';
 import { ProductFinder } from './product-finder.tsx';
 import { useDragOrder } from './drag-order.ts';
+import { MoveButtons } from './move-buttons.tsx';
 
 const SHOWN = 50;
 
@@ -129,28 +130,18 @@ export function CollectionProducts({ collection }: { collection: Collection }) {
                 <span className="muted small">{i + 1}.</span> {p.name}
               </span>
               <span className="actions">
-                {i > 0 && (
-                  <button
-                    type="button"
-                    className="button button-secondary"
-                    data-product={p.id}
-                    data-way="up"
-                    onClick={() => void move(i, i - 1, 'up')}
-                  >
-                    Move up<span className="visually-hidden"> {p.name}</span>
-                  </button>
-                )}
-                {i < members.length - 1 && (
-                  <button
-                    type="button"
-                    className="button button-secondary"
-                    data-product={p.id}
-                    data-way="down"
-                    onClick={() => void move(i, i + 1, 'down')}
-                  >
-                    Move down<span className="visually-hidden"> {p.name}</span>
-                  </button>
-                )}
+                <MoveButtons
+                  index={i}
+                  count={members.length}
+                  itemId={p.id}
+                  label={(way) => (
+                    <>
+                      {way === 'up' ? 'Move up' : 'Move down'}
+                      <span className="visually-hidden"> {p.name}</span>
+                    </>
+                  )}
+                  onMove={(to, way) => void move(i, to, way)}
+                />
                 <button
                   type="button"
                   className="button button-secondary"

@@ -46,6 +46,12 @@ const TYPES: ReadonlyArray<{ value: ConditionType; label: string }> = [
   { value: 'CUSTOM', label: 'An app’s condition (kept as it is)' },
 ];
 
+/** A range's two ends: the draft's key, the label for a subtotal and for a number of items, the hint. */
+const RANGE_ENDS = [
+  ['from', 'Subtotal from', 'Items from', 'Included. Empty: no lowest.'],
+  ['to', 'Subtotal up to', 'Items up to', 'Included. Empty: no highest.'],
+] as const;
+
 /** The wire field holding a condition's body, under which its inputs' messages are. */
 const WIRE_FIELD: Partial<Record<ConditionType, string>> = {
   AND: 'and',
@@ -179,26 +185,19 @@ function RangeCondition({
   return (
     <>
       <div className="field-row">
-        <Field
-          label={money ? `Subtotal from${unit}` : 'Items from'}
-          name={`${at}.from`}
-          className="narrow"
-          inputMode={money ? 'decimal' : 'numeric'}
-          value={draft.from}
-          onChange={(event) => onChange({ ...draft, from: event.target.value })}
-          hint="Included. Empty: no lowest."
-          error={errors[`${at}.from`]}
-        />
-        <Field
-          label={money ? `Subtotal up to${unit}` : 'Items up to'}
-          name={`${at}.to`}
-          className="narrow"
-          inputMode={money ? 'decimal' : 'numeric'}
-          value={draft.to}
-          onChange={(event) => onChange({ ...draft, to: event.target.value })}
-          hint="Included. Empty: no highest."
-          error={errors[`${at}.to`]}
-        />
+        {RANGE_ENDS.map(([end, subtotal, items, hint]) => (
+          <Field
+            key={end}
+            label={money ? `${subtotal}${unit}` : items}
+            name={`${at}.${end}`}
+            className="narrow"
+            inputMode={money ? 'decimal' : 'numeric'}
+            value={draft[end]}
+            onChange={(event) => onChange({ ...draft, [end]: event.target.value })}
+            hint={hint}
+            error={errors[`${at}.${end}`]}
+          />
+        ))}
       </div>
       <fieldset className="choice-group">
         <legend>{money ? 'Subtotal of' : 'Counting'}</legend>

@@ -43,6 +43,33 @@ const KINDS: ReadonlyArray<{ value: DiscountKind; label: string }> = [
   { value: 'QUANTITY_BASED', label: 'A bundle price (such as 3 for 10.00)' },
 ];
 
+/** The one figure of the kinds of discount that take one: the draft's key, the wire field, label and hint. */
+const AMOUNTS: Partial<
+  Record<
+    DiscountKind,
+    { key: 'percentage' | 'amount' | 'price'; wire: string; label: (unit: string) => string; hint: string }
+  >
+> = {
+  PERCENTAGE: {
+    key: 'percentage',
+    wire: 'percentage',
+    label: () => 'Percentage off',
+    hint: 'Above 0 and up to 100, such as 10 or 12.5.',
+  },
+  FIXED_AMOUNT: {
+    key: 'amount',
+    wire: 'fixedAmount',
+    label: (unit) => `Amount off each item${unit}`,
+    hint: 'Never more than the item costs.',
+  },
+  FIXED_PRICE: {
+    key: 'price',
+    wire: 'fixedPrice',
+    label: (unit) => `Price of each item${unit}`,
+    hint: 'Items already cheaper keep their price.',
+  },
+};
+
 const TARGETS: ReadonlyArray<{ value: TargetType; label: string }> = [
   { value: 'ALL_ITEMS', label: 'Every item in the cart' },
   { value: 'SPECIFIC_ITEMS', label: 'Chosen products and collections' },
@@ -115,6 +142,7 @@ function DiscountEditor({
   const id = useId();
   const unit = currency ? ` (${currency})` : '';
   const lower = title.toLowerCase();
+  const amount = AMOUNTS[draft.type];
   return (
     <fieldset className="rows-row stack">
       <legend>{title}</legend>
@@ -126,40 +154,17 @@ function DiscountEditor({
         onChange={(type) => onChange({ ...draft, type: type as DiscountKind })}
         error={errors[path]}
       />
-      {draft.type === 'PERCENTAGE' && (
+      {amount && (
         <Field
-          label="Percentage off"
-          name={`${path}.percentage`}
+          key={draft.type}
+          label={amount.label(unit)}
+          name={`${path}.${amount.wire}`}
           className="narrow"
           inputMode="decimal"
-          value={draft.percentage}
-          onChange={(event) => onChange({ ...draft, percentage: event.target.value })}
-          hint="Above 0 and up to 100, such as 10 or 12.5."
-          error={errors[`${path}.percentage`]}
-        />
-      )}
-      {draft.type === 'FIXED_AMOUNT' && (
-        <Field
-          label={`Amount off each item${unit}`}
-          name={`${path}.fixedAmount`}
-          className="narrow"
-          inputMode="decimal"
-          value={draft.amount}
-          onChange={(event) => onChange({ ...draft, amount: event.target.value })}
-          hint="Never more than the item costs."
-          error={errors[`${path}.fixedAmount`]}
-        />
-      )}
-      {draft.type === 'FIXED_PRICE' && (
-        <Field
-          label={`Price of each item${unit}`}
-          name={`${path}.fixedPrice`}
-          className="narrow"
-          inputMode="decimal"
-          value={draft.price}
-          onChange={(event) => onChange({ ...draft, price: event.target.value })}
-          hint="Items already cheaper keep their price."
-          error={errors[`${path}.fixedPrice`]}
+          value={draft[amount.key]}
+          onChange={(event) => onChange({ ...draft, [amount.key]: event.target.value })}
+          hint={amount.hint}
+          error={errors[`${path}.${amount.wire}`]}
         />
       )}
       {draft.type === 'QUANTITY_BASED' && (

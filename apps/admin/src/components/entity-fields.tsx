@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { type FieldSpec, type FormValue, type FormValues, shown } from '../lib/fields.ts';
-import { Field } from './form.ts';
+import { Field, fieldNotes } from './form.ts';
 import { PlaceField } from './place-field.tsx';
 import { RowsField } from './rows-field.tsx';
 
@@ -157,29 +157,6 @@ export function EntityField({ spec, value, error }: FieldProps) {
       );
     }
   }
-}
-
-/** A field's hint and message under it, and the `aria-describedby` that points at them. */
-export function fieldNotes(id: string, hint: string | undefined, error: string | undefined) {
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  return {
-    describedBy: [hintId, errorId].filter(Boolean).join(' ') || undefined,
-    notes: (
-      <>
-        {hint && (
-          <p className="field-hint" id={hintId}>
-            {hint}
-          </p>
-        )}
-        {error && (
-          <p className="field-error" id={errorId}>
-            {error}
-          </p>
-        )}
-      </>
-    ),
-  };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { countryList, subdivisionsOf } from '../../../storefront/src/lib/regions.ts';
 import type { FieldSpec } from '../lib/fields.ts';
-import { fieldNotes } from './entity-fields.tsx';
+import { fieldNotes } from './form.ts';
 
 /**
  * The entity kit's country and state picker (`kind: 'place'`): a country, then — for countries the forms

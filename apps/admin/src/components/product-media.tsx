@@ -2,6 +2,8 @@ import type { MediaItem, Product } from '@aisle/sdk';
 import { useState } from 'react';
 import { DropZone } from './drop-zone.tsx';
 import { useDragOrder } from './drag-order.ts';
+import { MoveButtons } from './move-buttons.tsx';
+import { RemoveButton } from './remove-button.tsx';
 import { requireClient } from '../sdk.ts';
 import { ErrorNotice, Field, Notice } from './form.ts';
 import { useTask } from './use-task.ts';
@@ -231,34 +233,16 @@ export function ProductMedia({ product }: { product: Product }) {
                   </fieldset>
                 )}
                 <div className="actions">
-                  {i > 0 && (
-                    <button
-                      type="button"
-                      className="button button-secondary"
-                      disabled={busy !== undefined}
-                      onClick={() => void reorder(i, i - 1)}
-                    >
-                      Move picture {n} earlier
-                    </button>
-                  )}
-                  {i < items.length - 1 && (
-                    <button
-                      type="button"
-                      className="button button-secondary"
-                      disabled={busy !== undefined}
-                      onClick={() => void reorder(i, i + 1)}
-                    >
-                      Move picture {n} later
-                    </button>
-                  )}
-                  <button
-                    type="button"
-                    className="button button-secondary danger"
+                  <MoveButtons
+                    index={i}
+                    count={items.length}
                     disabled={busy !== undefined}
-                    onClick={() => void remove(item)}
-                  >
+                    label={(way) => `Move picture ${n} ${way === 'up' ? 'earlier' : 'later'}`}
+                    onMove={(to) => void reorder(i, to)}
+                  />
+                  <RemoveButton busy={busy} onRemove={() => void remove(item)}>
                     Remove picture {n}
-                  </button>
+                  </RemoveButton>
                 </div>
               </li>
             );

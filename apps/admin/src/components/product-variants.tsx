@@ -1,6 +1,6 @@
 import type { ProductVariant } from '@aisle/sdk';
 import { Form } from 'react-router';
-import { SubmitButton } from './form.ts';
+import { fieldNotes, SubmitButton } from './form.ts';
 
 /** `Size: M · Colour: Black`. */
 export const variantName = (v: ProductVariant): string =>
@@ -35,6 +35,7 @@ export function VariantsTable({
     const name = cellName(v.id ?? '', column);
     const id = name.replaceAll('.', '-');
     const error = errors[name];
+    const { describedBy, notes } = fieldNotes(id, undefined, error);
     return (
       <td data-label={label}>
         <input
@@ -45,13 +46,9 @@ export function VariantsTable({
           defaultValue={value ?? ''}
           aria-label={`${label} of ${variantName(v)}`}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
+          aria-describedby={describedBy}
         />
-        {error && (
-          <p className="field-error" id={`${id}-error`}>
-            {error}
-          </p>
-        )}
+        {notes}
       </td>
     );
   };

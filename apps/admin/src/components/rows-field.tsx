@@ -1,7 +1,8 @@
 import { useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { FieldSpec, FormValues } from '../lib/fields.ts';
-import { EntityFields, fieldNotes } from './entity-fields.tsx';
+import { EntityFields } from './entity-fields.tsx';
+import { fieldNotes } from './form.ts';
 
 let nextKey = 0;
 const keyed = (values: FormValues) => ({ key: nextKey++, values });

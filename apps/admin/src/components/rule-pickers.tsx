@@ -50,18 +50,7 @@ export function Finder({
           (shown.length === 0 ? (
             <p className="muted small">Nothing else matches “{found.q}”.</p>
           ) : (
-            <ul className="pick-list" aria-label={`Matches for “${found.q}”`}>
-              {shown.map((f) => (
-                <li key={`${f.kind}:${f.id}`}>
-                  <span>
-                    {f.name} <span className="muted small">({f.kind})</span>
-                  </span>
-                  <button type="button" className="link-button" onClick={() => onPick(f)}>
-                    Add<span className="visually-hidden"> {f.name}</span>
-                  </button>
-                </li>
-              ))}
-            </ul>
+            <PickList label={`Matches for “${found.q}”`} items={shown} action="Add" onAction={onPick} />
           ))}
       </div>
     </div>
@@ -100,15 +89,17 @@ const customersNamed = async (client: AdminClient, q: string): Promise<Found[]> 
       : [],
   );
 
-/** A picked list with a Remove button on each. */
-function PickedList({
+/** Found items with a button on each: Add (the matches of a search) or Remove (the picked ones). */
+function PickList({
   label,
   items,
-  onRemove,
+  action,
+  onAction,
 }: {
   label: string;
   items: Found[];
-  onRemove: (f: Found) => void;
+  action: 'Add' | 'Remove';
+  onAction: (f: Found) => void;
 }) {
   if (items.length === 0) return null;
   return (
@@ -118,8 +109,9 @@ function PickedList({
           <span>
             {f.name} <span className="muted small">({f.kind})</span>
           </span>
-          <button type="button" className="link-button" onClick={() => onRemove(f)}>
-            Remove<span className="visually-hidden"> {f.name}</span>
+          <button type="button" className="link-button" onClick={() => onAction(f)}>
+            {action}
+            <span className="visually-hidden"> {f.name}</span>
           </button>
         </li>
       ))}
@@ -167,7 +159,12 @@ export function ItemsPicker({
     );
   return (
     <div className="stack picker">
-      <PickedList label={`Chosen products and collections ${context}`} items={chosen} onRemove={remove} />
+      <PickList
+        label={`Chosen products and collections ${context}`}
+        items={chosen}
+        action="Remove"
+        onAction={remove}
+      />
       {items.kept.length > 0 && (
         <p className="muted small">
           Also {items.kept.length} {items.kept.length === 1 ? 'selection' : 'selections'} set through the API
@@ -204,10 +201,11 @@ export function MembersPicker({
   const chosen = members.map((m) => shownName(m, 'customer'));
   return (
     <div className="stack picker">
-      <PickedList
+      <PickList
         label={`Chosen customers ${context}`}
         items={chosen}
-        onRemove={(f) => onChange(members.filter((m) => m.id !== f.id))}
+        action="Remove"
+        onAction={(f) => onChange(members.filter((m) => m.id !== f.id))}
       />
       {error && (
         <p className="field-error" role="alert">

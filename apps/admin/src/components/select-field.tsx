@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { fieldNotes } from './form.ts';
 
 /**
  * A labelled select with its error wired up for assistive technology; posted under `name`, or kept by the
@@ -24,6 +25,7 @@ export function SelectField({
   className?: string;
 }) {
   const id = useId();
+  const { describedBy, notes } = fieldNotes(id, undefined, error);
   return (
     <div className={className}>
       <label htmlFor={id}>{label}</label>
@@ -33,7 +35,7 @@ export function SelectField({
         {...(value === undefined ? { defaultValue } : { value })}
         onChange={onChange && ((event) => onChange(event.target.value))}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        aria-describedby={describedBy}
       >
         {options.map(([value, text]) => (
           <option key={value} value={value}>
@@ -41,11 +43,7 @@ export function SelectField({
           </option>
         ))}
       </select>
-      {error && (
-        <p className="field-error" id={`${id}-error`}>
-          {error}
-        </p>
-      )}
+      {notes}
     </div>
   );
 }

@@ -205,22 +205,22 @@ export function Dashboard() {
               ))}
             </select>
           </div>
-          <Field
-            label="From"
-            name="from"
-            type="date"
-            className="narrow"
-            defaultValue={chosen.from}
-            error={errors.from}
-          />
-          <Field
-            label="To"
-            name="to"
-            type="date"
-            className="narrow"
-            defaultValue={chosen.to}
-            error={errors.to}
-          />
+          {(
+            [
+              ['from', 'From'],
+              ['to', 'To'],
+            ] as const
+          ).map(([name, label]) => (
+            <Field
+              key={name}
+              label={label}
+              name={name}
+              type="date"
+              className="narrow"
+              defaultValue={chosen[name]}
+              error={errors[name]}
+            />
+          ))}
           <SubmitButton pendingText="Loading…" className="button button-secondary">
             Show
           </SubmitButton>

@@ -1,5 +1,6 @@
 import { AisleError } from '@aisle/sdk';
 import { Form, isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { lastResortPage, NoticePage } from '../components/form.ts';
 import { adminError } from '../lib/errors.ts';
 import { usePageTitle } from '../lib/title.ts';
 
@@ -22,13 +23,10 @@ function describe(error: unknown): { title: string; message: string; requestId?:
 
 /** Errors of a page, shown inside the admin's header; a refused key offers to sign in again. */
 export function RouteError() {
-  const { title, message, requestId, refused } = describe(useRouteError());
-  usePageTitle(title);
+  const { refused, ...described } = describe(useRouteError());
+  usePageTitle(described.title);
   return (
-    <section className="notice-page" role="alert">
-      <h1>{title}</h1>
-      <p>{message}</p>
-      {requestId && <p className="request-id">Request id: {requestId}</p>}
+    <NoticePage {...described}>
       <div className="actions">
         {refused ? (
           <Form method="post" action="/sign-out">
@@ -42,17 +40,9 @@ export function RouteError() {
           </Link>
         )}
       </div>
-    </section>
+    </NoticePage>
   );
 }
 
 /** The last resort, when even the layout could not render. */
-export function ErrorPage() {
-  return (
-    <div className="page">
-      <main className="content">
-        <RouteError />
-      </main>
-    </div>
-  );
-}
+export const ErrorPage = lastResortPage(RouteError);

@@ -4,6 +4,7 @@ import { dateTime, words } from '../lib/format.ts';
 import { usePageTitle } from '../lib/title.ts';
 import { requireClient } from '../sdk.ts';
 import { Amount, Contact, OrderLines } from './order.tsx';
+import { AddressLines } from '../../../storefront/src/components/address-lines.tsx';
 
 /**
  * An invoice as a clean printable page, outside the admin's header and menus: the seller (the store's
@@ -46,11 +47,7 @@ export function InvoicePrint() {
         </div>
         <address className="invoice-seller">
           <strong>{store}</strong>
-          {seller.map((line) => (
-            <span key={line} className="address-line">
-              {line}
-            </span>
-          ))}
+          <AddressLines lines={seller} />
         </address>
       </header>
       <dl className="facts invoice-facts">

@@ -23,6 +23,7 @@ import { useSession } from '../components/staff-nav.tsx';
 import { type AdminClient, can, requireClient } from '../sdk.ts';
 import { useSettledActionData } from '../../../storefront/src/lib/action-data.ts';
 import { IntentForm } from '../components/intent-form.tsx';
+import { AddressLines } from '../../../storefront/src/components/address-lines.tsx';
 
 /**
  * The order, its payments and invoices, and the payment a refund would go back to (none when nothing can be
@@ -253,7 +254,7 @@ export function Contact({
     details?.company,
     ...addressLines(contact?.address),
     details?.phone,
-  ].filter(Boolean);
+  ].filter((line): line is string => Boolean(line));
   return (
     <div className="order-fact">
       <h3>{title}</h3>
@@ -261,11 +262,7 @@ export function Contact({
         <p className="muted">None</p>
       ) : (
         <address data-testid={testId}>
-          {lines.map((line) => (
-            <span key={line} className="address-line">
-              {line}
-            </span>
-          ))}
+          <AddressLines lines={lines} />
         </address>
       )}
     </div>
@@ -382,6 +379,13 @@ export function OrderLines({ order, children }: { order: Order; children?: React
     </>
   );
 }
+
+/** The fulfilment form's tracking fields: label, name and input type. */
+const TRACKING_FIELDS: ReadonlyArray<[string, string, string?]> = [
+  ['Tracking number', 'trackingNumber'],
+  ['Carrier', 'shippingProvider'],
+  ['Tracking link', 'trackingLink', 'url'],
+];
 
 /** What can still be refunded: paid minus refunded. */
 function refundable(order: Order): string {
@@ -543,25 +547,16 @@ export function OrderPage() {
                     ))}
                   </fieldset>
                 ) : null}
-                <Field
-                  label="Tracking number"
-                  name="trackingNumber"
-                  autoComplete="off"
-                  error={errorOf('fulfil', 'trackingNumber')}
-                />
-                <Field
-                  label="Carrier"
-                  name="shippingProvider"
-                  autoComplete="off"
-                  error={errorOf('fulfil', 'shippingProvider')}
-                />
-                <Field
-                  label="Tracking link"
-                  name="trackingLink"
-                  type="url"
-                  autoComplete="off"
-                  error={errorOf('fulfil', 'trackingLink')}
-                />
+                {TRACKING_FIELDS.map(([label, name, type]) => (
+                  <Field
+                    key={name}
+                    label={label}
+                    name={name}
+                    type={type}
+                    autoComplete="off"
+                    error={errorOf('fulfil', name)}
+                  />
+                ))}
                 <SubmitButton pendingText="Fulfilling…">Mark as fulfilled</SubmitButton>
               </IntentForm>
             </ActionPanel>

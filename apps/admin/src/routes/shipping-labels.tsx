@@ -16,6 +16,7 @@ import { adminError, type ShownError } from '../lib/errors.ts';
 import type { FieldSpec, FieldValues } from '../lib/fields.ts';
 import { PAGE_SIZE, pageOf } from '../lib/list.ts';
 import { requireClient } from '../sdk.ts';
+import { AddressLines } from '../../../storefront/src/components/address-lines.tsx';
 
 // Shipping-label configurations: which label services the store ships with, in which delivery regions. At
 // checkout each chosen service is a delivery option priced by the built-in rate table (docs/DECISIONS.md).
@@ -305,11 +306,7 @@ function ShipFrom({ configuration }: { configuration: ShippoConfiguration }) {
       <h2 id="ship-from-title">Ships from</h2>
       {lines.length ? (
         <address>
-          {lines.map((line) => (
-            <span key={line} className="address-line">
-              {line}
-            </span>
-          ))}
+          <AddressLines lines={lines} />
         </address>
       ) : (
         <p className="muted">No business address yet: domestic and international rates need one.</p>

@@ -6,6 +6,7 @@ import type { AccountResult } from '../resources/members.ts';
 import { COUNTRY_NAMES } from '../lib/country-names.ts';
 import { subdivisionCode, subdivisionName, subdivisionsOf } from '../lib/regions.ts';
 import { CountryField, SubdivisionField, usePlace } from './checkout/address-fields.tsx';
+import { RemoveForm } from './account-forms.tsx';
 import { ErrorNotice, Field, Notice, SubmitButton } from './form.tsx';
 
 const countryName = (code: string | undefined) => (code ? (COUNTRY_NAMES[code] ?? code) : code);
@@ -71,18 +72,10 @@ export function AddressBook({ member, result }: { member: Identity; result: Acco
                     >
                       Edit<span className="visually-hidden"> {entry.tag ?? entry.address.addressLine}</span>
                     </button>
-                    <Form method="post">
-                      <input type="hidden" name="addressId" value={entry.id} />
-                      <SubmitButton
-                        name="intent"
-                        value="address-remove"
-                        pendingText="Removing…"
-                        className="button button-ghost danger"
-                      >
-                        Remove
-                        <span className="visually-hidden"> {entry.tag ?? entry.address.addressLine}</span>
-                      </SubmitButton>
-                    </Form>
+                    <RemoveForm intent="address-remove" hidden={{ addressId: entry.id }}>
+                      Remove
+                      <span className="visually-hidden"> {entry.tag ?? entry.address.addressLine}</span>
+                    </RemoveForm>
                   </div>
                 </>
               )}

@@ -1,12 +1,14 @@
-import type { FactorType } from '@aisle/sdk';
+import type { FactorType, LoginResult } from '@aisle/sdk';
 import { useState } from 'react';
 import { Form, Link } from 'react-router';
 import { solveCaptcha } from '../resources/captcha.ts';
 import {
   type AuthStep,
+  attemptSignIn,
   type FactorOption,
   type SecondFactorStep,
   sendSecondFactorCode,
+  toCaptchaTokens,
   verifyPasskeyFactor,
   verifySecondFactor,
 } from '../resources/session.ts';
@@ -300,4 +302,26 @@ export function captchaFrom(form: FormData): { variant: 'VISIBLE' | 'INVISIBLE';
   const token = String(form.get('captchaToken') ?? '');
   const variant = form.get('captchaVariant') === 'INVISIBLE' ? 'INVISIBLE' : 'VISIBLE';
   return token ? { variant, token } : undefined;
+}
+
+/** The posted e-mail and password as a sign-in or sign-up call takes them, with any captcha solved. */
+export interface Credentials {
+  email: string;
+  password: string;
+  captchaTokens: ReturnType<typeof toCaptchaTokens>;
+}
+
+/** Signs in or up (`call`) with the posted e-mail and password, solving an invisible captcha when asked. */
+export function passwordAttempt(
+  form: FormData,
+  target: string,
+  call: (credentials: Credentials) => Promise<LoginResult>,
+): Promise<AuthStep> {
+  const email = String(form.get('email') ?? '').trim();
+  const password = String(form.get('password') ?? '');
+  return attemptSignIn(
+    (captcha) => call({ email, password, captchaTokens: toCaptchaTokens(captcha) }),
+    target,
+    captchaFrom(form),
+  );
 }

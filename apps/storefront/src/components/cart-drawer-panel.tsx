@@ -95,12 +95,7 @@ export function CartDrawer() {
                 <Link to="/cart" className="button button-secondary wide" onClick={closeDrawer}>
                   View cart
                 </Link>
-                <CheckoutButton
-                  cart={cart}
-                  totals={totals}
-                  pending={pending}
-                  className="button button-primary wide"
-                />
+                <CheckoutButton cart={cart} totals={totals} pending={pending} />
               </div>
             </div>
           )}

@@ -16,7 +16,7 @@ export function CheckoutButton({
   cart,
   totals,
   pending,
-  className = 'button button-primary',
+  className = 'button button-primary wide',
 }: {
   cart: Cart | null | undefined;
   totals: EstimateTotalsResponse | undefined;

@@ -1,4 +1,4 @@
-import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
+import { type InputHTMLAttributes, type ReactNode, type Ref, useId } from 'react';
 import { useNavigation } from 'react-router';
 import type { ShownError } from '../lib/errors.ts';
 
@@ -22,8 +22,9 @@ export function Notice({ children, tone = 'info' }: { children: ReactNode; tone?
 }
 
 type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
-  label: string;
+  label: ReactNode;
   name: string;
+  ref?: Ref<HTMLInputElement> | undefined;
   /** A message for this field (from the server's field violations or a local check). */
   error?: string | undefined;
   hint?: ReactNode;
@@ -33,25 +34,37 @@ type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
 export function Field({ label, error, hint, id, className, ...input }: FieldProps) {
   const auto = useId();
   const inputId = id ?? auto;
-  const hintId = hint ? `${inputId}-hint` : undefined;
-  const errorId = error ? `${inputId}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  const { describedBy, notes } = fieldNotes(inputId, hint, error);
   return (
     <div className={`field${className ? ` ${className}` : ''}`}>
       <label htmlFor={inputId}>{label}</label>
       <input id={inputId} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
-      {hint && (
-        <p className="field-hint" id={hintId}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p className="field-error" id={errorId}>
-          {error}
-        </p>
-      )}
+      {notes}
     </div>
   );
+}
+
+/** A field's hint and message under it, and the `aria-describedby` that points at them. */
+export function fieldNotes(id: string, hint: ReactNode, error: string | undefined) {
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  return {
+    describedBy: [hintId, errorId].filter(Boolean).join(' ') || undefined,
+    notes: (
+      <>
+        {hint && (
+          <p className="field-hint" id={hintId}>
+            {hint}
+          </p>
+        )}
+        {error && (
+          <p className="field-error" id={errorId}>
+            {error}
+          </p>
+        )}
+      </>
+    ),
+  };
 }
 
 /** A submit button that says what it is doing while its form is being sent. */

@@ -123,6 +123,21 @@ export function ProductListing({
       ? [{ label: 'In stock', to: listingSearch({ ...params, inStock: false, page: 1 }) }]
       : []),
   ];
+  const priceField = (key: 'min' | 'max', label: string) => (
+    <div className="field">
+      <label htmlFor={`${ids}-${key}`}>{label}</label>
+      <input
+        id={`${ids}-${key}`}
+        name={key}
+        type="number"
+        inputMode="decimal"
+        min={0}
+        step="any"
+        value={draft[key]}
+        onChange={(e) => setDraft({ ...draft, [key]: e.target.value })}
+      />
+    </div>
+  );
 
   return (
     <div className="listing">
@@ -230,33 +245,9 @@ export function ProductListing({
           <fieldset>
             <legend>Price</legend>
             <div className="price-range">
-              <div className="field">
-                <label htmlFor={`${ids}-min`}>Min ($)</label>
-                <input
-                  id={`${ids}-min`}
-                  name="min"
-                  type="number"
-                  inputMode="decimal"
-                  min={0}
-                  step="any"
-                  value={draft.min}
-                  onChange={(e) => setDraft({ ...draft, min: e.target.value })}
-                />
-              </div>
+              {priceField('min', 'Min ($)')}
               <span aria-hidden="true">–</span>
-              <div className="field">
-                <label htmlFor={`${ids}-max`}>Max ($)</label>
-                <input
-                  id={`${ids}-max`}
-                  name="max"
-                  type="number"
-                  inputMode="decimal"
-                  min={0}
-                  step="any"
-                  value={draft.max}
-                  onChange={(e) => setDraft({ ...draft, max: e.target.value })}
-                />
-              </div>
+              {priceField('max', 'Max ($)')}
             </div>
             <button type="submit" className="button button-secondary small">
               Apply price

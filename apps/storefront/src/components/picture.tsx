@@ -1,4 +1,4 @@
-import type { MediaImage } from '@aisle/sdk';
+import type { MediaImage, Product } from '@aisle/sdk';
 import type { CSSProperties } from 'react';
 
 /**
@@ -70,5 +70,29 @@ export function Picture({
       style={focalStyle(image)}
       className={className}
     />
+  );
+}
+
+/** A product's picture, or an empty box without one, with the product's ribbon over it. */
+export function ProductPicture({
+  product,
+  image,
+  sizes,
+  priority,
+}: {
+  product: Product;
+  image: MediaImage | undefined;
+  sizes: string;
+  priority: boolean;
+}) {
+  return (
+    <>
+      {image?.url ? (
+        <Picture image={image} alt={image.altText || product.name || ''} sizes={sizes} priority={priority} />
+      ) : (
+        <div className="image-placeholder" aria-hidden="true" />
+      )}
+      {product.ribbon && <span className="ribbon">{product.ribbon}</span>}
+    </>
   );
 }

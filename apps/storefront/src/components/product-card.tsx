@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { addToCart, cartErrorMessage, catalogLine } from '../resources/cart.ts';
 import { formatMoney, lowStockText } from '../resources/products.ts';
-import { Picture } from './picture.tsx';
+import { ProductPicture } from './picture.tsx';
+import { SalePrice } from './sale-price.tsx';
 
 /** Product path on this storefront: the server's `productPageUrl.path` (`/product-page/{slug}`). */
 export const productPath = (product: Product) =>
@@ -27,33 +28,19 @@ export function ProductCard({ product, priority = false }: { product: Product; p
     <article className="product-card" data-testid="product-card">
       <Link to={productPath(product)} className="product-link">
         <div className="product-image">
-          {image?.url ? (
-            <Picture
-              image={image}
-              alt={image.altText || product.name || ''}
-              sizes="(min-width: 1100px) 260px, (min-width: 700px) 30vw, 46vw"
-              priority={priority}
-            />
-          ) : (
-            <div className="image-placeholder" aria-hidden="true" />
-          )}
-          {product.ribbon && <span className="ribbon">{product.ribbon}</span>}
+          <ProductPicture
+            product={product}
+            image={image}
+            sizes="(min-width: 1100px) 260px, (min-width: 700px) 30vw, 46vw"
+            priority={priority}
+          />
         </div>
         <div className="product-body">
           {product.brand && <p className="product-brand">{product.brand}</p>}
           <h3 className="product-name">{product.name}</h3>
           <p className="product-price">
             {onSale ? (
-              <>
-                <s className="muted">
-                  <span className="visually-hidden">Was </span>
-                  {price?.price}
-                </s>{' '}
-                <strong className="sale">
-                  <span className="visually-hidden">Now </span>
-                  {price?.discountedPrice}
-                </strong>
-              </>
+              <SalePrice was={price?.price} now={price?.discountedPrice} strong />
             ) : from && range?.minValue !== undefined ? (
               <strong>From {formatMoney(range.minValue, product.priceData?.currency)}</strong>
             ) : (

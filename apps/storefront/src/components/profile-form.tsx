@@ -98,16 +98,14 @@ function CustomFieldEditor({
   const label = row.name || `field ${index + 1}`;
   return (
     <div className="custom-field">
-      <div className="field">
-        <label htmlFor={`${id}-name`}>Field name</label>
-        <input
-          id={`${id}-name`}
-          name="cfName"
-          value={row.name}
-          maxLength={100}
-          onChange={(e) => onChange({ name: e.target.value })}
-        />
-      </div>
+      <Field
+        id={`${id}-name`}
+        label="Field name"
+        name="cfName"
+        value={row.name}
+        maxLength={100}
+        onChange={(e) => onChange({ name: e.target.value })}
+      />
       <div className="field">
         <label htmlFor={`${id}-kind`}>Type</label>
         <select
@@ -121,17 +119,15 @@ function CustomFieldEditor({
           <option value="date">Date</option>
         </select>
       </div>
-      <div className="field">
-        <label htmlFor={`${id}-value`}>Value</label>
-        <input
-          id={`${id}-value`}
-          name="cfValue"
-          type={KIND_INPUT[row.kind]}
-          step={row.kind === 'number' ? 'any' : undefined}
-          value={row.value}
-          onChange={(e) => onChange({ value: e.target.value })}
-        />
-      </div>
+      <Field
+        id={`${id}-value`}
+        label="Value"
+        name="cfValue"
+        type={KIND_INPUT[row.kind]}
+        step={row.kind === 'number' ? 'any' : undefined}
+        value={row.value}
+        onChange={(e) => onChange({ value: e.target.value })}
+      />
       <button type="button" className="icon-button" onClick={onRemove} aria-label={`Remove ${label}`}>
         <span aria-hidden="true">×</span>
       </button>

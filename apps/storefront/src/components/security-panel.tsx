@@ -2,6 +2,7 @@ import type { Identity, MemberFactor, Passkey, PhoneFactorType } from '@aisle/sd
 import { Form, Link } from 'react-router';
 import { hasActiveFactor } from '../resources/members.ts';
 import type { AccountResult } from '../resources/members.ts';
+import { IntentForm, NewPasswordFields, RemoveForm } from './account-forms.tsx';
 import { ErrorNotice, Field, Notice, SubmitButton } from './form.tsx';
 
 /** Two-step verification (authenticator app, codes by e-mail, text message or call) and the password. */
@@ -43,16 +44,7 @@ export function SecurityPanel({
           <span className={`badge ${totp ? 'badge-on' : ''}`}>{totp ? 'On' : 'Off'}</span>
         </div>
         {totp ? (
-          <Form method="post">
-            <SubmitButton
-              name="intent"
-              value="totp-remove"
-              pendingText="Removing…"
-              className="button button-ghost danger"
-            >
-              Remove the authenticator app
-            </SubmitButton>
-          </Form>
+          <RemoveForm intent="totp-remove">Remove the authenticator app</RemoveForm>
         ) : enrolment ? (
           <div className="enrolment">
             <ol className="steps">
@@ -87,16 +79,9 @@ export function SecurityPanel({
             </ol>
           </div>
         ) : (
-          <Form method="post">
-            <SubmitButton
-              name="intent"
-              value="totp-start"
-              pendingText="Preparing…"
-              className="button button-secondary"
-            >
-              Set up an authenticator app
-            </SubmitButton>
-          </Form>
+          <IntentForm intent="totp-start" pendingText="Preparing…" className="button button-secondary">
+            Set up an authenticator app
+          </IntentForm>
         )}
 
         <div className="factor">
@@ -108,16 +93,13 @@ export function SecurityPanel({
           </div>
           <span className={`badge ${emailCodes ? 'badge-on' : ''}`}>{emailCodes ? 'On' : 'Off'}</span>
         </div>
-        <Form method="post">
-          <SubmitButton
-            name="intent"
-            value={emailCodes ? 'email-codes-off' : 'email-codes-on'}
-            pendingText="Saving…"
-            className="button button-ghost"
-          >
-            {emailCodes ? 'Turn off codes by e-mail' : 'Turn on codes by e-mail'}
-          </SubmitButton>
-        </Form>
+        <IntentForm
+          intent={emailCodes ? 'email-codes-off' : 'email-codes-on'}
+          pendingText="Saving…"
+          className="button button-ghost"
+        >
+          {emailCodes ? 'Turn off codes by e-mail' : 'Turn on codes by e-mail'}
+        </IntentForm>
 
         {(['SMS', 'CALL'] as const).map((type) => (
           <PhoneFactor
@@ -156,17 +138,9 @@ export function SecurityPanel({
                     {passkey.lastUsedDate ? `, last used ${passkey.lastUsedDate.toLocaleDateString()}` : ''}
                   </p>
                 </div>
-                <Form method="post">
-                  <input type="hidden" name="passkeyId" value={passkey.id} />
-                  <SubmitButton
-                    name="intent"
-                    value="passkey-remove"
-                    pendingText="Removing…"
-                    className="button button-ghost danger"
-                  >
-                    Remove {passkey.name}
-                  </SubmitButton>
-                </Form>
+                <RemoveForm intent="passkey-remove" hidden={{ passkeyId: passkey.id }}>
+                  Remove {passkey.name}
+                </RemoveForm>
               </li>
             ))}
           </ul>
@@ -200,22 +174,7 @@ export function SecurityPanel({
           {result?.intent === 'password' && result.ok && <Notice tone="success">{result.ok}</Notice>}
           <ErrorNotice error={result?.intent === 'password' ? result.error : undefined} />
           <div className="field-row">
-            <Field
-              label="New password"
-              name="newPassword"
-              type="password"
-              autoComplete="new-password"
-              minLength={8}
-              required
-              hint="At least 8 characters."
-            />
-            <Field
-              label="Repeat the new password"
-              name="confirm"
-              type="password"
-              autoComplete="new-password"
-              required
-            />
+            <NewPasswordFields name="newPassword" repeat />
           </div>
           <SubmitButton
             name="intent"
@@ -279,17 +238,9 @@ function PhoneFactor({
         <span className={`badge ${on ? 'badge-on' : ''}`}>{on ? 'On' : 'Off'}</span>
       </div>
       {on ? (
-        <Form method="post">
-          <input type="hidden" name="factorType" value={type} />
-          <SubmitButton
-            name="intent"
-            value="phone-remove"
-            pendingText="Removing…"
-            className="button button-ghost danger"
-          >
-            {copy.remove}
-          </SubmitButton>
-        </Form>
+        <RemoveForm intent="phone-remove" hidden={{ factorType: type }}>
+          {copy.remove}
+        </RemoveForm>
       ) : pending ? (
         <div className="enrolment">
           <Form method="post" className="stack" key={`${type}-code`}>

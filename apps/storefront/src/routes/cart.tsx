@@ -156,12 +156,7 @@ export function CartPage() {
             <noscript>
               <p className="muted small">Checking out needs JavaScript: please turn it on.</p>
             </noscript>
-            <CheckoutButton
-              cart={cart}
-              totals={totals}
-              pending={pending}
-              className="button button-primary wide"
-            />
+            <CheckoutButton cart={cart} totals={totals} pending={pending} />
           </aside>
         </div>
       ) : (
@@ -393,6 +388,31 @@ function AddressForm({
 // Totals
 // ---------------------------------------------------------------------------------------------------------
 
+/** A total that needs the shopper's address: asked for until it is known, or said to be unavailable. */
+function AddressBoundTotal({
+  askAddress,
+  unavailable,
+  testId,
+  amount,
+}: {
+  askAddress: boolean;
+  unavailable: boolean;
+  testId: string;
+  amount: string | undefined;
+}) {
+  return (
+    <dd>
+      {askAddress ? (
+        <span className="muted small">Add your address</span>
+      ) : unavailable ? (
+        <span className="muted small">Not available</span>
+      ) : (
+        <span data-testid={testId}>{amount}</span>
+      )}
+    </dd>
+  );
+}
+
 function TotalsSection({
   cart,
   totals,
@@ -442,27 +462,21 @@ function TotalsSection({
                 <span className="muted small"> ({selected.title})</span>
               )}
             </dt>
-            <dd>
-              {!known && (shippingError || ships) ? (
-                <span className="muted small">Add your address</span>
-              ) : noShipping ? (
-                <span className="muted small">Not available</span>
-              ) : (
-                <span data-testid="total-shipping">{summary.shipping?.formattedAmount}</span>
-              )}
-            </dd>
+            <AddressBoundTotal
+              askAddress={!known && Boolean(shippingError || ships)}
+              unavailable={noShipping}
+              testId="total-shipping"
+              amount={summary.shipping?.formattedAmount}
+            />
           </div>
           <div>
             <dt>Tax</dt>
-            <dd>
-              {!known ? (
-                <span className="muted small">Add your address</span>
-              ) : taxError ? (
-                <span className="muted small">Not available</span>
-              ) : (
-                <span data-testid="total-tax">{summary.tax?.formattedAmount}</span>
-              )}
-            </dd>
+            <AddressBoundTotal
+              askAddress={!known}
+              unavailable={Boolean(taxError)}
+              testId="total-tax"
+              amount={summary.tax?.formattedAmount}
+            />
           </div>
           {nonZero(summary.additionalFees?.amount) && (
             <div>

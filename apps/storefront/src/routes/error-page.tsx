@@ -1,5 +1,6 @@
 import { AisleError } from '@aisle/sdk';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { lastResortPage, NoticePage } from '../components/notice-page.tsx';
 import { showError } from '../lib/errors.ts';
 import { usePageTitle } from '../lib/title.ts';
 
@@ -24,13 +25,10 @@ function describe(error: unknown): { title: string; message: string; requestId?:
 
 /** Errors of a page, shown inside the store's header and footer. */
 export function RouteError() {
-  const { title, message, requestId } = describe(useRouteError());
-  usePageTitle(title);
+  const described = describe(useRouteError());
+  usePageTitle(described.title);
   return (
-    <section className="notice-page" role="alert">
-      <h1>{title}</h1>
-      <p>{message}</p>
-      {requestId && <p className="request-id">Request id: {requestId}</p>}
+    <NoticePage {...described}>
       <p className="actions">
         <Link className="button button-primary" to="/">
           Back to the store
@@ -39,17 +37,9 @@ export function RouteError() {
           Browse the shop
         </Link>
       </p>
-    </section>
+    </NoticePage>
   );
 }
 
 /** The last resort, when even the layout could not render. */
-export function ErrorPage() {
-  return (
-    <div className="page">
-      <main className="content">
-        <RouteError />
-      </main>
-    </div>
-  );
-}
+export const ErrorPage = lastResortPage(RouteError);

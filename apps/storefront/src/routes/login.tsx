@@ -1,14 +1,9 @@
 import { AuthCard, authAction, signedOutLoader, useCaptchaGate } from '../components/auth-page.tsx';
+import { passwordAttempt } from '../components/auth-steps.tsx';
 import { type ActionFunctionArgs, Form, Link, useLocation } from 'react-router';
-import { captchaFrom } from '../components/auth-steps.tsx';
+import { IntentForm } from '../components/account-forms.tsx';
 import { ErrorNotice, Field, SubmitButton } from '../components/form.tsx';
-import {
-  type AuthStep,
-  attemptSignIn,
-  signInWithPasskey,
-  startHostedLogin,
-  toCaptchaTokens,
-} from '../resources/session.ts';
+import { type AuthStep, signInWithPasskey, startHostedLogin } from '../resources/session.ts';
 import { auth } from '../sdk.ts';
 import { usePageTitle } from '../lib/title.ts';
 import { useSettledActionData } from '../lib/action-data.ts';
@@ -19,13 +14,7 @@ export const loginAction = ({ request }: ActionFunctionArgs): Promise<AuthStep |
   authAction(request, async (intent, form, target) => {
     if (intent === 'hosted') return startHostedLogin(target);
     if (intent === 'passkey') return signInWithPasskey(target);
-    const email = String(form.get('email') ?? '').trim();
-    const password = String(form.get('password') ?? '');
-    return attemptSignIn(
-      (captcha) => auth.login({ email, password, captchaTokens: toCaptchaTokens(captcha) }),
-      target,
-      captchaFrom(form),
-    );
+    return passwordAttempt(form, target, (credentials) => auth.login(credentials));
   });
 
 export function Login() {
@@ -37,26 +26,16 @@ export function Login() {
       <div className="divider">
         <span>or</span>
       </div>
-      <Form method="post">
-        <SubmitButton
-          name="intent"
-          value="passkey"
-          pendingText="Waiting for your passkey…"
-          className="button button-secondary wide"
-        >
-          Sign in with a passkey
-        </SubmitButton>
-      </Form>
-      <Form method="post">
-        <SubmitButton
-          name="intent"
-          value="hosted"
-          pendingText="Opening…"
-          className="button button-secondary wide"
-        >
-          Sign in with the hosted page
-        </SubmitButton>
-      </Form>
+      <IntentForm
+        intent="passkey"
+        pendingText="Waiting for your passkey…"
+        className="button button-secondary wide"
+      >
+        Sign in with a passkey
+      </IntentForm>
+      <IntentForm intent="hosted" pendingText="Opening…" className="button button-secondary wide">
+        Sign in with the hosted page
+      </IntentForm>
       <p className="auth-switch">
         New here? <Link to={`/register${search}`}>Create an account</Link>
       </p>

@@ -12,10 +12,11 @@ import {
 } from 'react-router';
 import { ErrorNotice } from '../components/form.tsx';
 import { NotifyMe } from '../components/notify-me.tsx';
-import { Picture } from '../components/picture.tsx';
+import { Picture, ProductPicture } from '../components/picture.tsx';
 import { productPath } from '../components/product-card.tsx';
 import { QuantityStepper } from '../components/quantity-stepper.tsx';
 import { RichText } from '../components/rich-text.tsx';
+import { SalePrice } from '../components/sale-price.tsx';
 import type { ShownError } from '../lib/errors.ts';
 import { metaFrom, plainText, type RouteHandle } from '../lib/meta.ts';
 import { breadcrumbs, productData } from '../lib/structured-data.ts';
@@ -399,17 +400,7 @@ function Gallery({ product, selection }: { product: Product; selection: Selectio
   return (
     <div className="gallery">
       <div className="gallery-main">
-        {image?.url ? (
-          <Picture
-            image={image}
-            alt={image.altText || product.name || ''}
-            sizes="(min-width: 900px) 50vw, 100vw"
-            priority
-          />
-        ) : (
-          <div className="image-placeholder" aria-hidden="true" />
-        )}
-        {product.ribbon && <span className="ribbon">{product.ribbon}</span>}
+        <ProductPicture product={product} image={image} sizes="(min-width: 900px) 50vw, 100vw" priority />
       </div>
       {images.length > 1 && (
         <ul className="thumbs" aria-label="Product images">
@@ -450,16 +441,7 @@ function PriceBlock({ product, variant }: { product: Product; variant: ProductVa
         {varies ? (
           <span>From {formatMoney(low, data?.currency)}</span>
         ) : onSale ? (
-          <>
-            <s className="muted">
-              <span className="visually-hidden">Was </span>
-              {formatted?.price}
-            </s>{' '}
-            <span className="sale">
-              <span className="visually-hidden">Now </span>
-              {formatted?.discountedPrice}
-            </span>
-          </>
+          <SalePrice was={formatted?.price} now={formatted?.discountedPrice} />
         ) : (
           <span>{formatted?.discountedPrice ?? formatted?.price}</span>
         )}

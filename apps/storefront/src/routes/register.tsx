@@ -1,8 +1,9 @@
 import { AuthCard, authAction, signedOutLoader, useCaptchaGate } from '../components/auth-page.tsx';
+import { passwordAttempt } from '../components/auth-steps.tsx';
 import { type ActionFunctionArgs, Form, Link, useLocation } from 'react-router';
-import { captchaFrom } from '../components/auth-steps.tsx';
+import { NewPasswordFields } from '../components/account-forms.tsx';
 import { ErrorNotice, Field, SubmitButton } from '../components/form.tsx';
-import { type AuthStep, attemptSignIn, toCaptchaTokens } from '../resources/session.ts';
+import type { AuthStep } from '../resources/session.ts';
 import { auth } from '../sdk.ts';
 import { usePageTitle } from '../lib/title.ts';
 import { useSettledActionData } from '../lib/action-data.ts';
@@ -14,17 +15,11 @@ export const registerAction = ({ request }: ActionFunctionArgs): Promise<AuthSte
 
 /** The sign-up form itself: register, solving an invisible captcha when asked. */
 function registerAttempt(form: FormData, target: string): Promise<AuthStep> {
-  const email = String(form.get('email') ?? '').trim();
-  const password = String(form.get('password') ?? '');
   const profile = {
     firstName: String(form.get('firstName') ?? '').trim(),
     lastName: String(form.get('lastName') ?? '').trim(),
   };
-  return attemptSignIn(
-    (captcha) => auth.register({ email, password, profile, captchaTokens: toCaptchaTokens(captcha) }),
-    target,
-    captchaFrom(form),
-  );
+  return passwordAttempt(form, target, (credentials) => auth.register({ ...credentials, profile }));
 }
 
 export function Register() {
@@ -58,16 +53,7 @@ function RegisterForm({ step }: { step: AuthStep | undefined }) {
         required
         error={fields['loginId.email'] ?? fields.email}
       />
-      <Field
-        label="Password"
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        minLength={8}
-        required
-        hint="At least 8 characters."
-        error={fields.password}
-      />
+      <NewPasswordFields label="Password" name="password" error={fields.password} />
       {box}
       <SubmitButton
         name="intent"

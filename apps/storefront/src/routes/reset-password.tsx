@@ -1,7 +1,8 @@
 import { emptyTokens, loginResultFromState, recovery } from '@aisle/sdk';
 import { type ActionFunctionArgs, Form, Link, type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { CodeStep } from '../components/auth-steps.tsx';
-import { ErrorNotice, Field, SubmitButton } from '../components/form.tsx';
+import { NewPasswordFields } from '../components/account-forms.tsx';
+import { ErrorNotice, SubmitButton } from '../components/form.tsx';
 import { type AuthStep, afterResult, goTo } from '../resources/session.ts';
 import { type ShownError, showError } from '../lib/errors.ts';
 import { auth, browserClientWith } from '../sdk.ts';
@@ -76,22 +77,10 @@ export function ResetPassword() {
             <ErrorNotice
               error={result?.step === 'reset-error' || result?.step === 'form' ? result.error : undefined}
             />
-            <Field
-              label="New password"
+            <NewPasswordFields
               name="password"
-              type="password"
-              autoComplete="new-password"
-              minLength={8}
-              required
-              hint="At least 8 characters."
               error={result?.step === 'reset-error' ? result.fields?.password : undefined}
-            />
-            <Field
-              label="Repeat the new password"
-              name="confirm"
-              type="password"
-              autoComplete="new-password"
-              required
+              repeat
             />
             <SubmitButton pendingText="Saving…" className="button button-primary wide">
               Save and sign in

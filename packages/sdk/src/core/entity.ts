@@ -220,7 +220,7 @@ export interface DeclaredSpec extends Omit<ResourceSpec, 'key' | 'plural' | 'pag
   paging?: ResourceSpec['paging'];
 }
 
-const uncapitalize = <S extends string>(name: S) =>
+export const uncapitalize = <S extends string>(name: S) =>
   `${name[0]!.toLowerCase()}${name.slice(1)}` as Uncapitalize<S>;
 
 /**

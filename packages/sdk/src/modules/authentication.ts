@@ -74,6 +74,15 @@ export interface LogoutUrlOptions {
   clientId?: string;
 }
 
+/** `POST …/v2/{factorType}/<step>` of a second-factor step (send a code, verify one). */
+const factorStep = (http: Http, factorType: FactorType, step: 'send' | 'verify', request: object) =>
+  http
+    .request<unknown>({
+      method: 'POST',
+      path: `${AUTHENTICATION_PATH}/v2/{factorType}/${step}`,
+      data: { ...request, factorType },
+    })
+    .then(toStateMachine);
 /**
  * Member sign-up and sign-in (wire/oauth-and-identity.md §3). Calls return the server's StateMachine as is;
  * `OAuthStrategy.register`/`login` map it to client login states and turn session tokens into member tokens.
@@ -120,23 +129,11 @@ export const authentication = (http: Http) => ({
    * `Retry-After`) within 30 seconds of the last code and after five codes.
    */
   sendFactorCode: (factorType: FactorType, request: { stateToken: string }): Promise<StateMachine> =>
-    http
-      .request<unknown>({
-        method: 'POST',
-        path: `${AUTHENTICATION_PATH}/v2/{factorType}/send`,
-        data: { ...request, factorType },
-      })
-      .then(toStateMachine),
+    factorStep(http, factorType, 'send', request),
 
   /** Completes a second-factor step (`STATUS_CHECK`) with the factor's code. */
   verify: (factorType: FactorType, request: VerifyFactorRequest): Promise<StateMachine> =>
-    http
-      .request<unknown>({
-        method: 'POST',
-        path: `${AUTHENTICATION_PATH}/v2/{factorType}/verify`,
-        data: { ...request, factorType },
-      })
-      .then(toStateMachine),
+    factorStep(http, factorType, 'verify', request),
 
   /**
    * Passwordless sign-in, step 1 (Aisle): options for any passkey of the store. Hand them to

@@ -1,11 +1,7 @@
-import { type ConversionSpec, convertFromWire, convertToWire } from '../core/convert.ts';
-import { defined, joinFieldMask } from '../core/entity.ts';
+import type { ConversionSpec } from '../core/convert.ts';
+import { type SettingsSpec, settingsCalls } from '../core/settings.ts';
 import type { Http } from '../core/transport.ts';
-import type {
-  CheckoutSettings,
-  CheckoutSettingsUpdate,
-  SettingsUpdateOptions,
-} from './checkout-settings-types.ts';
+import type { CheckoutSettings, CheckoutSettingsUpdate } from './checkout-settings-types.ts';
 
 export const CHECKOUT_SETTINGS_PATH = '/ecom/v1/checkout-settings';
 
@@ -18,37 +14,15 @@ export const CHECKOUT_SETTINGS_CONVERSION: ConversionSpec = {
   images: [LOGO_IMAGE],
 };
 
-const settingsOf = (response: { checkoutSettings?: unknown }): CheckoutSettings =>
-  convertFromWire(response.checkoutSettings, CHECKOUT_SETTINGS_CONVERSION) as CheckoutSettings;
+const SPEC: SettingsSpec = { path: CHECKOUT_SETTINGS_PATH, conversion: CHECKOUT_SETTINGS_CONVERSION };
 
 /**
- * The checkout's policies, fields, payment options and brand. Anyone may read (shoppers get what the
- * checkout page shows); writing needs an admin (`ApiKeyStrategy`).
+ * The checkout's policies, fields, payment options and brand: `getCheckoutSettings()` for anyone (shoppers get
+ * what the checkout page shows); `updateCheckoutSettings(settings, {fieldMask})` for an admin (`ApiKeyStrategy`)
+ * merges the fields given, or sets exactly the dotted paths of `fieldMask` (a named path without a value goes
+ * back to its default). The logo image: an uploaded file's URI or id, our media URL, or an external URL.
  */
-export const checkoutSettings = (http: Http) => ({
-  getCheckoutSettings: (): Promise<CheckoutSettings> =>
-    http
-      .request<{ checkoutSettings?: unknown }>({ method: 'GET', path: CHECKOUT_SETTINGS_PATH })
-      .then(settingsOf),
-
-  /**
-   * Merges the fields given, or sets exactly the dotted paths of `fieldMask` (a named path without a value
-   * goes back to its default). The logo image: an uploaded file's URI or id, our media URL, or an external URL.
-   */
-  updateCheckoutSettings: (
-    settings: CheckoutSettingsUpdate,
-    options: SettingsUpdateOptions = {},
-  ): Promise<CheckoutSettings> =>
-    http
-      .request<{ checkoutSettings?: unknown }>({
-        method: 'PATCH',
-        path: CHECKOUT_SETTINGS_PATH,
-        data: defined({
-          checkoutSettings: convertToWire(settings, CHECKOUT_SETTINGS_CONVERSION),
-          fieldMask: joinFieldMask(options.fieldMask),
-        }),
-      })
-      .then(settingsOf),
-});
+export const checkoutSettings = (http: Http) =>
+  settingsCalls<CheckoutSettings, CheckoutSettingsUpdate>()(http, 'CheckoutSettings', SPEC).named;
 
 export type CheckoutSettingsModule = ReturnType<typeof checkoutSettings>;

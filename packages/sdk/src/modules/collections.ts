@@ -1,6 +1,7 @@
 import { createFinder } from '../core/find.ts';
 import { QueryBuilder } from '../core/query.ts';
 import { prefixTransform, type TransformSpec } from '../core/transform.ts';
+import type { HttpMethod } from '../core/encode-request.ts';
 import type { Http } from '../core/transport.ts';
 import type { Collection, CollectionInput, CollectionUpdate } from './catalogue-types.ts';
 
@@ -12,29 +13,24 @@ export const COLLECTION_TRANSFORM: TransformSpec = { dates: ['lastUpdated'] };
 
 const one = prefixTransform('collection', COLLECTION_TRANSFORM);
 
-const collectionOf = (response: { collection: Collection }): Collection => response.collection;
+/** A call answered `{collection}`: the collection, its dates as `Date`s. */
+const collectionCall = (
+  http: Http,
+  method: HttpMethod,
+  path: string,
+  data: Record<string, unknown>,
+): Promise<Collection> =>
+  http
+    .request<{ collection: Collection }>({ method, path, data, transform: one })
+    .then((response) => response.collection);
 
 /** Reads of v2 collections (no service prefix on any host) for everyone; v1 writes for admin clients. */
 export const collections = (http: Http) => ({
   getCollection: (id: string): Promise<Collection> =>
-    http
-      .request<{ collection: Collection }>({
-        method: 'GET',
-        path: '/v2/collections/{id}',
-        data: { id },
-        transform: one,
-      })
-      .then((response) => response.collection),
+    collectionCall(http, 'GET', '/v2/collections/{id}', { id }),
 
   getCollectionBySlug: (slug: string): Promise<Collection> =>
-    http
-      .request<{ collection: Collection }>({
-        method: 'GET',
-        path: '/v2/collections/slug/{slug}',
-        data: { slug },
-        transform: one,
-      })
-      .then((response) => response.collection),
+    collectionCall(http, 'GET', '/v2/collections/slug/{slug}', { slug }),
 
   /** Offset-paged query; `.find()` sends GET* `/v2/collections/query` (POST fallback, same path). */
   queryCollections: (): QueryBuilder<Collection> =>
@@ -51,25 +47,13 @@ export const collections = (http: Http) => ({
   // ---- Writes (admin)
 
   createCollection: (collection: CollectionInput): Promise<Collection> =>
-    http
-      .request<{ collection: Collection }>({
-        method: 'POST',
-        path: COLLECTIONS_WRITER_PATH,
-        data: { collection },
-        transform: one,
-      })
-      .then(collectionOf),
+    collectionCall(http, 'POST', COLLECTIONS_WRITER_PATH, { collection }),
 
   /** Changes only the fields sent. */
   updateCollection: (collectionId: string, collection: CollectionUpdate): Promise<Collection> =>
-    http
-      .request<{ collection: Collection }>({
-        method: 'PATCH',
-        path: `${COLLECTIONS_WRITER_PATH}/{collection.id}`,
-        data: { collection: { ...collection, id: collectionId } },
-        transform: one,
-      })
-      .then(collectionOf),
+    collectionCall(http, 'PATCH', `${COLLECTIONS_WRITER_PATH}/{collection.id}`, {
+      collection: { ...collection, id: collectionId },
+    }),
 
   /** The products stay. */
   deleteCollection: async (collectionId: string): Promise<void> => {

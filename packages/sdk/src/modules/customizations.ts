@@ -33,29 +33,20 @@ export const customizations = (http: Http) => {
   });
   const choices = (customizationId: string, action: string, data: object): Promise<Customization> =>
     calls.post(`/{customizationId}/${action}`, { customizationId, ...data });
+  /** A call sending a list of choices (`add-choices`, `set-choices`). */
+  const choiceList =
+    (action: string) =>
+    (
+      customizationId: string,
+      list: readonly CustomizationChoiceInput[],
+      options: { revision?: string } = {},
+    ): Promise<Customization> =>
+      choices(customizationId, action, defined({ choices: choicesToWire(list), revision: options.revision }));
   return {
     ...v3Calls(calls, { one: 'Customization', many: 'Customizations' }),
-    addCustomizationChoices: (
-      customizationId: string,
-      added: readonly CustomizationChoiceInput[],
-      options: { revision?: string } = {},
-    ): Promise<Customization> =>
-      choices(
-        customizationId,
-        'add-choices',
-        defined({ choices: choicesToWire(added), revision: options.revision }),
-      ),
+    addCustomizationChoices: choiceList('add-choices'),
     /** Replaces every choice. */
-    setCustomizationChoices: (
-      customizationId: string,
-      replacement: readonly CustomizationChoiceInput[],
-      options: { revision?: string } = {},
-    ): Promise<Customization> =>
-      choices(
-        customizationId,
-        'set-choices',
-        defined({ choices: choicesToWire(replacement), revision: options.revision }),
-      ),
+    setCustomizationChoices: choiceList('set-choices'),
     removeCustomizationChoices: (
       customizationId: string,
       choiceIds: readonly string[],

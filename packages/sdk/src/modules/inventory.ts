@@ -57,44 +57,44 @@ function inventoryFinder(http: Http) {
   return run;
 }
 
+/** A stock write of the v1 writer at `path` under it, with the reason the stock history shows; answered `{}`. */
+async function stockChange(
+  http: Http,
+  method: 'POST' | 'PATCH',
+  path: string,
+  options: InventoryChangeOptions,
+  data: Record<string, unknown>,
+): Promise<void> {
+  await http.request<unknown>({
+    method,
+    path: `${INVENTORY_WRITER_PATH}${path}`,
+    data: defined({ ...data, reason: options.reason }),
+  });
+}
+
 /** Inventory v1: one item per product with its variants' stock; writes for admin clients. */
 export const inventory = (http: Http) => ({
   /** Tracking, per-variant stock (`quantity` tracked, `inStock` untracked) and pre-order settings of a product. */
-  updateInventoryVariants: async (
+  updateInventoryVariants: (
     productId: string,
     inventoryItem: InventoryItemUpdate,
     options: InventoryChangeOptions = {},
-  ): Promise<void> => {
-    await http.request<unknown>({
-      method: 'PATCH',
-      path: `${INVENTORY_WRITER_PATH}/product/{inventoryItem.productId}`,
-      data: defined({ inventoryItem: { ...inventoryItem, productId }, reason: options.reason }),
-    });
-  },
+  ): Promise<void> =>
+    stockChange(http, 'PATCH', '/product/{inventoryItem.productId}', options, {
+      inventoryItem: { ...inventoryItem, productId },
+    }),
 
   /** All or nothing; never below zero (or past the pre-order limit with `preorderRequest`). */
-  decrementInventory: async (
+  decrementInventory: (
     decrementData: readonly DecrementData[],
     options: InventoryChangeOptions = {},
-  ): Promise<void> => {
-    await http.request<unknown>({
-      method: 'POST',
-      path: `${INVENTORY_WRITER_PATH}/decrement`,
-      data: defined({ decrementData: [...decrementData], reason: options.reason }),
-    });
-  },
+  ): Promise<void> => stockChange(http, 'POST', '/decrement', options, { decrementData: [...decrementData] }),
 
   /** All or nothing. */
-  incrementInventory: async (
+  incrementInventory: (
     incrementData: readonly IncrementData[],
     options: InventoryChangeOptions = {},
-  ): Promise<void> => {
-    await http.request<unknown>({
-      method: 'POST',
-      path: `${INVENTORY_WRITER_PATH}/increment`,
-      data: defined({ incrementData: [...incrementData], reason: options.reason }),
-    });
-  },
+  ): Promise<void> => stockChange(http, 'POST', '/increment', options, { incrementData: [...incrementData] }),
 
   /** The inventory item (v1: its id is the product id) with all or some of its variants. */
   getInventoryVariants: (

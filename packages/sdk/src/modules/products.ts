@@ -2,6 +2,7 @@ import { type ConversionSpec, convertFromWire } from '../core/convert.ts';
 import { createFinder } from '../core/find.ts';
 import { QueryBuilder } from '../core/query.ts';
 import { prefixTransform, type TransformSpec } from '../core/transform.ts';
+import type { HttpMethod } from '../core/encode-request.ts';
 import type { Http } from '../core/transport.ts';
 import type {
   BulkProductsAdjust,
@@ -101,18 +102,15 @@ export const products = (http: Http) => {
   const write = async (method: 'POST' | 'PATCH' | 'DELETE', path: string, data: object): Promise<void> => {
     await http.request<unknown>({ method, path: `${WRITER}${path}`, data });
   };
-  const product = (response: { product: Product }): Product => response.product;
+  /** A call answered `{product}`. */
+  const productCall = (method: HttpMethod, path: string, data: object): Promise<Product> =>
+    http
+      .request<{ product: Product }>({ method, path, data, transform: one })
+      .then((response) => response.product);
 
   return {
     getProduct: (id: string, options: GetProductOptions = {}): Promise<Product> =>
-      http
-        .request<{ product: Product }>({
-          method: 'GET',
-          path: `${READER}/products/{id}`,
-          data: { ...options, id },
-          transform: one,
-        })
-        .then(product),
+      productCall('GET', `${READER}/products/{id}`, { ...options, id }),
 
     /** Offset-paged query; `.find()` sends GET* `query-platformized` (POST fallback, same path). */
     queryProducts: (options: QueryProductsOptions = {}): QueryBuilder<Product> =>
@@ -173,25 +171,11 @@ export const products = (http: Http) => {
 
     /** The product as stored, with merchant data. */
     createProduct: (input: ProductInput): Promise<Product> =>
-      http
-        .request<{ product: Product }>({
-          method: 'POST',
-          path: `${WRITER}/products`,
-          data: { product: input },
-          transform: one,
-        })
-        .then(product),
+      productCall('POST', `${WRITER}/products`, { product: input }),
 
     /** Changes only the fields sent. */
     updateProduct: (productId: string, update: ProductUpdate): Promise<Product> =>
-      http
-        .request<{ product: Product }>({
-          method: 'PATCH',
-          path: `${WRITER}/products/{product.id}`,
-          data: { product: { ...update, id: productId } },
-          transform: one,
-        })
-        .then(product),
+      productCall('PATCH', `${WRITER}/products/{product.id}`, { product: { ...update, id: productId } }),
 
     deleteProduct: (productId: string): Promise<void> => write('DELETE', '/products/{id}', { id: productId }),
 

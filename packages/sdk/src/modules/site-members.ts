@@ -113,6 +113,9 @@ export const siteMembers = (http: Http) => {
     http
       .request<{ member?: unknown }>({ method, path: `${SITE_MEMBERS_PATH}${suffix}`, data })
       .then((response) => calls.fromWire(response.member));
+  /** `<method> <path>/<memberId>/<action>`, answered `{member}`. */
+  const ofMember = (method: 'POST' | 'DELETE', memberId: string, action: string, data: object = {}) =>
+    one(method, `/${encodeURIComponent(memberId)}/${action}`, data);
   const byFilter = (action: 'approve' | 'block' | 'delete', filter: object) =>
     http
       .request<{ jobId: string }>({
@@ -140,12 +143,10 @@ export const siteMembers = (http: Http) => {
     updateMember: (memberId: string, member: SiteMemberInput): Promise<SiteMember> =>
       calls.update(memberId, member),
     /** Empties that list of the contact card. */
-    deleteMemberPhones: (memberId: string): Promise<SiteMember> =>
-      one('DELETE', `/${encodeURIComponent(memberId)}/phones`),
-    deleteMemberEmails: (memberId: string): Promise<SiteMember> =>
-      one('DELETE', `/${encodeURIComponent(memberId)}/emails`),
+    deleteMemberPhones: (memberId: string): Promise<SiteMember> => ofMember('DELETE', memberId, 'phones'),
+    deleteMemberEmails: (memberId: string): Promise<SiteMember> => ofMember('DELETE', memberId, 'emails'),
     deleteMemberAddresses: (memberId: string): Promise<SiteMember> =>
-      one('DELETE', `/${encodeURIComponent(memberId)}/addresses`),
+      ofMember('DELETE', memberId, 'addresses'),
 
     // Admin calls.
     listMembers: (options: ListSiteMembersOptions = {}): Promise<SiteMemberPage> =>
@@ -166,18 +167,13 @@ export const siteMembers = (http: Http) => {
     createMember: (member: SiteMemberInput): Promise<SiteMember> => calls.create(member),
     deleteMember: (memberId: string): Promise<void> => calls.remove(memberId),
     updateMemberSlug: (memberId: string, slug: string): Promise<SiteMember> =>
-      one('POST', `/${encodeURIComponent(memberId)}/slug`, { slug }),
-    approveMember: (memberId: string): Promise<SiteMember> =>
-      one('POST', `/${encodeURIComponent(memberId)}/approve`),
-    blockMember: (memberId: string): Promise<SiteMember> =>
-      one('POST', `/${encodeURIComponent(memberId)}/block`),
-    muteMember: (memberId: string): Promise<SiteMember> =>
-      one('POST', `/${encodeURIComponent(memberId)}/mute`),
-    unmuteMember: (memberId: string): Promise<SiteMember> =>
-      one('POST', `/${encodeURIComponent(memberId)}/unmute`),
+      ofMember('POST', memberId, 'slug', { slug }),
+    approveMember: (memberId: string): Promise<SiteMember> => ofMember('POST', memberId, 'approve'),
+    blockMember: (memberId: string): Promise<SiteMember> => ofMember('POST', memberId, 'block'),
+    muteMember: (memberId: string): Promise<SiteMember> => ofMember('POST', memberId, 'mute'),
+    unmuteMember: (memberId: string): Promise<SiteMember> => ofMember('POST', memberId, 'unmute'),
     /** The member goes OFFLINE: signed out, and asked to reset the password (or be approved) to come back. */
-    disconnectMember: (memberId: string): Promise<SiteMember> =>
-      one('POST', `/${encodeURIComponent(memberId)}/disconnect`),
+    disconnectMember: (memberId: string): Promise<SiteMember> => ofMember('POST', memberId, 'disconnect'),
     bulkDeleteMembers: (memberIds: readonly string[]): Promise<BulkResult<never>> =>
       calls.bulkDelete(memberIds),
     /** Done when the promise settles; the job id names the run in the server's logs. */

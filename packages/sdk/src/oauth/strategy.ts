@@ -12,6 +12,7 @@ import type {
   OAuthPrompt,
   OAuthResponseMode,
   RedirectSession,
+  StateMachine,
 } from '../modules/identity-types.ts';
 import { recovery } from '../modules/recovery.ts';
 import { redirects } from '../modules/redirects.ts';
@@ -208,6 +209,17 @@ const isCodeFactor = (type: FactorType): type is CodeFactorType => type in FACTO
 const pendingFactor = (state: LoginResult): MfaChallenge | undefined =>
   state.loginState === LoginState.FAILURE ? state.mfa : undefined;
 
+/** E-mail, password (and a sign-up's profile) as the register and login calls take them. */
+function wireCredentials(params: LoginParams, profile?: IdentityProfile) {
+  return {
+    loginId: { email: params.email },
+    password: params.password,
+    ...(profile ? { profile } : {}),
+    ...(params.clientMetaData ? { clientMetaData: params.clientMetaData } : {}),
+    captchaTokens: toWireCaptchaTokens(params.captchaTokens),
+  };
+}
+
 function toWireCaptchaTokens(tokens: CaptchaTokens | undefined): CaptchaToken[] | undefined {
   if (!tokens) return undefined;
   const list: CaptchaToken[] = [];
@@ -367,6 +379,18 @@ export function OAuthStrategy(options: OAuthStrategyOptions): OAuthStrategy {
     return result;
   };
 
+  /** A sign-up or sign-in call's answer as a login result, remembered; a refusal as `failure` reads it. */
+  const settle = async (
+    call: () => Promise<StateMachine>,
+    failure: (error: unknown) => LoginResult,
+  ): Promise<LoginResult> => {
+    try {
+      return remember(loginResultFromState(await call()));
+    } catch (error) {
+      return remember(failure(error));
+    }
+  };
+
   const requireFullUrl = (session: RedirectSession | undefined): string => {
     if (!session?.fullUrl) throw new Error('No redirect URL found');
     return session.fullUrl;
@@ -434,34 +458,10 @@ export function OAuthStrategy(options: OAuthStrategyOptions): OAuthStrategy {
     generateVisitorTokens,
     renewToken,
 
-    register: async (params) => {
-      try {
-        const response = await authenticationApi.register({
-          loginId: { email: params.email },
-          password: params.password,
-          ...(params.profile ? { profile: params.profile } : {}),
-          ...(params.clientMetaData ? { clientMetaData: params.clientMetaData } : {}),
-          captchaTokens: toWireCaptchaTokens(params.captchaTokens),
-        });
-        return remember(loginResultFromState(response));
-      } catch (error) {
-        return remember(registerFailure(error));
-      }
-    },
+    register: (params) =>
+      settle(() => authenticationApi.register(wireCredentials(params, params.profile)), registerFailure),
 
-    login: async (params) => {
-      try {
-        const response = await authenticationApi.login({
-          loginId: { email: params.email },
-          password: params.password,
-          ...(params.clientMetaData ? { clientMetaData: params.clientMetaData } : {}),
-          captchaTokens: toWireCaptchaTokens(params.captchaTokens),
-        });
-        return remember(loginResultFromState(response));
-      } catch (error) {
-        return remember(loginFailure(error));
-      }
-    },
+    login: (params) => settle(() => authenticationApi.login(wireCredentials(params)), loginFailure),
 
     processVerification: async (params, state = lastState) => {
       if (state.loginState !== LoginState.EMAIL_VERIFICATION_REQUIRED) {

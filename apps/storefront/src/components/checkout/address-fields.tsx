@@ -1,6 +1,7 @@
 import type { AddressWithContact } from '@aisle/sdk';
 import { useId, useState } from 'react';
 import { countryList, postalLabel, subdivisionsOf } from '../../lib/regions.ts';
+import { Field, fieldNotes } from '../form.tsx';
 
 /** A full postal address with the person's name, as the checkout form edits it (all strings). */
 export interface AddressValue {
@@ -119,86 +120,87 @@ export function usePlace(initialCountry: string, initialSubdivision: string) {
   };
 }
 
-/** A labelled country picker (every country, by name). */
-export function CountryField({
-  id,
-  name = 'country',
-  autoComplete = 'country',
-  value,
-  onChange,
-}: {
+/** What a place picker is told by its form: its id, input name, autocomplete token, value and change. */
+interface PlacePicker {
   id: string;
-  name?: string;
-  autoComplete?: string;
+  name: string;
+  autoComplete: string;
   value: string;
-  onChange: (country: string) => void;
+  onChange: (code: string) => void;
+}
+
+/** A labelled select of `options` (code and name); a `required` one starts at "Choose…". */
+function PlaceSelect({
+  label,
+  options,
+  required = false,
+  error,
+  onChange,
+  ...select
+}: PlacePicker & {
+  label: string;
+  options: ReadonlyArray<{ code: string; name: string }>;
+  required?: boolean;
+  error?: string | undefined;
 }) {
+  const { describedBy, notes } = fieldNotes(select.id, undefined, error);
   return (
     <div className="field">
-      <label htmlFor={id}>Country</label>
+      <label htmlFor={select.id}>{label}</label>
       <select
-        id={id}
-        name={name}
-        autoComplete={autoComplete}
-        value={value}
+        {...select}
         onChange={(event) => onChange(event.target.value)}
+        aria-required={required || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
       >
-        {countryList().map((c) => (
-          <option key={c.code} value={c.code}>
-            {c.name}
+        {required && <option value="">Choose…</option>}
+        {options.map((o) => (
+          <option key={o.code} value={o.code}>
+            {o.name}
           </option>
         ))}
       </select>
+      {notes}
     </div>
+  );
+}
+
+type PickerProps = Omit<PlacePicker, 'name' | 'autoComplete'> & { name?: string; autoComplete?: string };
+
+/** A labelled country picker (every country, by name). */
+export function CountryField({ name = 'country', autoComplete = 'country', ...picker }: PickerProps) {
+  return (
+    <PlaceSelect
+      {...picker}
+      name={name}
+      autoComplete={autoComplete}
+      label="Country"
+      options={countryList()}
+    />
   );
 }
 
 /** A labelled state or province picker for the countries the forms know them of (none otherwise). */
 export function SubdivisionField({
-  id,
   name = 'subdivision',
   autoComplete = 'address-level1',
   country,
-  value,
-  onChange,
   error,
-}: {
-  id: string;
-  name?: string;
-  autoComplete?: string;
-  country: string;
-  value: string;
-  onChange: (subdivision: string) => void;
-  error?: string | undefined;
-}) {
+  ...picker
+}: PickerProps & { country: string; error?: string | undefined }) {
   const subdivisions = subdivisionsOf(country);
   if (!subdivisions) return null;
   return (
-    <div className="field">
-      <label htmlFor={id}>{subdivisions.label}</label>
-      <select
-        id={id}
-        name={name}
-        autoComplete={autoComplete}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        aria-required
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-      >
-        <option value="">Choose…</option>
-        {subdivisions.list.map((s) => (
-          <option key={s.code} value={s.code}>
-            {s.name}
-          </option>
-        ))}
-      </select>
-      {error && (
-        <p className="field-error" id={`${id}-error`}>
-          {error}
-        </p>
-      )}
-    </div>
+    <PlaceSelect
+      {...picker}
+      name={name}
+      autoComplete={autoComplete}
+      label={subdivisions.label}
+      options={subdivisions.list}
+      required
+      error={error}
+    />
   );
 }
 
@@ -225,33 +227,25 @@ export function AddressFields({
     autoComplete: string,
     extra: { optional?: boolean; inputMode?: 'text' | 'numeric' | 'tel'; type?: string } = {},
   ) => {
-    const id = `${ids}-${key}`;
-    const error = errors[key];
     return (
-      <div className="field">
-        <label htmlFor={id}>
-          {label}
-          {extra.optional && <span className="muted small"> (optional)</span>}
-        </label>
-        <input
-          id={id}
-          name={`${section}-${key}`}
-          type={extra.type ?? 'text'}
-          autoComplete={`${section} ${autoComplete}`}
-          inputMode={extra.inputMode}
-          value={value[key]}
-          onChange={(event) => set(key)(event.target.value)}
-          required={!extra.optional}
-          aria-required={!extra.optional}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-        />
-        {error && (
-          <p className="field-error" id={`${id}-error`}>
-            {error}
-          </p>
-        )}
-      </div>
+      <Field
+        id={`${ids}-${key}`}
+        label={
+          <>
+            {label}
+            {extra.optional && <span className="muted small"> (optional)</span>}
+          </>
+        }
+        name={`${section}-${key}`}
+        type={extra.type ?? 'text'}
+        autoComplete={`${section} ${autoComplete}`}
+        inputMode={extra.inputMode}
+        value={value[key]}
+        onChange={(event) => set(key)(event.target.value)}
+        required={!extra.optional}
+        aria-required={!extra.optional}
+        error={errors[key]}
+      />
     );
   };
 

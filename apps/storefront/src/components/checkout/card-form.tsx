@@ -1,5 +1,6 @@
 import type { SandboxCardInput } from '@aisle/sdk';
-import { type RefObject, useId } from 'react';
+import { type ChangeEvent, type RefObject, useId } from 'react';
+import { Field } from '../form.tsx';
 
 /** The card as typed. */
 export interface CardValue {
@@ -97,86 +98,49 @@ export function CardFields({
   disabled?: boolean;
 }) {
   const ids = useId();
-  const described = (key: keyof CardValue, hint?: string) =>
-    [hint, errors[key] ? `${ids}-${key}-error` : undefined].filter(Boolean).join(' ') || undefined;
-  const error = (key: keyof CardValue) =>
-    errors[key] ? (
-      <p className="field-error" id={`${ids}-${key}-error`}>
-        {errors[key]}
-      </p>
-    ) : null;
+  // The value, change handler, id and error of the card's field `key`, storing what is typed as `typed` makes it.
+  const inputOf = (key: keyof CardValue, typed: (value: string) => string) => ({
+    id: `${ids}-${key}`,
+    value: value[key],
+    onChange: (event: ChangeEvent<HTMLInputElement>) =>
+      onChange({ ...value, [key]: typed(event.target.value) }),
+    'aria-required': true,
+    error: errors[key],
+  });
+  const asTyped = (typed: string) => typed;
   return (
     <fieldset className="stack card-fields" disabled={disabled}>
       <legend className="visually-hidden">Card details</legend>
-      <div className="field">
-        <label htmlFor={`${ids}-number`}>Card number</label>
-        <input
-          ref={numberRef}
-          id={`${ids}-number`}
-          name="cc-number"
-          autoComplete="cc-number"
-          inputMode="numeric"
-          placeholder="1234 1234 1234 1234"
-          value={value.number}
-          onChange={(event) => onChange({ ...value, number: spaced(event.target.value) })}
-          aria-required
-          aria-invalid={errors.number ? true : undefined}
-          aria-describedby={described('number')}
-        />
-        {error('number')}
-      </div>
+      <Field
+        label="Card number"
+        ref={numberRef}
+        name="cc-number"
+        autoComplete="cc-number"
+        inputMode="numeric"
+        placeholder="1234 1234 1234 1234"
+        {...inputOf('number', spaced)}
+      />
       <div className="field-row card-row">
-        <div className="field">
-          <label htmlFor={`${ids}-expiry`}>Expiry date</label>
-          <input
-            id={`${ids}-expiry`}
-            name="cc-exp"
-            autoComplete="cc-exp"
-            inputMode="numeric"
-            placeholder="MM / YY"
-            value={value.expiry}
-            onChange={(event) => onChange({ ...value, expiry: event.target.value })}
-            aria-required
-            aria-invalid={errors.expiry ? true : undefined}
-            aria-describedby={described('expiry')}
-          />
-          {error('expiry')}
-        </div>
-        <div className="field">
-          <label htmlFor={`${ids}-cvc`}>Security code</label>
-          <input
-            id={`${ids}-cvc`}
-            name="cc-csc"
-            autoComplete="cc-csc"
-            inputMode="numeric"
-            maxLength={4}
-            placeholder="CVC"
-            value={value.cvc}
-            onChange={(event) => onChange({ ...value, cvc: digits(event.target.value) })}
-            aria-required
-            aria-invalid={errors.cvc ? true : undefined}
-            aria-describedby={described('cvc', `${ids}-cvc-hint`)}
-          />
-          <p className="field-hint" id={`${ids}-cvc-hint`}>
-            3 digits on the back, 4 on the front for American Express.
-          </p>
-          {error('cvc')}
-        </div>
-      </div>
-      <div className="field">
-        <label htmlFor={`${ids}-name`}>Name on card</label>
-        <input
-          id={`${ids}-name`}
-          name="cc-name"
-          autoComplete="cc-name"
-          value={value.name}
-          onChange={(event) => onChange({ ...value, name: event.target.value })}
-          aria-required
-          aria-invalid={errors.name ? true : undefined}
-          aria-describedby={described('name')}
+        <Field
+          label="Expiry date"
+          name="cc-exp"
+          autoComplete="cc-exp"
+          inputMode="numeric"
+          placeholder="MM / YY"
+          {...inputOf('expiry', asTyped)}
         />
-        {error('name')}
+        <Field
+          label="Security code"
+          name="cc-csc"
+          autoComplete="cc-csc"
+          inputMode="numeric"
+          maxLength={4}
+          placeholder="CVC"
+          hint="3 digits on the back, 4 on the front for American Express."
+          {...inputOf('cvc', digits)}
+        />
       </div>
+      <Field label="Name on card" name="cc-name" autoComplete="cc-name" {...inputOf('name', asTyped)} />
     </fieldset>
   );
 }

@@ -16,6 +16,7 @@ import { ErrorNotice } from '../form.tsx';
 import { type ShownError, showError } from '../../lib/errors.ts';
 import { subdivisionCode } from '../../lib/regions.ts';
 import type { CheckoutWrite } from './api.ts';
+import { AddressLines } from '../address-lines.tsx';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -168,11 +169,7 @@ export function DetailsSection({
           {ships && destination && (
             <address>
               {contactName(destination)}
-              {addressLines(destination.address).map((line) => (
-                <span key={line} className="address-line">
-                  {line}
-                </span>
-              ))}
+              <AddressLines lines={addressLines(destination.address)} />
             </address>
           )}
         </div>

@@ -2,6 +2,7 @@ import type { AddressWithContact, Fulfillment, Order } from '@aisle/sdk';
 import { nonZero } from '../../resources/cart.ts';
 import { figuresOf, SummaryLines, SummaryTotals } from './order-summary.tsx';
 import { addressLines, contactName, fulfilmentLabel, longDate, paymentLabel } from './view.ts';
+import { AddressLines } from '../address-lines.tsx';
 
 function AddressCard({ title, contact }: { title: string; contact: AddressWithContact | undefined }) {
   const lines = addressLines(contact?.address);
@@ -17,11 +18,7 @@ function AddressCard({ title, contact }: { title: string; contact: AddressWithCo
             <br />
           </>
         )}
-        {lines.map((line) => (
-          <span key={line} className="address-line">
-            {line}
-          </span>
-        ))}
+        <AddressLines lines={lines} />
       </address>
     </div>
   );
@@ -118,11 +115,7 @@ export function OrderDetails({ order }: { order: Order }) {
           <div className="order-fact">
             <h3>Pick up at</h3>
             <address>
-              {addressLines(pickup.address).map((line) => (
-                <span key={line} className="address-line">
-                  {line}
-                </span>
-              ))}
+              <AddressLines lines={addressLines(pickup.address)} />
             </address>
             {logistics?.instructions && <p className="muted small">{logistics.instructions}</p>}
           </div>

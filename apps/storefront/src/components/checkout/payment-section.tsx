@@ -168,6 +168,23 @@ export function PaymentSection({
         ? `Pay ${total}`
         : `Place order (pay ${total} offline)`;
 
+  const methodChoice = (value: Method, title: string, note: string) => (
+    <label className={`shipping-choice${method === value ? ' checked' : ''}`}>
+      <input
+        type="radio"
+        className="shipping-radio"
+        name={`${ids}-method`}
+        value={value}
+        checked={method === value}
+        onChange={() => setMethod(value)}
+      />
+      <span className="shipping-choice-body">
+        <span className="shipping-choice-title">{title}</span>
+        <span className="muted small">{note}</span>
+      </span>
+    </label>
+  );
+
   return (
     <section className="panel checkout-step" aria-labelledby={`${ids}-title`} data-testid="payment-step">
       <h2 id={`${ids}-title`}>
@@ -201,40 +218,13 @@ export function PaymentSection({
           {!free && (
             <fieldset className="payment-methods">
               <legend>How would you like to pay?</legend>
-              <label className={`shipping-choice${method === 'card' ? ' checked' : ''}`}>
-                <input
-                  type="radio"
-                  className="shipping-radio"
-                  name={`${ids}-method`}
-                  value="card"
-                  checked={method === 'card'}
-                  onChange={() => setMethod('card')}
-                />
-                <span className="shipping-choice-body">
-                  <span className="shipping-choice-title">Card</span>
-                  <span className="muted small">
-                    Test cards only: this store uses the sandbox payment provider.
-                  </span>
-                </span>
-              </label>
-              {offlineAllowed && (
-                <label className={`shipping-choice${method === 'offline' ? ' checked' : ''}`}>
-                  <input
-                    type="radio"
-                    className="shipping-radio"
-                    name={`${ids}-method`}
-                    value="offline"
-                    checked={method === 'offline'}
-                    onChange={() => setMethod('offline')}
-                  />
-                  <span className="shipping-choice-body">
-                    <span className="shipping-choice-title">Pay offline</span>
-                    <span className="muted small">
-                      Place the order now and pay the store later (bank transfer, cash on pickup…).
-                    </span>
-                  </span>
-                </label>
-              )}
+              {methodChoice('card', 'Card', 'Test cards only: this store uses the sandbox payment provider.')}
+              {offlineAllowed &&
+                methodChoice(
+                  'offline',
+                  'Pay offline',
+                  'Place the order now and pay the store later (bank transfer, cash on pickup…).',
+                )}
             </fieldset>
           )}
           {paysByCard && (
