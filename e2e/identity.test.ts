@@ -24,10 +24,7 @@ withStore((s, b) => ([server, browser] = [s, b]));
 
 describe('sign-in', () => {
   it('signs in on the storefront form through the hidden frame (direct login)', async () => {
-    const email = await registerMember(server, uniqueEmail('direct'), {
-      firstName: 'Grace',
-      lastName: 'Hopper',
-    });
+    const email = await registerMember(server, uniqueEmail('direct'), 'Grace Hopper');
     const page = await newShopper(browser);
     const authorize: string[] = [];
     page.on('request', (request) => {
@@ -67,10 +64,7 @@ describe('sign-in', () => {
   });
 
   it('signs in through the hosted login page (redirect login with PKCE)', async () => {
-    const email = await registerMember(server, uniqueEmail('hosted'), {
-      firstName: 'Alan',
-      lastName: 'Turing',
-    });
+    const email = await registerMember(server, uniqueEmail('hosted'), 'Alan Turing');
     const page = await newShopper(browser);
     await page.goto(`${server.url}/login?returnTo=${encodeURIComponent('/shop?brand=Strider')}`);
     await page.getByRole('button', { name: 'Sign in with the hosted page' }).click();
@@ -128,10 +122,7 @@ describe('sign-in', () => {
   });
 
   it('resets a forgotten password from the mailed link', async () => {
-    const email = await registerMember(server, uniqueEmail('forgot'), {
-      firstName: 'Mary',
-      lastName: 'Jackson',
-    });
+    const email = await registerMember(server, uniqueEmail('forgot'), 'Mary Jackson');
     const page = await newShopper(browser);
     await page.goto(`${server.url}/login`);
     await page.getByRole('link', { name: 'Forgot password?' }).click();
@@ -177,10 +168,7 @@ describe('sign-in', () => {
 
 describe('account', () => {
   it('edits the profile and addresses, and the changes persist', async () => {
-    const email = await registerMember(server, uniqueEmail('profile'), {
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-    });
+    const email = await registerMember(server, uniqueEmail('profile'), 'Ada Lovelace');
     const page = await newShopper(browser, { width: 390, height: 844 });
     // The account page asks visitors to sign in first, then comes back.
     await page.goto(`${server.url}/account/info`);
@@ -263,10 +251,7 @@ describe('account', () => {
   });
 
   it('enrols an authenticator app and asks for its code at the next sign-in', async () => {
-    const email = await registerMember(server, uniqueEmail('totp'), {
-      firstName: 'Hedy',
-      lastName: 'Lamarr',
-    });
+    const email = await registerMember(server, uniqueEmail('totp'), 'Hedy Lamarr');
     const page = await newShopper(browser);
     await signInDirect(page, server, email);
     await expectSignedInAs(page, 'Hedy Lamarr');
@@ -312,10 +297,7 @@ async function redirectSession(body: Record<string, unknown>): Promise<string> {
 
 describe('redirect intents', () => {
   it('signs in from a login session and returns to its post-flow URL', async () => {
-    const email = await registerMember(server, uniqueEmail('intent'), {
-      firstName: 'Annie',
-      lastName: 'Easley',
-    });
+    const email = await registerMember(server, uniqueEmail('intent'), 'Annie Easley');
     const fullUrl = await redirectSession({
       login: {},
       callbacks: { postFlowUrl: `${server.url}/collections/shoes` },
@@ -397,10 +379,7 @@ describe('store policies', () => {
   });
 
   it('solves the invisible and the visible captcha in the browser', async () => {
-    const email = await registerMember(server, uniqueEmail('captcha'), {
-      firstName: 'Joan',
-      lastName: 'Clarke',
-    });
+    const email = await registerMember(server, uniqueEmail('captcha'), 'Joan Clarke');
     await setPolicies(server, { captcha: 'INVISIBLE' });
     try {
       const page = await newShopper(browser);

@@ -9,10 +9,8 @@ import {
   confirmedOrderId,
   errorsOf,
   fillCheckoutDetails,
-  newShopper,
+  memberShopper,
   payByCard,
-  registerMember,
-  signInDirect,
   startCheckout,
   withStore,
 } from './store.ts';
@@ -23,10 +21,7 @@ withStore((s, b) => ([server, browser] = [s, b]));
 
 describe('member orders', () => {
   it('a member buys, finds the order in the account, and sees the tracking once the merchant ships it', async () => {
-    const email = await registerMember(server);
-    const page = await newShopper(browser, { width: 390, height: 844 });
-    await signInDirect(page, server, email);
-    await page.getByRole('banner').getByTestId('member-name').waitFor({ timeout: 20_000 });
+    const { page, email } = await memberShopper(server, browser, { width: 390, height: 844 });
 
     // No orders yet.
     await page.goto(`${server.url}/account/orders`);
@@ -115,9 +110,7 @@ describe('member orders', () => {
     await expect.poll(() => rows.getByTestId('order-state').textContent()).toBe('Refunded');
 
     // Another member's order is not there for them.
-    const stranger = await newShopper(browser);
-    await signInDirect(stranger, server, await registerMember(server));
-    await stranger.getByRole('banner').getByTestId('member-name').waitFor({ timeout: 20_000 });
+    const stranger = (await memberShopper(server, browser)).page;
     await stranger.goto(`${server.url}/account/orders/${orderId}`);
     await stranger.getByText('There is no such order in your account.').waitFor();
     await stranger.goto(`${server.url}/account/orders`);
@@ -129,10 +122,7 @@ describe('member orders', () => {
   }, 120_000);
 
   it('a saved address fills the checkout, its state picked in the checkout’s list', async () => {
-    const email = await registerMember(server);
-    const page = await newShopper(browser, { width: 390, height: 844 });
-    await signInDirect(page, server, email);
-    await page.getByRole('banner').getByTestId('member-name').waitFor({ timeout: 20_000 });
+    const { page } = await memberShopper(server, browser, { width: 390, height: 844 });
     await page.goto(`${server.url}/account/info`);
     const addresses = page.getByRole('region', { name: 'Addresses' });
     await addresses.getByRole('button', { name: 'Add an address' }).click();

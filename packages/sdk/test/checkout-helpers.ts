@@ -37,24 +37,8 @@ export const SAN_FRANCISCO: Address = {
   addressLine1: '500 Howard St',
 };
 
-/** The demo store with the storefront's OAuth client registered (the test server skips the bootstrap). */
-export async function startStore(): Promise<StartedServer> {
-  const started = await startServer({ demo: true });
-  const { server } = started;
-  const urls = { redirectUris: [`${server.url}/callback`], allowedOrigins: [server.url] };
-  const created = await server.call('POST', '/v1/oauth-clients', {
-    token: server.adminKey,
-    body: { id: CLIENT_ID, name: 'Demo storefront', ...urls },
-  });
-  if (created.status !== 200) {
-    const updated = await server.call('PATCH', `/v1/oauth-clients/${CLIENT_ID}`, {
-      token: server.adminKey,
-      body: urls,
-    });
-    expect(updated.status).toBe(200);
-  }
-  return started;
-}
+/** The demo store, with the storefront's OAuth client for the server's URL (`startTestServer` installs it). */
+export const startStore = (): Promise<StartedServer> => startServer({ demo: true });
 
 /** The test file's demo store: started before its tests, stopped after them. */
 export function storeForFile(): { readonly server: TestServer } {

@@ -50,15 +50,20 @@ function run(entry: 'main' | 'keys', args: string[], env: Record<string, string>
   return child;
 }
 
-/** A start that is expected to stop at once: its exit code and what it printed to stderr. */
-async function startRefused(env: Record<string, string>): Promise<{ code: number; stderr: string }> {
+/**
+ * A start that is expected to stop at once: it exits with code 1 and its stderr says each of `says`. Returns
+ * what it printed to stderr.
+ */
+async function startRefused(env: Record<string, string>, ...says: string[]): Promise<string> {
   const child = run('main', [], env);
   let stderr = '';
   child.stderr?.on('data', (c) => {
     stderr += String(c);
   });
   const [code] = await once(child, 'exit');
-  return { code: code as number, stderr };
+  expect(code).toBe(1);
+  for (const text of says) expect(stderr).toContain(text);
+  return stderr;
 }
 
 /** Live child processes of `pid` (from /proc). */
@@ -228,22 +233,17 @@ describe('npm start (the server process)', () => {
 
   // On PostgreSQL: the workers serve one port and one that dies is replaced. Embedded: refused, and why.
   it('WORKERS=2: a primary and two workers on one port, a dead worker replaced, all stopped by SIGTERM', async () => {
-    const url = process.env.TEST_DATABASE_URL;
-    if (!url) {
-      const refused = await startRefused({ WORKERS: '2', DATABASE_URL: '' });
-      expect(refused.code).toBe(1);
-      expect(refused.stderr).toContain('Configuration error: WORKERS above 1 needs DATABASE_URL');
+    if (!process.env.TEST_DATABASE_URL) {
+      await startRefused(
+        { WORKERS: '2', DATABASE_URL: '' },
+        'Configuration error: WORKERS above 1 needs DATABASE_URL',
+      );
       return;
     }
-    const name = `aisle_workers_${process.pid}_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const target = new URL(url);
-    target.pathname = `/${name}`;
+    const db = await freshDatabase();
     try {
       const port = await freePort();
-      const server = await start(port, { WORKERS: '2', DATABASE_URL: target.toString() });
+      const server = await start(port, { ...db.env, WORKERS: '2' });
       const key = /Admin API key \(shown once, keep it safe\): (aisle_sk_[\w-]+)/.exec(server.output())?.[1];
       expect(key).toBeDefined();
       expect(server.output().match(/Admin API key/g)).toHaveLength(1);
@@ -277,17 +277,17 @@ describe('npm start (the server process)', () => {
       expect(code).toBe(0);
       for (const pid of left) expect(alive(pid)).toBe(false);
     } finally {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
+      await db.drop();
     }
   }, 300_000);
 
   it('ADMIN_API_KEY: a key that cannot work stops the start and says what a key looks like', async () => {
-    const refused = await startRefused({ ADMIN_API_KEY: 'mysecret' });
-    expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain('Configuration error: ADMIN_API_KEY is not usable');
-    expect(refused.stderr).toContain('"aisle_sk_" followed by 32 to 200 letters');
-    expect(refused.stderr).not.toContain('mysecret');
+    const stderr = await startRefused(
+      { ADMIN_API_KEY: 'mysecret' },
+      'Configuration error: ADMIN_API_KEY is not usable',
+      '"aisle_sk_" followed by 32 to 200 letters',
+    );
+    expect(stderr).not.toContain('mysecret');
   }, 30_000);
 
   it('ADMIN_API_KEY: installed, replaced when it changes (the old one revoked), a revoked one refused', async () => {
@@ -316,14 +316,10 @@ describe('npm start (the server process)', () => {
       expect(await status(port, second)).toBe(200);
       await stopped(c.child);
 
-      const back = await startRefused({
-        ...db.env,
-        PORT: String(port),
-        ADMIN_API_KEY: first,
-        LOG_LEVEL: 'warn',
-      });
-      expect(back.code).toBe(1);
-      expect(back.stderr).toContain('ADMIN_API_KEY is a key that was revoked');
+      await startRefused(
+        { ...db.env, PORT: String(port), ADMIN_API_KEY: first, LOG_LEVEL: 'warn' },
+        'ADMIN_API_KEY is a key that was revoked',
+      );
     } finally {
       await db.drop();
     }
@@ -366,8 +362,6 @@ describe('npm start (the server process)', () => {
   }, 300_000);
 
   it('refuses to start with a bad setting and says which', async () => {
-    const refused = await startRefused({ PORT: 'eighty' });
-    expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain('Configuration error: PORT');
+    await startRefused({ PORT: 'eighty' }, 'Configuration error: PORT');
   }, 30_000);
 });

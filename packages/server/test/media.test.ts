@@ -143,6 +143,18 @@ const appCode = (body: Body) =>
   (body as { details: { applicationError: { code: string } } }).details.applicationError.code;
 
 /** GET a media URL (absolute) and read the error code of a refusal. */
+/** A product in these colours (its option Color), made through the admin API. */
+async function productInColors(name: string, price: number, colors: string[]): Promise<{ id: string }> {
+  const made = await ok('POST', `${W}/products`, {
+    product: {
+      name,
+      priceData: { price },
+      productOptions: [{ name: 'Color', choices: colors.map((value) => ({ value })) }],
+    },
+  });
+  return made.product as { id: string };
+}
+
 async function get(url: string, headers: Record<string, string> = {}) {
   const res = await fetch(url, { headers });
   const bytes = Buffer.from(await res.arrayBuffer());
@@ -424,15 +436,7 @@ describe('signed links', () => {
 describe('media in the catalogue', () => {
   it('adds an uploaded image to a product by id: signed image objects with urlExpirationDate and focal point', async () => {
     const file = await uploaded({ name: 'file', bytes: await png(1000, 1000), filename: 'mug.png' });
-    const product = (
-      await ok('POST', `${W}/products`, {
-        product: {
-          name: 'Uploaded Mug',
-          priceData: { price: 12 },
-          productOptions: [{ name: 'Color', choices: [{ value: 'Blue' }, { value: 'Red' }] }],
-        },
-      })
-    ).product as { id: string };
+    const product = await productInColors('Uploaded Mug', 12, ['Blue', 'Red']);
     await ok('POST', `${W}/products/${product.id}/media`, {
       media: [{ mediaId: file.id, choice: { option: 'Color', choice: 'Blue' } }],
     });
@@ -522,15 +526,7 @@ describe('media in the catalogue', () => {
     expect((await get(plain.video!.posters[0]!.url)).headers.get('content-type')).toBe('image/jpeg');
 
     const image = await uploaded({ name: 'file', bytes: await png(400, 400), filename: 'red.png' });
-    const product = (
-      await ok('POST', `${W}/products`, {
-        product: {
-          name: 'Video Lamp',
-          priceData: { price: 40 },
-          productOptions: [{ name: 'Color', choices: [{ value: 'Red' }, { value: 'Blue' }] }],
-        },
-      })
-    ).product as { id: string };
+    const product = await productInColors('Video Lamp', 40, ['Red', 'Blue']);
     await ok('POST', `${W}/products/${product.id}/media`, {
       media: [
         { mediaId: file.id, choice: { option: 'Color', choice: 'Blue' } },

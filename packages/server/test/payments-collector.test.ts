@@ -6,19 +6,11 @@ import { orders, ordersSettings } from '../src/modules/orders/tables.ts';
 import { payments } from '../src/modules/payments/tables.ts';
 import { serverForFile } from './file-server.ts';
 import { errorCode, seedClient } from './identity-helpers.ts';
-import { placeTestOrder, trackedStock } from './order-fixtures.ts';
+import { placeTestOrder, trackedStock, type WireOrder } from './order-fixtures.ts';
 
 type Body = Record<string, unknown>;
 interface Price {
   amount: string;
-}
-interface WireOrder {
-  id: string;
-  status: string;
-  paymentStatus: string;
-  lineItems: Array<{ id: string; refundQuantity: number; restockQuantity: number }>;
-  activities: Array<{ type: string } & Body>;
-  balanceSummary: Record<string, Price>;
 }
 interface Transactions {
   orderId: string;
