@@ -1,7 +1,7 @@
 import type { TestServer } from '@aisle/server/testing';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectClean, signedInMerchant, startAdminStore } from './admin-helpers.ts';
+import { expectClean, signedInMerchant, startAdminStore, watchedMerchant } from './admin-helpers.ts';
 import { watchConsole } from './page-checks.ts';
 import {
   addFromProductPage,
@@ -44,6 +44,15 @@ async function apiRules(): Promise<ApiRule[]> {
 /** Waits until the builder's plain-language sentence of its conditions, or of its discounts, says `text`. */
 const expectSentence = (page: Page, which: 'condition' | 'discount', text: string) =>
   expect.poll(() => page.getByTestId(`${which}-sentence`).textContent()).toBe(text);
+
+/** A signed-in merchant (its console watched) on the page of a new rule, with the rule's name typed in. */
+async function newRulePage(name: string): Promise<Page> {
+  const page = await watchedMerchant(browser, server);
+  await page.goto(`${server.url}/admin/discount-rules/new`);
+  await page.getByRole('heading', { name: 'New automatic discount', level: 1 }).waitFor();
+  await page.getByLabel('Name', { exact: true }).fill(name);
+  return page;
+}
 
 /** Creates the rule on the builder's page, clean (no accessibility or script problems), and waits for the word. */
 async function createRule(page: Page): Promise<void> {
@@ -96,8 +105,7 @@ async function automaticDiscounts(page: Page): Promise<Record<string, string>> {
 
 describe('automatic discounts: made in the admin, given to shoppers', () => {
   it('creates a rule in plain words, previews a cart, and the shopper gets it in cart, checkout and order', async () => {
-    const page = await signedInMerchant(browser, server);
-    watchConsole(page);
+    const page = await watchedMerchant(browser, server);
     await openRules(page);
     await page.getByText('No automatic discounts yet.').waitFor();
     await expectClean(page);
@@ -201,12 +209,8 @@ describe('automatic discounts: made in the admin, given to shoppers', () => {
   });
 
   it('puts the server’s refusals next to their fields in plain words, and saves nothing', async () => {
-    const page = await signedInMerchant(browser, server);
-    watchConsole(page);
     const before = (await apiRules()).length;
-    await page.goto(`${server.url}/admin/discount-rules/new`);
-    await page.getByRole('heading', { name: 'New automatic discount', level: 1 }).waitFor();
-    await page.getByLabel('Name', { exact: true }).fill('Upside down');
+    const page = await newRulePage('Upside down');
     const condition = page.getByTestId('rule-condition');
     await condition.getByLabel('Subtotal from (USD)').fill('100');
     await condition.getByLabel('Subtotal up to (USD)').fill('50');
@@ -238,8 +242,7 @@ describe('automatic discounts: made in the admin, given to shoppers', () => {
   });
 
   it('an expired or switched-off rule no longer applies; the list says so', async () => {
-    const page = await signedInMerchant(browser, server);
-    watchConsole(page);
+    const page = await watchedMerchant(browser, server);
     await openRules(page);
     await ruleRow(page, RULE).getByRole('link', { name: RULE }).click();
     await page.getByRole('heading', { name: RULE, level: 1 }).waitFor();
@@ -283,11 +286,7 @@ describe('automatic discounts: made in the admin, given to shoppers', () => {
   });
 
   it('builds nested conditions, bundle prices on chosen products, and keeps an app’s condition', async () => {
-    const page = await signedInMerchant(browser, server);
-    watchConsole(page);
-    await page.goto(`${server.url}/admin/discount-rules/new`);
-    await page.getByRole('heading', { name: 'New automatic discount', level: 1 }).waitFor();
-    await page.getByLabel('Name', { exact: true }).fill('Two pillows for 60');
+    const page = await newRulePage('Two pillows for 60');
     const condition = page.getByTestId('rule-condition');
     await condition.getByLabel('Applies to').first().selectOption('OR');
     const first = condition.getByRole('group', { name: 'Condition 1' });
@@ -401,11 +400,7 @@ describe('automatic discounts: made in the admin, given to shoppers', () => {
 
   it('a rule for a chosen customer: picked by name, refused without one, previewed as that customer', async () => {
     const email = await registerMember(server, uniqueEmail('grace'), 'Grace Hopper');
-    const page = await signedInMerchant(browser, server);
-    watchConsole(page);
-    await page.goto(`${server.url}/admin/discount-rules/new`);
-    await page.getByRole('heading', { name: 'New automatic discount', level: 1 }).waitFor();
-    await page.getByLabel('Name', { exact: true }).fill('Thank you, Grace');
+    const page = await newRulePage('Thank you, Grace');
     const condition = page.getByTestId('rule-condition');
     await condition.getByLabel('Applies to').selectOption('SPECIFIC_MEMBERS');
     const discounts = page.getByTestId('rule-discounts');

@@ -2,6 +2,7 @@ import type { TestServer } from '@aisle/server/testing';
 import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
+  addAccountAddress,
   errorsOf,
   expectSignedInAs,
   header,
@@ -195,21 +196,21 @@ describe('account', () => {
     await expectSignedInAs(page, 'Augusta King');
 
     const addresses = page.getByRole('region', { name: 'Addresses' });
-    await addresses.getByRole('button', { name: 'Add an address' }).click();
-    await addresses.getByLabel('Label (optional)').fill('Home');
-    await addresses.getByLabel('Street address').fill('12 St James Square');
-    await addresses.getByLabel('City').fill('London');
-    await addresses.getByLabel('Postal code').fill('SW1Y 4JH');
-    await addresses.getByLabel('Country').selectOption('GB');
-    await addresses.getByRole('button', { name: 'Add address' }).click();
+    await addAccountAddress(page, {
+      label: 'Home',
+      street: '12 St James Square',
+      city: 'London',
+      postalCode: 'SW1Y 4JH',
+      country: 'GB',
+    });
     await addresses.getByText('12 St James Square').waitFor();
 
-    await addresses.getByRole('button', { name: 'Add an address' }).click();
-    await addresses.getByLabel('Label (optional)').fill('Work');
-    await addresses.getByLabel('Street address').fill('1 Analytical Way');
-    await addresses.getByLabel('City').fill('Manchester');
-    await addresses.getByLabel('Country').selectOption('GB');
-    await addresses.getByRole('button', { name: 'Add address' }).click();
+    await addAccountAddress(page, {
+      label: 'Work',
+      street: '1 Analytical Way',
+      city: 'Manchester',
+      country: 'GB',
+    });
     await addresses.getByText('1 Analytical Way').waitFor();
 
     // Everything is still there after a reload (read back from the server).

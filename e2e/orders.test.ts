@@ -2,6 +2,7 @@ import type { TestServer } from '@aisle/server/testing';
 import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
+  addAccountAddress,
   addFromProductPage,
   adminOrder,
   CARDS,
@@ -125,13 +126,13 @@ describe('member orders', () => {
     const { page } = await memberShopper(server, browser, { width: 390, height: 844 });
     await page.goto(`${server.url}/account/info`);
     const addresses = page.getByRole('region', { name: 'Addresses' });
-    await addresses.getByRole('button', { name: 'Add an address' }).click();
-    await addresses.getByLabel('Street address').fill('500 Howard St');
-    await addresses.getByLabel('City').fill('San Francisco');
-    await addresses.getByLabel('Postal code').fill('94105');
-    await addresses.getByLabel('Country').selectOption('US');
-    await addresses.getByLabel('State', { exact: true }).selectOption({ label: 'California' });
-    await addresses.getByRole('button', { name: 'Add address' }).click();
+    await addAccountAddress(page, {
+      street: '500 Howard St',
+      city: 'San Francisco',
+      postalCode: '94105',
+      country: 'US',
+      state: 'California',
+    });
     const saved = addresses.locator('address');
     await saved.getByText('500 Howard St', { exact: true }).waitFor();
     await saved.getByText('94105 San Francisco', { exact: true }).waitFor();

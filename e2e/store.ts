@@ -207,6 +207,30 @@ export async function signOut(page: Page): Promise<void> {
   expect((await shopperSession(page))?.role).not.toBe('member');
 }
 
+/** On the account page, adds an address through the form of its Addresses region (the fields given). */
+export async function addAccountAddress(
+  page: Page,
+  address: {
+    label?: string;
+    street: string;
+    city: string;
+    postalCode?: string;
+    country: string;
+    state?: string;
+  },
+): Promise<void> {
+  const addresses = page.getByRole('region', { name: 'Addresses' });
+  await addresses.getByRole('button', { name: 'Add an address' }).click();
+  if (address.label) await addresses.getByLabel('Label (optional)').fill(address.label);
+  await addresses.getByLabel('Street address').fill(address.street);
+  await addresses.getByLabel('City').fill(address.city);
+  if (address.postalCode) await addresses.getByLabel('Postal code').fill(address.postalCode);
+  await addresses.getByLabel('Country').selectOption(address.country);
+  if (address.state)
+    await addresses.getByLabel('State', { exact: true }).selectOption({ label: address.state });
+  await addresses.getByRole('button', { name: 'Add address' }).click();
+}
+
 /** Waits for a status message with this text (other live regions of the layout may come first). */
 export const waitForStatus = (page: Page, text: string | RegExp) =>
   page.getByRole('status').filter({ hasText: text }).first().waitFor();

@@ -2,7 +2,6 @@ import type { TestServer } from '@aisle/server/testing';
 import { expect } from 'vitest';
 import {
   type AisleError,
-  ApiKeyStrategy,
   type Address,
   checkout,
   createClient,
@@ -16,7 +15,7 @@ import {
   STORES_APP_ID,
   sandboxPayments,
 } from '../src/index.ts';
-import { type StartedServer, serverForFile, startServer } from './test-server.ts';
+import { adminClient, type StartedServer, serverForFile, startServer } from './test-server.ts';
 
 /** Shared by the SDK's checkout and orders tests: the demo store on a real server, and its shoppers. */
 
@@ -85,13 +84,7 @@ export async function member(server: TestServer, email: string): Promise<Shopper
   return { ...client, memberId };
 }
 
-export function admin(server: TestServer) {
-  return createClient({
-    modules: { checkout, orders, paymentsCollector },
-    baseUrl: server.url,
-    auth: ApiKeyStrategy({ apiKey: server.adminKey }),
-  });
-}
+export const admin = (server: TestServer) => adminClient(server, { checkout, orders, paymentsCollector });
 
 /** A catalogue line of a product (by slug) and, for products with options, its first in-stock variant. */
 export async function lineOf(client: Shopper, slug: string, quantity = 1): Promise<LineItemInput> {

@@ -139,10 +139,16 @@ async function freshDatabase(): Promise<{ env: Record<string, string>; drop(): P
   };
 }
 
-const stopped = async (child: ChildProcess) => {
-  child.kill('SIGTERM');
-  await once(child, 'exit');
+/** Stops the child with `signal`: its exit code. */
+const stopped = async (child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM') => {
+  child.kill(signal);
+  const [code] = await once(child, 'exit');
+  return code as number | null;
 };
+
+/** `GET /v1/admin/whoami` with this key, on the server at `port`. */
+const whoami = (port: number, key: string) =>
+  fetch(`http://127.0.0.1:${port}/v1/admin/whoami`, { headers: { authorization: key } });
 
 const status = async (port: number, key: string, method = 'GET', body?: unknown) =>
   (
@@ -210,25 +216,15 @@ describe('npm start (the server process)', () => {
     });
     const key = /Admin API key \(shown once, keep it safe\): (aisle_sk_[\w-]+)/.exec(first.output())?.[1];
     expect(key).toBeDefined();
-    const whoami = await fetch(`http://127.0.0.1:${port}/v1/admin/whoami`, {
-      headers: { authorization: key! },
-    });
-    expect(whoami.status).toBe(200);
-    first.child.kill('SIGTERM');
-    const [code] = await once(first.child, 'exit');
-    expect(code).toBe(0);
+    expect((await whoami(port, key!)).status).toBe(200);
+    expect(await stopped(first.child)).toBe(0);
     expect(first.errors()).toBe('');
 
     // Second start on the same data: same key still valid, nothing printed again.
     const second = await start(port);
     expect(second.output()).not.toContain('Admin API key');
-    const again = await fetch(`http://127.0.0.1:${port}/v1/admin/whoami`, {
-      headers: { authorization: key! },
-    });
-    expect(again.status).toBe(200);
-    second.child.kill('SIGINT');
-    const [code2] = await once(second.child, 'exit');
-    expect(code2).toBe(0);
+    expect((await whoami(port, key!)).status).toBe(200);
+    expect(await stopped(second.child, 'SIGINT')).toBe(0);
   }, 300_000);
 
   // On PostgreSQL: the workers serve one port and one that dies is replaced. Embedded: refused, and why.
@@ -272,9 +268,7 @@ describe('npm start (the server process)', () => {
         await new Promise((r) => setTimeout(r, 200));
       }
       const left = workers();
-      server.child.kill('SIGTERM');
-      const [code] = await once(server.child, 'exit');
-      expect(code).toBe(0);
+      expect(await stopped(server.child)).toBe(0);
       for (const pid of left) expect(alive(pid)).toBe(false);
     } finally {
       await db.drop();

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
+import { box } from '../src/modules/catalogue/media/mp4-boxes.ts';
 import { serverForFile } from './file-server.ts';
 
 const W = '/stores/v1';
@@ -69,14 +70,6 @@ function photo(width: number, height: number): Promise<Buffer> {
 <defs><radialGradient id="g"><stop offset="0" stop-color="#e9c46a"/><stop offset="0.5" stop-color="#2a9d8f"/><stop offset="1" stop-color="#264653"/></radialGradient></defs>
 <rect width="100%" height="100%" fill="url(#g)"/>${circles}</svg>`;
   return sharp(Buffer.from(svg)).png().toBuffer();
-}
-
-function box(type: string, ...payload: Buffer[]): Buffer {
-  const body = Buffer.concat(payload);
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(8 + body.length);
-  head.write(type, 4, 'latin1');
-  return Buffer.concat([head, body]);
 }
 
 /** An MP4 with real headers (ftyp, moov/mvhd, trak/tkhd) and a few bytes of "media data". */

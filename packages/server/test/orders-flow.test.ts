@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createProduct } from '../src/modules/catalogue/products/writes.ts';
-import { SAN_FRANCISCO, seedStore } from './checkout-helpers.ts';
+import { product, SAN_FRANCISCO, seedStore } from './checkout-helpers.ts';
 import { serverForFile } from './file-server.ts';
 import { errorCode, memberTokens, visitorTokens } from './identity-helpers.ts';
 import { STORE_APP_ID, trackedStock, type WireOrder } from './order-fixtures.ts';
@@ -76,14 +75,12 @@ const read = async (id: string, token = admin) => {
 
 beforeAll(async () => {
   admin = server().adminKey;
-  tee = (
-    await createProduct(server().ctx, {
-      name: 'Flow Tee',
-      price: '20.00',
-      weight: 0.2,
-      stock: { trackQuantity: true, quantity: 20 },
-    })
-  ).id;
+  tee = await product(server(), {
+    name: 'Flow Tee',
+    price: '20.00',
+    weight: 0.2,
+    stock: { trackQuantity: true, quantity: 20 },
+  });
 }, 120_000);
 
 describe('an order placed through checkout', () => {

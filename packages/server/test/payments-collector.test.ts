@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createProduct } from '../src/modules/catalogue/products/writes.ts';
+import { stockedProduct } from './checkout-helpers.ts';
 import { runScheduledPaymentActions } from '../src/flows/payments-collector/collections.ts';
 import { orders, ordersSettings } from '../src/modules/orders/tables.ts';
 import { payments } from '../src/modules/payments/tables.ts';
@@ -41,13 +41,7 @@ async function mails(to: string, tag: string) {
 
 beforeAll(async () => {
   admin = server().adminKey;
-  tee = (
-    await createProduct(server().ctx, {
-      name: 'Tee',
-      price: '20.00',
-      stock: { trackQuantity: true, quantity: 100 },
-    })
-  ).id;
+  tee = await stockedProduct(server(), 'Tee', '20.00', 100);
 }, 120_000);
 
 describe('collecting payment', () => {
