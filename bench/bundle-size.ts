@@ -8,6 +8,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
+import { replaceBenchmarksSection } from './docs-section.ts';
 
 /** [name, source, packages left out of the bundle (the app has them anyway)] */
 const cases: Array<[string, string, string[]?]> = [
@@ -154,11 +155,5 @@ const table = [
       ]
     : []),
 ].join('\n');
-const docPath = 'docs/BENCHMARKS.md';
-const doc = readFileSync(docPath, 'utf8');
-const start = '<!-- size:start -->';
-const end = '<!-- size:end -->';
-const i = doc.indexOf(start);
-const j = doc.indexOf(end);
-if (i >= 0 && j > i) writeFileSync(docPath, `${doc.slice(0, i + start.length)}\n${table}\n${doc.slice(j)}`);
+replaceBenchmarksSection('size', table);
 console.log(table);

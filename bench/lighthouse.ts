@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../e2e/browser.ts';
 import { startServerProcess } from './server-process.ts';
 
 /**
@@ -15,7 +16,6 @@ import { startServerProcess } from './server-process.ts';
  * `RUNS` times; the median run by performance score is reported.
  */
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const PAGES = [
   { name: 'home', path: '/' },
@@ -83,16 +83,7 @@ async function main() {
   });
   const chrome = await launch({
     chromePath: CHROMIUM,
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
   });
   const results: PageResult[] = [];
   try {

@@ -5,10 +5,11 @@
  * figures section of docs/BENCHMARKS.md.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
 import { cpuBetween, sampleCpu } from './cpu.ts';
+import { replaceBenchmarksSection } from './docs-section.ts';
 import { measure, type Result, type Scenario } from './measure.ts';
 import { cartScenarios } from './scenarios/cart.ts';
 import { catalogueScenarios } from './scenarios/catalogue.ts';
@@ -173,11 +174,5 @@ const table = [
 writeFileSync('bench/results/latest.md', `${table}\n`);
 
 // Keep the narrative of docs/BENCHMARKS.md; replace only the latest-run section.
-const docPath = 'docs/BENCHMARKS.md';
-const doc = readFileSync(docPath, 'utf8');
-const start = '<!-- bench:latest:start -->';
-const end = '<!-- bench:latest:end -->';
-const i = doc.indexOf(start);
-const j = doc.indexOf(end);
-if (i >= 0 && j > i) writeFileSync(docPath, `${doc.slice(0, i + start.length)}\n${table}\n${doc.slice(j)}`);
+replaceBenchmarksSection('bench:latest', table);
 console.log(table);

@@ -82,13 +82,14 @@ export async function applyCartCoupon(page: Page, server: TestServer, code: stri
   await page.getByTestId('total-discount').waitFor();
 }
 
-/** A signed-in merchant's tab whose console is watched (for `expectClean`). */
+/** A signed-in merchant's tab (`signedInMerchant`) whose console is watched (for `expectClean`). */
 export async function watchedMerchant(
   browser: Browser,
   server: TestServer,
   viewport?: { width: number; height: number },
+  key = server.adminKey,
 ): Promise<Page> {
-  const page = await signedInMerchant(browser, server, viewport);
+  const page = await signedInMerchant(browser, server, viewport, key);
   watchConsole(page);
   return page;
 }
@@ -107,6 +108,18 @@ export async function openSettings(page: Page, link: string, heading = link): Pr
     .getByRole('navigation', { name: 'Settings' })
     .getByRole('link', { name: link, exact: true })
     .click();
+  await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+}
+
+/** Opens a settings list from the settings navigation, then its form for a new one (`newLink`), titled `heading`. */
+export async function openNewSettingsForm(
+  page: Page,
+  list: string,
+  newLink: string,
+  heading = newLink,
+): Promise<void> {
+  await openSettings(page, list);
+  await page.getByRole('link', { name: newLink }).click();
   await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
 }
 

@@ -2,17 +2,17 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { verifyWebhook } from '@aisle/sdk';
 import type { TestServer } from '@aisle/server/testing';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   expectClean,
   fieldError,
+  openNewSettingsForm,
   openSettings,
   shopperBuys,
-  signedInMerchant,
   startAdminStore,
+  watchedMerchant,
 } from './admin-helpers.ts';
-import { watchConsole } from './page-checks.ts';
 import { lastMail, withStore } from './store.ts';
 
 // The settings screens of checkout and orders, tips, webhooks and the dev mailbox, the dashboard, and what a
@@ -53,11 +53,8 @@ afterAll(() => new Promise((resolve) => receiver?.close(resolve)));
 
 type Body = Record<string, unknown>;
 
-async function merchant(viewport?: { width: number; height: number }, key?: string): Promise<Page> {
-  const page = await signedInMerchant(browser, server, viewport, key);
-  watchConsole(page);
-  return page;
-}
+const merchant = (viewport?: { width: number; height: number }, key?: string) =>
+  watchedMerchant(browser, server, viewport, key);
 
 async function api(method: string, path: string, body?: unknown, token = server.adminKey): Promise<Body> {
   const res = await server.call(method, path, { token, ...(body ? { body } : {}) });
@@ -152,9 +149,7 @@ describe('checkout and orders settings', () => {
 describe('tips', () => {
   it('creates tip settings with percentages, refusing bad choices and a default outside them', async () => {
     const page = await merchant();
-    await openSettings(page, 'Tips');
-    await page.getByRole('link', { name: 'New tip setting' }).click();
-    await page.getByRole('heading', { name: 'New tip settings', level: 1 }).waitFor();
+    await openNewSettingsForm(page, 'Tips', 'New tip setting', 'New tip settings');
     await page.getByLabel('Name', { exact: true }).fill('Support the team');
     const choices = page.getByRole('group', { name: 'Choices' });
     // The starting choices 10, 15, 20: make the third 150 and add a repeated 10.

@@ -1,8 +1,14 @@
 import type { TestServer } from '@aisle/server/testing';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectClean, fieldError, openSettings, signedInMerchant, startAdminStore } from './admin-helpers.ts';
-import { watchConsole } from './page-checks.ts';
+import {
+  expectClean,
+  fieldError,
+  openNewSettingsForm,
+  openSettings,
+  startAdminStore,
+  watchedMerchant,
+} from './admin-helpers.ts';
 import { addFromProductPage, newShopper, shopperToken, withStore } from './store.ts';
 
 // The settings screens (apps/admin/src/routes/settings-section.tsx): store, shipping, tax, checkout and
@@ -14,11 +20,7 @@ withStore((s, b) => ([server, browser] = [s, b]), startAdminStore);
 
 type Body = Record<string, unknown>;
 
-async function merchant(viewport?: { width: number; height: number }): Promise<Page> {
-  const page = await signedInMerchant(browser, server, viewport);
-  watchConsole(page);
-  return page;
-}
+const merchant = (viewport?: { width: number; height: number }) => watchedMerchant(browser, server, viewport);
 
 async function api(method: string, path: string, body?: unknown): Promise<Body> {
   const res = await server.call(method, path, { token: server.adminKey, ...(body ? { body } : {}) });
@@ -55,9 +57,7 @@ describe('store settings', () => {
 describe('shipping', () => {
   it('creates a delivery region and a shipping option with a weight rule that prices a cart', async () => {
     const page = await merchant();
-    await openSettings(page, 'Delivery regions');
-    await page.getByRole('link', { name: 'New delivery region' }).click();
-    await page.getByRole('heading', { name: 'New delivery region', level: 1 }).waitFor();
+    await openNewSettingsForm(page, 'Delivery regions', 'New delivery region');
     await page.getByLabel('Name', { exact: true }).fill('Iceland and Greece');
     const destinations = page.getByRole('group', { name: 'Destinations' });
     await destinations.getByRole('group', { name: 'Destination 1' }).getByLabel('Country').selectOption('IS');
@@ -86,9 +86,7 @@ describe('shipping', () => {
     expect(region?.destinations).toEqual([{ countryCode: 'IS' }, { countryCode: 'GR' }]);
 
     // The option: a region, a rate up to 5 kg, a dearer one above, a handling fee.
-    await openSettings(page, 'Shipping options');
-    await page.getByRole('link', { name: 'New shipping option' }).click();
-    await page.getByRole('heading', { name: 'New shipping option', level: 1 }).waitFor();
+    await openNewSettingsForm(page, 'Shipping options', 'New shipping option');
     await page.getByLabel('Title', { exact: true }).fill('Island Parcel');
     const where = page.getByRole('group', { name: 'Delivery regions' });
     await where.getByRole('button', { name: 'Add region' }).click();

@@ -3,6 +3,16 @@ import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Locator } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** How the tests and the Lighthouse benchmark run it: no sandbox (root), no GPU, nothing fetched of its own. */
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 export const STOREFRONT_DIST = fileURLToPath(new URL('../apps/storefront/dist', import.meta.url));
 export const ADMIN_DIST = fileURLToPath(new URL('../apps/admin/dist', import.meta.url));
 
@@ -26,15 +36,7 @@ export async function launchBrowser(): Promise<Browser> {
   shared = chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_FLAGS,
   });
   return shared;
 }

@@ -12,7 +12,7 @@ import {
   shopperToken,
   shownTotals,
   type ShownTotals,
-  signInDirect,
+  signInMember,
   withStore,
 } from './store.ts';
 
@@ -94,6 +94,20 @@ async function expectTotalsMatchApi(page: Page, withAddress: boolean): Promise<E
 const cartCount = (page: Page) => page.getByTestId('cart-count').textContent();
 
 const stepper = (scope: Page | Locator, name: string) => scope.getByRole('group', { name });
+
+/**
+ * Estimates the cart for a state and ZIP code (in the country chosen): waits until the estimate names the address
+ * as `shown` and offers these shipping options.
+ */
+async function estimate(page: Page, state: string, zip: string, shown: string, options: string[]) {
+  await page.getByLabel('State').selectOption(state);
+  await page.getByLabel('ZIP code').fill(zip);
+  await page.getByRole('button', { name: 'Estimate' }).click();
+  await expect.poll(() => page.getByTestId('estimate-address').textContent()).toBe(shown);
+  await expect
+    .poll(() => page.getByTestId('shipping-option').locator('.shipping-choice-title').allTextContents())
+    .toEqual(options);
+}
 
 const checkedOption = (page: Page) =>
   page.getByTestId('shipping-option').filter({ has: page.locator('input:checked') });
@@ -183,15 +197,11 @@ describe('cart', () => {
 
     // California: three ways to get it, the free pickup chosen until the shopper picks another.
     await page.getByLabel('Country').selectOption('US');
-    await page.getByLabel('State').selectOption('US-CA');
-    await page.getByLabel('ZIP code').fill('94105');
-    await page.getByRole('button', { name: 'Estimate' }).click();
-    await expect
-      .poll(() => page.getByTestId('estimate-address').textContent())
-      .toBe('California 94105, United States');
-    await expect
-      .poll(() => page.getByTestId('shipping-option').locator('.shipping-choice-title').allTextContents())
-      .toEqual(['Standard', 'Express', 'Store pickup']);
+    await estimate(page, 'US-CA', '94105', 'California 94105, United States', [
+      'Standard',
+      'Express',
+      'Store pickup',
+    ]);
     await expect
       .poll(() => checkedOption(page).locator('.shipping-choice-title').textContent())
       .toBe('Store pickup');
@@ -212,15 +222,7 @@ describe('cart', () => {
 
     // New York: no pickup there, other tax.
     await page.getByRole('button', { name: 'Change address' }).click();
-    await page.getByLabel('State').selectOption('US-NY');
-    await page.getByLabel('ZIP code').fill('10001');
-    await page.getByRole('button', { name: 'Estimate' }).click();
-    await expect
-      .poll(() => page.getByTestId('estimate-address').textContent())
-      .toBe('New York 10001, United States');
-    await expect
-      .poll(() => page.getByTestId('shipping-option').locator('.shipping-choice-title').allTextContents())
-      .toEqual(['Standard', 'Express']);
+    await estimate(page, 'US-NY', '10001', 'New York 10001, United States', ['Standard', 'Express']);
     const newYork = await expectTotalsMatchApi(page, true);
     expect(newYork.priceSummary.tax.amount).not.toBe(standard.priceSummary.tax.amount);
     expect(newYork.priceSummary.subtotal.amount).toBe(standard.priceSummary.subtotal.amount);
@@ -341,8 +343,7 @@ describe('cart', () => {
     await drawer.getByRole('button', { name: 'Close cart' }).click();
     await expect.poll(() => cartCount(page)).toBe('1');
 
-    await signInDirect(page, server, email);
-    await page.getByRole('banner').getByTestId('member-name').waitFor({ timeout: 20_000 });
+    await signInMember(page, server, email);
     await expect.poll(() => cartCount(page)).toBe('1');
     await page.getByTestId('cart-button').click();
     await page

@@ -1,7 +1,7 @@
 import type { TestServer } from '@aisle/server/testing';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signedInMerchant, startAdminStore } from './admin-helpers.ts';
+import { startAdminStore, watchedMerchant } from './admin-helpers.ts';
 import { consoleErrorsOf, seriousA11yViolations, watchConsole } from './page-checks.ts';
 import { errorsOf, newShopper, productBySlug, STORES_APP_ID, withStore } from './store.ts';
 
@@ -23,8 +23,7 @@ const lampId = async () => (await productBySlug(server, 'stoneware-table-lamp'))
 
 describe('checkout templates: the admin editor', () => {
   it('creates a template, adds a product with the finder, activates it and copies its link', async () => {
-    const page = await signedInMerchant(browser, server);
-    watchConsole(page);
+    const page = await watchedMerchant(browser, server);
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
     await page
       .getByRole('navigation', { name: 'Admin' })

@@ -1,7 +1,7 @@
 import type { TestServer } from '@aisle/server/testing';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectClean, signedInMerchant, startAdminStore } from './admin-helpers.ts';
+import { expectClean, signedInMerchant, startAdminStore, watchedMerchant } from './admin-helpers.ts';
 import { watchConsole } from './page-checks.ts';
 import {
   addFromProductPage,
@@ -39,6 +39,26 @@ async function apiRules(): Promise<ApiRule[]> {
   });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.discountRules as ApiRule[];
+}
+
+/** Waits until the builder's plain-language sentence of its conditions, or of its discounts, says `text`. */
+const expectSentence = (page: Page, which: 'condition' | 'discount', text: string) =>
+  expect.poll(() => page.getByTestId(`${which}-sentence`).textContent()).toBe(text);
+
+/** A signed-in merchant (its console watched) on the page of a new rule, with the rule's name typed in. */
+async function newRulePage(name: string): Promise<Page> {
+  const page = await watchedMerchant(browser, server);
+  await page.goto(`${server.url}/admin/discount-rules/new`);
+  await page.getByRole('heading', { name: 'New automatic discount', level: 1 }).waitFor();
+  await page.getByLabel('Name', { exact: true }).fill(name);
+  return page;
+}
+
+/** Creates the rule on the builder's page, clean (no accessibility or script problems), and waits for the word. */
+async function createRule(page: Page): Promise<void> {
+  await expectClean(page);
+  await page.getByRole('button', { name: 'Create automatic discount' }).click();
+  await page.getByText('The automatic discount was created.').waitFor();
 }
 
 /** The message standing next to the input labelled `label` inside `scope` (its `aria-describedby` error). */
@@ -85,8 +105,7 @@ async function automaticDiscounts(page: Page): Promise<Record<string, string>> {
 
 describe('automatic discounts: made in the admin, given to shoppers', () => {
   it('creates a rule in plain words, previews a cart, and the shopper gets it in cart, checkout and order', async () => {
-    const page = await signedInMerchant(browser, server);
-    watchConsole(page);
+    const page = await watchedMerchant(browser, server);
     await openRules(page);
     await page.getByText('No automatic discounts yet.').waitFor();
     await expectClean(page);
@@ -100,15 +119,9 @@ describe('automatic discounts: made in the admin, given to shoppers', () => {
     const discounts = page.getByTestId('rule-discounts');
     await discounts.getByLabel('Percentage off').fill('10');
     // The sentences say what the rule does as it is typed.
-    await expect
-      .poll(() => page.getByTestId('condition-sentence').textContent())
-      .toBe('Applies to carts when the subtotal is $50.00 or more.');
-    await expect
-      .poll(() => page.getByTestId('discount-sentence').textContent())
-      .toBe('Gives 10 % off every item.');
-    await expectClean(page);
-    await page.getByRole('button', { name: 'Create automatic discount' }).click();
-    await page.getByText('The automatic discount was created.').waitFor();
+    await expectSentence(page, 'condition', 'Applies to carts when the subtotal is $50.00 or more.');
+    await expectSentence(page, 'discount', 'Gives 10 % off every item.');
+    await createRule(page);
     await page.getByRole('heading', { name: RULE, level: 1 }).waitFor();
     const [stored] = await apiRules();
     expect(stored).toMatchObject({
@@ -196,12 +209,8 @@ describe('automatic discounts: made in the admin, given to shoppers', () => {
   });
 
   it('puts the server’s refusals next to their fields in plain words, and saves nothing', async () => {
-    const page = await signedInMerchant(browser, server);
-    watchConsole(page);
     const before = (await apiRules()).length;
-    await page.goto(`${server.url}/admin/discount-rules/new`);
-    await page.getByRole('heading', { name: 'New automatic discount', level: 1 }).waitFor();
-    await page.getByLabel('Name', { exact: true }).fill('Upside down');
+    const page = await newRulePage('Upside down');
     const condition = page.getByTestId('rule-condition');
     await condition.getByLabel('Subtotal from (USD)').fill('100');
     await condition.getByLabel('Subtotal up to (USD)').fill('50');
@@ -233,8 +242,7 @@ describe('automatic discounts: made in the admin, given to shoppers', () => {
   });
 
   it('an expired or switched-off rule no longer applies; the list says so', async () => {
-    const page = await signedInMerchant(browser, server);
-    watchConsole(page);
+    const page = await watchedMerchant(browser, server);
     await openRules(page);
     await ruleRow(page, RULE).getByRole('link', { name: RULE }).click();
     await page.getByRole('heading', { name: RULE, level: 1 }).waitFor();
@@ -278,11 +286,7 @@ describe('automatic discounts: made in the admin, given to shoppers', () => {
   });
 
   it('builds nested conditions, bundle prices on chosen products, and keeps an app’s condition', async () => {
-    const page = await signedInMerchant(browser, server);
-    watchConsole(page);
-    await page.goto(`${server.url}/admin/discount-rules/new`);
-    await page.getByRole('heading', { name: 'New automatic discount', level: 1 }).waitFor();
-    await page.getByLabel('Name', { exact: true }).fill('Two pillows for 60');
+    const page = await newRulePage('Two pillows for 60');
     const condition = page.getByTestId('rule-condition');
     await condition.getByLabel('Applies to').first().selectOption('OR');
     const first = condition.getByRole('group', { name: 'Condition 1' });
@@ -298,11 +302,11 @@ describe('automatic discounts: made in the admin, given to shoppers', () => {
       second.getByLabel('Applies to').evaluate((el) => el === document.activeElement),
     ).resolves.toBe(true);
     await second.getByLabel('Applies to').selectOption('MEMBERS');
-    await expect
-      .poll(() => page.getByTestId('condition-sentence').textContent())
-      .toBe(
-        'Applies to carts when the cart holds 2 or more items of Linen Throw Pillow or the shopper is signed in.',
-      );
+    await expectSentence(
+      page,
+      'condition',
+      'Applies to carts when the cart holds 2 or more items of Linen Throw Pillow or the shopper is signed in.',
+    );
     const discounts = page.getByTestId('rule-discounts');
     await discounts.getByLabel('Kind of discount').selectOption('QUANTITY_BASED');
     await discounts.getByLabel('Items in bundle 1').fill('2');
@@ -311,12 +315,8 @@ describe('automatic discounts: made in the admin, given to shoppers', () => {
     await discounts.getByLabel('Find products or collections for discount').fill('Linen Throw');
     await discounts.getByRole('button', { name: 'Find', exact: true }).click();
     await discounts.getByRole('button', { name: 'Add Linen Throw Pillow' }).click();
-    await expect
-      .poll(() => page.getByTestId('discount-sentence').textContent())
-      .toBe('Gives 2 for $60.00 on Linen Throw Pillow.');
-    await expectClean(page);
-    await page.getByRole('button', { name: 'Create automatic discount' }).click();
-    await page.getByText('The automatic discount was created.').waitFor();
+    await expectSentence(page, 'discount', 'Gives 2 for $60.00 on Linen Throw Pillow.');
+    await createRule(page);
     const rule = (await apiRules()).find((r) => r.name === 'Two pillows for 60');
     const pillow = expect.arrayContaining([
       expect.objectContaining({
@@ -348,11 +348,11 @@ describe('automatic discounts: made in the admin, given to shoppers', () => {
     // Read back: the picked product by its name.
     await page.reload();
     await page.getByRole('heading', { name: 'Two pillows for 60', level: 1 }).waitFor();
-    await expect
-      .poll(() => page.getByTestId('condition-sentence').textContent())
-      .toBe(
-        'Applies to carts when the cart holds 2 or more items of Linen Throw Pillow or the shopper is signed in.',
-      );
+    await expectSentence(
+      page,
+      'condition',
+      'Applies to carts when the cart holds 2 or more items of Linen Throw Pillow or the shopper is signed in.',
+    );
 
     // Two pillows (2 × 38.00) cost 60.00: 16.00 off, as the preview says.
     const preview = page.getByTestId('rule-preview');
@@ -399,15 +399,8 @@ describe('automatic discounts: made in the admin, given to shoppers', () => {
   });
 
   it('a rule for a chosen customer: picked by name, refused without one, previewed as that customer', async () => {
-    const email = await registerMember(server, uniqueEmail('grace'), {
-      firstName: 'Grace',
-      lastName: 'Hopper',
-    });
-    const page = await signedInMerchant(browser, server);
-    watchConsole(page);
-    await page.goto(`${server.url}/admin/discount-rules/new`);
-    await page.getByRole('heading', { name: 'New automatic discount', level: 1 }).waitFor();
-    await page.getByLabel('Name', { exact: true }).fill('Thank you, Grace');
+    const email = await registerMember(server, uniqueEmail('grace'), 'Grace Hopper');
+    const page = await newRulePage('Thank you, Grace');
     const condition = page.getByTestId('rule-condition');
     await condition.getByLabel('Applies to').selectOption('SPECIFIC_MEMBERS');
     const discounts = page.getByTestId('rule-discounts');
@@ -424,15 +417,9 @@ describe('automatic discounts: made in the admin, given to shoppers', () => {
       .getByRole('list', { name: 'Chosen customers for the condition' })
       .getByRole('button', { name: 'Remove Grace Hopper' })
       .waitFor();
-    await expect
-      .poll(() => page.getByTestId('condition-sentence').textContent())
-      .toBe('Applies to carts when the shopper is the chosen customer.');
-    await expect
-      .poll(() => page.getByTestId('discount-sentence').textContent())
-      .toBe('Gives $5.00 off the cheapest item.');
-    await expectClean(page);
-    await page.getByRole('button', { name: 'Create automatic discount' }).click();
-    await page.getByText('The automatic discount was created.').waitFor();
+    await expectSentence(page, 'condition', 'Applies to carts when the shopper is the chosen customer.');
+    await expectSentence(page, 'discount', 'Gives $5.00 off the cheapest item.');
+    await createRule(page);
     const rule = (await apiRules()).find((r) => r.name === 'Thank you, Grace');
     expect(rule).toMatchObject({
       trigger: {

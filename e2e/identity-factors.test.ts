@@ -23,10 +23,7 @@ withStore((s, b) => ([server, browser] = [s, b]));
 
 describe('phone second factor', () => {
   it('enrols SMS codes on the account page, then signs in with the texted code', async () => {
-    const email = await registerMember(server, uniqueEmail('sms'), {
-      firstName: 'Radia',
-      lastName: 'Perlman',
-    });
+    const email = await registerMember(server, uniqueEmail('sms'), 'Radia Perlman');
     const typed = `+44 7700 ${String(Date.now() % 1_000_000).padStart(6, '0')}`;
     const phone = typed.replace(/\s/g, '');
     const page = await newShopper(browser);
@@ -83,10 +80,7 @@ describe('phone second factor', () => {
   });
 
   it('offers the other factors on the sign-in page and switches to a call', async () => {
-    const email = await registerMember(server, uniqueEmail('call'), {
-      firstName: 'Lynn',
-      lastName: 'Conway',
-    });
+    const email = await registerMember(server, uniqueEmail('call'), 'Lynn Conway');
     const phone = `+4477009${String(Date.now() % 100_000).padStart(5, '0')}`;
     const member = await memberToken(email);
     for (const [path, type] of [

@@ -2,6 +2,7 @@ import type { TestServer } from '@aisle/server/testing';
 import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
+  addAccountAddress,
   errorsOf,
   expectSignedInAs,
   header,
@@ -24,10 +25,7 @@ withStore((s, b) => ([server, browser] = [s, b]));
 
 describe('sign-in', () => {
   it('signs in on the storefront form through the hidden frame (direct login)', async () => {
-    const email = await registerMember(server, uniqueEmail('direct'), {
-      firstName: 'Grace',
-      lastName: 'Hopper',
-    });
+    const email = await registerMember(server, uniqueEmail('direct'), 'Grace Hopper');
     const page = await newShopper(browser);
     const authorize: string[] = [];
     page.on('request', (request) => {
@@ -67,10 +65,7 @@ describe('sign-in', () => {
   });
 
   it('signs in through the hosted login page (redirect login with PKCE)', async () => {
-    const email = await registerMember(server, uniqueEmail('hosted'), {
-      firstName: 'Alan',
-      lastName: 'Turing',
-    });
+    const email = await registerMember(server, uniqueEmail('hosted'), 'Alan Turing');
     const page = await newShopper(browser);
     await page.goto(`${server.url}/login?returnTo=${encodeURIComponent('/shop?brand=Strider')}`);
     await page.getByRole('button', { name: 'Sign in with the hosted page' }).click();
@@ -128,10 +123,7 @@ describe('sign-in', () => {
   });
 
   it('resets a forgotten password from the mailed link', async () => {
-    const email = await registerMember(server, uniqueEmail('forgot'), {
-      firstName: 'Mary',
-      lastName: 'Jackson',
-    });
+    const email = await registerMember(server, uniqueEmail('forgot'), 'Mary Jackson');
     const page = await newShopper(browser);
     await page.goto(`${server.url}/login`);
     await page.getByRole('link', { name: 'Forgot password?' }).click();
@@ -177,10 +169,7 @@ describe('sign-in', () => {
 
 describe('account', () => {
   it('edits the profile and addresses, and the changes persist', async () => {
-    const email = await registerMember(server, uniqueEmail('profile'), {
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-    });
+    const email = await registerMember(server, uniqueEmail('profile'), 'Ada Lovelace');
     const page = await newShopper(browser, { width: 390, height: 844 });
     // The account page asks visitors to sign in first, then comes back.
     await page.goto(`${server.url}/account/info`);
@@ -207,21 +196,21 @@ describe('account', () => {
     await expectSignedInAs(page, 'Augusta King');
 
     const addresses = page.getByRole('region', { name: 'Addresses' });
-    await addresses.getByRole('button', { name: 'Add an address' }).click();
-    await addresses.getByLabel('Label (optional)').fill('Home');
-    await addresses.getByLabel('Street address').fill('12 St James Square');
-    await addresses.getByLabel('City').fill('London');
-    await addresses.getByLabel('Postal code').fill('SW1Y 4JH');
-    await addresses.getByLabel('Country').selectOption('GB');
-    await addresses.getByRole('button', { name: 'Add address' }).click();
+    await addAccountAddress(page, {
+      label: 'Home',
+      street: '12 St James Square',
+      city: 'London',
+      postalCode: 'SW1Y 4JH',
+      country: 'GB',
+    });
     await addresses.getByText('12 St James Square').waitFor();
 
-    await addresses.getByRole('button', { name: 'Add an address' }).click();
-    await addresses.getByLabel('Label (optional)').fill('Work');
-    await addresses.getByLabel('Street address').fill('1 Analytical Way');
-    await addresses.getByLabel('City').fill('Manchester');
-    await addresses.getByLabel('Country').selectOption('GB');
-    await addresses.getByRole('button', { name: 'Add address' }).click();
+    await addAccountAddress(page, {
+      label: 'Work',
+      street: '1 Analytical Way',
+      city: 'Manchester',
+      country: 'GB',
+    });
     await addresses.getByText('1 Analytical Way').waitFor();
 
     // Everything is still there after a reload (read back from the server).
@@ -263,10 +252,7 @@ describe('account', () => {
   });
 
   it('enrols an authenticator app and asks for its code at the next sign-in', async () => {
-    const email = await registerMember(server, uniqueEmail('totp'), {
-      firstName: 'Hedy',
-      lastName: 'Lamarr',
-    });
+    const email = await registerMember(server, uniqueEmail('totp'), 'Hedy Lamarr');
     const page = await newShopper(browser);
     await signInDirect(page, server, email);
     await expectSignedInAs(page, 'Hedy Lamarr');
@@ -312,10 +298,7 @@ async function redirectSession(body: Record<string, unknown>): Promise<string> {
 
 describe('redirect intents', () => {
   it('signs in from a login session and returns to its post-flow URL', async () => {
-    const email = await registerMember(server, uniqueEmail('intent'), {
-      firstName: 'Annie',
-      lastName: 'Easley',
-    });
+    const email = await registerMember(server, uniqueEmail('intent'), 'Annie Easley');
     const fullUrl = await redirectSession({
       login: {},
       callbacks: { postFlowUrl: `${server.url}/collections/shoes` },
@@ -397,10 +380,7 @@ describe('store policies', () => {
   });
 
   it('solves the invisible and the visible captcha in the browser', async () => {
-    const email = await registerMember(server, uniqueEmail('captcha'), {
-      firstName: 'Joan',
-      lastName: 'Clarke',
-    });
+    const email = await registerMember(server, uniqueEmail('captcha'), 'Joan Clarke');
     await setPolicies(server, { captcha: 'INVISIBLE' });
     try {
       const page = await newShopper(browser);

@@ -19,7 +19,7 @@ import {
   payByCard,
   registerMember,
   shopperToken,
-  signInDirect,
+  signInMember,
   startCheckout,
   withStore,
 } from './store.ts';
@@ -70,8 +70,7 @@ beforeAll(async () => {
 /** A new member signed in on `page` who holds a Gold Club membership (bought through the API): its id. */
 async function signedInMember(page: Page): Promise<{ token: string; membershipId: string }> {
   const email = await registerMember(server);
-  await signInDirect(page, server, email);
-  await page.getByRole('banner').getByTestId('member-name').waitFor({ timeout: 20_000 });
+  await signInMember(page, server, email);
   const token = await shopperToken(page);
   const { subscriptionId } = await buySubscription(
     server,

@@ -2,6 +2,7 @@ import type { TestServer } from '@aisle/server/testing';
 import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
+  addAccountAddress,
   addFromProductPage,
   adminOrder,
   CARDS,
@@ -9,10 +10,8 @@ import {
   confirmedOrderId,
   errorsOf,
   fillCheckoutDetails,
-  newShopper,
+  memberShopper,
   payByCard,
-  registerMember,
-  signInDirect,
   startCheckout,
   withStore,
 } from './store.ts';
@@ -23,10 +22,7 @@ withStore((s, b) => ([server, browser] = [s, b]));
 
 describe('member orders', () => {
   it('a member buys, finds the order in the account, and sees the tracking once the merchant ships it', async () => {
-    const email = await registerMember(server);
-    const page = await newShopper(browser, { width: 390, height: 844 });
-    await signInDirect(page, server, email);
-    await page.getByRole('banner').getByTestId('member-name').waitFor({ timeout: 20_000 });
+    const { page, email } = await memberShopper(server, browser, { width: 390, height: 844 });
 
     // No orders yet.
     await page.goto(`${server.url}/account/orders`);
@@ -115,9 +111,7 @@ describe('member orders', () => {
     await expect.poll(() => rows.getByTestId('order-state').textContent()).toBe('Refunded');
 
     // Another member's order is not there for them.
-    const stranger = await newShopper(browser);
-    await signInDirect(stranger, server, await registerMember(server));
-    await stranger.getByRole('banner').getByTestId('member-name').waitFor({ timeout: 20_000 });
+    const stranger = (await memberShopper(server, browser)).page;
     await stranger.goto(`${server.url}/account/orders/${orderId}`);
     await stranger.getByText('There is no such order in your account.').waitFor();
     await stranger.goto(`${server.url}/account/orders`);
@@ -129,19 +123,16 @@ describe('member orders', () => {
   }, 120_000);
 
   it('a saved address fills the checkout, its state picked in the checkout’s list', async () => {
-    const email = await registerMember(server);
-    const page = await newShopper(browser, { width: 390, height: 844 });
-    await signInDirect(page, server, email);
-    await page.getByRole('banner').getByTestId('member-name').waitFor({ timeout: 20_000 });
+    const { page } = await memberShopper(server, browser, { width: 390, height: 844 });
     await page.goto(`${server.url}/account/info`);
     const addresses = page.getByRole('region', { name: 'Addresses' });
-    await addresses.getByRole('button', { name: 'Add an address' }).click();
-    await addresses.getByLabel('Street address').fill('500 Howard St');
-    await addresses.getByLabel('City').fill('San Francisco');
-    await addresses.getByLabel('Postal code').fill('94105');
-    await addresses.getByLabel('Country').selectOption('US');
-    await addresses.getByLabel('State', { exact: true }).selectOption({ label: 'California' });
-    await addresses.getByRole('button', { name: 'Add address' }).click();
+    await addAccountAddress(page, {
+      street: '500 Howard St',
+      city: 'San Francisco',
+      postalCode: '94105',
+      country: 'US',
+      state: 'California',
+    });
     const saved = addresses.locator('address');
     await saved.getByText('500 Howard St', { exact: true }).waitFor();
     await saved.getByText('94105 San Francisco', { exact: true }).waitFor();

@@ -64,10 +64,7 @@ async function virtualAuthenticator(page: Page): Promise<void> {
 
 describe('passkeys', () => {
   it('are added on the account page, asked after the password, used alone to sign in, and removed', async () => {
-    const email = await registerMember(server, uniqueEmail('passkey'), {
-      firstName: 'Grace',
-      lastName: 'Hopper',
-    });
+    const email = await registerMember(server, uniqueEmail('passkey'), 'Grace Hopper');
     const page = await newShopper(browser);
     await virtualAuthenticator(page);
     await passwordSignIn(page, email);

@@ -7,7 +7,7 @@ import {
   productBySlug,
   registerMember,
   shopperToken,
-  signInDirect,
+  signInMember,
   uniqueEmail,
   withStore,
 } from './store.ts';
@@ -183,13 +183,9 @@ describe('pages rendered on the server', () => {
   });
 
   it('renders a signed-in member’s account page on the server with their session cookie', async () => {
-    const email = await registerMember(server, uniqueEmail('ssr'), {
-      firstName: 'Mary',
-      lastName: 'Somerville',
-    });
+    const email = await registerMember(server, uniqueEmail('ssr'), 'Mary Somerville');
     const page = await newShopper(browser);
-    await signInDirect(page, server, email);
-    await page.getByRole('banner').getByTestId('member-name').waitFor({ timeout: 20_000 });
+    await signInMember(page, server, email);
     const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
     const { response, html } = await fetchPage('/account/info', { cookie });
     expect(response.status).toBe(200);

@@ -10,32 +10,16 @@ export const PASSWORD = 'correct horse battery';
 
 /**
  * The demo store on a test server (storefront at `/`, admin app at `/admin/`), with the demo OAuth client
- * pointing at the server's real URL.
- *
- * `startTestServer` does not run the start-up bootstrap, and `publicUrl` only becomes the test URL after
- * listen, so the client is registered here through the admin API (created, or brought in line when a future
- * test server already installs it).
+ * pointing at the server's real URL (`startTestServer` installs it once it listens, as the start-up bootstrap
+ * does).
  */
-export async function startStore(config: { abandonedCheckoutMinutes?: number } = {}): Promise<TestServer> {
-  const server = await startTestServer({
+export function startStore(config: { abandonedCheckoutMinutes?: number } = {}): Promise<TestServer> {
+  return startTestServer({
     config: { storefrontDir: STOREFRONT_DIST, adminDir: ADMIN_DIST, ...config },
     seed: async (s) => {
       await seedDemoStore(s.ctx);
     },
   });
-  const urls = { redirectUris: [`${server.url}/callback`], allowedOrigins: [server.url] };
-  const created = await server.call('POST', '/v1/oauth-clients', {
-    token: server.adminKey,
-    body: { id: CLIENT_ID, name: 'Demo storefront', ...urls },
-  });
-  if (created.status !== 200) {
-    const updated = await server.call('PATCH', `/v1/oauth-clients/${CLIENT_ID}`, {
-      token: server.adminKey,
-      body: urls,
-    });
-    expect(updated.status, JSON.stringify(updated.body)).toBe(200);
-  }
-  return server;
 }
 
 /**
@@ -63,14 +47,18 @@ let counter = 0;
 export const uniqueEmail = (prefix = 'shopper') =>
   `${prefix}.${Date.now().toString(36)}.${++counter}@example.com`;
 
-/** A member made through the HTTP API (the demo store needs neither e-mail verification nor approval). */
+/**
+ * A member made through the HTTP API (the demo store needs neither e-mail verification nor approval), with this
+ * first and last name (what the header shows once they sign in).
+ */
 export async function registerMember(
   server: TestServer,
   email = uniqueEmail(),
-  profile: Record<string, unknown> = { firstName: 'Ada', lastName: 'Lovelace' },
+  name = 'Ada Lovelace',
 ): Promise<string> {
+  const [firstName, lastName] = name.split(' ');
   const res = await server.call('POST', '/_api/iam/authentication/v2/register', {
-    body: { loginId: { email }, password: PASSWORD, profile },
+    body: { loginId: { email }, password: PASSWORD, profile: { firstName, lastName } },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   expect(res.body.state).toBe('SUCCESS');
@@ -186,6 +174,24 @@ export async function signInDirect(page: Page, server: TestServer, email: string
 /** The storefront's header (banner): the member's name, Account, Sign in and Sign out. */
 export const header = (page: Page) => page.getByRole('banner');
 
+/** Signs in on the storefront's own form and waits until the header names the member. */
+export async function signInMember(page: Page, server: TestServer, email: string): Promise<void> {
+  await signInDirect(page, server, email);
+  await header(page).getByTestId('member-name').waitFor({ timeout: 20_000 });
+}
+
+/** A new member (`registerMember`) signed in on a new shopper's page (`newShopper`): the page and the e-mail. */
+export async function memberShopper(
+  server: TestServer,
+  browser: Browser,
+  viewport?: { width: number; height: number },
+): Promise<{ page: Page; email: string }> {
+  const email = await registerMember(server);
+  const page = await newShopper(browser, viewport);
+  await signInMember(page, server, email);
+  return { page, email };
+}
+
 /** Waits until the header names the signed-in member and links to their account. */
 export async function expectSignedInAs(page: Page, name: string): Promise<void> {
   await expect
@@ -199,6 +205,30 @@ export async function signOut(page: Page): Promise<void> {
   await header(page).getByRole('button', { name: 'Sign out' }).click();
   await header(page).getByRole('link', { name: 'Sign in' }).waitFor();
   expect((await shopperSession(page))?.role).not.toBe('member');
+}
+
+/** On the account page, adds an address through the form of its Addresses region (the fields given). */
+export async function addAccountAddress(
+  page: Page,
+  address: {
+    label?: string;
+    street: string;
+    city: string;
+    postalCode?: string;
+    country: string;
+    state?: string;
+  },
+): Promise<void> {
+  const addresses = page.getByRole('region', { name: 'Addresses' });
+  await addresses.getByRole('button', { name: 'Add an address' }).click();
+  if (address.label) await addresses.getByLabel('Label (optional)').fill(address.label);
+  await addresses.getByLabel('Street address').fill(address.street);
+  await addresses.getByLabel('City').fill(address.city);
+  if (address.postalCode) await addresses.getByLabel('Postal code').fill(address.postalCode);
+  await addresses.getByLabel('Country').selectOption(address.country);
+  if (address.state)
+    await addresses.getByLabel('State', { exact: true }).selectOption({ label: address.state });
+  await addresses.getByRole('button', { name: 'Add address' }).click();
 }
 
 /** Waits for a status message with this text (other live regions of the layout may come first). */

@@ -12,7 +12,7 @@ import {
   newShopper,
   payByCard,
   registerMember,
-  signInDirect,
+  signInMember,
   withStore,
 } from './store.ts';
 
@@ -75,8 +75,7 @@ describe('subscribing on the storefront', () => {
     const email = await registerMember(server);
     const page = await newShopper(browser, { width: 390, height: 844 });
     watchConsole(page);
-    await signInDirect(page, server, email);
-    await page.getByRole('banner').getByTestId('member-name').waitFor({ timeout: 20_000 });
+    await signInMember(page, server, email);
 
     await page.goto(`${server.url}/account/subscriptions`);
     await page.getByRole('heading', { name: 'Subscriptions', level: 2 }).waitFor();

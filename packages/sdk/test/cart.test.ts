@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import {
   AisleApplicationError,
   AisleValidationError,
-  ApiKeyStrategy,
   type Address,
   type Cart,
   type Coupon,
@@ -24,7 +23,7 @@ import {
   taxRegions,
 } from '../src/index.ts';
 import { CLIENT_ID, startStore } from './checkout-helpers.ts';
-import { serverForFile } from './test-server.ts';
+import { adminClient, serverForFile } from './test-server.ts';
 
 let server: TestServer;
 
@@ -38,10 +37,14 @@ function visitor() {
 }
 
 function admin() {
-  return createClient({
-    modules: { coupons, deliveryRegions, shippingOptions, storeSettings, taxGroups, taxRates, taxRegions },
-    baseUrl: server.url,
-    auth: ApiKeyStrategy({ apiKey: server.adminKey }),
+  return adminClient(server, {
+    coupons,
+    deliveryRegions,
+    shippingOptions,
+    storeSettings,
+    taxGroups,
+    taxRates,
+    taxRegions,
   });
 }
 

@@ -1,19 +1,13 @@
-import { startTestServer, type TestServer } from '@aisle/server/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  AisleError,
-  AisleValidationError,
-  ApiKeyStrategy,
-  catalogueCsv,
-  createClient,
-  products,
-} from '../src/index.ts';
+import type { TestServer } from '@aisle/server/testing';
+import { describe, expect, it } from 'vitest';
+import { AisleError, AisleValidationError, catalogueCsv, createClient, products } from '../src/index.ts';
+import { adminClient, serverForFile } from './test-server.ts';
 
 let server: TestServer;
+serverForFile((s) => (server = s));
 
 const modules = { catalogueCsv, products };
-const admin = () =>
-  createClient({ modules, baseUrl: server.url, auth: ApiKeyStrategy({ apiKey: server.adminKey }) });
+const admin = () => adminClient(server, modules);
 
 const CSV = [
   'Handle,Name,Price,Option1 Name,Option1 Value,Variant Price,Track Quantity,Quantity',
@@ -21,13 +15,6 @@ const CSV = [
   'csv-linen-shirt,,,Size,M,42.50,true,3',
   'csv-mug,Mug,12.5,,,,,',
 ].join('\r\n');
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.stop();
-});
 
 /** The lines of an export whose first cell is `handle`. */
 const rowsOf = (csv: string, handle: string) =>

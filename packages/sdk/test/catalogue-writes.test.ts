@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import {
   AisleApplicationError,
   AisleError,
-  ApiKeyStrategy,
   brands,
   catalogVersion,
   collections,
@@ -18,7 +17,7 @@ import {
   products,
   ribbons,
 } from '../src/index.ts';
-import { serverForFile, startServer } from './test-server.ts';
+import { adminClient, serverForFile, startServer } from './test-server.ts';
 
 let server: TestServer;
 
@@ -34,9 +33,7 @@ const modules = {
   catalogVersion,
 };
 
-function admin() {
-  return createClient({ modules, baseUrl: server.url, auth: ApiKeyStrategy({ apiKey: server.adminKey }) });
-}
+const admin = () => adminClient(server, modules);
 function visitor() {
   return createClient({ modules, baseUrl: server.url });
 }

@@ -2,7 +2,6 @@ import type { TestServer } from '@aisle/server/testing';
 import { expect } from 'vitest';
 import {
   type AisleError,
-  ApiKeyStrategy,
   type Address,
   checkout,
   createClient,
@@ -16,7 +15,7 @@ import {
   STORES_APP_ID,
   sandboxPayments,
 } from '../src/index.ts';
-import { type StartedServer, serverForFile, startServer } from './test-server.ts';
+import { adminClient, type StartedServer, serverForFile, startServer } from './test-server.ts';
 
 /** Shared by the SDK's checkout and orders tests: the demo store on a real server, and its shoppers. */
 
@@ -37,24 +36,8 @@ export const SAN_FRANCISCO: Address = {
   addressLine1: '500 Howard St',
 };
 
-/** The demo store with the storefront's OAuth client registered (the test server skips the bootstrap). */
-export async function startStore(): Promise<StartedServer> {
-  const started = await startServer({ demo: true });
-  const { server } = started;
-  const urls = { redirectUris: [`${server.url}/callback`], allowedOrigins: [server.url] };
-  const created = await server.call('POST', '/v1/oauth-clients', {
-    token: server.adminKey,
-    body: { id: CLIENT_ID, name: 'Demo storefront', ...urls },
-  });
-  if (created.status !== 200) {
-    const updated = await server.call('PATCH', `/v1/oauth-clients/${CLIENT_ID}`, {
-      token: server.adminKey,
-      body: urls,
-    });
-    expect(updated.status).toBe(200);
-  }
-  return started;
-}
+/** The demo store, with the storefront's OAuth client for the server's URL (`startTestServer` installs it). */
+export const startStore = (): Promise<StartedServer> => startServer({ demo: true });
 
 /** The test file's demo store: started before its tests, stopped after them. */
 export function storeForFile(): { readonly server: TestServer } {
@@ -101,13 +84,7 @@ export async function member(server: TestServer, email: string): Promise<Shopper
   return { ...client, memberId };
 }
 
-export function admin(server: TestServer) {
-  return createClient({
-    modules: { checkout, orders, paymentsCollector },
-    baseUrl: server.url,
-    auth: ApiKeyStrategy({ apiKey: server.adminKey }),
-  });
-}
+export const admin = (server: TestServer) => adminClient(server, { checkout, orders, paymentsCollector });
 
 /** A catalogue line of a product (by slug) and, for products with options, its first in-stock variant. */
 export async function lineOf(client: Shopper, slug: string, quantity = 1): Promise<LineItemInput> {

@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import {
   AisleApplicationError,
   AisleValidationError,
-  ApiKeyStrategy,
   checkoutSettings,
   createClient,
   currentCart,
@@ -15,16 +14,14 @@ import {
   STORES_APP_ID,
   tips,
 } from '../src/index.ts';
-import { serverForFile } from './test-server.ts';
+import { adminClient, serverForFile } from './test-server.ts';
 
 const CLIENT_ID = 'demo-storefront';
 let server: TestServer;
 
 const modules = { checkoutSettings, ordersSettings, tips, products, currentCart };
 
-function admin() {
-  return createClient({ modules, baseUrl: server.url, auth: ApiKeyStrategy({ apiKey: server.adminKey }) });
-}
+const admin = () => adminClient(server, modules);
 /** A new visitor with its own anonymous tokens. */
 function shopper() {
   return createClient({

@@ -1,9 +1,8 @@
-import { startTestServer, type TestServer } from '@aisle/server/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestServer } from '@aisle/server/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   AisleApplicationError,
   AisleValidationError,
-  ApiKeyStrategy,
   createClient,
   currentCart,
   discountRules,
@@ -11,19 +10,16 @@ import {
   products,
   STORES_APP_ID,
 } from '../src/index.ts';
+import { adminClient, serverForFile } from './test-server.ts';
 
 let server: TestServer;
 let productId: string;
 
-const admin = () =>
-  createClient({
-    modules: { discountRules, products },
-    baseUrl: server.url,
-    auth: ApiKeyStrategy({ apiKey: server.adminKey }),
-  });
+const admin = () => adminClient(server, { discountRules, products });
+
+serverForFile((s) => (server = s));
 
 beforeAll(async () => {
-  server = await startTestServer();
   const created = await admin().products.createProduct({
     name: 'Rule socks',
     priceData: { price: 12 },
@@ -31,7 +27,6 @@ beforeAll(async () => {
   });
   productId = created.id!;
 });
-afterAll(async () => server?.stop());
 
 describe('discountRules module', () => {
   it('creates a rule with dates as Date objects, updates it by `mask`, queries and deletes it', async () => {

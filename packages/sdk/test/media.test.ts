@@ -5,22 +5,16 @@ import {
   AisleApplicationError,
   AisleError,
   AisleValidationError,
-  ApiKeyStrategy,
   createClient,
   type MediaFile,
   media,
   products,
 } from '../src/index.ts';
-import { serverForFile } from './test-server.ts';
+import { adminClient, serverForFile } from './test-server.ts';
 
 let server: TestServer;
 
-const admin = () =>
-  createClient({
-    modules: { media, products },
-    baseUrl: server.url,
-    auth: ApiKeyStrategy({ apiKey: server.adminKey }),
-  });
+const admin = () => adminClient(server, { media, products });
 
 /** A real picture drawn by sharp: a gradient with a disc. */
 function png(width: number, height: number): Promise<Buffer> {

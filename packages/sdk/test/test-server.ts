@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { seedDemoStore } from '@aisle/server/seed';
 import { startTestServer, type TestServer, type TestServerOptions } from '@aisle/server/testing';
 import { afterAll, beforeAll } from 'vitest';
+import { type AisleClient, ApiKeyStrategy, createClient, type ModuleMap } from '../src/index.ts';
 
 /** A started test server and how to stop it (its data folder goes with it). */
 export interface StartedServer {
@@ -26,6 +27,9 @@ export async function startServer({ demo = false }: { demo?: boolean } = {}): Pr
   };
 }
 
+/** How long a start may take: the demo store's seed, or the first file of a worker loading the server, on a busy machine. */
+const START_TIMEOUT_MS = 120_000;
+
 /**
  * The test file's server: started before its tests (handed to `take`), stopped after them.
  * `serverForFile((s) => (server = s), () => startServer({ demo: true }))`.
@@ -38,8 +42,13 @@ export function serverForFile(
   beforeAll(async () => {
     started = await start();
     take(started.server);
-  });
+  }, START_TIMEOUT_MS);
   afterAll(async () => {
     await started?.stop();
   });
+}
+
+/** An SDK client of these modules calling the server with its admin key. */
+export function adminClient<M extends ModuleMap>(server: TestServer, modules: M): AisleClient<M> {
+  return createClient({ modules, baseUrl: server.url, auth: ApiKeyStrategy({ apiKey: server.adminKey }) });
 }

@@ -1,16 +1,15 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { startTestServer, type TestServer } from '@aisle/server/testing';
+import type { TestServer } from '@aisle/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AisleApplicationError,
   AisleValidationError,
-  ApiKeyStrategy,
-  createClient,
   products,
   verifyWebhook,
   webhooks,
 } from '../src/index.ts';
+import { adminClient, serverForFile } from './test-server.ts';
 
 let server: TestServer;
 let receiver: Server;
@@ -18,8 +17,7 @@ let receiverUrl: string;
 const received: Array<{ body: string; signature: string; type: string }> = [];
 
 const modules = { webhooks, products };
-const admin = () =>
-  createClient({ modules, baseUrl: server.url, auth: ApiKeyStrategy({ apiKey: server.adminKey }) });
+const admin = () => adminClient(server, modules);
 
 /** What `promise` rejects with (fails the test when it resolves). */
 const rejection = (promise: Promise<unknown>): Promise<unknown> =>
@@ -37,8 +35,9 @@ async function receivedCount(n: number): Promise<void> {
   expect(received).toHaveLength(n);
 }
 
+serverForFile((s) => (server = s));
+
 beforeAll(async () => {
-  server = await startTestServer();
   receiver = createServer((request, response) => {
     let body = '';
     request.setEncoding('utf8');
@@ -58,7 +57,6 @@ beforeAll(async () => {
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
 });
 afterAll(async () => {
-  await server?.stop();
   await new Promise((resolve) => receiver?.close(resolve));
 });
 

@@ -1,32 +1,21 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PRODUCTS_TAX_GROUP_ID } from '../src/modules/settings/tax-groups.ts';
 import { rows } from '../src/platform/db.ts';
 import { encodeComplexQuery } from '../src/platform/wire-query.ts';
 import { seedDemoSettings } from '../src/seed/demo-settings.ts';
-import { startTestServer, type TestServer } from '../src/testing.ts';
+import { startTestServer } from '../src/testing.ts';
+import { serverForFile } from './file-server.ts';
 import { errorCode, lastMail, seedClient, visitorTokens } from './identity-helpers.ts';
 import { uploadPng } from './media-helpers.ts';
 
-let server: TestServer;
-let dataDir: string;
 type Body = Record<string, unknown>;
 type Entity = Body & { id: string; revision: string };
 
-beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'aisle-cart-settings-'));
-  server = await startTestServer({ config: { dataDir }, seed: seedClient });
-});
-afterAll(async () => {
-  await server?.stop();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-});
+const { server } = serverForFile({ dataDirName: 'cart-settings', seed: seedClient });
 
 const admin = (method: string, path: string, body?: unknown) =>
-  server.call(method, path, { token: server.adminKey, ...(body !== undefined ? { body } : {}) });
+  server().call(method, path, { token: server().adminKey, ...(body !== undefined ? { body } : {}) });
 
 function violations(body: Body): Array<{ field: string; violatedRule: string; description: string }> {
   const details = body.details as { validationError?: { fieldViolations: never[] } } | undefined;
@@ -35,21 +24,21 @@ function violations(body: Body): Array<{ field: string; violatedRule: string; de
 
 async function events(entity: string): Promise<Array<{ entity_id: string; type: string }>> {
   return rows(
-    server.ctx.db,
+    server().ctx.db,
     sql`select entity_id, type from outbox_events where entity = ${entity} order by id`,
   );
 }
 
 describe('access', () => {
   it('keeps merchant settings for admin keys', async () => {
-    const visitor = await visitorTokens(server);
+    const visitor = await visitorTokens(server());
     for (const path of ['/ecom/v1/store-settings', '/billing/v1/tax-groups/default-tax-groups']) {
-      expect((await server.call('GET', path)).status).toBe(401);
-      const res = await server.call('GET', path, { token: visitor.access_token });
+      expect((await server().call('GET', path)).status).toBe(401);
+      const res = await server().call('GET', path, { token: visitor.access_token });
       expect(res.status).toBe(403);
       expect(errorCode(res.body)).toBe('FORBIDDEN');
     }
-    const create = await server.call('POST', '/ecom/v1/coupons', {
+    const create = await server().call('POST', '/ecom/v1/coupons', {
       token: visitor.access_token,
       body: { coupon: { code: 'HACK', discountType: 'FREE_SHIPPING' } },
     });
@@ -182,7 +171,7 @@ describe('store settings', () => {
           role: 'FULFILMENT',
         });
         expect(res.status, JSON.stringify(res.body)).toBe(200);
-        return lastMail(server, email, 'staff-invite');
+        return lastMail(server(), email, 'staff-invite');
       };
       await admin('PATCH', PATH, { storeSettings: { storeName: 'Harbor Goods' } });
       const named = await invite('named.invite@staff.example');
@@ -190,11 +179,11 @@ describe('store settings', () => {
       expect(named.text).toContain('to the admin of Harbor Goods as fulfilment');
       await admin('PATCH', PATH, { storeSettings: { storeName: null } });
       const unnamed = await invite('unnamed.invite@staff.example');
-      expect(unnamed.subject).toBe(`You are invited to run the store · ${new URL(server.url).host}`);
+      expect(unnamed.subject).toBe(`You are invited to run the store · ${new URL(server().url).host}`);
     });
 
     it('takes an uploaded logo, shows it to anyone on the public read, and removes it', async () => {
-      const file = await uploadPng(server, 'corner-logo.png');
+      const file = await uploadPng(server(), 'corner-logo.png');
       const events0 = (await events('store_settings')).length;
       const res = await admin('PATCH', PATH, {
         storeSettings: { storeName: 'Corner Shop', logo: { id: file.id } },
@@ -205,10 +194,10 @@ describe('store settings', () => {
       expect(logo).toMatchObject({ id: file.id, width: 120, height: 40, filename: 'corner-logo.png' });
       expect(logo.url).toMatch(new RegExp(`/media/${file.id}/corner-logo\\.png`));
       // The logo is served.
-      expect((await fetch(new URL(logo.url as string, server.url))).status).toBe(200);
+      expect((await fetch(new URL(logo.url as string, server().url))).status).toBe(200);
       // One event per write, carrying the new settings.
       const recorded = await rows<{ type: string; payload: Body }>(
-        server.ctx.db,
+        server().ctx.db,
         sql`select type, payload from outbox_events where entity = 'store_settings' order by id`,
       );
       expect(recorded.length).toBe(events0 + 1);
@@ -216,9 +205,9 @@ describe('store settings', () => {
       expect(JSON.stringify(recorded.at(-1)?.payload)).toContain(file.id);
 
       // Shoppers (no token, a visitor) read the name and logo, not the merchant's other settings.
-      const visitor = await visitorTokens(server);
+      const visitor = await visitorTokens(server());
       for (const token of [undefined, visitor.access_token]) {
-        const pub = await server.call('GET', `${PATH}/public`, token ? { token } : {});
+        const pub = await server().call('GET', `${PATH}/public`, token ? { token } : {});
         expect(pub.status).toBe(200);
         const shown = pub.body.storeSettings as Body;
         expect(shown).toMatchObject({ storeName: 'Corner Shop', logo: { id: file.id }, currency: 'USD' });
@@ -234,7 +223,7 @@ describe('store settings', () => {
       expect(removed.body.storeSettings).not.toHaveProperty('logo');
       const removedByNull = await admin('PATCH', PATH, { storeSettings: { logo: null } });
       expect(removedByNull.status).toBe(200);
-      const pub = await server.call('GET', `${PATH}/public`);
+      const pub = await server().call('GET', `${PATH}/public`);
       expect(pub.body.storeSettings).not.toHaveProperty('logo');
     });
 

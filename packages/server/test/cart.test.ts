@@ -1,12 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { purgeAbandonedVisitorCarts } from '../src/flows/cart/janitor.ts';
 import { carts } from '../src/modules/cart/tables.ts';
 import { createProduct, deleteProduct, updateProduct } from '../src/modules/catalogue/products/writes.ts';
 import { redeemCoupon } from '../src/modules/settings/coupons.ts';
 import { SHIPPING_CARRIER_ID } from '../src/modules/settings/shipping-option-wire.ts';
 import { rows } from '../src/platform/db.ts';
-import { startTestServer, type TestServer } from '../src/testing.ts';
 import {
   authorizeSilently,
   errorCode,
@@ -16,9 +15,9 @@ import {
   uniqueEmail,
   visitorTokens,
 } from './identity-helpers.ts';
-import { APP, type Body, seedStore, TEE_PICTURE } from './checkout-helpers.ts';
+import { APP, type Body, seedStore, sizeAndColorOptions, TEE_PICTURE } from './checkout-helpers.ts';
+import { serverForFile } from './file-server.ts';
 
-let server: TestServer;
 interface Mcp {
   amount: string;
   formattedAmount: string;
@@ -57,15 +56,13 @@ interface Cart {
   contactInfo?: Body;
 }
 
+const { server } = serverForFile({ seed: seedStore });
 const products: Record<string, string> = {};
 /** Twenty plain products for the concurrency tests. */
 const many: string[] = [];
 
 beforeAll(async () => {
-  server = await startTestServer({
-    seed: seedStore,
-  });
-  const ctx = server.ctx;
+  const ctx = server().ctx;
   const make = async (key: string, input: Parameters<typeof createProduct>[1]) => {
     products[key] = (await createProduct(ctx, input)).id;
   };
@@ -81,17 +78,7 @@ beforeAll(async () => {
     price: '60.00',
     weight: 0.8,
     discount: { type: 'PERCENT', value: '10' },
-    productOptions: [
-      { name: 'Size', choices: [{ value: 'S' }, { value: 'M' }, { value: 'L' }] },
-      {
-        name: 'Color',
-        optionType: 'color',
-        choices: [
-          { value: '#000000', description: 'Black' },
-          { value: '#1f3a5f', description: 'Navy' },
-        ],
-      },
-    ],
+    productOptions: sizeAndColorOptions({ '#000000': 'Black', '#1f3a5f': 'Navy' }),
   });
   await make('ebook', { name: 'Style Guide (e-book)', price: '9.00', productType: 'digital' });
   await make('mug', {
@@ -117,9 +104,6 @@ beforeAll(async () => {
   for (let i = 0; i < 20; i++)
     many.push((await createProduct(ctx, { name: `Sticker ${i}`, price: '1.00', weight: 0.01 })).id);
 }, 120_000);
-afterAll(async () => {
-  await server?.stop();
-});
 
 const ref = (key: string, options?: Body) => ({
   catalogItemId: products[key] ?? key,
@@ -132,7 +116,7 @@ const item = (key: string, quantity = 1, options?: Body) => ({
 });
 
 async function visitor(): Promise<string> {
-  return (await visitorTokens(server)).access_token;
+  return (await visitorTokens(server())).access_token;
 }
 const cartCall = (
   token: string,
@@ -140,7 +124,7 @@ const cartCall = (
   suffix: string,
   body?: unknown,
   prefix = '/ecom/v1/carts/current',
-) => server.call(method, `${prefix}${suffix}`, { token, ...(body !== undefined ? { body } : {}) });
+) => server().call(method, `${prefix}${suffix}`, { token, ...(body !== undefined ? { body } : {}) });
 const add = (token: string, lineItems: unknown[], extra: Body = {}) =>
   cartCall(token, 'POST', '/add-to-cart', { lineItems, ...extra });
 const getCart = async (token: string) => {
@@ -182,7 +166,7 @@ describe('the current cart', () => {
       expect(r.status, `${method} ${suffix}`).toBe(404);
       expect(errorCode(r.body)).toBe('OWNED_CART_NOT_FOUND');
     }
-    expect((await server.call('GET', '/ecom/v1/carts/current')).status).toBe(401);
+    expect((await server().call('GET', '/ecom/v1/carts/current')).status).toBe(401);
   });
 
   it('adds catalogue lines priced from the catalogue, with options, images and availability', async () => {
@@ -208,7 +192,7 @@ describe('the current cart', () => {
     });
     expect(tee.url?.relativePath).toBe('/product-page/basic-tee');
     expect(tee.image?.url).toMatch(
-      new RegExp(`^${server.url}/media/11111111-1111-4111-8111-111111111111/tee\\.jpg\\?expires=\\d+&sig=`),
+      new RegExp(`^${server().url}/media/11111111-1111-4111-8111-111111111111/tee\\.jpg\\?expires=\\d+&sig=`),
     );
     const hoodie = lineOf(cart, 'hoodie')!;
     // 10 % product discount: the catalogue's discounted price, the full price beside it.
@@ -340,7 +324,7 @@ describe('the current cart', () => {
       lineItems: [{ id: 'nope', quantity: 1 }],
     });
     expect(violations(badQty.body)[0]?.field).toBe('lineItems[0].id');
-    const badJson = await server.call('POST', '/ecom/v1/carts/current/add-to-cart', {
+    const badJson = await server().call('POST', '/ecom/v1/carts/current/add-to-cart', {
       token,
       body: '{"lineItems": [',
       headers: { 'content-type': 'application/json' },
@@ -435,7 +419,7 @@ describe('the current cart', () => {
     expect(errorCode((await cartCall(token, 'DELETE', '')).body)).toBe('OWNED_CART_NOT_FOUND');
 
     const events = await rows<{ type: string }>(
-      server.ctx.db,
+      server().ctx.db,
       sql`select type from outbox_events where entity = 'cart' and entity_id = ${cart.id} order by id`,
     );
     expect(events.map((e) => e.type)).toEqual([
@@ -458,8 +442,8 @@ describe('the current cart', () => {
       quantityAvailable: 3,
     });
     expect(lineOf(cart, 'soldOut')?.availability).toEqual({ status: 'NOT_AVAILABLE', quantityAvailable: 0 });
-    await updateProduct(server.ctx, products.priced!, { price: '35.50' });
-    await deleteProduct(server.ctx, products.doomed!);
+    await updateProduct(server().ctx, products.priced!, { price: '35.50' });
+    await deleteProduct(server().ctx, products.doomed!);
     cart = await getCart(token);
     expect(lineOf(cart, 'priced')?.price.amount).toBe('35.50');
     const gone = cart.lineItems.find((l) => l.productName.original === 'Discontinued Socks')!;
@@ -499,14 +483,16 @@ describe('the current cart', () => {
     expect(patchCustom.status).toBe(403);
     expect((await getCart(token)).lineItems).toHaveLength(1);
     // An admin key with no visitor or member token has no current cart.
-    expect((await server.call('GET', '/ecom/v1/carts/current', { token: server.adminKey })).status).toBe(403);
+    expect((await server().call('GET', '/ecom/v1/carts/current', { token: server().adminKey })).status).toBe(
+      403,
+    );
   });
 
   it('lets an admin (key beside the shopper token) add custom lines, overrides and merchant discounts', async () => {
     const token = await visitor();
-    const both = `${token},${server.adminKey}`;
+    const both = `${token},${server().adminKey}`;
     const cart = cartOf(
-      await server.call('POST', '/ecom/v1/carts/current/add-to-cart', {
+      await server().call('POST', '/ecom/v1/carts/current/add-to-cart', {
         token: both,
         body: {
           lineItems: [
@@ -539,7 +525,7 @@ describe('the current cart', () => {
       image: { url: 'https://cdn.example/wrap.png' },
     });
     const discounted = cartOf(
-      await server.call('PATCH', '/ecom/v1/carts/current', {
+      await server().call('PATCH', '/ecom/v1/carts/current', {
         token: both,
         body: { merchantDiscounts: [{ amount: '2.00', lineItemIds: [wrap.id] }] },
       }),
@@ -598,13 +584,13 @@ describe('coupons on the cart', () => {
     ]);
     const removed = cartOf(await cartCall(token, 'POST', '/remove-coupon', {}));
     expect(removed.appliedDiscounts).toEqual([]);
-    const noBody = await server.call('POST', '/ecom/v1/carts/current/remove-coupon', { token });
+    const noBody = await server().call('POST', '/ecom/v1/carts/current/remove-coupon', { token });
     expect(noBody.status).toBe(200);
   });
 
   it('refuses expired, not yet active, exhausted, out-of-scope and below-minimum coupons', async () => {
     const coupon = (body: Body) =>
-      server.call('POST', '/ecom/v1/coupons', { token: server.adminKey, body: { coupon: body } });
+      server().call('POST', '/ecom/v1/coupons', { token: server().adminKey, body: { coupon: body } });
     const past = (
       await coupon({
         code: 'OLD',
@@ -649,15 +635,15 @@ describe('coupons on the cart', () => {
 
     // Once per customer: a redemption by this visitor exhausts WELCOME10 for them.
     const cart = await getCart(token);
-    const [row] = await server.ctx.db
-      .select({ visitorId: carts.visitorId })
+    const [row] = await server()
+      .ctx.db.select({ visitorId: carts.visitorId })
       .from(carts)
       .where(eq(carts.id, cart.id));
     const [welcome] = await rows<{ id: string }>(
-      server.ctx.db,
+      server().ctx.db,
       sql`select id from coupons where code = 'WELCOME10'`,
     );
-    await redeemCoupon(server.ctx.db, welcome!.id, { visitorId: row!.visitorId!, orderId: 'order-1' });
+    await redeemCoupon(server().ctx.db, welcome!.id, { visitorId: row!.visitorId!, orderId: 'order-1' });
     await expect400('WELCOME10', 'ERROR_COUPON_LIMIT_PER_CUSTOMER_EXCEEDED');
     // …and a redemption by e-mail address (ignoring case) exhausts it for another visitor giving that address.
     const other = await visitor();
@@ -665,7 +651,7 @@ describe('coupons on the cart', () => {
     cartOf(await cartCall(other, 'PATCH', '', { cartInfo: { buyerInfo: { email: 'shopper@example.com' } } }));
     cartOf(await cartCall(other, 'PATCH', '', { couponCode: 'WELCOME10' }));
     cartOf(await cartCall(other, 'PATCH', '', { couponCode: '' }));
-    await redeemCoupon(server.ctx.db, welcome!.id, { email: 'Shopper@Example.com', orderId: 'order-2' });
+    await redeemCoupon(server().ctx.db, welcome!.id, { email: 'Shopper@Example.com', orderId: 'order-2' });
     const byEmail = await cartCall(other, 'PATCH', '', { couponCode: 'WELCOME10' });
     expect(errorCode(byEmail.body)).toBe('ERROR_COUPON_LIMIT_PER_CUSTOMER_EXCEEDED');
     // A coupon that stops applying later stays on the cart; the estimate says why.
@@ -690,8 +676,8 @@ describe('estimate totals', () => {
   beforeAll(async () => {
     token = await visitor();
     cartOf(await add(token, [item('tee', 2)]));
-    const res = await server.call('POST', '/ecom/v1/shipping-options/query', {
-      token: server.adminKey,
+    const res = await server().call('POST', '/ecom/v1/shipping-options/query', {
+      token: server().adminKey,
       body: {},
     });
     options = (res.body.shippingOptions as Array<{ id: string; title: string; carrierId: string }>).map(
@@ -845,7 +831,7 @@ describe('estimate totals', () => {
     expect(checkoutId).toMatch(/^[0-9a-f-]{36}$/);
     expect((await getCart(token)).checkoutId).toBe(checkoutId);
     const [row] = await rows<{ cart: { lineItems: unknown[] }; request: Body; channel_type: string }>(
-      server.ctx.db,
+      server().ctx.db,
       sql`select cart, request, channel_type from checkouts where id = ${checkoutId}`,
     );
     expect(row?.cart.lineItems).toHaveLength(1);
@@ -908,12 +894,12 @@ describe('concurrency', () => {
 
 describe('visitor to member', () => {
   it("merges the visitor's cart into the member's on sign-in", async () => {
-    const member = await memberTokens(server, uniqueEmail('cart'));
+    const member = await memberTokens(server(), uniqueEmail('cart'));
     const memberCart = cartOf(await add(member.access_token, [item('tee', 1), item('ebook', 1)]));
     expect(memberCart.buyerInfo).toMatchObject({ memberId: member.memberId });
 
     // Another visit, anonymous at first.
-    const visit = await visitorTokens(server);
+    const visit = await visitorTokens(server());
     const visitorCart = cartOf(
       await add(visit.access_token, [
         item('tee', 2),
@@ -923,15 +909,15 @@ describe('visitor to member', () => {
     cartOf(await cartCall(visit.access_token, 'PATCH', '', { couponCode: 'FREESHIP' }));
 
     // Sign in during that visit.
-    const signIn = await login(server, member.email, undefined, visit.access_token);
+    const signIn = await login(server(), member.email, undefined, visit.access_token);
     expect(signIn.body.state).toBe('SUCCESS');
-    const { code, flow } = await authorizeSilently(server, signIn.body.sessionToken as string);
-    const tokens = await exchange(server, code, flow.verifier, `${server.url}/callback`);
+    const { code, flow } = await authorizeSilently(server(), signIn.body.sessionToken as string);
+    const tokens = await exchange(server(), code, flow.verifier, `${server().url}/callback`);
     expect(tokens.status).toBe(200);
 
     // The member.signed_in event merges the carts without any further request.
-    await server.ctx.events.drain();
-    const stored = await server.ctx.db.select().from(carts).where(eq(carts.id, visitorCart.id));
+    await server().ctx.events.drain();
+    const stored = await server().ctx.db.select().from(carts).where(eq(carts.id, visitorCart.id));
     expect(stored).toEqual([]);
     const signedIn = (tokens.body as { access_token: string }).access_token;
     const merged = await getCart(signedIn);
@@ -947,7 +933,7 @@ describe('visitor to member', () => {
     // The old visitor token has no cart any more.
     expect((await cartCall(visit.access_token, 'GET', '')).status).toBe(404);
     const events = await rows<{ type: string; entity_id: string }>(
-      server.ctx.db,
+      server().ctx.db,
       sql`select type, entity_id from outbox_events where (entity = 'cart' and entity_id in (${visitorCart.id}, ${memberCart.id})) or (entity = 'member' and type = 'signed_in' and entity_id = ${member.memberId}) order by id`,
     );
     expect(events.map((e) => e.type).slice(-3)).toEqual(['signed_in', 'deleted', 'updated']);
@@ -955,19 +941,19 @@ describe('visitor to member', () => {
 
   it('merges on the first member request too, before the event is handled', async () => {
     const email = uniqueEmail('eager');
-    const visit = await visitorTokens(server);
+    const visit = await visitorTokens(server());
     const visitorCart = cartOf(await add(visit.access_token, [item('tee', 4)]));
-    const member = await memberTokens(server, email);
+    const member = await memberTokens(server(), email);
     // A fresh member (registered in another visit) signs in during this visit.
-    const signIn = await login(server, member.email, undefined, visit.access_token);
-    const { code, flow } = await authorizeSilently(server, signIn.body.sessionToken as string);
-    const tokens = (await exchange(server, code, flow.verifier, `${server.url}/callback`)).body as {
+    const signIn = await login(server(), member.email, undefined, visit.access_token);
+    const { code, flow } = await authorizeSilently(server(), signIn.body.sessionToken as string);
+    const tokens = (await exchange(server(), code, flow.verifier, `${server().url}/callback`)).body as {
       access_token: string;
     };
     const cart = await getCart(tokens.access_token);
     expect(cart.id).not.toBe(visitorCart.id);
     expect(cart.lineItems.map((l) => l.quantity)).toEqual([4]);
-    await server.ctx.events.drain();
+    await server().ctx.events.drain();
     expect((await getCart(tokens.access_token)).lineItems.map((l) => l.quantity)).toEqual([4]);
   });
 });
@@ -976,21 +962,21 @@ describe('abandoned visitor carts', () => {
   it("are deleted after 90 days untouched, with cart.deleted; members' carts and fresh ones are kept", async () => {
     const oldVisitor = await visitor();
     const freshVisitor = await visitor();
-    const member = await memberTokens(server, uniqueEmail('kept'));
+    const member = await memberTokens(server(), uniqueEmail('kept'));
     const old = cartOf(await add(oldVisitor, [item('tee', 1)]));
     const fresh = cartOf(await add(freshVisitor, [item('tee', 1)]));
     const memberCart = cartOf(await add(member.access_token, [item('tee', 1)]));
     const longAgo = new Date(Date.now() - 91 * 24 * 3600 * 1000).toISOString();
-    await server.ctx.db.execute(
+    await server().ctx.db.execute(
       sql`update carts set updated_date = ${longAgo} where id in (${old.id}, ${memberCart.id})`,
     );
 
-    expect(await purgeAbandonedVisitorCarts(server.ctx)).toBeGreaterThanOrEqual(1);
+    expect(await purgeAbandonedVisitorCarts(server().ctx)).toBeGreaterThanOrEqual(1);
     expect((await cartCall(oldVisitor, 'GET', '')).status).toBe(404);
     expect((await getCart(freshVisitor)).id).toBe(fresh.id);
     expect((await getCart(member.access_token)).id).toBe(memberCart.id);
     const events = await rows<{ type: string; payload: Body }>(
-      server.ctx.db,
+      server().ctx.db,
       sql`select type, payload from outbox_events where entity = 'cart' and entity_id = ${old.id} order by id`,
     );
     expect(events.map((e) => e.type)).toEqual(['created', 'deleted']);

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rows } from '../src/platform/db.ts';
 import { seedImage } from '../src/seed/images.ts';
+import { sizeAndColorOptions } from './checkout-helpers.ts';
 import { serverForFile } from './file-server.ts';
 
 const W = '/stores/v1';
@@ -85,6 +86,10 @@ async function events(
   );
 }
 
+/** A drawn shirt picture in the media library (`test:<key>`): hue and initials drawn on it, its file name. */
+const shirtImage = (key: string, hue: number, initials: string, filename: string) =>
+  seedImage(server().ctx, `test:${key}`, { shape: 'shirt', hue, initials }, { filename });
+
 const shirt = () => ({
   name: 'Field Shirt',
   description: '<p>Soft <b>cotton</b>.</p><script>alert(1)</script><img src="x" onerror="alert(2)">',
@@ -94,17 +99,7 @@ const shirt = () => ({
   sku: 'FS-1',
   brand: 'Northwind',
   ribbon: 'New',
-  productOptions: [
-    { name: 'Size', choices: [{ value: 'S' }, { value: 'M' }, { value: 'L' }] },
-    {
-      name: 'Color',
-      optionType: 'color',
-      choices: [
-        { value: '#000000', description: 'Black' },
-        { value: '#ffffff', description: 'White' },
-      ],
-    },
-  ],
+  productOptions: sizeAndColorOptions({ '#000000': 'Black', '#ffffff': 'White' }),
   additionalInfoSections: [{ title: 'Care', description: '<p>Wash cold</p><iframe src="x"></iframe>' }],
 });
 
@@ -391,12 +386,7 @@ describe('variants', () => {
 
 describe('media', () => {
   it('adds media by id and URL (also to a choice), edits choice media, removes media everywhere', async () => {
-    const stored = await seedImage(
-      server().ctx,
-      'test:media',
-      { shape: 'shirt', hue: 10, initials: 'T' },
-      { filename: 'tee.jpg' },
-    );
+    const stored = await shirtImage('media', 10, 'T', 'tee.jpg');
     const product = await create({ ...shirt(), name: 'Media Shirt' });
     await ok('POST', `${W}/products/${product.id}/media`, {
       media: [
@@ -453,12 +443,7 @@ describe('media', () => {
   });
 
   it('removes all media (also from choices) when mediaIds is empty; a missing mediaIds is refused', async () => {
-    const stored = await seedImage(
-      server().ctx,
-      'test:media-all',
-      { shape: 'shirt', hue: 200, initials: 'A' },
-      { filename: 'all.jpg' },
-    );
+    const stored = await shirtImage('media-all', 200, 'A', 'all.jpg');
     const product = await create({ ...shirt(), name: 'Media All Shirt' });
     const other = await create({ name: 'Media Kept', priceData: { price: 3 } });
     await ok('POST', `${W}/products/${product.id}/media`, {
@@ -780,12 +765,7 @@ describe('variant reads', () => {
   });
 
   it('queries and gets store variants with their media', async () => {
-    const stored = await seedImage(
-      server().ctx,
-      'test:variant',
-      { shape: 'shirt', hue: 200, initials: 'V' },
-      { filename: 'v.jpg' },
-    );
+    const stored = await shirtImage('variant', 200, 'V', 'v.jpg');
     const product = await create({ ...shirt(), name: 'Store Variant Shirt', sku: 'SVS' });
     await ok('POST', `${W}/products/${product.id}/media`, {
       media: [{ mediaId: stored.id, choice: { option: 'Color', choice: 'White' } }],

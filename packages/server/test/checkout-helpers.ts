@@ -22,6 +22,15 @@ export const NEW_YORK = {
   addressLine: '1 Main St',
 };
 
+/** A San Francisco address (California tax). */
+export const SAN_FRANCISCO = {
+  country: 'US',
+  subdivision: 'US-CA',
+  city: 'San Francisco',
+  postalCode: '94103',
+  addressLine: '1 Main St',
+};
+
 /** A tracked physical item the tests buy: $20, 250 g, 100 in stock. */
 export const TEE = {
   name: 'Basic Tee',
@@ -51,6 +60,20 @@ export const startStore = () => startTestServer({ seed: seedStore });
 export async function product(server: TestServer, input: Partial<ProductInput> & { name: string }) {
   return (await createProduct(server.ctx, { price: '10.00', ...input })).id;
 }
+
+/** Product options: Size (S, M, L) and a Color swatch of these colours (hex code → name). */
+export const sizeAndColorOptions = (colors: Record<string, string>) => [
+  { name: 'Size', choices: [{ value: 'S' }, { value: 'M' }, { value: 'L' }] },
+  {
+    name: 'Color',
+    optionType: 'color' as const,
+    choices: Object.entries(colors).map(([value, description]) => ({ value, description })),
+  },
+];
+
+/** A product whose stock is tracked: `quantity` in stock. */
+export const stockedProduct = (server: TestServer, name: string, price: string, quantity: number) =>
+  product(server, { name, price, stock: { trackQuantity: true, quantity } });
 
 /** A product in sizes S and M, each variant with its own tracked quantity. */
 export function sizedProduct(

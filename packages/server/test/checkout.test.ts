@@ -19,6 +19,7 @@ import {
   TEE_PICTURE,
   violationFields,
   visitor,
+  stockedProduct,
 } from './checkout-helpers.ts';
 import { memberTokens } from './identity-helpers.ts';
 
@@ -83,11 +84,7 @@ beforeAll(async () => {
     media: [TEE_PICTURE],
   });
   ids.ebook = await product(server, { name: 'Style Guide', price: '9.00', productType: 'digital' });
-  ids.soldOut = await product(server, {
-    name: 'Sold out',
-    price: '5.00',
-    stock: { trackQuantity: true, quantity: 0 },
-  });
+  ids.soldOut = await stockedProduct(server, 'Sold out', '5.00', 0);
 });
 afterAll(async () => server?.stop());
 

@@ -1,11 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { csvRow, parseCsv } from '../src/platform/csv.ts';
 import { seedStore } from './checkout-helpers.ts';
-import { startTestServer, type TestServer } from '../src/testing.ts';
+import { serverForFile } from './file-server.ts';
 import { errorCode, visitorTokens } from './identity-helpers.ts';
+import { uploadFile } from './media-helpers.ts';
 import { STORE_APP_ID } from './order-fixtures.ts';
 
 /**
@@ -22,8 +20,7 @@ interface WireProduct {
   costAndProfitData?: Body;
 }
 
-let server: TestServer;
-let dataDir: string;
+const { server } = serverForFile({ dataDirName: 'digital', seed: seedStore });
 let admin: string;
 let secureFileId = '';
 let imageId = '';
@@ -32,7 +29,7 @@ const PRODUCTS = '/stores/v1/products';
 const READER = '/stores-reader/v1/products';
 
 const call = (method: string, path: string, body?: unknown, token: string | undefined = admin) =>
-  server.call(method, path, { ...(body !== undefined ? { body } : {}), ...(token ? { token } : {}) });
+  server().call(method, path, { ...(body !== undefined ? { body } : {}), ...(token ? { token } : {}) });
 
 function fields(body: Body): string[] {
   const v = (body.details as { validationError?: { fieldViolations: Array<{ field: string }> } } | undefined)
@@ -40,17 +37,8 @@ function fields(body: Body): string[] {
   return (v?.fieldViolations ?? []).map((f) => f.field);
 }
 
-async function upload(name: string, bytes: Buffer, fileType?: string): Promise<string> {
-  const form = new FormData();
-  if (fileType) form.append('fileType', fileType);
-  form.append('file', new Blob([new Uint8Array(bytes)]), name);
-  const res = await fetch(`${server.url}/site-media/v1/files/upload`, {
-    method: 'POST',
-    body: form,
-    headers: { authorization: admin },
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { file: { id: string } }).file.id;
+async function upload(filename: string, content: Buffer, fileType?: string): Promise<string> {
+  return (await uploadFile(server(), { content, filename, ...(fileType ? { fileType } : {}) })).id;
 }
 
 async function createDigital(name: string, extra: Body = {}) {
@@ -65,12 +53,7 @@ async function productCount(): Promise<number> {
 }
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'aisle-digital-'));
-  server = await startTestServer({
-    config: { dataDir },
-    seed: seedStore,
-  });
-  admin = server.adminKey;
+  admin = server().adminKey;
   secureFileId = await upload('maps.pdf', Buffer.from(PDF), 'SECURE_DOCUMENT');
   // A public (not secure) file: a 1×1 PNG.
   imageId = await upload(
@@ -81,11 +64,6 @@ beforeAll(async () => {
     ),
   );
 }, 120_000);
-
-afterAll(async () => {
-  await server?.stop();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-});
 
 describe('a digital product names its secure file', () => {
   it('is set, checked, cleared and shown to the merchant only', async () => {
@@ -117,7 +95,7 @@ describe('a digital product names its secure file', () => {
     expect((merchant.body.product as WireProduct).digitalFile).toEqual({ fileId: secureFileId });
     const plain = await call('GET', `${READER}/${product.id}`);
     expect(plain.body.product).not.toHaveProperty('digitalFile');
-    const shopper = (await visitorTokens(server)).access_token;
+    const shopper = (await visitorTokens(server())).access_token;
     for (const asked of ['', '?includeMerchantSpecificData=true']) {
       const read = await call('GET', `${READER}/${product.id}${asked}`, undefined, shopper);
       expect(read.status).toBe(200);
@@ -164,7 +142,7 @@ describe('a digital product names its secure file', () => {
       digitalFile: { fileId: secureFileId },
     });
     const id = (created.body.product as WireProduct).id;
-    const exported = await fetch(`${server.url}/stores/v1/products/export.csv`, {
+    const exported = await fetch(`${server().url}/stores/v1/products/export.csv`, {
       headers: { authorization: admin },
     });
     const [header, ...body] = [...parseCsv(await exported.text())].map((r) => r.fields);
@@ -226,7 +204,7 @@ describe('buying a digital product', () => {
   it('cart → checkout → paid order: the line carries the file; its link and the mailed one download it', async () => {
     const created = await createDigital('Alpine Maps', { digitalFile: { fileId: secureFileId } });
     const productId = (created.body.product as WireProduct).id;
-    const shopper = (await visitorTokens(server)).access_token;
+    const shopper = (await visitorTokens(server())).access_token;
     const email = 'maps.buyer@example.com';
     const added = await call(
       'POST',
@@ -289,7 +267,7 @@ describe('buying a digital product', () => {
     // The link is signed: the bare file URL serves nothing.
     expect((await fetch(line!.digitalFile!.link!.split('?')[0]!)).status).not.toBe(200);
 
-    await server.ctx.events.drain();
+    await server().ctx.events.drain();
     const inbox = await call('GET', `/v1/dev-mailbox/messages?to=${encodeURIComponent(email)}`);
     const mails = (inbox.body.messages as Array<{ tag: string; data: Record<string, string> }>).filter(
       (m) => m.tag === 'download-links',

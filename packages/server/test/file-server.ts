@@ -10,6 +10,9 @@ export interface FileServerOptions extends TestServerOptions {
   dataDirName?: string;
 }
 
+/** How long a start may take: the first file of a worker also loads the server's modules, on a loaded machine. */
+const START_TIMEOUT_MS = 120_000;
+
 /**
  * The test file's server, started before its tests on a fresh database and stopped after them, with admin-key
  * calls: `call` answers whatever the server said, `ok` expects 200 and `fails` the given status (either
@@ -25,7 +28,7 @@ export function serverForFile(options: FileServerOptions = {}) {
       serverOptions.config = { ...serverOptions.config, dataDir };
     }
     started = await startTestServer(serverOptions);
-  });
+  }, START_TIMEOUT_MS);
   afterAll(async () => {
     await started?.stop();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });

@@ -2,8 +2,8 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loginFailures } from '../src/modules/identity/tables.ts';
 import { serverForFile } from './file-server.ts';
 import {
+  authorizeParams,
   authorizeSilently,
-  CLIENT_ID,
   errorCode,
   login,
   memberTokens,
@@ -492,17 +492,7 @@ describe('hosted login page', () => {
   it('asks for the SMS code and can remember the device', async () => {
     const member = await memberTokens(server());
     const phone = await enrolPhone(member, 'sms');
-    const flow = pkce();
-    const params = {
-      client_id: CLIENT_ID,
-      redirect_uri: `${server().url}/callback`,
-      response_type: 'code',
-      response_mode: 'fragment',
-      state: flow.state,
-      code_challenge: flow.challenge,
-      code_challenge_method: 'S256',
-      scope: 'offline_access',
-    };
+    const params = authorizeParams(server(), pkce());
     const post = (fields: Record<string, string>) =>
       fetch(`${server().url}/oauth2/authorize`, {
         method: 'POST',

@@ -48,14 +48,13 @@ export async function login(server: TestServer, email: string, password = PASSWO
   });
 }
 
-/** The authorize step with `prompt=none` and a session token, returning the redirect target. */
-export async function authorizeSilently(
+/** The authorize step's parameters for a code (in the fragment) with this PKCE flow. */
+export function authorizeParams(
   server: TestServer,
-  sessionToken: string,
-  flow = pkce(),
+  flow: ReturnType<typeof pkce>,
   redirectUri = `${server.url}/callback`,
-): Promise<{ code: string; flow: ReturnType<typeof pkce>; location: URL }> {
-  const query = new URLSearchParams({
+): Record<string, string> {
+  return {
     client_id: CLIENT_ID,
     redirect_uri: redirectUri,
     response_type: 'code',
@@ -64,6 +63,18 @@ export async function authorizeSilently(
     code_challenge: flow.challenge,
     code_challenge_method: 'S256',
     scope: 'offline_access',
+  };
+}
+
+/** The authorize step with `prompt=none` and a session token, returning the redirect target. */
+export async function authorizeSilently(
+  server: TestServer,
+  sessionToken: string,
+  flow = pkce(),
+  redirectUri = `${server.url}/callback`,
+): Promise<{ code: string; flow: ReturnType<typeof pkce>; location: URL }> {
+  const query = new URLSearchParams({
+    ...authorizeParams(server, flow, redirectUri),
     prompt: 'none',
     sessionToken,
   });

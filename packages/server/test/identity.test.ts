@@ -37,6 +37,16 @@ async function setPolicies(patch: Record<string, unknown>) {
   return res.body.policies;
 }
 const memberIdOf = (body: Record<string, unknown>) => (body.identity as { id: string }).id;
+
+/** The merchant's server signs a member on by e-mail alone (no password) for a new visitor: its answer, the visitor. */
+async function signOnByEmail(email: string) {
+  const visitor = await visitorTokens(server());
+  const signOn = await server().call('POST', `${AUTH}/v2/sign-on`, {
+    headers: { authorization: `${visitor.access_token},${server().adminKey}` },
+    body: { loginId: { email } },
+  });
+  return { signOn, visitor };
+}
 const refresh = (refreshToken: string) =>
   server().call('POST', '/oauth2/token', { body: { grantType: 'refresh_token', refreshToken } });
 
@@ -128,11 +138,7 @@ describe('login', () => {
 
   it('answers -19973 for a member without a password', async () => {
     const email = uniqueEmail('nopass');
-    const visitor = await visitorTokens(server());
-    const signOn = await server().call('POST', `${AUTH}/v2/sign-on`, {
-      headers: { authorization: `${visitor.access_token},${server().adminKey}` },
-      body: { loginId: { email } },
-    });
+    const { signOn } = await signOnByEmail(email);
     expect(signOn.status).toBe(200);
     const res = await login(server(), email, 'anything at all');
     expect(errorCode(res.body)).toBe('-19973');
@@ -399,11 +405,7 @@ describe('recovery', () => {
 
   it('activation mail (admin) lets a member without password choose one', async () => {
     const email = uniqueEmail('invited');
-    const visitor = await visitorTokens(server());
-    const signOn = await server().call('POST', `${AUTH}/v2/sign-on`, {
-      headers: { authorization: `${visitor.access_token},${server().adminKey}` },
-      body: { loginId: { email } },
-    });
+    const { signOn, visitor } = await signOnByEmail(email);
     const identityId = (signOn.body.identity as { id: string }).id;
     const denied = await server().call('POST', `${RECOVERY}/v1/activation-email`, {
       token: visitor.access_token,

@@ -50,15 +50,20 @@ function run(entry: 'main' | 'keys', args: string[], env: Record<string, string>
   return child;
 }
 
-/** A start that is expected to stop at once: its exit code and what it printed to stderr. */
-async function startRefused(env: Record<string, string>): Promise<{ code: number; stderr: string }> {
+/**
+ * A start that is expected to stop at once: it exits with code 1 and its stderr says each of `says`. Returns
+ * what it printed to stderr.
+ */
+async function startRefused(env: Record<string, string>, ...says: string[]): Promise<string> {
   const child = run('main', [], env);
   let stderr = '';
   child.stderr?.on('data', (c) => {
     stderr += String(c);
   });
   const [code] = await once(child, 'exit');
-  return { code: code as number, stderr };
+  expect(code).toBe(1);
+  for (const text of says) expect(stderr).toContain(text);
+  return stderr;
 }
 
 /** Live child processes of `pid` (from /proc). */
@@ -134,10 +139,16 @@ async function freshDatabase(): Promise<{ env: Record<string, string>; drop(): P
   };
 }
 
-const stopped = async (child: ChildProcess) => {
-  child.kill('SIGTERM');
-  await once(child, 'exit');
+/** Stops the child with `signal`: its exit code. */
+const stopped = async (child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM') => {
+  child.kill(signal);
+  const [code] = await once(child, 'exit');
+  return code as number | null;
 };
+
+/** `GET /v1/admin/whoami` with this key, on the server at `port`. */
+const whoami = (port: number, key: string) =>
+  fetch(`http://127.0.0.1:${port}/v1/admin/whoami`, { headers: { authorization: key } });
 
 const status = async (port: number, key: string, method = 'GET', body?: unknown) =>
   (
@@ -205,45 +216,30 @@ describe('npm start (the server process)', () => {
     });
     const key = /Admin API key \(shown once, keep it safe\): (aisle_sk_[\w-]+)/.exec(first.output())?.[1];
     expect(key).toBeDefined();
-    const whoami = await fetch(`http://127.0.0.1:${port}/v1/admin/whoami`, {
-      headers: { authorization: key! },
-    });
-    expect(whoami.status).toBe(200);
-    first.child.kill('SIGTERM');
-    const [code] = await once(first.child, 'exit');
-    expect(code).toBe(0);
+    expect((await whoami(port, key!)).status).toBe(200);
+    expect(await stopped(first.child)).toBe(0);
     expect(first.errors()).toBe('');
 
     // Second start on the same data: same key still valid, nothing printed again.
     const second = await start(port);
     expect(second.output()).not.toContain('Admin API key');
-    const again = await fetch(`http://127.0.0.1:${port}/v1/admin/whoami`, {
-      headers: { authorization: key! },
-    });
-    expect(again.status).toBe(200);
-    second.child.kill('SIGINT');
-    const [code2] = await once(second.child, 'exit');
-    expect(code2).toBe(0);
+    expect((await whoami(port, key!)).status).toBe(200);
+    expect(await stopped(second.child, 'SIGINT')).toBe(0);
   }, 300_000);
 
   // On PostgreSQL: the workers serve one port and one that dies is replaced. Embedded: refused, and why.
   it('WORKERS=2: a primary and two workers on one port, a dead worker replaced, all stopped by SIGTERM', async () => {
-    const url = process.env.TEST_DATABASE_URL;
-    if (!url) {
-      const refused = await startRefused({ WORKERS: '2', DATABASE_URL: '' });
-      expect(refused.code).toBe(1);
-      expect(refused.stderr).toContain('Configuration error: WORKERS above 1 needs DATABASE_URL');
+    if (!process.env.TEST_DATABASE_URL) {
+      await startRefused(
+        { WORKERS: '2', DATABASE_URL: '' },
+        'Configuration error: WORKERS above 1 needs DATABASE_URL',
+      );
       return;
     }
-    const name = `aisle_workers_${process.pid}_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const target = new URL(url);
-    target.pathname = `/${name}`;
+    const db = await freshDatabase();
     try {
       const port = await freePort();
-      const server = await start(port, { WORKERS: '2', DATABASE_URL: target.toString() });
+      const server = await start(port, { ...db.env, WORKERS: '2' });
       const key = /Admin API key \(shown once, keep it safe\): (aisle_sk_[\w-]+)/.exec(server.output())?.[1];
       expect(key).toBeDefined();
       expect(server.output().match(/Admin API key/g)).toHaveLength(1);
@@ -272,22 +268,20 @@ describe('npm start (the server process)', () => {
         await new Promise((r) => setTimeout(r, 200));
       }
       const left = workers();
-      server.child.kill('SIGTERM');
-      const [code] = await once(server.child, 'exit');
-      expect(code).toBe(0);
+      expect(await stopped(server.child)).toBe(0);
       for (const pid of left) expect(alive(pid)).toBe(false);
     } finally {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
+      await db.drop();
     }
   }, 300_000);
 
   it('ADMIN_API_KEY: a key that cannot work stops the start and says what a key looks like', async () => {
-    const refused = await startRefused({ ADMIN_API_KEY: 'mysecret' });
-    expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain('Configuration error: ADMIN_API_KEY is not usable');
-    expect(refused.stderr).toContain('"aisle_sk_" followed by 32 to 200 letters');
-    expect(refused.stderr).not.toContain('mysecret');
+    const stderr = await startRefused(
+      { ADMIN_API_KEY: 'mysecret' },
+      'Configuration error: ADMIN_API_KEY is not usable',
+      '"aisle_sk_" followed by 32 to 200 letters',
+    );
+    expect(stderr).not.toContain('mysecret');
   }, 30_000);
 
   it('ADMIN_API_KEY: installed, replaced when it changes (the old one revoked), a revoked one refused', async () => {
@@ -316,14 +310,10 @@ describe('npm start (the server process)', () => {
       expect(await status(port, second)).toBe(200);
       await stopped(c.child);
 
-      const back = await startRefused({
-        ...db.env,
-        PORT: String(port),
-        ADMIN_API_KEY: first,
-        LOG_LEVEL: 'warn',
-      });
-      expect(back.code).toBe(1);
-      expect(back.stderr).toContain('ADMIN_API_KEY is a key that was revoked');
+      await startRefused(
+        { ...db.env, PORT: String(port), ADMIN_API_KEY: first, LOG_LEVEL: 'warn' },
+        'ADMIN_API_KEY is a key that was revoked',
+      );
     } finally {
       await db.drop();
     }
@@ -366,8 +356,6 @@ describe('npm start (the server process)', () => {
   }, 300_000);
 
   it('refuses to start with a bad setting and says which', async () => {
-    const refused = await startRefused({ PORT: 'eighty' });
-    expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain('Configuration error: PORT');
+    await startRefused({ PORT: 'eighty' }, 'Configuration error: PORT');
   }, 30_000);
 });

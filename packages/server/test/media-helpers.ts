@@ -2,18 +2,38 @@ import sharp from 'sharp';
 import { expect } from 'vitest';
 import type { TestServer } from '../src/testing.ts';
 
-/** Uploads a small drawn PNG (120×40) through the media API as the admin; its id and signed URL. */
-export async function uploadPng(server: TestServer, name: string): Promise<{ id: string; url: string }> {
-  const bytes = await sharp({ create: { width: 120, height: 40, channels: 3, background: '#1f3a5f' } })
-    .png()
-    .toBuffer();
+export interface UploadedFile {
+  id: string;
+  url: string;
+  thumbnails?: Array<{ url: string }>;
+}
+
+/**
+ * Uploads a file through the media API as the admin: its bytes (or text), name, media type, and the media
+ * API's `fileType` (e.g. `SECURE_DOCUMENT`) when given. The wire file.
+ */
+export async function uploadFile(
+  server: TestServer,
+  file: { content: Uint8Array | string; filename: string; type?: string; fileType?: string },
+): Promise<UploadedFile> {
   const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), name);
+  if (file.fileType) form.append('fileType', file.fileType);
+  const content = typeof file.content === 'string' ? file.content : new Uint8Array(file.content);
+  form.append('file', new Blob([content], file.type ? { type: file.type } : {}), file.filename);
   const res = await fetch(`${server.url}/site-media/v1/files/upload`, {
     method: 'POST',
     body: form,
     headers: { authorization: server.adminKey },
   });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { file: { id: string; url: string } }).file;
+  const body = (await res.json()) as { file: UploadedFile };
+  expect(res.status, JSON.stringify(body)).toBe(200);
+  return body.file;
+}
+
+/** Uploads a small drawn PNG (120×40) through the media API as the admin; its id and signed URL. */
+export async function uploadPng(server: TestServer, name: string): Promise<UploadedFile> {
+  const bytes = await sharp({ create: { width: 120, height: 40, channels: 3, background: '#1f3a5f' } })
+    .png()
+    .toBuffer();
+  return uploadFile(server, { content: bytes, filename: name, type: 'image/png' });
 }

@@ -10,6 +10,7 @@ import { LocalDiskStorage } from '../src/modules/catalogue/media/storage.ts';
 import type { MediaS3Config } from '../src/platform/media-s3-config.ts';
 import { createServer, type Server } from '../src/server.ts';
 import { startTestServer, type TestServer } from '../src/testing.ts';
+import { uploadFile } from './media-helpers.ts';
 import S3rver from './s3rver.ts';
 
 /**
@@ -64,20 +65,8 @@ async function png(width: number, height: number): Promise<Buffer> {
     .toBuffer();
 }
 
-async function upload(bytes: Buffer, filename: string) {
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), filename);
-  const res = await fetch(`${server.url}/site-media/v1/files/upload`, {
-    method: 'POST',
-    body: form,
-    headers: { authorization: server.adminKey },
-  });
-  const body = (await res.json()) as {
-    file: { id: string; url: string; thumbnails?: Array<{ url: string }> };
-  };
-  expect(res.status, JSON.stringify(body)).toBe(200);
-  return body.file;
-}
+const upload = (bytes: Buffer, filename: string) =>
+  uploadFile(server, { content: bytes, filename, type: 'image/png' });
 
 const objects = async () => {
   const keys: string[] = [];

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
+import { box } from '../src/modules/catalogue/media/mp4-boxes.ts';
 import { serverForFile } from './file-server.ts';
 
 const W = '/stores/v1';
@@ -71,14 +72,6 @@ function photo(width: number, height: number): Promise<Buffer> {
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
 
-function box(type: string, ...payload: Buffer[]): Buffer {
-  const body = Buffer.concat(payload);
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(8 + body.length);
-  head.write(type, 4, 'latin1');
-  return Buffer.concat([head, body]);
-}
-
 /** An MP4 with real headers (ftyp, moov/mvhd, trak/tkhd) and a few bytes of "media data". */
 function mp4(width: number, height: number, seconds: number): Buffer {
   const mvhd = Buffer.alloc(100);
@@ -143,6 +136,18 @@ const appCode = (body: Body) =>
   (body as { details: { applicationError: { code: string } } }).details.applicationError.code;
 
 /** GET a media URL (absolute) and read the error code of a refusal. */
+/** A product in these colours (its option Color), made through the admin API. */
+async function productInColors(name: string, price: number, colors: string[]): Promise<{ id: string }> {
+  const made = await ok('POST', `${W}/products`, {
+    product: {
+      name,
+      priceData: { price },
+      productOptions: [{ name: 'Color', choices: colors.map((value) => ({ value })) }],
+    },
+  });
+  return made.product as { id: string };
+}
+
 async function get(url: string, headers: Record<string, string> = {}) {
   const res = await fetch(url, { headers });
   const bytes = Buffer.from(await res.arrayBuffer());
@@ -424,15 +429,7 @@ describe('signed links', () => {
 describe('media in the catalogue', () => {
   it('adds an uploaded image to a product by id: signed image objects with urlExpirationDate and focal point', async () => {
     const file = await uploaded({ name: 'file', bytes: await png(1000, 1000), filename: 'mug.png' });
-    const product = (
-      await ok('POST', `${W}/products`, {
-        product: {
-          name: 'Uploaded Mug',
-          priceData: { price: 12 },
-          productOptions: [{ name: 'Color', choices: [{ value: 'Blue' }, { value: 'Red' }] }],
-        },
-      })
-    ).product as { id: string };
+    const product = await productInColors('Uploaded Mug', 12, ['Blue', 'Red']);
     await ok('POST', `${W}/products/${product.id}/media`, {
       media: [{ mediaId: file.id, choice: { option: 'Color', choice: 'Blue' } }],
     });
@@ -522,15 +519,7 @@ describe('media in the catalogue', () => {
     expect((await get(plain.video!.posters[0]!.url)).headers.get('content-type')).toBe('image/jpeg');
 
     const image = await uploaded({ name: 'file', bytes: await png(400, 400), filename: 'red.png' });
-    const product = (
-      await ok('POST', `${W}/products`, {
-        product: {
-          name: 'Video Lamp',
-          priceData: { price: 40 },
-          productOptions: [{ name: 'Color', choices: [{ value: 'Red' }, { value: 'Blue' }] }],
-        },
-      })
-    ).product as { id: string };
+    const product = await productInColors('Video Lamp', 40, ['Red', 'Blue']);
     await ok('POST', `${W}/products/${product.id}/media`, {
       media: [
         { mediaId: file.id, choice: { option: 'Color', choice: 'Blue' } },

@@ -73,6 +73,9 @@ async function product(
   return (await ok('POST', '/stores/v1/products', { product: { priceData: { price: 5 }, ...body } }))
     .product as { id: string };
 }
+/** A customization made through the admin API (on the v3 path, or the alias given). */
+const createCustomization = async (customization: Record<string, unknown>, path = `${V3}/customizations`) =>
+  (await ok('POST', path, { customization })).customization as Customization;
 const readProduct = async (id: string) =>
   (await ok('GET', `/stores-reader/v1/products/${id}`, undefined, null)).product as {
     brand?: string;
@@ -265,16 +268,12 @@ describe('brands and ribbons', () => {
 
 describe('customizations', () => {
   it('creates text, swatch and free-text customizations and checks their rules', async () => {
-    const size = (
-      await ok('POST', `${V3}/customizations`, {
-        customization: {
-          name: 'Size',
-          customizationType: 'PRODUCT_OPTION',
-          customizationRenderType: 'TEXT_CHOICES',
-          choicesSettings: { choices: [{ name: 'Small' }, { name: 'Large', defaultAddedPrice: '2.50' }] },
-        },
-      })
-    ).customization as Customization;
+    const size = await createCustomization({
+      name: 'Size',
+      customizationType: 'PRODUCT_OPTION',
+      customizationRenderType: 'TEXT_CHOICES',
+      choicesSettings: { choices: [{ name: 'Small' }, { name: 'Large', defaultAddedPrice: '2.50' }] },
+    });
     expect(size).toMatchObject({
       key: 'size',
       revision: '1',
@@ -282,45 +281,37 @@ describe('customizations', () => {
         choices: [{ name: 'Small', key: 'small', choiceType: 'CHOICE_TEXT' }, { name: 'Large' }],
       },
     });
-    const colour = (
-      await ok('POST', `${V3}/customizations`, {
-        customization: {
-          name: 'Colour',
-          customizationType: 'PRODUCT_OPTION',
-          customizationRenderType: 'SWATCH_CHOICES',
-          choicesSettings: {
-            choices: [
-              { name: 'Navy', choiceType: 'ONE_COLOR', colorCode: '#1f3a5f' },
-              {
-                name: 'Stripes',
-                choiceType: 'MULTIPLE_COLORS',
-                multipleColors: { colorCodes: ['#ffffff', '#ff0000'] },
-              },
-              {
-                name: 'Camo',
-                choiceType: 'IMAGE',
-                displayImage: { url: 'https://images.example.com/camo.png' },
-              },
-            ],
+    const colour = await createCustomization({
+      name: 'Colour',
+      customizationType: 'PRODUCT_OPTION',
+      customizationRenderType: 'SWATCH_CHOICES',
+      choicesSettings: {
+        choices: [
+          { name: 'Navy', choiceType: 'ONE_COLOR', colorCode: '#1f3a5f' },
+          {
+            name: 'Stripes',
+            choiceType: 'MULTIPLE_COLORS',
+            multipleColors: { colorCodes: ['#ffffff', '#ff0000'] },
           },
-        },
-      })
-    ).customization as Customization;
+          {
+            name: 'Camo',
+            choiceType: 'IMAGE',
+            displayImage: { url: 'https://images.example.com/camo.png' },
+          },
+        ],
+      },
+    });
     expect(colour.choicesSettings!.choices.map((c) => c.choiceType)).toEqual([
       'ONE_COLOR',
       'MULTIPLE_COLORS',
       'IMAGE',
     ]);
-    const note = (
-      await ok('POST', `${V3}/customizations`, {
-        customization: {
-          name: 'Gift note',
-          customizationType: 'MODIFIER',
-          customizationRenderType: 'FREE_TEXT',
-          freeTextInput: { maxCharCount: 120, title: 'Your message' },
-        },
-      })
-    ).customization as Customization;
+    const note = await createCustomization({
+      name: 'Gift note',
+      customizationType: 'MODIFIER',
+      customizationRenderType: 'FREE_TEXT',
+      freeTextInput: { maxCharCount: 120, title: 'Your message' },
+    });
     expect(note).toMatchObject({
       freeTextInput: { minCharCount: 0, maxCharCount: 120, title: 'Your message', key: 'gift-note' },
     });
@@ -428,16 +419,15 @@ describe('customizations', () => {
   });
 
   it('edits choices with revisions: add, update, reorder, remove, set; bulk add', async () => {
-    const c = (
-      await ok('POST', '/_api/customization/v3/customizations', {
-        customization: {
-          name: 'Material',
-          customizationType: 'PRODUCT_OPTION',
-          customizationRenderType: 'TEXT_CHOICES',
-          choicesSettings: { choices: [{ name: 'Wool' }] },
-        },
-      })
-    ).customization as Customization;
+    const c = await createCustomization(
+      {
+        name: 'Material',
+        customizationType: 'PRODUCT_OPTION',
+        customizationRenderType: 'TEXT_CHOICES',
+        choicesSettings: { choices: [{ name: 'Wool' }] },
+      },
+      '/_api/customization/v3/customizations',
+    );
     const path = `${V3}/customizations/${c.id}`;
     let now = (await ok('POST', `${path}/add-choices`, { choices: [{ name: 'Linen' }, { name: 'Silk' }] }))
       .customization as Customization;

@@ -26,6 +26,11 @@ afterEach(() => {
 });
 
 const token = (body: Record<string, unknown>) => server().call('POST', '/oauth2/token', { body });
+/** A new member's authorization code: registered, then the authorize step with the session token. */
+async function newMemberCode() {
+  const reg = await register(server(), uniqueEmail());
+  return authorizeSilently(server(), reg.body.sessionToken as string);
+}
 const tokenInfo = async (t: string) =>
   (await server().call('POST', '/oauth2/token-info', { body: { token: t } })).body;
 
@@ -315,8 +320,7 @@ describe('token endpoint: authorization_code', () => {
   });
 
   it('rejects a wrong PKCE verifier and burns the code', async () => {
-    const reg = await register(server(), uniqueEmail());
-    const { code, flow } = await authorizeSilently(server(), reg.body.sessionToken as string);
+    const { code, flow } = await newMemberCode();
     const wrong = await exchange(server(), code, pkce().verifier, `${server().url}/callback`);
     expect(wrong.status).toBe(400);
     expect(wrong.body).toMatchObject({
@@ -333,8 +337,7 @@ describe('token endpoint: authorization_code', () => {
   });
 
   it('refuses a replayed code and revokes what its first use produced', async () => {
-    const reg = await register(server(), uniqueEmail());
-    const { code, flow } = await authorizeSilently(server(), reg.body.sessionToken as string);
+    const { code, flow } = await newMemberCode();
     const first = await exchange(server(), code, flow.verifier, `${server().url}/callback`);
     expect(first.status).toBe(200);
     const replay = await exchange(server(), code, flow.verifier, `${server().url}/callback`);
@@ -348,8 +351,7 @@ describe('token endpoint: authorization_code', () => {
   });
 
   it('needs the same redirect URI as the authorize request', async () => {
-    const reg = await register(server(), uniqueEmail());
-    const { code, flow } = await authorizeSilently(server(), reg.body.sessionToken as string);
+    const { code, flow } = await newMemberCode();
     const res = await exchange(server(), code, flow.verifier, `${server().url}/other`);
     expect(res.body).toMatchObject({
       error: 'invalid_grant',
@@ -358,8 +360,7 @@ describe('token endpoint: authorization_code', () => {
   });
 
   it('lets codes expire after a minute', async () => {
-    const reg = await register(server(), uniqueEmail());
-    const { code, flow } = await authorizeSilently(server(), reg.body.sessionToken as string);
+    const { code, flow } = await newMemberCode();
     server().ctx.clock = () => new Date(Date.now() + 61_000);
     const res = await exchange(server(), code, flow.verifier, `${server().url}/callback`);
     expect(res.body).toMatchObject({
@@ -369,8 +370,7 @@ describe('token endpoint: authorization_code', () => {
   });
 
   it('refuses a code of another client', async () => {
-    const reg = await register(server(), uniqueEmail());
-    const { code, flow } = await authorizeSilently(server(), reg.body.sessionToken as string);
+    const { code, flow } = await newMemberCode();
     const res = await server().call('POST', '/oauth2/token', {
       body: {
         grantType: 'authorization_code',
@@ -462,8 +462,7 @@ describe('login helper sanity', () => {
 describe('housekeeping', () => {
   it('purges expired codes and tokens a day after they expired', async () => {
     const { purgeExpired } = await import('../src/flows/sessions/janitor.ts');
-    const reg = await register(server(), uniqueEmail());
-    const { code, flow } = await authorizeSilently(server(), reg.body.sessionToken as string);
+    const { code, flow } = await newMemberCode();
     server().ctx.clock = () => new Date(Date.now() + 2 * 24 * 3600 * 1000);
     await purgeExpired(server().ctx);
     server().ctx.clock = realClock;

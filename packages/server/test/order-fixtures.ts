@@ -19,6 +19,45 @@ import type { TestServer } from '../src/testing.ts';
 
 export const STORE_APP_ID = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
 
+type Body = Record<string, unknown>;
+type Money = { amount: string };
+
+/** The parts of a wire order (`GET /ecom/v1/orders/{id}`) the API tests read. */
+export interface WireOrder {
+  id: string;
+  number: string;
+  status: string;
+  paymentStatus: string;
+  fulfillmentStatus: string;
+  archived: boolean;
+  seenByAHuman: boolean;
+  buyerNote?: string;
+  buyerInfo: { email?: string };
+  lineItems: Array<{
+    id: string;
+    quantity: number;
+    productName: { original: string };
+    digitalFile?: { fileId: string; link?: string; expirationDate?: string };
+    refundQuantity: number;
+    restockQuantity: number;
+  }>;
+  activities: Array<
+    { id: string; type: string; createdDate: string; merchantComment?: { message: string } } & Body
+  >;
+  /** Always the balance and what was paid; refunded, authorized… as they apply. */
+  balanceSummary: { balance: Money; paid: Money } & Record<string, Money | undefined>;
+  tags: { privateTags?: { tagIds: string[] }; tags: { tagIds: string[] } };
+  fulfillments: Array<{
+    id: string;
+    lineItems: Array<{ id: string; quantity: number }>;
+    trackingInfo?: Body;
+  }>;
+  recipientInfo?: Body;
+  imported: boolean;
+  purchasedDate?: string;
+  priceSummary: { total: Money };
+}
+
 export interface FixtureLine {
   productId?: string;
   variantId?: string;

@@ -1,6 +1,7 @@
 import { createServer as createNetServer } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../src/testing.ts';
+import { describe, expect, it } from 'vitest';
+import { startTestServer } from '../src/testing.ts';
+import { serverForFile } from './file-server.ts';
 import { errorCode } from './identity-helpers.ts';
 import { placeTestOrder } from './order-fixtures.ts';
 
@@ -21,18 +22,18 @@ interface Activity {
   customActivity?: { type: string; additionalData?: Record<string, string> };
 }
 
-let server: TestServer;
+const { server } = serverForFile();
 
-const call = (method: string, path: string, body?: unknown, token = server.adminKey) =>
-  server.call(method, path, { ...(body !== undefined ? { body } : {}), token });
+const call = (method: string, path: string, body?: unknown, token = server().adminKey) =>
+  server().call(method, path, { ...(body !== undefined ? { body } : {}), token });
 
-const transactions = async (orderId: string, token = server.adminKey) => {
+const transactions = async (orderId: string, token = server().adminKey) => {
   const res = await call('GET', `/ecom/v1/payments/orders/${orderId}`, undefined, token);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.orderTransactions as { orderId: string; payments: Payment[]; refunds: Body[] };
 };
 
-async function mails(to: string, on = server) {
+async function mails(to: string, on = server()) {
   await on.ctx.events.drain();
   const res = await on.call('GET', `/v1/dev-mailbox/messages?to=${encodeURIComponent(to)}`, {
     token: on.adminKey,
@@ -42,22 +43,14 @@ async function mails(to: string, on = server) {
   );
 }
 
-const activities = async (orderId: string, on = server) =>
+const activities = async (orderId: string, on = server()) =>
   (await on.call('GET', `/ecom/v1/orders/${orderId}`, { token: on.adminKey })).body.order as {
     activities: Activity[];
   };
 
-beforeAll(async () => {
-  server = await startTestServer();
-}, 120_000);
-
-afterAll(async () => {
-  await server?.stop();
-});
-
 describe('order transactions', () => {
   it('lists an authorised payment, which a capture then shows as approved', async () => {
-    const order = await placeTestOrder(server, {
+    const order = await placeTestOrder(server(), {
       lines: [{ quantity: 2, price: '12.50' }],
       payment: 'authorized',
     });
@@ -87,7 +80,7 @@ describe('order transactions', () => {
   });
 
   it('is read by any staff role, and refuses unknown orders', async () => {
-    const order = await placeTestOrder(server, { lines: [{ quantity: 1, price: '9.00' }] });
+    const order = await placeTestOrder(server(), { lines: [{ quantity: 1, price: '9.00' }] });
     const made = await call('POST', '/aisle/v1/api-keys', { name: 'packer', role: 'FULFILMENT' });
     const packer = made.body.key as string;
     expect((await transactions(order.id, packer)).payments[0]!.status).toBe('APPROVED');
@@ -104,7 +97,7 @@ describe('order transactions', () => {
     expect(missing.status).toBe(404);
     expect(errorCode(missing.body)).toBe('ORDER_NOT_FOUND');
     expect((await call('GET', '/ecom/v1/payments/orders/not-an-id')).status).toBe(404);
-    const anonymous = await server.call('GET', `/ecom/v1/payments/orders/${order.id}`);
+    const anonymous = await server().call('GET', `/ecom/v1/payments/orders/${order.id}`);
     expect(anonymous.status).toBe(401);
   });
 });
@@ -112,7 +105,7 @@ describe('order transactions', () => {
 describe('confirmation mail sent again', () => {
   it('goes to the buyer with the order as it is, and is noted on the order for the merchant only', async () => {
     const email = `again.${Date.now()}@example.com`;
-    const order = await placeTestOrder(server, {
+    const order = await placeTestOrder(server(), {
       lines: [{ quantity: 2, price: '7.25', name: 'Candle' }],
       email,
     });
@@ -130,7 +123,7 @@ describe('confirmation mail sent again', () => {
       }),
     ]);
     // The buyer's own view of the order does not show it.
-    const buyerView = await server.call(
+    const buyerView = await server().call(
       'GET',
       `/ecom/v1/orders/${order.id}?confirmationToken=${order.confirmationToken}`,
     );
@@ -139,7 +132,7 @@ describe('confirmation mail sent again', () => {
   });
 
   it('is refused for a canceled order, an unknown one, and a fulfilment key', async () => {
-    const order = await placeTestOrder(server, { lines: [{ quantity: 1, price: '5.00' }] });
+    const order = await placeTestOrder(server(), { lines: [{ quantity: 1, price: '5.00' }] });
     const made = await call('POST', '/aisle/v1/api-keys', { name: 'packer 2', role: 'FULFILMENT' });
     const denied = await call(
       'POST',

@@ -1,9 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createProduct } from '../src/modules/catalogue/products/writes.ts';
-import { seedStore } from './checkout-helpers.ts';
+import { product, SAN_FRANCISCO, seedStore } from './checkout-helpers.ts';
 import { serverForFile } from './file-server.ts';
 import { errorCode, memberTokens, visitorTokens } from './identity-helpers.ts';
-import { STORE_APP_ID, trackedStock } from './order-fixtures.ts';
+import { STORE_APP_ID, trackedStock, type WireOrder } from './order-fixtures.ts';
 import { fromCents, toCents } from '../src/platform/money.ts';
 
 /**
@@ -12,29 +11,10 @@ import { fromCents, toCents } from '../src/platform/money.ts';
  */
 
 type Body = Record<string, unknown>;
-interface WireOrder {
-  id: string;
-  number: string;
-  status: string;
-  paymentStatus: string;
-  fulfillmentStatus: string;
-  lineItems: Array<{ id: string; quantity: number; refundQuantity: number; restockQuantity: number }>;
-  activities: Array<{ type: string }>;
-  balanceSummary: Record<string, { amount: string }>;
-  priceSummary: { total: { amount: string } };
-}
 
 const { server } = serverForFile({ seed: seedStore });
 let admin: string;
 let tee = '';
-
-const ADDRESS = {
-  country: 'US',
-  subdivision: 'US-CA',
-  city: 'San Francisco',
-  postalCode: '94103',
-  addressLine: '1 Main St',
-};
 
 const stock = async (): Promise<number> => (await trackedStock(server(), tee))!;
 
@@ -56,7 +36,7 @@ async function buy(token: string, email: string, quantity: number, card?: string
   expect(added.status, JSON.stringify(added.body)).toBe(200);
   const checkout = await server().call('POST', '/ecom/v1/carts/current/create-checkout', {
     token,
-    body: { channelType: 'WEB', email, shippingAddress: ADDRESS, billingAddress: ADDRESS },
+    body: { channelType: 'WEB', email, shippingAddress: SAN_FRANCISCO, billingAddress: SAN_FRANCISCO },
   });
   expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
   const checkoutId = checkout.body.checkoutId as string;
@@ -95,14 +75,12 @@ const read = async (id: string, token = admin) => {
 
 beforeAll(async () => {
   admin = server().adminKey;
-  tee = (
-    await createProduct(server().ctx, {
-      name: 'Flow Tee',
-      price: '20.00',
-      weight: 0.2,
-      stock: { trackQuantity: true, quantity: 20 },
-    })
-  ).id;
+  tee = await product(server(), {
+    name: 'Flow Tee',
+    price: '20.00',
+    weight: 0.2,
+    stock: { trackQuantity: true, quantity: 20 },
+  });
 }, 120_000);
 
 describe('an order placed through checkout', () => {

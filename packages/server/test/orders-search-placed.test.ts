@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { seedStore } from './checkout-helpers.ts';
+import { APP, NEW_YORK, seedStore } from './checkout-helpers.ts';
 import { serverForFile } from './file-server.ts';
 import { memberTokens } from './identity-helpers.ts';
 
@@ -9,14 +9,6 @@ import { memberTokens } from './identity-helpers.ts';
  */
 
 type Body = Record<string, unknown>;
-const STORES_APP = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
-const ADDRESS = {
-  country: 'US',
-  subdivision: 'US-NY',
-  city: 'New York',
-  postalCode: '10001',
-  addressLine: '1 Main St',
-};
 
 const { server } = serverForFile({
   seed: seedStore,
@@ -43,8 +35,8 @@ async function place(token: string, email: string, quantity: number, tip?: strin
   const checkout = await server().call('POST', '/ecom/v1/checkouts', {
     token,
     body: {
-      lineItems: [{ quantity, catalogReference: { catalogItemId: productId, appId: STORES_APP } }],
-      checkoutInfo: { shippingInfo: { shippingDestination: { address: ADDRESS } }, buyerInfo: { email } },
+      lineItems: [{ quantity, catalogReference: { catalogItemId: productId, appId: APP } }],
+      checkoutInfo: { shippingInfo: { shippingDestination: { address: NEW_YORK } }, buyerInfo: { email } },
     },
   });
   expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);

@@ -1,50 +1,16 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createProduct } from '../src/modules/catalogue/products/writes.ts';
 import { orderActivities, orders } from '../src/modules/orders/tables.ts';
 import type { DomainEvent } from '../src/platform/events.ts';
-import { startTestServer, type TestServer } from '../src/testing.ts';
+import { serverForFile } from './file-server.ts';
 import { errorCode, memberTokens, seedClient, visitorTokens } from './identity-helpers.ts';
-import { placeTestOrder, trackedStock } from './order-fixtures.ts';
+import { uploadFile } from './media-helpers.ts';
+import { placeTestOrder, trackedStock, type WireOrder } from './order-fixtures.ts';
 
 type Body = Record<string, unknown>;
-interface WireOrder {
-  id: string;
-  number: string;
-  status: string;
-  paymentStatus: string;
-  fulfillmentStatus: string;
-  archived: boolean;
-  seenByAHuman: boolean;
-  buyerNote?: string;
-  buyerInfo: { email?: string };
-  lineItems: Array<{
-    id: string;
-    quantity: number;
-    productName: { original: string };
-    digitalFile?: { fileId: string; link?: string; expirationDate?: string };
-    refundQuantity: number;
-    restockQuantity: number;
-  }>;
-  activities: Array<{ id: string; type: string; createdDate: string; merchantComment?: { message: string } }>;
-  balanceSummary: { balance: { amount: string }; paid: { amount: string } };
-  tags: { privateTags?: { tagIds: string[] }; tags: { tagIds: string[] } };
-  fulfillments: Array<{
-    id: string;
-    lineItems: Array<{ id: string; quantity: number }>;
-    trackingInfo?: Body;
-  }>;
-  recipientInfo?: Body;
-  imported: boolean;
-  purchasedDate?: string;
-  priceSummary: { total: { amount: string } };
-}
 
-let server: TestServer;
-let dataDir: string;
+const { server } = serverForFile({ dataDirName: 'orders', seed: seedClient });
 let admin: string;
 const products: Record<string, string> = {};
 let secureFileId = '';
@@ -52,15 +18,15 @@ const events: DomainEvent[] = [];
 
 const ORDERS = '/ecom/v1/orders';
 const call = (method: string, path: string, body?: unknown, token: string | undefined = admin) =>
-  server.call(method, path, { ...(body !== undefined ? { body } : {}), ...(token ? { token } : {}) });
+  server().call(method, path, { ...(body !== undefined ? { body } : {}), ...(token ? { token } : {}) });
 
 const subjectOf = (jwt: string) =>
   JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString('utf8')) as { sub: string; vid?: string };
 
-const stockOf = (productId: string) => trackedStock(server, productId);
+const stockOf = (productId: string) => trackedStock(server(), productId);
 
 async function mails(to: string, tag?: string) {
-  await server.ctx.events.drain();
+  await server().ctx.events.drain();
   const res = await call('GET', `/v1/dev-mailbox/messages?to=${encodeURIComponent(to)}`);
   const list = res.body.messages as Array<{
     tag: string;
@@ -81,42 +47,28 @@ async function read(id: string, token = admin, query = ''): Promise<WireOrder> {
 const activityTypes = (order: WireOrder) => order.activities.map((a) => a.type);
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'aisle-orders-'));
-  server = await startTestServer({ config: { dataDir }, seed: seedClient });
-  admin = server.adminKey;
-  server.ctx.events.subscribe('*', (e) => {
+  admin = server().adminKey;
+  server().ctx.events.subscribe('*', (e) => {
     events.push(e);
   });
-  const ctx = server.ctx;
+  const ctx = server().ctx;
   products.tee = (
     await createProduct(ctx, { name: 'Tee', price: '20.00', stock: { trackQuantity: true, quantity: 10 } })
   ).id;
   products.mug = (
     await createProduct(ctx, { name: 'Mug', price: '15.00', stock: { trackQuantity: true, quantity: 5 } })
   ).id;
-  const form = new FormData();
-  form.append('fileType', 'SECURE_DOCUMENT');
   const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
-  form.append('file', new Blob([new Uint8Array(pdf)]), 'guide.pdf');
-  const res = await fetch(`${server.url}/site-media/v1/files/upload`, {
-    method: 'POST',
-    body: form,
-    headers: { authorization: admin },
-  });
-  expect(res.status).toBe(200);
-  secureFileId = ((await res.json()) as { file: { id: string } }).file.id;
+  secureFileId = (
+    await uploadFile(server(), { content: pdf, filename: 'guide.pdf', fileType: 'SECURE_DOCUMENT' })
+  ).id;
 }, 120_000);
-
-afterAll(async () => {
-  await server?.stop();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-});
 
 describe('reading an order', () => {
   it('the visitor who placed it, its member, a confirmation token, admins; everyone else gets ORDER_NOT_FOUND', async () => {
-    const visitor = await visitorTokens(server);
+    const visitor = await visitorTokens(server());
     const visitorId = subjectOf(visitor.access_token).sub;
-    const placed = await placeTestOrder(server, {
+    const placed = await placeTestOrder(server(), {
       lines: [{ name: 'Tee', quantity: 1, price: '20.00' }],
       visitorId,
     });
@@ -136,31 +88,31 @@ describe('reading an order', () => {
     expect(own.tags.privateTags).toBeUndefined();
     expect(activityTypes(await read(placed.id))).toContain('MERCHANT_COMMENT');
 
-    const other = await visitorTokens(server);
+    const other = await visitorTokens(server());
     for (const token of [other.access_token, undefined]) {
       const res = await call('GET', `${ORDERS}/${placed.id}`, undefined, token ?? '');
       expect(res.status).toBe(404);
       expect(errorCode(res.body)).toBe('ORDER_NOT_FOUND');
     }
-    const anonymous = await server.call(
+    const anonymous = await server().call(
       'GET',
       `${ORDERS}/${placed.id}?confirmationToken=${placed.confirmationToken}`,
     );
     expect(anonymous.status).toBe(200);
-    const wrong = await server.call(
+    const wrong = await server().call(
       'GET',
       `${ORDERS}/${placed.id}?confirmationToken=${placed.confirmationToken}x`,
     );
     expect(errorCode(wrong.body)).toBe('ORDER_NOT_FOUND');
     // A token of one order opens no other.
-    const second = await placeTestOrder(server, { lines: [{ quantity: 1, price: '1.00' }] });
-    const crossed = await server.call(
+    const second = await placeTestOrder(server(), { lines: [{ quantity: 1, price: '1.00' }] });
+    const crossed = await server().call(
       'GET',
       `${ORDERS}/${second.id}?confirmationToken=${placed.confirmationToken}`,
     );
     expect(errorCode(crossed.body)).toBe('ORDER_NOT_FOUND');
     // The custom-host alias serves the same order.
-    const alias = await server.call('GET', `/_api/ecom-orders/v1/orders/${placed.id}`, { token: admin });
+    const alias = await server().call('GET', `/_api/ecom-orders/v1/orders/${placed.id}`, { token: admin });
     expect((alias.body.order as WireOrder).id).toBe(placed.id);
     for (const id of ['not-a-uuid', '00000000-0000-4000-8000-000000000000']) {
       const missing = await call('GET', `${ORDERS}/${id}`);
@@ -170,21 +122,21 @@ describe('reading an order', () => {
   });
 
   it('a member reads their orders, another member does not', async () => {
-    const member = await memberTokens(server);
-    const placed = await placeTestOrder(server, {
+    const member = await memberTokens(server());
+    const placed = await placeTestOrder(server(), {
       lines: [{ quantity: 2, price: '5.00' }],
       memberId: member.memberId,
       email: member.email,
     });
     expect((await read(placed.id, member.access_token)).id).toBe(placed.id);
-    const stranger = await memberTokens(server);
+    const stranger = await memberTokens(server());
     const res = await call('GET', `${ORDERS}/${placed.id}`, undefined, stranger.access_token);
     expect(errorCode(res.body)).toBe('ORDER_NOT_FOUND');
   });
 
   it('merchant calls need an admin key', async () => {
-    const visitor = await visitorTokens(server);
-    const placed = await placeTestOrder(server, { lines: [{ quantity: 1, price: '5.00' }] });
+    const visitor = await visitorTokens(server());
+    const placed = await placeTestOrder(server(), { lines: [{ quantity: 1, price: '5.00' }] });
     const res = await call('POST', `${ORDERS}/${placed.id}/cancel`, {}, visitor.access_token);
     expect(res.status).toBe(403);
     expect((await read(placed.id)).status).toBe('APPROVED');
@@ -194,7 +146,7 @@ describe('reading an order', () => {
 describe('order mails', () => {
   it('confirms the order by mail with a link that opens it (and no other order)', async () => {
     const email = 'confirm.me@example.com';
-    const placed = await placeTestOrder(server, {
+    const placed = await placeTestOrder(server(), {
       lines: [{ name: 'Tee', quantity: 2, price: '20.00' }],
       email,
     });
@@ -206,29 +158,29 @@ describe('order mails', () => {
     expect(mail!.html).toContain('2 × Tee');
     expect(mail!.html).toContain('$40.00');
     expect(mail!.html).toMatch(/Total<\/td><td[^>]*>\$\d/);
-    expect(mail!.text.split('\n')[0]).toBe(new URL(server.url).host);
+    expect(mail!.text.split('\n')[0]).toBe(new URL(server().url).host);
     const link = new URL(mail!.data.link!);
     expect(link.pathname).toBe(`/orders/${placed.id}`);
     const token = link.searchParams.get('token')!;
-    const res = await server.call(
+    const res = await server().call(
       'GET',
       `${ORDERS}/${placed.id}?confirmationToken=${encodeURIComponent(token)}`,
     );
     expect(res.status).toBe(200);
-    const other = await placeTestOrder(server, { lines: [{ quantity: 1, price: '1.00' }] });
-    const crossed = await server.call(
+    const other = await placeTestOrder(server(), { lines: [{ quantity: 1, price: '1.00' }] });
+    const crossed = await server().call(
       'GET',
       `${ORDERS}/${other.id}?confirmationToken=${encodeURIComponent(token)}`,
     );
     expect(errorCode(crossed.body)).toBe('ORDER_NOT_FOUND');
     // Redelivered events send no second confirmation.
-    await server.ctx.events.drain();
+    await server().ctx.events.drain();
     expect(await mails(email, 'order-confirmation')).toHaveLength(1);
   });
 
   it('digital lines: links only once paid, mailed once, re-signed at every read', async () => {
     const email = 'reader@example.com';
-    const placed = await placeTestOrder(server, {
+    const placed = await placeTestOrder(server(), {
       lines: [{ name: 'Guide', quantity: 1, price: '9.00', itemType: 'DIGITAL', fileId: secureFileId }],
       payment: 'offline',
       email,
@@ -263,7 +215,7 @@ describe('order mails', () => {
 
 describe('updating an order', () => {
   it('changes what the mask names, with EMAIL_EDITED and SHIPPING_ADDRESS_EDITED, and an order.updated event', async () => {
-    const placed = await placeTestOrder(server, { lines: [{ quantity: 1, price: '5.00' }] });
+    const placed = await placeTestOrder(server(), { lines: [{ quantity: 1, price: '5.00' }] });
     const res = await call('PATCH', `${ORDERS}/${placed.id}`, {
       order: {
         buyerNote: 'ring twice',
@@ -285,10 +237,10 @@ describe('updating an order', () => {
     });
     expect(order.priceSummary.total.amount).toBe('5.00');
     expect(activityTypes(order)).toEqual(expect.arrayContaining(['EMAIL_EDITED', 'SHIPPING_ADDRESS_EDITED']));
-    const [row] = await server.ctx.db.select().from(orders).where(eq(orders.id, placed.id));
+    const [row] = await server().ctx.db.select().from(orders).where(eq(orders.id, placed.id));
     expect(row!.buyerEmail).toBe('new.address@example.com');
     expect(row!.archived).toBe(true);
-    await server.ctx.events.drain();
+    await server().ctx.events.drain();
     expect(events.some((e) => e.entity === 'order' && e.type === 'updated' && e.entityId === placed.id)).toBe(
       true,
     );
@@ -301,7 +253,7 @@ describe('updating an order', () => {
   });
 
   it('refuses a mask naming what cannot be changed, and changes nothing', async () => {
-    const placed = await placeTestOrder(server, { lines: [{ quantity: 1, price: '5.00' }] });
+    const placed = await placeTestOrder(server(), { lines: [{ quantity: 1, price: '5.00' }] });
     const res = await call('PATCH', `${ORDERS}/${placed.id}`, {
       order: { buyerNote: 'x', lineItems: [] },
       fieldMask: 'buyerNote,lineItems',
@@ -320,7 +272,7 @@ describe('updating an order', () => {
   });
 
   it('bulk update: each order on its own', async () => {
-    const a = await placeTestOrder(server, { lines: [{ quantity: 1, price: '5.00' }] });
+    const a = await placeTestOrder(server(), { lines: [{ quantity: 1, price: '5.00' }] });
     const res = await call('POST', '/ecom/v1/bulk/orders/update', {
       orders: [
         { order: { id: a.id, archived: true }, fieldMask: 'archived' },
@@ -343,7 +295,7 @@ describe('updating an order', () => {
   });
 
   it('line items: names, files; never quantities', async () => {
-    const placed = await placeTestOrder(server, { lines: [{ name: 'Old', quantity: 1, price: '5.00' }] });
+    const placed = await placeTestOrder(server(), { lines: [{ name: 'Old', quantity: 1, price: '5.00' }] });
     const line = placed.lineIds[0]!;
     const ok = await call('PATCH', `${ORDERS}/${placed.id}/line-item/${line}`, {
       lineItem: { productName: { original: 'New name' }, digitalFile: { fileId: secureFileId } },
@@ -372,7 +324,7 @@ describe('updating an order', () => {
 
 describe('activities', () => {
   it('adds, edits and deletes comments and custom activities; history stays', async () => {
-    const placed = await placeTestOrder(server, { lines: [{ quantity: 1, price: '5.00' }] });
+    const placed = await placeTestOrder(server(), { lines: [{ quantity: 1, price: '5.00' }] });
     const added = await call('POST', `${ORDERS}/${placed.id}/activities`, {
       activity: { merchantComment: { message: 'Call first' } },
     });
@@ -423,7 +375,7 @@ describe('activities', () => {
   });
 
   it('exactly one detail, and no future dates', async () => {
-    const placed = await placeTestOrder(server, { lines: [{ quantity: 1, price: '5.00' }] });
+    const placed = await placeTestOrder(server(), { lines: [{ quantity: 1, price: '5.00' }] });
     const both = await call('POST', `${ORDERS}/${placed.id}/activities`, {
       activity: { merchantComment: { message: 'a' }, customActivity: { type: 'b' } },
     });
@@ -434,8 +386,8 @@ describe('activities', () => {
       orderActivities: [{ merchantComment: { message: 'later' }, createdDate: '2999-01-01T00:00:00.000Z' }],
     });
     expect(future.status).toBe(400);
-    const rows = await server.ctx.db
-      .select()
+    const rows = await server()
+      .ctx.db.select()
       .from(orderActivities)
       .where(eq(orderActivities.orderId, placed.id));
     expect(rows.map((r) => r.type).sort()).toEqual(['ORDER_PAID', 'ORDER_PLACED']);
@@ -446,7 +398,7 @@ describe('cancel and status', () => {
   it('cancel with restock puts the stock back, mails the buyer and records ORDER_CANCELED', async () => {
     const before = await stockOf(products.tee!);
     const email = 'canceled@example.com';
-    const placed = await placeTestOrder(server, {
+    const placed = await placeTestOrder(server(), {
       lines: [
         { productId: products.tee, name: 'Tee', quantity: 3, price: '20.00' },
         { productId: products.mug, name: 'Mug', quantity: 1, price: '15.00' },
@@ -477,7 +429,7 @@ describe('cancel and status', () => {
 
   it('cancel without restock leaves the stock taken', async () => {
     const before = await stockOf(products.mug!);
-    const placed = await placeTestOrder(server, {
+    const placed = await placeTestOrder(server(), {
       lines: [{ productId: products.mug, quantity: 1, price: '15.00' }],
     });
     await call('POST', `${ORDERS}/${placed.id}/cancel`, {});
@@ -485,7 +437,7 @@ describe('cancel and status', () => {
   });
 
   it('update-status follows the transitions', async () => {
-    const placed = await placeTestOrder(server, {
+    const placed = await placeTestOrder(server(), {
       lines: [{ quantity: 1, price: '5.00' }],
       status: 'PENDING',
     });
@@ -493,14 +445,14 @@ describe('cancel and status', () => {
     expect(errorCode(same.body)).toBe('STATUS_ALREADY_SET');
     const approved = await call('POST', `${ORDERS}/${placed.id}/update-status`, { status: 'APPROVED' });
     expect((approved.body.order as WireOrder).status).toBe('APPROVED');
-    await server.ctx.events.drain();
+    await server().ctx.events.drain();
     expect(events.some((e) => e.type === 'approved' && e.entityId === placed.id)).toBe(true);
     const back = await call('POST', `${ORDERS}/${placed.id}/update-status`, { status: 'PENDING' });
     expect(back.status).toBe(409);
     expect(errorCode(back.body)).toBe('UNSUPPORTED_TRANSITION');
     const bad = await call('POST', `${ORDERS}/${placed.id}/update-status`, { status: 'SHIPPED' });
     expect(bad.status).toBe(400);
-    const rejected = await placeTestOrder(server, {
+    const rejected = await placeTestOrder(server(), {
       lines: [{ quantity: 1, price: '5.00' }],
       status: 'PENDING',
     });
@@ -514,8 +466,8 @@ describe('cancel and status', () => {
 
 describe('tags', () => {
   it('assigns and unassigns private and public tags', async () => {
-    const a = await placeTestOrder(server, { lines: [{ quantity: 1, price: '5.00' }] });
-    const b = await placeTestOrder(server, { lines: [{ quantity: 1, price: '5.00' }] });
+    const a = await placeTestOrder(server(), { lines: [{ quantity: 1, price: '5.00' }] });
+    const b = await placeTestOrder(server(), { lines: [{ quantity: 1, price: '5.00' }] });
     const res = await call('POST', '/ecom/v1/bulk/orders/update-tags', {
       orderIds: [a.id, b.id, '00000000-0000-4000-8000-000000000000'],
       assignTags: { privateTags: { tagIds: ['vip', 'gift'] }, tags: { tagIds: ['summer'] } },
@@ -535,7 +487,7 @@ describe('tags', () => {
       privateTags: { tagIds: ['vip'] },
       tags: { tagIds: ['summer'] },
     });
-    const [row] = await server.ctx.db.select().from(orders).where(eq(orders.id, a.id));
+    const [row] = await server().ctx.db.select().from(orders).where(eq(orders.id, a.id));
     expect(row!.tagIds.sort()).toEqual(['summer', 'vip']);
     const empty = await call('POST', '/ecom/v1/bulk/orders/update-tags', { orderIds: [a.id] });
     expect(empty.status).toBe(400);
@@ -610,7 +562,7 @@ describe('creating, importing and numbering orders', () => {
     const imported = (
       await call('POST', `${ORDERS}/import`, { order: { currency: 'USD', lineItems: [line] } })
     ).body.order as WireOrder;
-    const placed = await placeTestOrder(server, { lines: [{ quantity: 1, price: '5.00' }] });
+    const placed = await placeTestOrder(server(), { lines: [{ quantity: 1, price: '5.00' }] });
     const res = await call('POST', `${ORDERS}/import/bulk-delete-imported-orders`, {
       orderIds: [imported.id, placed.id],
     });
@@ -624,7 +576,7 @@ describe('creating, importing and numbering orders', () => {
 describe('fulfilment', () => {
   it('partial then full, with tracking, activities, events and the shipping mail', async () => {
     const email = 'ship.me@example.com';
-    const placed = await placeTestOrder(server, {
+    const placed = await placeTestOrder(server(), {
       lines: [
         { name: 'Tee', quantity: 2, price: '20.00' },
         { name: 'Mug', quantity: 1, price: '15.00' },
@@ -704,7 +656,7 @@ describe('fulfilment', () => {
   });
 
   it('a canceled order is not fulfilled', async () => {
-    const placed = await placeTestOrder(server, { lines: [{ quantity: 1, price: '5.00' }] });
+    const placed = await placeTestOrder(server(), { lines: [{ quantity: 1, price: '5.00' }] });
     await call('POST', `${ORDERS}/${placed.id}/cancel`, {});
     const res = await call('POST', `/ecom/v1/fulfillments/orders/${placed.id}/create-fulfillment`, {
       fulfillment: {},
@@ -716,7 +668,7 @@ describe('fulfilment', () => {
 describe('invoices', () => {
   it('draft, sent (mail, INVOICE_SENT), overdue, paid, void, removed', async () => {
     const email = 'invoice.me@example.com';
-    const placed = await placeTestOrder(server, {
+    const placed = await placeTestOrder(server(), {
       lines: [{ quantity: 1, price: '80.00' }],
       payment: 'offline',
       email,
@@ -757,7 +709,7 @@ describe('invoices', () => {
 
 describe('tips on orders', () => {
   it('sets, replaces and removes the tip fee; totals and payment status follow', async () => {
-    const placed = await placeTestOrder(server, { lines: [{ quantity: 1, price: '40.00' }] });
+    const placed = await placeTestOrder(server(), { lines: [{ quantity: 1, price: '40.00' }] });
     const TIPS = '/tips/v1/tips';
     const set = await call('POST', `${TIPS}/set`, { orderId: placed.id, tip: { amount: '5.00' } });
     expect(set.status, JSON.stringify(set.body)).toBe(200);
@@ -767,7 +719,7 @@ describe('tips on orders', () => {
     expect(order.priceSummary.total.amount).toBe('45.00');
     expect(order.paymentStatus).toBe('PARTIALLY_PAID');
     expect(order.balanceSummary.balance.amount).toBe('5.00');
-    const tip = await server.call(
+    const tip = await server().call(
       'GET',
       `${TIPS}/order/${placed.id}?confirmationToken=${placed.confirmationToken}`,
     );
@@ -776,9 +728,11 @@ describe('tips on orders', () => {
       amount: '5.00',
       lineItemSubtotal: '40.00',
     });
-    const alias = await server.call('GET', `/_api/tips-service/v1/tips/order/${placed.id}`, { token: admin });
+    const alias = await server().call('GET', `/_api/tips-service/v1/tips/order/${placed.id}`, {
+      token: admin,
+    });
     expect((alias.body.tip as Body).amount).toBe('5.00');
-    const stranger = await server.call('GET', `${TIPS}/order/${placed.id}`);
+    const stranger = await server().call('GET', `${TIPS}/order/${placed.id}`);
     expect(errorCode(stranger.body)).toBe('ORDER_NOT_FOUND');
 
     await call('POST', `${TIPS}/set`, { orderId: placed.id, tip: { amount: '3' } });

@@ -1,24 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createProduct } from '../src/modules/catalogue/products/writes.ts';
+import { stockedProduct } from './checkout-helpers.ts';
 import { runScheduledPaymentActions } from '../src/flows/payments-collector/collections.ts';
 import { orders, ordersSettings } from '../src/modules/orders/tables.ts';
 import { payments } from '../src/modules/payments/tables.ts';
 import { serverForFile } from './file-server.ts';
 import { errorCode, seedClient } from './identity-helpers.ts';
-import { placeTestOrder, trackedStock } from './order-fixtures.ts';
+import { placeTestOrder, trackedStock, type WireOrder } from './order-fixtures.ts';
 
 type Body = Record<string, unknown>;
 interface Price {
   amount: string;
-}
-interface WireOrder {
-  id: string;
-  status: string;
-  paymentStatus: string;
-  lineItems: Array<{ id: string; refundQuantity: number; restockQuantity: number }>;
-  activities: Array<{ type: string } & Body>;
-  balanceSummary: Record<string, Price>;
 }
 interface Transactions {
   orderId: string;
@@ -49,13 +41,7 @@ async function mails(to: string, tag: string) {
 
 beforeAll(async () => {
   admin = server().adminKey;
-  tee = (
-    await createProduct(server().ctx, {
-      name: 'Tee',
-      price: '20.00',
-      stock: { trackQuantity: true, quantity: 100 },
-    })
-  ).id;
+  tee = await stockedProduct(server(), 'Tee', '20.00', 100);
 }, 120_000);
 
 describe('collecting payment', () => {

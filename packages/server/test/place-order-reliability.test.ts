@@ -7,10 +7,10 @@ import {
   errorCode,
   line,
   newCheckout,
-  product,
   startStore,
   stockOf,
   visitor,
+  stockedProduct,
 } from './checkout-helpers.ts';
 
 /** Placement under contention: never oversold, never placed or charged twice. */
@@ -24,11 +24,7 @@ afterAll(async () => server?.stop());
 
 describe('placing orders in parallel', () => {
   it('50 buyers of an item with 5 in stock: exactly 5 orders, 45 clean FULL_OUT_OF_STOCK, stock 0', async () => {
-    const item = await product(server, {
-      name: 'Limited print',
-      price: '40.00',
-      stock: { trackQuantity: true, quantity: 5 },
-    });
+    const item = await stockedProduct(server, 'Limited print', '40.00', 5);
     const buyers = await Promise.all(
       Array.from({ length: 50 }, async () => {
         const token = await visitor(server);
@@ -59,16 +55,8 @@ describe('placing orders in parallel', () => {
   });
 
   it('orders of the same two products, lines in either order, at once: all placed, stock exact', async () => {
-    const a = await product(server, {
-      name: 'Pen',
-      price: '2.00',
-      stock: { trackQuantity: true, quantity: 100 },
-    });
-    const b = await product(server, {
-      name: 'Ink',
-      price: '3.00',
-      stock: { trackQuantity: true, quantity: 100 },
-    });
+    const a = await stockedProduct(server, 'Pen', '2.00', 100);
+    const b = await stockedProduct(server, 'Ink', '3.00', 100);
     const buyers = await Promise.all(
       Array.from({ length: 20 }, async (_, i) => {
         const token = await visitor(server);
@@ -91,11 +79,7 @@ describe('placing orders in parallel', () => {
   });
 
   it('the same checkout charged 20 times at once: one order, one payment, the same answer', async () => {
-    const item = await product(server, {
-      name: 'Poster',
-      price: '15.00',
-      stock: { trackQuantity: true, quantity: 100 },
-    });
+    const item = await stockedProduct(server, 'Poster', '15.00', 100);
     const token = await visitor(server);
     const checkout = await newCheckout(server, token, [line(item, 2)]);
     const paymentToken = await cardToken(server, token, '4242424242424242');
@@ -124,11 +108,7 @@ describe('placing orders in parallel', () => {
   });
 
   it('the same checkout ordered offline 20 times at once: one order', async () => {
-    const item = await product(server, {
-      name: 'Mug',
-      price: '12.00',
-      stock: { trackQuantity: true, quantity: 10 },
-    });
+    const item = await stockedProduct(server, 'Mug', '12.00', 10);
     const token = await visitor(server);
     const checkout = await newCheckout(server, token, [line(item, 3)]);
     const results = await Promise.all(

@@ -19,6 +19,7 @@ import {
   product,
   sizedProduct,
   startStore,
+  stockedProduct,
   TEE,
   stockOf,
   visitor,
@@ -39,6 +40,20 @@ async function setOrdersSettings(values: {
     .insert(ordersSettings)
     .values({ id: 1, ...values })
     .onConflictDoUpdate({ target: ordersSettings.id, set: values });
+}
+
+/** A fixed-amount coupon with a limit on its uses: in all (`usageLimit`) or per customer (`limitPerCustomer`). */
+const limitedCoupon = (
+  code: string,
+  fixedAmount: string,
+  limit: { usageLimit: number } | { limitPerCustomer: number },
+) => createCoupon(server.ctx, { code, discountType: 'FIXED_AMOUNT', fixedAmount, ...limit });
+
+/** A new checkout of the shopper's for one of the product, with the coupon applied: its id. */
+async function checkoutWithCoupon(token: string, productId: string, couponCode: string): Promise<string> {
+  const c = await newCheckout(server, token, [line(productId)]);
+  expect((await call(token, 'PATCH', `/${c.id}`, { couponCode })).status).toBe(200);
+  return c.id;
 }
 
 beforeAll(async () => {
@@ -309,16 +324,8 @@ describe('create-order', () => {
     });
     expect((await createOrder(token, (digital.body.checkout as Body).id as string)).status).toBe(200);
 
-    const scarce = await product(server, {
-      name: 'Scarce',
-      price: '5.00',
-      stock: { trackQuantity: true, quantity: 1 },
-    });
-    const gone = await product(server, {
-      name: 'Gone',
-      price: '5.00',
-      stock: { trackQuantity: true, quantity: 0 },
-    });
+    const scarce = await stockedProduct(server, 'Scarce', '5.00', 1);
+    const gone = await stockedProduct(server, 'Gone', '5.00', 0);
     const full = await newCheckout(server, token, [line(gone)]);
     const fullRes = await createOrder(token, full.id);
     expect(fullRes.status).toBe(409);
@@ -341,40 +348,23 @@ describe('create-order', () => {
   });
 
   it('refuses a coupon used up since it was applied', async () => {
-    await createCoupon(server.ctx, {
-      code: 'ONCE',
-      discountType: 'FIXED_AMOUNT',
-      fixedAmount: '1.00',
-      usageLimit: 1,
-    });
+    await limitedCoupon('ONCE', '1.00', { usageLimit: 1 });
     const first = await visitor(server);
     const second = await visitor(server);
-    const a = await newCheckout(server, first, [line(ids.tee!)]);
-    const b = await newCheckout(server, second, [line(ids.tee!)]);
-    for (const [token, c] of [
-      [first, a],
-      [second, b],
-    ] as const)
-      expect((await call(token, 'PATCH', `/${c.id}`, { couponCode: 'ONCE' })).status).toBe(200);
-    expect((await createOrder(first, a.id)).status).toBe(200);
-    const late = await createOrder(second, b.id);
+    const a = await checkoutWithCoupon(first, ids.tee!, 'ONCE');
+    const b = await checkoutWithCoupon(second, ids.tee!, 'ONCE');
+    expect((await createOrder(first, a)).status).toBe(200);
+    const late = await createOrder(second, b);
     expect(late.status).toBe(400);
     expect(errorCode(late.body)).toBe('ERROR_COUPON_USAGE_EXCEEDED');
   });
 
   it('never lets parallel orders overrun a coupon: usage limit 3, 8 buyers at once', async () => {
-    await createCoupon(server.ctx, {
-      code: 'THREE',
-      discountType: 'FIXED_AMOUNT',
-      fixedAmount: '0.50',
-      usageLimit: 3,
-    });
+    await limitedCoupon('THREE', '0.50', { usageLimit: 3 });
     const buyers = await Promise.all(
       Array.from({ length: 8 }, async () => {
         const token = await visitor(server);
-        const c = await newCheckout(server, token, [line(ids.untracked!)]);
-        expect((await call(token, 'PATCH', `/${c.id}`, { couponCode: 'three' })).status).toBe(200);
-        return { token, id: c.id };
+        return { token, id: await checkoutWithCoupon(token, ids.untracked!, 'three') };
       }),
     );
     const results = await Promise.all(buyers.map((b) => createOrder(b.token, b.id)));
@@ -392,19 +382,10 @@ describe('create-order', () => {
   });
 
   it('never lets parallel orders of one customer overrun the per-customer limit', async () => {
-    await createCoupon(server.ctx, {
-      code: 'MINE',
-      discountType: 'FIXED_AMOUNT',
-      fixedAmount: '0.50',
-      limitPerCustomer: 1,
-    });
+    await limitedCoupon('MINE', '0.50', { limitPerCustomer: 1 });
     const token = await visitor(server);
     const checkouts = [];
-    for (let i = 0; i < 4; i++) {
-      const c = await newCheckout(server, token, [line(ids.untracked!)]);
-      expect((await call(token, 'PATCH', `/${c.id}`, { couponCode: 'MINE' })).status).toBe(200);
-      checkouts.push(c.id);
-    }
+    for (let i = 0; i < 4; i++) checkouts.push(await checkoutWithCoupon(token, ids.untracked!, 'MINE'));
     const results = await Promise.all(checkouts.map((id) => createOrder(token, id)));
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.status !== 200).map((r) => errorCode(r.body))).toEqual(

@@ -13,20 +13,8 @@ import { seedClient } from './identity-helpers.ts';
 const { server } = serverForFile({ seed: seedClient });
 const ids: Record<string, string> = {};
 const PATH = '/ecom/v1/shippo-configurations';
-const BUSINESS = {
-  country: 'US',
-  subdivision: 'US-NY',
-  city: 'New York',
-  postalCode: '10001',
-  addressLine: '5 Dock St',
-};
-const NEW_YORK = {
-  country: 'US',
-  subdivision: 'US-NY',
-  city: 'New York',
-  postalCode: '10002',
-  addressLine: '1 Main St',
-};
+const BUSINESS = { ...shop.NEW_YORK, addressLine: '5 Dock St' };
+const NEW_YORK = { ...shop.NEW_YORK, postalCode: '10002' };
 const TORONTO = {
   country: 'CA',
   subdivision: 'CA-ON',

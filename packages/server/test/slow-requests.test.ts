@@ -1,6 +1,6 @@
 import { connect, type Socket } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../src/testing.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serverForFile } from './file-server.ts';
 
 /**
  * Real sockets that send a request body a byte at a time (issue 17: such connections stayed open for minutes and
@@ -8,17 +8,15 @@ import { startTestServer, type TestServer } from '../src/testing.ts';
  * 408, and one address cannot hold more than its ceiling of connections while another address still gets in.
  */
 
-let server: TestServer;
 let port = 0;
 const CEILING = 4;
 
-beforeAll(async () => {
-  server = await startTestServer({
-    config: { requestTimeoutMs: 1_500, headersTimeoutMs: 1_000, maxConnectionsPerIp: CEILING },
-  });
-  port = Number(new URL(server.url).port);
+const { server } = serverForFile({
+  config: { requestTimeoutMs: 1_500, headersTimeoutMs: 1_000, maxConnectionsPerIp: CEILING },
 });
-afterAll(async () => server?.stop());
+beforeAll(() => {
+  port = Number(new URL(server().url).port);
+});
 
 interface Trickle {
   socket: Socket;

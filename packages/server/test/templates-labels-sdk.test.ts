@@ -5,14 +5,15 @@ import {
   LABEL_CARRIER_ID,
   shippoConfigurations,
 } from '@aisle/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LABEL_CARRIER_ID as SERVER_LABEL_CARRIER_ID } from '../src/modules/shipping-labels/carrier.ts';
-import { startTestServer, type TestServer } from '../src/testing.ts';
+import type { TestServer } from '../src/testing.ts';
 import { line, product } from './checkout-helpers.ts';
+import { serverForFile } from './file-server.ts';
 
 /** The SDK's `checkoutTemplates` and `shippoConfigurations` modules against a real server. */
 
-let server: TestServer;
+const { server } = serverForFile();
 let sdk: ReturnType<typeof client>;
 const client = (s: TestServer) =>
   createClient({
@@ -21,15 +22,13 @@ const client = (s: TestServer) =>
     baseUrl: s.url,
   });
 
-beforeAll(async () => {
-  server = await startTestServer();
-  sdk = client(server);
+beforeAll(() => {
+  sdk = client(server());
 });
-afterAll(async () => server?.stop());
 
 describe('SDK: checkout templates', () => {
   it('creates, updates, queries, bulk-creates, starts a checkout and deletes', async () => {
-    const tee = await product(server, { name: 'SDK Tee', price: '12.00' });
+    const tee = await product(server(), { name: 'SDK Tee', price: '12.00' });
     const template = await sdk.checkoutTemplates.createCheckoutTemplate({
       lineItems: [line(tee, 2)],
       customization: { lockedCoupon: true },
@@ -64,7 +63,7 @@ describe('SDK: checkout templates', () => {
       .find();
     expect(found.items.map((t) => t.id)).toEqual([template.id, bulk.results[0]!.itemMetadata.id]);
 
-    const link = sdk.checkoutTemplates.checkoutLink(template.id, server.url);
+    const link = sdk.checkoutTemplates.checkoutLink(template.id, server().url);
     const visit = await fetch(link, { redirect: 'manual' });
     expect(visit.status).toBe(302);
     await sdk.checkoutTemplates.deleteCheckoutTemplate(template.id);
@@ -77,14 +76,14 @@ describe('SDK: checkout templates', () => {
 describe('SDK: shipping-label configurations', () => {
   it('creates with a ship-from address, adds and removes regions, queries and deletes', async () => {
     expect(LABEL_CARRIER_ID).toBe(SERVER_LABEL_CARRIER_ID);
-    await server.call('PATCH', '/ecom/v1/store-settings', {
-      token: server.adminKey,
+    await server().call('PATCH', '/ecom/v1/store-settings', {
+      token: server().adminKey,
       body: {
         storeSettings: { businessAddress: { country: 'US', city: 'Austin', addressLine: '1 Congress Ave' } },
       },
     });
-    const region = await server.call('POST', '/ecom/v1/delivery-regions', {
-      token: server.adminKey,
+    const region = await server().call('POST', '/ecom/v1/delivery-regions', {
+      token: server().adminKey,
       body: { deliveryRegion: { name: 'US', destinations: [{ countryCode: 'US' }] } },
     });
     const regionId = (region.body.deliveryRegion as { id: string }).id;

@@ -9,9 +9,10 @@ import { MAX_ATTEMPTS, RETRY_DELAYS_S, sendDueDeliveries } from '../src/modules/
 import { fanOut, watchEndpoints } from '../src/modules/webhooks/fan-out.ts';
 import { purgeOldDeliveries } from '../src/modules/webhooks/service.ts';
 import { Events } from '../src/platform/events.ts';
-import { startTestServer, type TestServer } from '../src/testing.ts';
+import { serverForFile } from './file-server.ts';
 import { roleKey, visitorTokens } from './identity-helpers.ts';
 
+const { server } = serverForFile();
 const PATH = '/aisle/v1/webhooks';
 
 interface Received {
@@ -20,7 +21,6 @@ interface Received {
   body: string;
 }
 
-let server: TestServer;
 let receiver: Server;
 let receiverUrl: string;
 const received: Received[] = [];
@@ -33,12 +33,12 @@ let offsetMs = 0;
 function advance(seconds: number): void {
   offsetMs += seconds * 1000;
   const at = offsetMs;
-  server.ctx.clock = () => new Date(Date.now() + at);
+  server().ctx.clock = () => new Date(Date.now() + at);
 }
 
 const at = (path: string) => received.filter((r) => r.path === path);
 const admin = (method: string, path: string, body?: unknown) =>
-  server.call(method, path, { body, token: server.adminKey });
+  server().call(method, path, { body, token: server().adminKey });
 
 async function createEndpoint(path: string, events: string[], extra: Record<string, unknown> = {}) {
   const res = await admin('POST', PATH, { webhook: { url: `${receiverUrl}${path}`, events, ...extra } });
@@ -59,8 +59,8 @@ async function createProduct(name: string): Promise<string> {
 
 /** Outbox dispatched (fan-out done), then every due delivery sent. */
 async function deliver(): Promise<void> {
-  await server.ctx.events.drain();
-  await sendDueDeliveries(server.ctx);
+  await server().ctx.events.drain();
+  await sendDueDeliveries(server().ctx);
 }
 
 async function deliveries(id: string, query = '') {
@@ -75,7 +75,6 @@ async function deliveries(id: string, query = '') {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
   receiver = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -92,10 +91,9 @@ beforeAll(async () => {
 });
 afterEach(() => {
   offsetMs = 0;
-  if (server) server.ctx.clock = realClock;
+  server().ctx.clock = realClock;
 });
 afterAll(async () => {
-  await server?.stop();
   await new Promise((resolve) => receiver?.close(resolve));
 });
 
@@ -111,8 +109,8 @@ describe('webhooks', () => {
 
     const productId = await createProduct('Webhook shirt');
     // A cart event: not subscribed.
-    await server.ctx.events.transaction((tx) =>
-      server.ctx.events.record(tx, { entity: 'cart', entityId: 'c1', type: 'updated', payload: {} }),
+    await server().ctx.events.transaction((tx) =>
+      server().ctx.events.record(tx, { entity: 'cart', entityId: 'c1', type: 'updated', payload: {} }),
     );
     await deliver();
 
@@ -174,16 +172,16 @@ describe('webhooks', () => {
     });
     expect(String(first?.responseExcerpt)).toHaveLength(1024);
 
-    await sendDueDeliveries(server.ctx);
+    await sendDueDeliveries(server().ctx);
     expect(at('/flaky')).toHaveLength(1);
     advance(59);
-    await sendDueDeliveries(server.ctx);
+    await sendDueDeliveries(server().ctx);
     expect(at('/flaky')).toHaveLength(1);
     advance(2);
-    await sendDueDeliveries(server.ctx);
+    await sendDueDeliveries(server().ctx);
     expect(at('/flaky')).toHaveLength(2);
     advance(5 * 60 + 1);
-    await sendDueDeliveries(server.ctx);
+    await sendDueDeliveries(server().ctx);
     expect(at('/flaky')).toHaveLength(3);
     [first] = (await deliveries(webhook.id)).deliveries;
     expect(first).toMatchObject({ status: 'SUCCEEDED', attempts: 3, lastStatusCode: 204 });
@@ -200,10 +198,10 @@ describe('webhooks', () => {
     expect(MAX_ATTEMPTS).toBe(8);
     for (const delay of RETRY_DELAYS_S) {
       advance(delay + 1);
-      await sendDueDeliveries(server.ctx);
+      await sendDueDeliveries(server().ctx);
     }
     advance(7 * 24 * 3600);
-    await sendDueDeliveries(server.ctx);
+    await sendDueDeliveries(server().ctx);
     expect(at('/down')).toHaveLength(8);
     const [only] = (await deliveries(webhook.id)).deliveries;
     expect(only).toMatchObject({ status: 'FAILED', attempts: 8, lastStatusCode: 503 });
@@ -214,7 +212,7 @@ describe('webhooks', () => {
     const res = await admin('POST', PATH, { webhook: { url: 'http://127.0.0.1:1/nothing', events: ['*'] } });
     const id = (res.body.webhook as { id: string }).id;
     expect((await admin('POST', `${PATH}/${id}/test`)).status).toBe(200);
-    await sendDueDeliveries(server.ctx);
+    await sendDueDeliveries(server().ctx);
     // Subscribed to `*`, the endpoint also gets its own `webhook_endpoint.created`: pick the ping.
     const ping = (await deliveries(id)).deliveries.find((d) => d.eventType === 'aisle.ping');
     expect(ping).toMatchObject({ eventType: 'aisle.ping', status: 'PENDING', attempts: 1 });
@@ -228,11 +226,11 @@ describe('webhooks', () => {
     const productId = await createProduct('Once');
     await deliver();
     const [event] = await rows<{ event_id: string }>(
-      server.ctx.db,
+      server().ctx.db,
       sql`select event_id from outbox_events where entity = 'product' and entity_id = ${productId} and type = 'created'`,
     );
     // The outbox delivers the event again (a retry after a failing subscriber, a lease run out).
-    await server.ctx.db.execute(
+    await server().ctx.db.execute(
       sql`update outbox_events set dispatched_at = null, claimed_until = null where event_id = ${event?.event_id}`,
     );
     await deliver();
@@ -242,11 +240,11 @@ describe('webhooks', () => {
       type: string;
       payload: Record<string, unknown>;
     }>(
-      server.ctx.db,
+      server().ctx.db,
       sql`select id::text, entity, entity_id, type, payload, occurred_at from outbox_events where event_id = ${event?.event_id}`,
     );
     expect(
-      await fanOut(server.ctx, {
+      await fanOut(server().ctx, {
         id: String(row?.id),
         eventId: event?.event_id as string,
         entity: 'product',
@@ -262,12 +260,12 @@ describe('webhooks', () => {
 
   it('see endpoints another process registered (its cached subscriptions are refreshed)', async () => {
     // A second server process on the same database: its own outbox and change listener.
-    const events = new Events(server.ctx.db, { error: () => {}, warn: () => {} });
+    const events = new Events(server().ctx.db, { error: () => {}, warn: () => {} });
     events.start(60_000);
     try {
       for (let i = 0; i < 200 && !events.changesLive; i++)
         await new Promise((resolve) => setTimeout(resolve, 10));
-      const other = { ...server.ctx, events };
+      const other = { ...server().ctx, events };
       watchEndpoints(other);
       const gizmo = () => ({
         id: '0',
@@ -319,7 +317,7 @@ describe('webhooks', () => {
     expect(at('/paused')).toHaveLength(0);
     expect(at('/deleted')).toHaveLength(1);
     const [left] = await rows<{ n: number }>(
-      server.ctx.db,
+      server().ctx.db,
       sql`select count(*)::int as n from webhook_deliveries where endpoint_id = ${deleted.webhook.id}`,
     );
     expect(left?.n).toBe(0);
@@ -350,7 +348,7 @@ describe('webhooks', () => {
     const again = await admin('POST', `${PATH}/deliveries/${delivery?.id}/redeliver`);
     expect(again.status).toBe(200);
     expect(again.body.delivery).toMatchObject({ id: delivery?.id, status: 'PENDING', attempts: 0 });
-    await sendDueDeliveries(server.ctx);
+    await sendDueDeliveries(server().ctx);
     const [before, after] = at('/rotate') as [Received, Received];
     expect(at('/rotate')).toHaveLength(2);
     expect(after.body).toBe(before.body);
@@ -364,7 +362,7 @@ describe('webhooks', () => {
 
     const ping = await admin('POST', `${PATH}/${webhook.id}/test`);
     expect(ping.status).toBe(200);
-    await sendDueDeliveries(server.ctx);
+    await sendDueDeliveries(server().ctx);
     const pinged = at('/rotate')[2] as Received;
     expect(JSON.parse(pinged.body)).toMatchObject({
       type: 'aisle.ping',
@@ -409,9 +407,9 @@ describe('webhooks', () => {
     const { webhook } = await createEndpoint('/old', ['aisle.ping']);
     await admin('POST', `${PATH}/${webhook.id}/test`);
     // Sent first: a purge skips a delivery the sender holds at that moment (the timer may be sending it).
-    await sendDueDeliveries(server.ctx);
-    expect(await purgeOldDeliveries(server.ctx, new Date(Date.now() + 29 * 86_400_000))).toBe(0);
-    expect(await purgeOldDeliveries(server.ctx, new Date(Date.now() + 31 * 86_400_000))).toBeGreaterThan(0);
+    await sendDueDeliveries(server().ctx);
+    expect(await purgeOldDeliveries(server().ctx, new Date(Date.now() + 29 * 86_400_000))).toBe(0);
+    expect(await purgeOldDeliveries(server().ctx, new Date(Date.now() + 31 * 86_400_000))).toBeGreaterThan(0);
     expect((await deliveries(webhook.id)).deliveries).toHaveLength(0);
   });
 
@@ -456,13 +454,13 @@ describe('webhooks', () => {
     // Each one is accepted as an endpoint's event.
     const { webhook } = await createEndpoint('/every-known', all);
     expect(webhook.events).toEqual(all);
-    const packer = await roleKey(server, 'FULFILMENT');
+    const packer = await roleKey(server(), 'FULFILMENT');
     for (const path of [`${PATH}/event-types`, PATH, `${PATH}/${webhook.id}/deliveries`])
-      expect((await server.call('GET', path, { token: packer })).status).toBe(403);
+      expect((await server().call('GET', path, { token: packer })).status).toBe(403);
   });
 
   it('answer visitors and anonymous callers 401/403', async () => {
-    const visitor = await visitorTokens(server);
+    const visitor = await visitorTokens(server());
     const { webhook } = await createEndpoint('/private', ['*']);
     const calls: Array<[string, string]> = [
       ['GET', PATH],
@@ -480,8 +478,8 @@ describe('webhooks', () => {
         method === 'POST' || method === 'PATCH'
           ? { webhook: { url: 'https://x.test/', events: ['*'] } }
           : undefined;
-      expect((await server.call(method, path, { body, token: visitor.access_token })).status).toBe(403);
-      expect((await server.call(method, path, { body })).status).toBe(401);
+      expect((await server().call(method, path, { body, token: visitor.access_token })).status).toBe(403);
+      expect((await server().call(method, path, { body })).status).toBe(401);
     }
     expect((await admin('GET', `${PATH}/${webhook.id}`)).status).toBe(200);
   });

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { numeric, PgDialect, pgTable, text, timestamp, boolean as bool } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
-import { ValidationFailure } from '../../platform/errors.ts';
+import { violationsOf } from '../../platform/test-violations.ts';
 import {
   type AggregateSpec,
   aggregationResult,
@@ -36,15 +36,7 @@ const statement = (aggregation: unknown, where: SQL | null = sql`"t"."archived" 
   return dialect.sqlToQuery(aggregationStatement(plan!, SPEC, t, where ?? undefined));
 };
 
-function violations(aggregation: unknown): Array<[string, string]> {
-  try {
-    parseAggregation(aggregation, SPEC);
-  } catch (error) {
-    if (error instanceof ValidationFailure) return error.violations.map((v) => [v.field, v.violatedRule]);
-    throw error;
-  }
-  return [];
-}
+const violations = (aggregation: unknown) => violationsOf(() => parseAggregation(aggregation, SPEC));
 
 describe('parseAggregation', () => {
   it('defaults: one count metric, keys ascending, 100 groups, DAY in UTC', () => {

@@ -27,10 +27,17 @@ export function item(id: string, price: string, overrides: Partial<LineItemSnaps
   };
 }
 
+/** The store of `snapshot()`: dollars, kilograms, tax added to prices. */
+export const US_STORE: PricingSnapshot['store'] = {
+  currency: 'USD',
+  weightUnit: 'KG',
+  taxIncludedInPrices: false,
+};
+
 export function snapshot(overrides: Partial<PricingSnapshot> = {}): PricingSnapshot {
   return {
     now: NOW,
-    store: { currency: 'USD', weightUnit: 'KG', taxIncludedInPrices: false },
+    store: US_STORE,
     lineItems: [],
     ...overrides,
   };

@@ -11,6 +11,7 @@ import {
   option,
   snapshot,
   US,
+  US_STORE,
 } from './fixtures.ts';
 import type { AutoTaxResult, LineItemSnapshot, PricingSnapshot, TaxSettings } from './snapshot.ts';
 
@@ -45,6 +46,23 @@ function flatTax(rate: string, taxIncludedInPrice: boolean): TaxSettings {
   });
 }
 
+/** Totals of these items in a `currency` store (prices with tax when `storeIncluded`) under a `flatTax(rate,
+ * regionIncluded)`, shipped to `address`. */
+function flatTotals(
+  lineItems: LineItemSnapshot[],
+  rate: string,
+  { currency = 'USD', storeIncluded = false, regionIncluded = false, address = CA_ADDRESS } = {},
+) {
+  return estimateTotals(
+    snapshot({
+      store: { currency, weightUnit: 'KG', taxIncludedInPrices: storeIncluded },
+      lineItems,
+      tax: flatTax(rate, regionIncluded),
+      shippingAddress: address,
+    }),
+  );
+}
+
 describe('tax added to prices vs included in them', () => {
   it.each([
     // included, price, rate, tax, before tax, after tax, order total
@@ -71,26 +89,17 @@ describe('tax added to prices vs included in them', () => {
     [true, false, '110.00'],
     [false, true, '100.00'],
   ])('the tax region decides (store included %s, region included %s → total %s)', (store, region, total) => {
-    const totals = estimateTotals(
-      snapshot({
-        store: { currency: 'USD', weightUnit: 'KG', taxIncludedInPrices: store },
-        lineItems: [item('a', '100.00')],
-        tax: flatTax('10', region),
-        shippingAddress: CA_ADDRESS,
-      }),
-    );
+    const totals = flatTotals([item('a', '100.00')], '10', { storeIncluded: store, regionIncluded: region });
     expect(totals.priceSummary.total.amount).toBe(total);
   });
 
   it('outside every tax region, tax-included prices are charged as they are, with no tax', () => {
-    const totals = estimateTotals(
-      snapshot({
-        store: { currency: 'EUR', weightUnit: 'KG', taxIncludedInPrices: true },
-        lineItems: [item('a', '119.00')],
-        tax: flatTax('19', true),
-        shippingAddress: NY_ADDRESS,
-      }),
-    );
+    const totals = flatTotals([item('a', '119.00')], '19', {
+      currency: 'EUR',
+      storeIncluded: true,
+      regionIncluded: true,
+      address: NY_ADDRESS,
+    });
     expect(amounts(totals.priceSummary)).toMatchObject({ tax: '0.00', total: '119.00' });
     expect(totals.taxSummary.calculationDetails).toEqual({ rateType: 'NO_TAX_COLLECTED' });
   });
@@ -108,14 +117,7 @@ describe('tax rounding per currency, half away from zero, per line', () => {
     ['KWD', '0.100', '12.5', '0.013'],
     ['KWD', '12.345', '5', '0.617'],
   ])('%s %s at %s %% added → %s', (currency, price, rate, tax) => {
-    const totals = estimateTotals(
-      snapshot({
-        store: { currency, weightUnit: 'KG', taxIncludedInPrices: false },
-        lineItems: [item('a', price)],
-        tax: flatTax(rate, false),
-        shippingAddress: CA_ADDRESS,
-      }),
-    );
+    const totals = flatTotals([item('a', price)], rate, { currency });
     expect(totals.priceSummary.tax.amount).toBe(tax);
   });
 
@@ -124,14 +126,7 @@ describe('tax rounding per currency, half away from zero, per line', () => {
     ['JPY', '10', '6'],
     ['KWD', '0.010', '0.006'],
   ])('%s: two lines of %s at 25 %% round each line (%s), not the sum', (currency, price, tax) => {
-    const totals = estimateTotals(
-      snapshot({
-        store: { currency, weightUnit: 'KG', taxIncludedInPrices: false },
-        lineItems: [item('a', price), item('b', price)],
-        tax: flatTax('25', false),
-        shippingAddress: CA_ADDRESS,
-      }),
-    );
+    const totals = flatTotals([item('a', price), item('b', price)], '25', { currency });
     expect(totals.priceSummary.tax.amount).toBe(tax);
   });
 
@@ -141,14 +136,7 @@ describe('tax rounding per currency, half away from zero, per line', () => {
     ['USD', '$1.08'],
   ])('%s amounts are formatted with Intl (%s)', (currency, formatted) => {
     const price = currency === 'JPY' ? '1000' : '1.000';
-    const totals = estimateTotals(
-      snapshot({
-        store: { currency, weightUnit: 'KG', taxIncludedInPrices: false },
-        lineItems: [item('a', price)],
-        tax: flatTax('8.25', false),
-        shippingAddress: CA_ADDRESS,
-      }),
-    );
+    const totals = flatTotals([item('a', price)], '8.25', { currency });
     expect(totals.priceSummary.total.formattedAmount).toBe(formatted);
     expect(totals.priceSummary.total.formattedConvertedAmount).toBe(formatted);
     expect(totals.priceSummary.total.convertedAmount).toBe(totals.priceSummary.total.amount);
@@ -248,17 +236,16 @@ describe('jurisdictions', () => {
 describe('taxable address', () => {
   const business = { country: 'US', subdivision: 'CA', city: 'San Diego' };
   // The line's own type, else the store's default (`store.defaultTaxableAddressType`), else SHIPPING.
+  // address type, billing, shipping, tax: the same cases whether the line or the store names the type.
+  const chosen = [
+    ['SHIPPING', NY_ADDRESS, CA_ADDRESS, '8.25'],
+    ['SHIPPING', CA_ADDRESS, NY_ADDRESS, '0.00'],
+    ['BILLING', NY_ADDRESS, CA_ADDRESS, '0.00'],
+    ['BILLING', CA_ADDRESS, NY_ADDRESS, '8.25'],
+    ['BUSINESS', NY_ADDRESS, NY_ADDRESS, '8.25'],
+  ] as const;
   it.each([
-    ['line', 'SHIPPING', NY_ADDRESS, CA_ADDRESS, '8.25'],
-    ['line', 'SHIPPING', CA_ADDRESS, NY_ADDRESS, '0.00'],
-    ['line', 'BILLING', NY_ADDRESS, CA_ADDRESS, '0.00'],
-    ['line', 'BILLING', CA_ADDRESS, NY_ADDRESS, '8.25'],
-    ['line', 'BUSINESS', NY_ADDRESS, NY_ADDRESS, '8.25'],
-    ['store', 'SHIPPING', NY_ADDRESS, CA_ADDRESS, '8.25'],
-    ['store', 'SHIPPING', CA_ADDRESS, NY_ADDRESS, '0.00'],
-    ['store', 'BILLING', CA_ADDRESS, NY_ADDRESS, '8.25'],
-    ['store', 'BILLING', NY_ADDRESS, CA_ADDRESS, '0.00'],
-    ['store', 'BUSINESS', NY_ADDRESS, NY_ADDRESS, '8.25'],
+    ...(['line', 'store'] as const).flatMap((from) => chosen.map((c) => [from, ...c] as const)),
     ['neither', 'SHIPPING', NY_ADDRESS, CA_ADDRESS, '8.25'],
     ['neither', 'SHIPPING', CA_ADDRESS, NY_ADDRESS, '0.00'],
   ] as const)(
@@ -267,9 +254,7 @@ describe('taxable address', () => {
       const totals = estimateTotals(
         snapshot({
           store: {
-            currency: 'USD',
-            weightUnit: 'KG',
-            taxIncludedInPrices: false,
+            ...US_STORE,
             businessAddress: business,
             ...(from === 'store' ? { defaultTaxableAddressType: addressType } : {}),
           },
@@ -287,12 +272,7 @@ describe('taxable address', () => {
   it("a line's own taxable address beats the store's default", () => {
     const totals = estimateTotals(
       snapshot({
-        store: {
-          currency: 'USD',
-          weightUnit: 'KG',
-          taxIncludedInPrices: false,
-          defaultTaxableAddressType: 'BILLING',
-        },
+        store: { ...US_STORE, defaultTaxableAddressType: 'BILLING' },
         lineItems: [item('own', '100.00', { taxableAddressType: 'SHIPPING' }), item('default', '100.00')],
         tax: manualTax(),
         billingAddress: CA_ADDRESS,

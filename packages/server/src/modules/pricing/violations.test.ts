@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { estimateTotals } from './engine.ts';
-import { amounts, item, snapshot } from './fixtures.ts';
+import { amounts, item, snapshot, US_STORE } from './fixtures.ts';
 import type { LineItemSnapshot } from './snapshot.ts';
 import type { Violation } from './totals.ts';
 
@@ -99,7 +99,7 @@ describe('violations', () => {
     (minimumOrderSubtotal, _, violated) => {
       const totals = estimateTotals(
         snapshot({
-          store: { currency: 'USD', weightUnit: 'KG', taxIncludedInPrices: false, minimumOrderSubtotal },
+          store: { ...US_STORE, minimumOrderSubtotal },
           lineItems: [digital('a', '25.00')],
           merchantDiscounts: [{ amount: '5.00' }],
         }),

@@ -1,25 +1,17 @@
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it, vi } from 'vitest';
-import { ValidationFailure } from '../errors.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { buildPage, COUNT_CAP, compileQuery, type QueryPlan } from './index.ts';
 import { afterPredicate, orderKeys } from './sort.ts';
+import { violationsOf } from '../test-violations.ts';
 import { ITEMS } from './test-spec.ts';
 
 const dialect = new PgDialect();
 const text = (fragment: SQL | undefined) => (fragment ? dialect.sqlToQuery(fragment) : undefined);
 const orderText = (plan: QueryPlan) => plan.orderBy.map((o) => dialect.sqlToQuery(o).sql).join(', ');
 
-function violations(query: unknown): Array<[string, string]> {
-  try {
-    compileQuery(query, ITEMS);
-  } catch (error) {
-    if (error instanceof ValidationFailure) return error.violations.map((v) => [v.field, v.violatedRule]);
-    throw error;
-  }
-  return [];
-}
+const violations = (query: unknown) => violationsOf(() => compileQuery(query, ITEMS));
 
 describe('compileQuery', () => {
   it('uses the defaults: offset paging, default page size, default sort', () => {

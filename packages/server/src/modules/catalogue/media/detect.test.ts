@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { kindOfExtension, sniff, videoInfo } from './detect.ts';
+import { box } from './mp4-boxes.ts';
 import { MediaSigner, publicLinkExpiry } from './signing.ts';
-
-function box(type: string, ...payload: Buffer[]): Buffer {
-  const body = Buffer.concat(payload);
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(8 + body.length);
-  head.write(type, 4, 'latin1');
-  return Buffer.concat([head, body]);
-}
 
 function mp4(width: number, height: number, opts: { turned?: boolean; brand?: string } = {}): Buffer {
   const mvhd = Buffer.alloc(100);

@@ -1,0 +1,13 @@
+/** For the engines' unit tests (not used by production code): what a validation refused. */
+import { ValidationFailure } from './errors.ts';
+
+/** Field and rule of each violation `run` throws (a `ValidationFailure`); none when it does not throw. */
+export function violationsOf(run: () => unknown): Array<[string, string]> {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof ValidationFailure) return error.violations.map((v) => [v.field, v.violatedRule]);
+    throw error;
+  }
+  return [];
+}
