@@ -133,7 +133,7 @@ describe('staff accounts in the admin app', () => {
     for (const q of [`#${order.number}`, String(order.buyerInfo?.email ?? '').toUpperCase()]) {
       await owner.getByLabel('Order number, e-mail or name').fill(q);
       await owner.getByRole('button', { name: 'Filter' }).click();
-      // The list re-keys its form when the query lands: typing the next query before then would be wiped.
+      // Each search lands before the next is typed (e2e/admin-search-forms.test.ts types one while a search loads).
       await owner.waitForURL((url) => url.searchParams.get('q') === q);
       await expect.poll(() => owner.getByTestId('order-row').count()).toBe(1);
       await owner.getByRole('link', { name: `#${order.number}`, exact: true }).waitFor();
