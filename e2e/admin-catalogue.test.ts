@@ -269,6 +269,8 @@ describe('catalogue admin: products', () => {
     await expect.poll(() => rows.count()).toBe(1);
     await page.getByRole('link', { name: 'Clear' }).click();
     await page.waitForURL((url) => !url.searchParams.has('visibility'));
+    // The URL changes before the cleared form is drawn (a transition): typed before then, the word is wiped.
+    await expect.poll(() => page.getByLabel('Search products').inputValue()).toBe('');
     await page.getByLabel('Search products').fill(word);
     await page.getByRole('button', { name: 'Apply' }).click();
     await expect.poll(() => rows.count()).toBe(2);

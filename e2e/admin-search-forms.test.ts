@@ -1,5 +1,5 @@
 import type { TestServer } from '@aisle/server/testing';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signedInMerchant, startAdminStore } from './admin-helpers.ts';
 import { withStore } from './store.ts';
@@ -10,19 +10,17 @@ let server: TestServer;
 let browser: Browser;
 withStore((s, b) => ([server, browser] = [s, b]), startAdminStore);
 
-/** Holds the orders searches the page sends until `release` is called. */
+/** Holds the orders searches the page sends until `release` is called; later ones go through. */
 async function holdOrderSearches(page: Page): Promise<() => Promise<void>> {
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
+  const held: Route[] = [];
+  let released = false;
   await page.route('**/ecom/v1/orders/search', async (route) => {
-    await held;
-    await route.continue();
+    if (released) await route.continue();
+    else held.push(route);
   });
   return async () => {
-    release();
-    await page.unroute('**/ecom/v1/orders/search');
+    released = true;
+    for (const route of held.splice(0)) await route.continue();
   };
 }
 
