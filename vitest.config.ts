@@ -26,21 +26,34 @@ function browserFiles(): string[] {
 // each file starts its own server on its own database, but the server's code, Fastify, PGlite and Playwright
 // are imported once per worker instead of once per file. Server state is kept per server (keyed by its
 // context), so a file finds nothing of the previous file's server in the shared modules.
+/**
+ * `--maxWorkers` given on the command line: the projects below inherit this file's `test` options, and a
+ * project's own `maxWorkers` wins over the command line's, so the file sets it only when the command line
+ * does not.
+ */
+const workersFromCli = process.argv.some((arg) => arg.startsWith('--maxWorkers'));
+
 export default defineConfig({
   resolve: { conditions: ['aisle-source'] },
   ssr: { resolve: { conditions: ['aisle-source'], externalConditions: ['aisle-source'] } },
   test: {
-    maxWorkers: availableParallelism(),
+    ...(workersFromCli ? {} : { maxWorkers: availableParallelism() }),
     projects: [
-      {
-        extends: true,
-        test: {
-          name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts'],
-          environment: 'node',
-          isolate: false,
-        },
-      },
+      // Unit tests use no test database (those that need SQL open their own PGlite): `AISLE_UNIT=skip` leaves
+      // them out of a run that only repeats the API and browser tests on another database (CI's second run).
+      ...(process.env.AISLE_UNIT === 'skip'
+        ? []
+        : [
+            {
+              extends: true as const,
+              test: {
+                name: 'unit',
+                include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts'],
+                environment: 'node' as const,
+                isolate: false,
+              },
+            },
+          ]),
       {
         extends: true,
         test: {
