@@ -25,23 +25,30 @@ export type DiscountRuleTrigger =
       itemQuantityRange: { scopes?: DiscountRuleScope[]; from?: number; to?: number };
     }
   | { triggerType: 'CUSTOM'; customTrigger: { id: string; appId: string } }
-  | {
-      triggerType: 'CUSTOMER_ELIGIBILITY';
-      customerEligibility: { eligibilityType: 'MEMBERS' | 'SPECIFIC_MEMBERS'; memberIds?: string[] };
-    };
+  | { triggerType: 'CUSTOMER_ELIGIBILITY'; customerEligibility: CustomerEligibility };
+
+/** Who may get a rule: any signed-in member, or only the members named. */
+export interface CustomerEligibility {
+  eligibilityType: 'MEMBERS' | 'SPECIFIC_MEMBERS';
+  memberIds?: string[];
+}
 
 export type DiscountRuleValue = (
   | { discountType: 'PERCENTAGE'; percentage: number }
   | { discountType: 'FIXED_AMOUNT'; fixedAmount: string }
   | { discountType: 'FIXED_PRICE'; fixedPrice: string }
-  | {
-      discountType: 'QUANTITY_BASED';
-      quantityBased: { configurations: Array<{ quantity: number; price: string }> };
-    }
+  | { discountType: 'QUANTITY_BASED'; quantityBased: { configurations: QuantityConfiguration[] } }
 ) & {
+  /** SPECIFIC_ITEMS (the scopes; none = every line), ALL_ITEMS, or LOWEST_PRICED_ITEM (one unit of the cheapest line in scope). */
   targetType?: 'SPECIFIC_ITEMS' | 'ALL_ITEMS' | 'LOWEST_PRICED_ITEM';
   specificItemsInfo?: { scopes: DiscountRuleScope[] };
 };
+
+/** `quantity` units of the targets together for `price` (a decimal string): "3 for 10.00". */
+export interface QuantityConfiguration {
+  quantity: number;
+  price: string;
+}
 
 export interface DiscountRuleTags {
   privateTags?: { tagIds: string[] };

@@ -3,7 +3,15 @@ import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
 import { escapeLike } from '../../platform/query/index.ts';
-import { defineEntity, entityService, inOrder, iso, queryIds } from '../../platform/entity-kit/index.ts';
+import {
+  defineEntity,
+  entityNames,
+  entityService,
+  inOrder,
+  iso,
+  revisionAndDates,
+  queryIds,
+} from '../../platform/entity-kit/index.ts';
 import { notFound } from '../../platform/errors.ts';
 import { type Activity, type ActivityType, STATUSES } from './model.ts';
 import { abandonedCheckouts } from './tables.ts';
@@ -40,9 +48,7 @@ export function abandonedCheckoutToWire(row: AbandonedCheckoutRow) {
     checkoutUrl: row.checkoutUrl,
     lineItems: row.lineItems,
     appliedDiscounts: row.appliedDiscounts,
-    revision: row.revision.toString(),
-    createdDate: iso(row.createdDate),
-    updatedDate: iso(row.updatedDate),
+    ...revisionAndDates(row),
   };
 }
 
@@ -54,19 +60,10 @@ export const abandonedCheckoutNotFound = (id: string) =>
 const t = abandonedCheckouts;
 
 export const abandonedCheckout = defineEntity({
-  label: 'abandoned checkout',
-  key: 'abandonedCheckout',
-  plural: 'abandonedCheckouts',
-  event: 'abandoned_checkout',
+  ...entityNames('abandoned checkout', { bulkDelete: 'Delete abandoned checkouts' }),
   table: abandonedCheckouts,
   path: PATH,
   tags: ['abandoned checkouts'],
-  summaries: {
-    get: 'Get an abandoned checkout',
-    delete: 'Delete an abandoned checkout',
-    query: 'Query abandoned checkouts',
-    bulkDelete: 'Delete abandoned checkouts',
-  },
   // Written by the abandonment job only: there is no create or update call.
   schemas: { create: Type.Object({}) },
   query: {

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { Module } from '../../platform/app.ts';
-import { entityRoutes, IdParam, QueryRequest, Revision } from '../../platform/entity-kit/index.ts';
+import { entityRoutes, IdParam, QueryRequest, Revision, rowAction } from '../../platform/entity-kit/index.ts';
 import {
   abandonedCheckout,
   abandonedCheckoutService,
@@ -67,20 +67,12 @@ export const abandonedCheckoutRoutes: Module = async (app, ctx) => {
     },
   );
 
-  app.post(
-    '/ecom/v1/abandoned-checkouts/:id/add-activity',
-    {
-      config: admin,
-      schema: { tags, summary: 'Record an activity', params: IdParam, body: AddActivityRequest },
-    },
-    async (request) => ({
-      abandonedCheckout: await addActivity(
-        ctx,
-        request.params.id,
-        request.body.activityType,
-        request.body.revision,
-      ),
-    }),
+  rowAction(
+    app,
+    { ...abandonedCheckout, path: '/ecom/v1/abandoned-checkouts' },
+    'add-activity',
+    { summary: 'Record an activity', body: AddActivityRequest },
+    (id, body) => addActivity(ctx, id, body.activityType, body.revision),
   );
 
   {

@@ -2,7 +2,13 @@ import { type Static, Type } from '@sinclair/typebox';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
-import { defineEntity, entityService, iso, Revision } from '../../platform/entity-kit/index.ts';
+import {
+  defineEntity,
+  entityService,
+  iso,
+  revisionAndDates,
+  Revision,
+} from '../../platform/entity-kit/index.ts';
 import { notFound } from '../../platform/errors.ts';
 import { backInStockRequests, type ItemDetails } from './tables.ts';
 
@@ -65,9 +71,7 @@ export function requestToWire(row: RequestRow) {
     ...(row.failureReason ? { failureReason: row.failureReason } : {}),
     ...(row.itemUrl ? { itemUrl: row.itemUrl } : {}),
     ...(row.notifiedDate ? { notifiedDate: iso(row.notifiedDate) } : {}),
-    revision: row.revision.toString(),
-    createdDate: iso(row.createdDate),
-    updatedDate: iso(row.updatedDate),
+    ...revisionAndDates(row),
   };
 }
 

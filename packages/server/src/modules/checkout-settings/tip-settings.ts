@@ -1,7 +1,13 @@
 import type { Static } from '@sinclair/typebox';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
-import { defineEntity, entityService, failIf, iso, violation } from '../../platform/entity-kit/index.ts';
+import {
+  defineEntity,
+  entityService,
+  failIf,
+  revisionAndDates,
+  violation,
+} from '../../platform/entity-kit/index.ts';
 import { type FieldViolation, notFound } from '../../platform/errors.ts';
 import { compareDecimals, decimalFromNumber, formatDecimal, parseDecimal } from '../../platform/money.ts';
 import { TipSettingsCreate, TipSettingsPatch } from './schemas.ts';
@@ -33,9 +39,7 @@ export function tipSettingsToWire(row: TipSettingsRow) {
     choices: row.choices,
     ...(row.defaultChoice !== null ? { defaultChoice: row.defaultChoice } : {}),
     allowCustomAmount: row.allowCustomAmount,
-    revision: row.revision.toString(),
-    createdDate: iso(row.createdDate),
-    updatedDate: iso(row.updatedDate),
+    ...revisionAndDates(row),
   };
 }
 

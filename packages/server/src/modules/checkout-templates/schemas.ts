@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { patchSchema } from '../../platform/entity-kit/index.ts';
+import { optionalFields, patchSchema } from '../../platform/entity-kit/index.ts';
 import { literals } from '../../platform/schema.ts';
 import { CustomLineItemInput, LineItemInput } from '../cart/schemas.ts';
 import { TEMPLATE_STATUSES } from './model.ts';
@@ -29,15 +29,7 @@ const fields = {
   externalReference: Type.Object({ appId: Opt(Str(100)), resourceId: Opt(Str(200)) }),
 };
 
-export const CheckoutTemplateCreate = Type.Object({
-  status: Opt(fields.status),
-  customization: Opt(fields.customization),
-  lineItems: Opt(fields.lineItems),
-  customLineItems: Opt(fields.customLineItems),
-  couponCode: Opt(fields.couponCode),
-  customContentReference: Opt(fields.customContentReference),
-  externalReference: Opt(fields.externalReference),
-});
+export const CheckoutTemplateCreate = Type.Object(optionalFields(fields));
 export type CheckoutTemplateCreate = Static<typeof CheckoutTemplateCreate>;
 
 export const CheckoutTemplatePatch = patchSchema(fields);

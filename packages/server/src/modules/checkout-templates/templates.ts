@@ -1,4 +1,10 @@
-import { defineEntity, entityService, failIf, violation } from '../../platform/entity-kit/index.ts';
+import {
+  defineEntity,
+  entityNames,
+  entityService,
+  failIf,
+  violation,
+} from '../../platform/entity-kit/index.ts';
 import { AppError, type FieldViolation, notFound } from '../../platform/errors.ts';
 import type { TemplateCustomization } from './model.ts';
 import { CheckoutTemplateCreate, CheckoutTemplatePatch } from './schemas.ts';
@@ -67,20 +73,10 @@ function checkLines(
 const couponOf = (code: string | null | undefined) => code?.trim() || null;
 
 export const checkoutTemplate = defineEntity({
-  label: 'checkout template',
-  key: KEY,
-  plural: 'checkoutTemplates',
-  event: 'checkout_template',
+  ...entityNames('checkout template', { query: 'Query checkout templates (cursor paging)' }),
   table: checkoutTemplates,
   path: '/ecom/v1/checkout-templates',
   tags: ['checkout templates'],
-  summaries: {
-    create: 'Create a checkout template',
-    query: 'Query checkout templates (cursor paging)',
-    get: 'Get a checkout template',
-    update: 'Update a checkout template',
-    delete: 'Delete a checkout template',
-  },
   schemas: { create: CheckoutTemplateCreate, patch: CheckoutTemplatePatch },
   writable: [
     'status',

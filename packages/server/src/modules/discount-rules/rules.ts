@@ -1,6 +1,13 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
-import { defineEntity, entityService, failIf, iso } from '../../platform/entity-kit/index.ts';
+import {
+  defineEntity,
+  entityNames,
+  entityService,
+  failIf,
+  iso,
+  revisionAndDates,
+} from '../../platform/entity-kit/index.ts';
 import { AppError, type FieldViolation, notFound } from '../../platform/errors.ts';
 import { ruleStatus } from '../pricing/discounts.ts';
 import type { DiscountRuleSnapshot, DiscountRuleTrigger, DiscountRuleValue } from '../pricing/snapshot.ts';
@@ -40,9 +47,7 @@ export function ruleSnapshot(row: DiscountRuleRow): DiscountRuleSnapshot {
 export function discountRuleToWire(row: DiscountRuleRow) {
   return {
     id: row.id,
-    revision: row.revision.toString(),
-    createdDate: iso(row.createdDate),
-    updatedDate: iso(row.updatedDate),
+    ...revisionAndDates(row),
     active: row.active,
     name: row.name,
     status: ruleStatus(ruleSnapshot(row), Date.now()),
@@ -81,20 +86,14 @@ function checkParts(input: {
 const dateOf = (value: string | undefined) => (value ? new Date(value) : null);
 
 export const discountRule = defineEntity({
-  label: 'discount rule',
-  key: 'discountRule',
-  plural: 'discountRules',
-  event: 'discount_rule',
+  ...entityNames('discount rule', {
+    create: 'Create an automatic discount rule',
+    query: 'Query discount rules (offset paging)',
+    update: 'Update a discount rule (mask: the fields to change)',
+  }),
   table: discountRules,
   path: '/ecom/v1/discount-rules',
   tags: ['discount rules'],
-  summaries: {
-    create: 'Create an automatic discount rule',
-    query: 'Query discount rules (offset paging)',
-    get: 'Get a discount rule',
-    update: 'Update a discount rule (mask: the fields to change)',
-    delete: 'Delete a discount rule',
-  },
   schemas: { create: DiscountRuleCreate, patch: DiscountRulePatch },
   writable: ['name', 'active', 'activeTimeInfo', 'tags', 'trigger', 'discounts'] as const,
   maskField: 'mask',

@@ -1,10 +1,15 @@
 import type {
   ChargeType,
+  CustomerEligibility,
+  DiscountRuleScope,
+  DiscountRuleTrigger,
+  DiscountRuleValue,
   ItemAvailabilityStatus as AvailabilityStatus,
   ItemTypePreset as ItemType,
   JurisdictionType,
   PaymentOptionType as PaymentOption,
   PickupMethod,
+  QuantityConfiguration,
   TaxableAddressType,
 } from '@aisle/sdk';
 import type { AddressInput } from '../../platform/schema.ts';
@@ -134,50 +139,14 @@ export type MerchantDiscountSnapshot = ({ amount: string } | { percentage: strin
   lineItemIds?: string[];
 };
 
-/** Discount rules as on the wire (merchant-settings.md "Discount rules"). */
-export interface DiscountRuleScope {
-  id: string;
-  type: 'CATALOG_ITEM' | 'CUSTOM_FILTER';
-  catalogItemFilter?: { catalogAppId: string; catalogItemIds?: string[] };
-  customFilter?: { appId: string; params?: unknown };
-}
-
-export type DiscountRuleTrigger =
-  | { triggerType: 'AND'; and: { triggers: DiscountRuleTrigger[] } }
-  | { triggerType: 'OR'; or: { triggers: DiscountRuleTrigger[] } }
-  | {
-      triggerType: 'SUBTOTAL_RANGE';
-      subtotalRange: { scopes?: DiscountRuleScope[]; from?: string; to?: string };
-    }
-  | {
-      triggerType: 'ITEM_QUANTITY_RANGE';
-      itemQuantityRange: { scopes?: DiscountRuleScope[]; from?: number; to?: number };
-    }
-  | { triggerType: 'CUSTOM'; customTrigger: { id: string; appId: string } }
-  | { triggerType: 'CUSTOMER_ELIGIBILITY'; customerEligibility: CustomerEligibility };
-
-/** Who may get a rule: any signed-in member, or only the members named. */
-export interface CustomerEligibility {
-  eligibilityType: 'MEMBERS' | 'SPECIFIC_MEMBERS';
-  memberIds?: string[];
-}
-
-export type DiscountRuleValue = (
-  | { discountType: 'PERCENTAGE'; percentage: number }
-  | { discountType: 'FIXED_AMOUNT'; fixedAmount: string }
-  | { discountType: 'FIXED_PRICE'; fixedPrice: string }
-  | { discountType: 'QUANTITY_BASED'; quantityBased: { configurations: QuantityConfiguration[] } }
-) & {
-  /** SPECIFIC_ITEMS (the scopes; none = every line), ALL_ITEMS, or LOWEST_PRICED_ITEM (one unit of the cheapest line in scope). */
-  targetType?: 'SPECIFIC_ITEMS' | 'ALL_ITEMS' | 'LOWEST_PRICED_ITEM';
-  specificItemsInfo?: { scopes: DiscountRuleScope[] };
+/** Discount rules as on the wire (merchant-settings.md "Discount rules"): the SDK's types. */
+export type {
+  CustomerEligibility,
+  DiscountRuleScope,
+  DiscountRuleTrigger,
+  DiscountRuleValue,
+  QuantityConfiguration,
 };
-
-/** `quantity` units of the targets together for `price` (a decimal string): "3 for 10.00". */
-export interface QuantityConfiguration {
-  quantity: number;
-  price: string;
-}
 
 export interface DiscountRuleSnapshot {
   id: string;

@@ -2,7 +2,15 @@ import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import { AppError, type FieldViolation, notFound } from '../../platform/errors.ts';
 import { decimalFromNumber } from '../../platform/money.ts';
-import { defineEntity, entityService, failIf, iso, violation } from '../../platform/entity-kit/index.ts';
+import {
+  defineEntity,
+  entityNames,
+  entityService,
+  failIf,
+  iso,
+  revisionAndDates,
+  violation,
+} from '../../platform/entity-kit/index.ts';
 import { CouponCreate, CouponPatch } from './schemas.ts';
 import { couponRedemptions, coupons } from './tables.ts';
 
@@ -36,9 +44,7 @@ export function couponToWire(row: CouponRow) {
     ...(row.usageLimit !== null ? { usageLimit: row.usageLimit } : {}),
     ...(row.limitPerCustomer !== null ? { limitPerCustomer: row.limitPerCustomer } : {}),
     timesUsed: row.timesUsed,
-    revision: row.revision.toString(),
-    createdDate: iso(row.createdDate),
-    updatedDate: iso(row.updatedDate),
+    ...revisionAndDates(row),
   };
 }
 
@@ -106,20 +112,10 @@ async function assertCodeFree(tx: Db, code: string, self?: string): Promise<void
 }
 
 export const coupon = defineEntity({
-  label: 'coupon',
-  key: 'coupon',
-  plural: 'coupons',
-  event: 'coupon',
+  ...entityNames('coupon'),
   table: coupons,
   path: '/ecom/v1/coupons',
   tags: ['coupons'],
-  summaries: {
-    create: 'Create a coupon',
-    query: 'Query coupons',
-    get: 'Get a coupon',
-    update: 'Update a coupon',
-    delete: 'Delete a coupon',
-  },
   schemas: { create: CouponCreate, patch: CouponPatch },
   writable: [
     'code',

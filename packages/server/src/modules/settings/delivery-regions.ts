@@ -1,6 +1,13 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
-import { defineEntity, entityService, failIf, iso, violation } from '../../platform/entity-kit/index.ts';
+import {
+  defineEntity,
+  entityNames,
+  entityService,
+  failIf,
+  revisionAndDates,
+  violation,
+} from '../../platform/entity-kit/index.ts';
 import { type FieldViolation, notFound } from '../../platform/errors.ts';
 import type { StoredDestination } from './model.ts';
 import { DeliveryRegionCreate, DeliveryRegionPatch } from './schemas.ts';
@@ -16,9 +23,7 @@ export function deliveryRegionToWire(row: DeliveryRegionRow) {
     id: row.id,
     name: row.name,
     destinations: row.destinations,
-    revision: row.revision.toString(),
-    createdDate: iso(row.createdDate),
-    updatedDate: iso(row.updatedDate),
+    ...revisionAndDates(row),
   };
 }
 
@@ -57,20 +62,10 @@ export async function withRegion(db: Db, ids: string[], regionId: string): Promi
 }
 
 export const deliveryRegion = defineEntity({
-  label: 'delivery region',
-  key: 'deliveryRegion',
-  plural: 'deliveryRegions',
-  event: 'delivery_region',
+  ...entityNames('delivery region', { delete: 'Delete a delivery region (and take it out of options)' }),
   table: deliveryRegions,
   path: '/ecom/v1/delivery-regions',
   tags: ['shipping'],
-  summaries: {
-    create: 'Create a delivery region',
-    query: 'Query delivery regions',
-    get: 'Get a delivery region',
-    update: 'Update a delivery region',
-    delete: 'Delete a delivery region (and take it out of options)',
-  },
   schemas: { create: DeliveryRegionCreate, patch: DeliveryRegionPatch },
   writable: ['name', 'destinations'] as const,
   query: { fields: { name: { sql: deliveryRegions.name, type: 'string', sortable: true } }, get: true },

@@ -20,7 +20,7 @@ import {
   storeSettingsToWire,
   updateStoreSettings,
 } from './store.ts';
-import { entityRoutes, IdParam } from '../../platform/entity-kit/index.ts';
+import { entityRoutes, rowAction } from '../../platform/entity-kit/index.ts';
 import {
   defaultTaxGroups,
   defaultTaxGroupsByApps,
@@ -78,58 +78,21 @@ export const settingsRoutes: Module = async (app, ctx) => {
   // ---- Delivery regions and shipping options
   entityRoutes(app, ctx, deliveryRegion, deliveryRegionService);
   entityRoutes(app, ctx, shippingOption, shippingOptionService);
-  {
-    const { path: p, tags } = shippingOption;
-    const regionChange = (summary: string, _run: typeof addDeliveryRegion) =>
-      ({
-        config: admin,
-        schema: { tags, summary, params: IdParam, body: DeliveryRegionChangeRequest },
-      }) as const;
-    app.post(
-      `${p}/:id/add-delivery-region`,
-      regionChange('Offer the option in one more region', addDeliveryRegion),
-      async (request) => ({
-        shippingOption: await addDeliveryRegion(
-          ctx,
-          request.params.id,
-          request.body.deliveryRegionId,
-          request.body.revision,
-        ),
-      }),
+  const regionChanges = [
+    ['add-delivery-region', 'Offer the option in one more region', addDeliveryRegion],
+    ['remove-delivery-region', 'Stop offering the option in a region', removeDeliveryRegion],
+  ] as const;
+  for (const [action, summary, change] of regionChanges)
+    rowAction(app, shippingOption, action, { summary, body: DeliveryRegionChangeRequest }, (id, body) =>
+      change(ctx, id, body.deliveryRegionId, body.revision),
     );
-    app.post(
-      `${p}/:id/remove-delivery-region`,
-      regionChange('Stop offering the option in a region', removeDeliveryRegion),
-      async (request) => ({
-        shippingOption: await removeDeliveryRegion(
-          ctx,
-          request.params.id,
-          request.body.deliveryRegionId,
-          request.body.revision,
-        ),
-      }),
-    );
-    app.post(
-      `${p}/:id/update-extended-fields`,
-      {
-        config: admin,
-        schema: {
-          tags,
-          summary: 'Set one namespace of extended fields',
-          params: IdParam,
-          body: ExtendedFieldsRequest,
-        },
-      },
-      async (request) => ({
-        shippingOption: await updateOptionExtendedFields(
-          ctx,
-          request.params.id,
-          request.body.namespace,
-          request.body.namespaceData,
-        ),
-      }),
-    );
-  }
+  rowAction(
+    app,
+    shippingOption,
+    'update-extended-fields',
+    { summary: 'Set one namespace of extended fields', body: ExtendedFieldsRequest },
+    (id, body) => updateOptionExtendedFields(ctx, id, body.namespace, body.namespaceData),
+  );
 
   // ---- Tax groups, regions and rates
   entityRoutes(app, ctx, taxGroup, taxGroupService);

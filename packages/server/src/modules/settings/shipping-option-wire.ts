@@ -1,4 +1,4 @@
-import { iso } from '../../platform/entity-kit/index.ts';
+import { revisionAndDates } from '../../platform/entity-kit/index.ts';
 import type { shippingOptions } from './tables.ts';
 
 /** The carrier id of the store's own shipping options. */
@@ -29,9 +29,7 @@ export function shippingOptionToWire(row: ShippingOptionRow) {
     ...(row.pickup ? { pickup: row.pickup } : {}),
     ...(row.taxGroupId ? { taxGroupId: row.taxGroupId } : {}),
     extendedFields: { namespaces: row.extendedFields },
-    revision: row.revision.toString(),
-    createdDate: iso(row.createdDate),
-    updatedDate: iso(row.updatedDate),
+    ...revisionAndDates(row),
   };
 }
 

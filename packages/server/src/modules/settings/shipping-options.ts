@@ -1,6 +1,12 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
-import { defineEntity, entityService, failIf, violation } from '../../platform/entity-kit/index.ts';
+import {
+  defineEntity,
+  entityNames,
+  entityService,
+  failIf,
+  violation,
+} from '../../platform/entity-kit/index.ts';
 import { AppError, type FieldViolation, notFound } from '../../platform/errors.ts';
 import { decimalFromNumber } from '../../platform/money.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -73,20 +79,10 @@ function checkSlot(slot: { from: string; to: string } | null | undefined): void 
 }
 
 export const shippingOption = defineEntity({
-  label: 'shipping option',
-  key: 'shippingOption',
-  plural: 'shippingOptions',
-  event: 'shipping_option',
+  ...entityNames('shipping option', { query: 'Query shipping options (cursor paging)' }),
   table: shippingOptions,
   path: '/ecom/v1/shipping-options',
   tags: ['shipping'],
-  summaries: {
-    create: 'Create a shipping option',
-    query: 'Query shipping options (cursor paging)',
-    get: 'Get a shipping option',
-    update: 'Update a shipping option',
-    delete: 'Delete a shipping option',
-  },
   schemas: { create: ShippingOptionCreate, patch: ShippingOptionPatch },
   writable: [
     'title',

@@ -3,9 +3,10 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import {
   defineEntity,
+  entityNames,
   entityService,
   failIf,
-  iso,
+  revisionAndDates,
   patchSchema,
   violation,
 } from '../../platform/entity-kit/index.ts';
@@ -35,27 +36,15 @@ export function taxGroupToWire(row: TaxGroupRow) {
     name: row.name,
     ...(row.systemDefined ? { systemDefined: true } : {}),
     ...(row.appId ? { appId: row.appId } : {}),
-    revision: row.revision.toString(),
-    createdDate: iso(row.createdDate),
-    updatedDate: iso(row.updatedDate),
+    ...revisionAndDates(row),
   };
 }
 
 export const taxGroup = defineEntity({
-  label: 'tax group',
-  key: 'taxGroup',
-  plural: 'taxGroups',
-  event: 'tax_group',
+  ...entityNames('tax group', { delete: 'Delete a tax group (and its rates)' }),
   table: taxGroups,
   path: '/billing/v1/tax-groups',
   tags: ['tax'],
-  summaries: {
-    create: 'Create a tax group',
-    query: 'Query tax groups',
-    get: 'Get a tax group',
-    update: 'Update a tax group',
-    delete: 'Delete a tax group (and its rates)',
-  },
   schemas: { create: TaxGroupCreate, patch: TaxGroupPatch },
   writable: ['name'] as const,
   query: {

@@ -3,9 +3,10 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import {
   defineEntity,
+  entityNames,
   entityService,
   failIf,
-  iso,
+  revisionAndDates,
   patchSchema,
   violation,
 } from '../../platform/entity-kit/index.ts';
@@ -54,9 +55,7 @@ export function taxRateToWire(row: TaxRateRow) {
     taxGroupId: row.taxGroupId,
     rate: totalRate(row.jurisdictions),
     jurisdictions: row.jurisdictions,
-    revision: row.revision.toString(),
-    createdDate: iso(row.createdDate),
-    updatedDate: iso(row.updatedDate),
+    ...revisionAndDates(row),
   };
 }
 
@@ -82,20 +81,10 @@ function checkPercentages(jurisdictions: StoredJurisdiction[]): void {
 }
 
 export const taxRate = defineEntity({
-  label: 'tax rate',
-  key: 'taxRate',
-  plural: 'taxRates',
-  event: 'tax_rate',
+  ...entityNames('tax rate', { create: 'Set the manual rate of a tax group in a region' }),
   table: taxRates,
   path: '/billing/v1/tax-rates',
   tags: ['tax'],
-  summaries: {
-    create: 'Set the manual rate of a tax group in a region',
-    query: 'Query tax rates',
-    get: 'Get a tax rate',
-    update: 'Update a tax rate',
-    delete: 'Delete a tax rate',
-  },
   schemas: { create: TaxRateCreate, patch: TaxRatePatch },
   writable: ['rate', 'jurisdictions'] as const,
   query: {

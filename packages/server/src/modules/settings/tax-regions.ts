@@ -4,9 +4,10 @@ import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
 import {
   defineEntity,
+  entityNames,
   entityService,
   failIf,
-  iso,
+  revisionAndDates,
   patchSchema,
   violation,
   type Write,
@@ -46,9 +47,7 @@ export function taxRegionToWire(row: TaxRegionRow) {
     ...(row.subdivision ? { subdivision: row.subdivision } : {}),
     appId: row.appId,
     taxIncludedInPrice: row.taxIncludedInPrice,
-    revision: row.revision.toString(),
-    createdDate: iso(row.createdDate),
-    updatedDate: iso(row.updatedDate),
+    ...revisionAndDates(row),
   };
 }
 
@@ -88,20 +87,10 @@ async function assertFree(tx: Db, where: { country: string; subdivision: string 
 }
 
 export const taxRegion = defineEntity({
-  label: 'tax region',
-  key: 'taxRegion',
-  plural: 'taxRegions',
-  event: 'tax_region',
+  ...entityNames('tax region', { delete: 'Delete a tax region (and its rates)' }),
   table: taxRegions,
   path: '/billing/v1/tax-regions',
   tags: ['tax'],
-  summaries: {
-    create: 'Create a tax region',
-    query: 'Query tax regions',
-    get: 'Get a tax region',
-    update: 'Update a tax region',
-    delete: 'Delete a tax region (and its rates)',
-  },
   schemas: { create: TaxRegionCreate, patch: TaxRegionPatch },
   writable: ['country', 'subdivision', 'appId', 'taxIncludedInPrice'] as const,
   query: {

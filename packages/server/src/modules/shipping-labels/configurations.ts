@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { asc, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
-import { defineEntity, entityService, failIf, iso, violation } from '../../platform/entity-kit/index.ts';
+import {
+  defineEntity,
+  entityService,
+  failIf,
+  revisionAndDates,
+  violation,
+} from '../../platform/entity-kit/index.ts';
 import { type FieldViolation, notFound } from '../../platform/errors.ts';
 import { compareDecimals } from '../../platform/money.ts';
 import { withRegion } from '../settings/delivery-regions.ts';
@@ -40,9 +46,7 @@ export function shippoConfigurationToWire(
     ...(shipFrom ? { shipFromAddress: shipFrom } : {}),
     ...(row.backupRate ? { backupRate: row.backupRate } : {}),
     ...(row.backupWeight ? { backupWeight: row.backupWeight } : {}),
-    revision: row.revision.toString(),
-    createdDate: iso(row.createdDate),
-    updatedDate: iso(row.updatedDate),
+    ...revisionAndDates(row),
   };
 }
 

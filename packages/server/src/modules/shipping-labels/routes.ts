@@ -1,5 +1,5 @@
 import type { Module } from '../../platform/app.ts';
-import { entityRoutes, IdParam } from '../../platform/entity-kit/index.ts';
+import { entityRoutes, rowAction } from '../../platform/entity-kit/index.ts';
 import {
   addConfigurationRegion,
   removeConfigurationRegion,
@@ -13,20 +13,12 @@ import { admin } from '../../platform/routing.ts';
 export const shippingLabelRoutes: Module = (app, ctx) => {
   entityRoutes(app, ctx, shippoConfiguration, shippoConfigurationService);
   const { path, tags } = shippoConfiguration;
-  app.post(
-    `${path}/:id/delivery-regions`,
-    {
-      config: admin,
-      schema: { tags, summary: 'Ship in one more delivery region', params: IdParam, body: AddRegionRequest },
-    },
-    async (request) => ({
-      shippoConfiguration: await addConfigurationRegion(
-        ctx,
-        request.params.id,
-        request.body.deliveryRegionId,
-        request.body.revision,
-      ),
-    }),
+  rowAction(
+    app,
+    shippoConfiguration,
+    'delivery-regions',
+    { summary: 'Ship in one more delivery region', body: AddRegionRequest },
+    (id, body) => addConfigurationRegion(ctx, id, body.deliveryRegionId, body.revision),
   );
   app.delete(
     `${path}/:id/delivery-regions/:deliveryRegionId`,

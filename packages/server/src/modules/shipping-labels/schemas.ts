@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { patchSchema } from '../../platform/entity-kit/index.ts';
+import { optionalFields, patchSchema } from '../../platform/entity-kit/index.ts';
 import { literals } from '../../platform/schema.ts';
 import { DOMESTIC_SERVICES, HANDLING_FEE_TYPES, INTERNATIONAL_SERVICES, PACKAGE_TYPES } from './model.ts';
 
@@ -59,14 +59,7 @@ const fields = {
 
 export const ShippoConfigurationCreate = Type.Object({
   deliveryRegionId: Opt(Id),
-  deliveryRegionIds: Opt(fields.deliveryRegionIds),
-  domesticServices: Opt(fields.domesticServices),
-  internationalServices: Opt(fields.internationalServices),
-  packageType: Opt(fields.packageType),
-  packageDetails: Opt(fields.packageDetails),
-  osLocationId: Opt(fields.osLocationId),
-  backupRate: Opt(fields.backupRate),
-  backupWeight: Opt(fields.backupWeight),
+  ...optionalFields(fields),
 });
 export type ShippoConfigurationCreate = Static<typeof ShippoConfigurationCreate>;
 

@@ -1,3 +1,4 @@
+import type { ApiKey, OnTheWire } from '@aisle/sdk';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { createApiKey, hashSecret } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -8,19 +9,8 @@ import { apiKeys } from '../../platform/tables.ts';
 
 type ApiKeyRow = typeof apiKeys.$inferSelect;
 
-/** An API key as listed: its first characters, never the key or its hash. */
-export interface ApiKeyWire {
-  id: string;
-  name: string;
-  /** The key's first 14 characters (`aisle_sk_` and five more), to recognise it. */
-  prefix: string;
-  role: StaffRole;
-  /** Installed by `ADMIN_API_KEY` or generated at first start. */
-  bootstrap: boolean;
-  createdBy?: string;
-  createdDate: string;
-  revokedDate?: string;
-}
+/** An API key as listed: its first characters (`aisle_sk_` and five more), never the key or its hash. */
+export type ApiKeyWire = OnTheWire<ApiKey>;
 
 export function toApiKeyWire(row: ApiKeyRow): ApiKeyWire {
   return {

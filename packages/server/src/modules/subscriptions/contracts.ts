@@ -1,5 +1,10 @@
 import { Type } from '@sinclair/typebox';
-import { defineEntity, entityService } from '../../platform/entity-kit/index.ts';
+import {
+  defineEntity,
+  entityNames,
+  entityService,
+  revisionAndDates,
+} from '../../platform/entity-kit/index.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { type ContractSettings, type ContractStatus, subscriptionContracts } from './tables.ts';
 
@@ -8,8 +13,6 @@ import { type ContractSettings, type ContractStatus, subscriptionContracts } fro
  * one transaction). They are created by placing an order (flows/orders/place-order.ts) and changed by the
  * billing scheduler and the member and merchant actions (flows/subscriptions); the wire has get and query only.
  */
-
-const ENTITY = 'subscription_contract';
 
 export type ContractRow = typeof subscriptionContracts.$inferSelect;
 
@@ -20,9 +23,7 @@ export function contractToWire(row: ContractRow) {
   const d = row.data as Record<string, unknown>;
   return {
     id: row.id,
-    revision: row.revision.toString(),
-    createdDate: row.createdDate.toISOString(),
-    updatedDate: row.updatedDate.toISOString(),
+    ...revisionAndDates(row),
     title: row.title,
     ...(row.description ? { description: row.description } : {}),
     subscriptionSettings: row.settings,
@@ -48,19 +49,16 @@ export function contractToWire(row: ContractRow) {
 export type WireContract = ReturnType<typeof contractToWire>;
 
 export const subscriptionContract = defineEntity({
-  label: 'subscription contract',
-  key: 'subscriptionContract',
-  plural: 'subscriptionContracts',
-  // Contracts are never deleted: their events are created, updated and canceled (webhooks/event-types.ts).
-  event: ENTITY,
+  // Event `subscription_contract`: never deleted, its events are created, updated and canceled
+  // (webhooks/event-types.ts).
+  ...entityNames('subscription contract', {
+    get: 'Get a subscription contract (members: their own)',
+    query: 'Query subscription contracts (members: their own)',
+  }),
   table: subscriptionContracts,
   path: '/ecom/subscription-contracts/v1/subscription-contracts',
   idParam: 'subscriptionContractId',
   tags: ['subscriptions'],
-  summaries: {
-    get: 'Get a subscription contract (members: their own)',
-    query: 'Query subscription contracts (members: their own)',
-  },
   access: { get: 'member', query: 'member' },
   // Created by placing an order only: no create body on the wire.
   schemas: { create: Type.Object({}) },

@@ -166,6 +166,31 @@ export type Operation =
   | 'getOrCreate'
   | 'bulkGetOrCreate';
 
+/**
+ * The names a description takes from its label (`tax group`): wire keys `taxGroup` and `taxGroups`, event
+ * `tax_group`, and the plain summaries of its calls (`Create a tax group`, `Query tax groups`, `Get…`,
+ * `Update…`, `Delete…`), each replaced by one of `summaries` where the entity says more.
+ */
+export function entityNames(label: string, summaries: Partial<Record<Operation, string>> = {}) {
+  const words = label.split(' ');
+  const key = words.map((w, i) => (i === 0 ? w : w[0]!.toUpperCase() + w.slice(1))).join('');
+  const one = `${/^[aeiou]/.test(label) ? 'an' : 'a'} ${label}`;
+  return {
+    label,
+    key,
+    plural: `${key}s`,
+    event: words.join('_'),
+    summaries: {
+      create: `Create ${one}`,
+      query: `Query ${label}s`,
+      get: `Get ${one}`,
+      update: `Update ${one}`,
+      delete: `Delete ${one}`,
+      ...summaries,
+    } as Partial<Record<Operation, string>>,
+  };
+}
+
 export type Values = Record<string, unknown>;
 
 /** What a rule of the entity may use inside the write's transaction. */

@@ -2,6 +2,7 @@ export { type BulkItemError, type BulkResult, runBulk } from './bulk.ts';
 export {
   defineEntity,
   type EntityDescription,
+  entityNames,
   type Operation,
   type Values,
   type Write,
@@ -12,11 +13,13 @@ export {
   entityRoutes,
   FieldMask,
   IdParam,
+  optionalFields,
   PathMask,
   patchSchema,
   QueryRequest,
   queryRoutes,
   Revision,
+  rowAction,
   updateBody,
 } from './routes.ts';
 export { type EntityService, entityService } from './service.ts';
@@ -34,6 +37,7 @@ export {
   queryIds,
   querySpec,
   refuseUnknownFields,
+  revisionAndDates,
   samePath,
   sentPath,
   UUID,

@@ -1,8 +1,8 @@
-import { type TOptional, type TProperties, type TSchema, Type } from '@sinclair/typebox';
+import { type Static, type TOptional, type TProperties, type TSchema, Type } from '@sinclair/typebox';
 import type { App } from '../app.ts';
 import type { Access } from '../auth.ts';
 import type { AppContext } from '../context.ts';
-import { complexGetHook } from '../routing.ts';
+import { admin, complexGetHook } from '../routing.ts';
 import {
   BulkDeleteResponse,
   bulkResponse,
@@ -341,12 +341,40 @@ export const PathMask = Type.Optional(
     },
   ),
 );
+/**
+ * One of an entity's own admin calls on one row (docs/CONVENTIONS.md: `add-delivery-region`):
+ * `POST <path>/{id}/<action>` with the body given, answered `{<key>: …}` with what `run(id, body)` gives.
+ */
+export function rowAction<B extends TSchema>(
+  app: App,
+  d: { key: string; path: string; tags: string[] },
+  action: string,
+  schema: { summary: string; body: B },
+  run: (id: string, body: Static<B>) => Promise<unknown>,
+): void {
+  app.post(
+    `${d.path}/:id/${action}`,
+    { config: admin, schema: { tags: d.tags, summary: schema.summary, params: IdParam, body: schema.body } },
+    async (request) => ({
+      [d.key]: await run((request.params as { id: string }).id, request.body as Static<B>),
+    }),
+  );
+}
+
 const maskSchema = (d: { mask?: 'fields' | 'paths' }) => (d.mask === 'paths' ? PathMask : FieldMask);
+
+/** The entity's fields, each optional (a PATCH, or a create that needs none). */
+export function optionalFields<P extends TProperties>(fields: P) {
+  return Object.fromEntries(
+    Object.entries(fields).map(([name, schema]) => [name, Type.Optional(schema)]),
+  ) as { [K in keyof P]: TOptional<P[K]> };
+}
 
 /** A PATCH entity: every field optional, plus the `id` and `revision` a client echoes back. */
 export function patchSchema<P extends TProperties>(fields: P) {
-  const optional = Object.fromEntries(
-    Object.entries(fields).map(([name, schema]) => [name, Type.Optional(schema)]),
-  ) as { [K in keyof P]: TOptional<P[K]> };
-  return Type.Object({ id: Type.Optional(EntityId), ...optional, revision: Type.Optional(Revision) });
+  return Type.Object({
+    id: Type.Optional(EntityId),
+    ...optionalFields(fields),
+    revision: Type.Optional(Revision),
+  });
 }

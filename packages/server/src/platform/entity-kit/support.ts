@@ -8,10 +8,17 @@ import { UUID } from '../uuid.ts';
 
 /** What the settings' services share: revisions, field masks, wire dates and queries. */
 
-export const DEFAULT_PAGE_SIZE = 50;
-export const MAX_PAGE_SIZE = 100;
+/** The page sizes of the settings' and the catalogue's wire queries, spread into a `QuerySpec`. */
+export const PAGE_LIMITS = { defaultLimit: 50, maxLimit: 100 };
 
 export const iso = (date: Date | null | undefined): string | undefined => date?.toISOString();
+
+/** The revision and dates a revisioned entity answers with, where its wire puts them. */
+export const revisionAndDates = (row: { revision: bigint; createdDate: Date; updatedDate: Date }) => ({
+  revision: row.revision.toString(),
+  createdDate: row.createdDate.toISOString(),
+  updatedDate: row.updatedDate.toISOString(),
+});
 
 export { UUID };
 
@@ -123,8 +130,7 @@ export function querySpec(fields: QuerySpec['fields']): QuerySpec {
     fields,
     defaultSort: [{ fieldName: 'createdDate', order: 'ASC' }],
     tiebreaker: 'id',
-    defaultLimit: DEFAULT_PAGE_SIZE,
-    maxLimit: MAX_PAGE_SIZE,
+    ...PAGE_LIMITS,
   };
 }
 

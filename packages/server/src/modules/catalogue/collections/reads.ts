@@ -5,14 +5,7 @@ import { keysColumn, selectPage } from '../../../platform/query/select-page.ts';
 import { compileQuery, type Page, type QuerySpec } from '../../../platform/query/index.ts';
 import { collections } from './tables.ts';
 import { collectionToWire, type WireCollection } from './wire.ts';
-import {
-  cappedCount,
-  DEFAULT_PAGE_SIZE,
-  MAX_PAGE_SIZE,
-  UUID,
-  type Viewer,
-  wireOptions,
-} from '../shared/reads.ts';
+import { cappedCount, PAGE_LIMITS, UUID, type Viewer, wireOptions } from '../shared/reads.ts';
 
 export const COLLECTION_QUERY: QuerySpec = {
   fields: {
@@ -25,8 +18,7 @@ export const COLLECTION_QUERY: QuerySpec = {
   },
   defaultSort: [{ fieldName: 'name', order: 'ASC' }],
   tiebreaker: 'id',
-  defaultLimit: DEFAULT_PAGE_SIZE,
-  maxLimit: MAX_PAGE_SIZE,
+  ...PAGE_LIMITS,
 };
 
 const collectionNotFound = (key: { id: string } | { slug: string }) =>

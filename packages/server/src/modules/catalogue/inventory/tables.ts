@@ -1,3 +1,4 @@
+import type { StockChangeReason } from '@aisle/sdk';
 import { and, eq, sql } from 'drizzle-orm';
 import {
   bigserial,
@@ -62,17 +63,7 @@ export type StockRow = Pick<InventoryRow, 'trackQuantity' | 'quantity' | 'inStoc
  * `REVERT_INVENTORY_CHANGE`, as callers of the inventory APIs give them) and the store's own, with the order
  * named when there is one.
  */
-export type StockChangeReason =
-  | 'ORDER'
-  | 'MANUAL'
-  | 'REVERT_INVENTORY_CHANGE'
-  | 'ORDER_PLACED'
-  | 'ORDER_PAID'
-  | 'ORDER_CANCELED'
-  | 'ORDER_REFUNDED'
-  | 'ORDER_NOT_PAID'
-  | 'CSV_IMPORT'
-  | 'CREATED';
+export type { StockChangeReason };
 
 /**
  * Every change of a variant's tracked quantity, written in the transaction of the change: the units moved

@@ -5,7 +5,7 @@ import { type FieldViolation, notFound, ValidationFailure } from '../../../platf
 import type { EventInput } from '../../../platform/events.ts';
 import { compileQuery, type QuerySpec } from '../../../platform/query/index.ts';
 import { selectPage } from '../../../platform/query/select-page.ts';
-import { cappedCount, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, UUID, type Viewer } from '../shared/reads.ts';
+import { cappedCount, PAGE_LIMITS, UUID, type Viewer } from '../shared/reads.ts';
 import { productVariants } from '../variants/tables.ts';
 import { inventoryItems, type InventoryRow, variantJoin } from './tables.ts';
 import { recordStockMoves, type StockMove, stockMoveOf, stockNote } from './history.ts';
@@ -217,8 +217,7 @@ export const INVENTORY_QUERY: QuerySpec = (() => {
     },
     defaultSort: [{ fieldName: 'numericId', order: 'ASC' }],
     tiebreaker: 'numericId',
-    defaultLimit: DEFAULT_PAGE_SIZE,
-    maxLimit: MAX_PAGE_SIZE,
+    ...PAGE_LIMITS,
   };
 })();
 

@@ -7,7 +7,7 @@ import type { EventInput } from '../../../platform/events.ts';
 import type { QuerySpec } from '../../../platform/query/index.ts';
 import { type InventoryReason, stockOf } from './v1-items.ts';
 import type { InventoryItemInput, SearchDetails } from './v3-schemas.ts';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../shared/reads.ts';
+import { PAGE_LIMITS } from '../shared/reads.ts';
 import { productVariants } from '../variants/tables.ts';
 import { inventoryItems, type InventoryRow, variantJoin } from './tables.ts';
 import { type ProductRow, products } from '../products/tables.ts';
@@ -196,8 +196,7 @@ export const VARIANT_FILTER: QuerySpec = {
   },
   defaultSort: [{ fieldName: 'productId', order: 'ASC' }],
   tiebreaker: 'productId',
-  defaultLimit: DEFAULT_PAGE_SIZE,
-  maxLimit: MAX_PAGE_SIZE,
+  ...PAGE_LIMITS,
 };
 
 /**

@@ -7,9 +7,9 @@ import { compileQuery, escapeLike, type QueryPlan, type QuerySpec } from '../../
 import { recordStockMoves, type StockMove, stockMoveOf, stockNote } from './history.ts';
 import { inventoryItemToWire, type InventoryReason, inventoryRows, stockOf } from './v1-items.ts';
 import type { InventoryItemInput, SearchDetails } from './v3-schemas.ts';
-import { maskPaths } from '../../../platform/entity-kit/index.ts';
+import { maskPaths, revisionAndDates } from '../../../platform/entity-kit/index.ts';
 import { selectPage } from '../../../platform/query/select-page.ts';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, UUID, type Viewer } from '../shared/reads.ts';
+import { PAGE_LIMITS, UUID, type Viewer } from '../shared/reads.ts';
 import { productVariants } from '../variants/tables.ts';
 import { inventoryItems, type InventoryRow, variantJoin } from './tables.ts';
 import { type ProductRow, products, SEARCH_CONFIG } from '../products/tables.ts';
@@ -92,9 +92,7 @@ export function itemToWire(s: ItemSelection) {
     .join(' / ');
   return {
     id: row.id,
-    revision: row.revision.toString(),
-    createdDate: row.createdDate.toISOString(),
-    updatedDate: row.updatedDate.toISOString(),
+    ...revisionAndDates(row),
     variantId: row.variantId,
     locationId: DEFAULT_LOCATION_ID,
     productId: row.productId,
@@ -432,7 +430,6 @@ export const ITEM_QUERY: QuerySpec = (() => {
     },
     defaultSort: [{ fieldName: 'createdDate', order: 'ASC' }],
     tiebreaker: 'id',
-    defaultLimit: DEFAULT_PAGE_SIZE,
-    maxLimit: MAX_PAGE_SIZE,
+    ...PAGE_LIMITS,
   };
 })();

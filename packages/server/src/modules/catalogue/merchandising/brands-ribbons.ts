@@ -2,11 +2,11 @@ import type { Static } from '@sinclair/typebox';
 import { Type } from '@sinclair/typebox';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db.ts';
-import { defineEntity, entityService } from '../../../platform/entity-kit/index.ts';
+import { defineEntity, entityService, revisionAndDates } from '../../../platform/entity-kit/index.ts';
 import { conflict, invalid } from '../../../platform/errors.ts';
 import { products } from '../products/tables.ts';
 import { lockProducts } from '../shared/write-support.ts';
-import { assignedCount, dates, v3Entity } from '../shared/v3.ts';
+import { assignedCount, v3Entity } from '../shared/v3.ts';
 import { Brand, NamedInput, Ribbon } from './schemas.ts';
 import { brands, ribbons } from './tables.ts';
 
@@ -106,7 +106,7 @@ function named(kind: NamedKind) {
     table,
     schemas: { create: NamedInput, patch: NamedInput, wire: NAMED[kind].wire },
     projection: assignedCount(assignedCounts, countKey),
-    toWire: (row: NamedRow): WireNamed => ({ id: row.id, ...dates(row), name: row.name }),
+    toWire: (row: NamedRow): WireNamed => ({ id: row.id, ...revisionAndDates(row), name: row.name }),
     checkCreate: (input: NamedInputType, field: string) => checkName(input.name, `${field}.name`),
     insert: (_input: NamedInputType, { checked }) => ({ name: checked }),
     checkUpdate: (patch: NamedInputType) =>

@@ -8,6 +8,7 @@ import {
   entityService,
   failIf,
   maskPaths,
+  revisionAndDates,
   runBulk,
   sentPath,
   violation,
@@ -23,7 +24,7 @@ import type {
   StoredFreeTextInput,
   StoredImageRef,
 } from '../shared/model.ts';
-import { assignedCount, dates, eachRow, v3Entity } from '../shared/v3.ts';
+import { assignedCount, eachRow, v3Entity } from '../shared/v3.ts';
 import { slugify } from '../shared/write-support.ts';
 import { Customization, CustomizationInput as CustomizationInputSchema } from './schemas.ts';
 import { customizations } from './tables.ts';
@@ -329,7 +330,7 @@ async function productsShowing(db: Db, row: Row): Promise<number> {
 function toWire(row: Row): WireCustomization {
   return {
     id: row.id,
-    ...dates(row),
+    ...revisionAndDates(row),
     name: row.name,
     key: row.key,
     customizationType: row.customizationType,

@@ -4,13 +4,14 @@ import {
   defineEntity,
   entityService,
   failIf,
+  revisionAndDates,
   sentPath,
   violation,
 } from '../../../platform/entity-kit/index.ts';
 import { conflict, type FieldViolation, invalid } from '../../../platform/errors.ts';
 import { products } from '../products/tables.ts';
 import type { RichContent } from '../shared/model.ts';
-import { assignedCount, dates, eachRow, v3Entity } from '../shared/v3.ts';
+import { assignedCount, eachRow, v3Entity } from '../shared/v3.ts';
 import { sanitizeDescription } from '../shared/write-support.ts';
 import { htmlToRichContent, richContentToHtml } from './rich-content.ts';
 import { InfoSection, InfoSectionInput as InfoSectionInputSchema } from './schemas.ts';
@@ -100,7 +101,7 @@ async function productsShowing(db: Db, row: Row): Promise<number> {
 
 const toWire = (row: Row): WireInfoSection => ({
   id: row.id,
-  ...dates(row),
+  ...revisionAndDates(row),
   uniqueName: row.uniqueName,
   title: row.title,
   description: row.description,

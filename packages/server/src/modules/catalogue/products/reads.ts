@@ -23,14 +23,7 @@ import {
   productToWire,
   type WireProduct,
 } from './wire.ts';
-import {
-  cappedCount,
-  DEFAULT_PAGE_SIZE,
-  MAX_PAGE_SIZE,
-  UUID,
-  type Viewer,
-  wireOptions,
-} from '../shared/reads.ts';
+import { cappedCount, PAGE_LIMITS, UUID, type Viewer, wireOptions } from '../shared/reads.ts';
 
 const COLLECTION_FILTER_OPS = ['$eq', '$hasSome', '$hasAll', '$in'] as const;
 
@@ -119,8 +112,7 @@ export const PRODUCT_QUERY: QuerySpec = (() => {
     defaultSort: [{ fieldName: 'numericId', order: 'DESC' }],
     tiebreaker: 'numericId',
     fieldsFor: collectionOrderFields,
-    defaultLimit: DEFAULT_PAGE_SIZE,
-    maxLimit: MAX_PAGE_SIZE,
+    ...PAGE_LIMITS,
   };
 })();
 

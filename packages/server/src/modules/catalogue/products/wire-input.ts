@@ -1,3 +1,4 @@
+import type { VariantOverride } from '@aisle/sdk';
 import { type FieldViolation, ValidationFailure } from '../../../platform/errors.ts';
 import { moneyFromNumber } from '../../../platform/money.ts';
 import type { Dimensions, OptionInput, ProductInput, ProductPatch, VariantPatch } from '../shared/model.ts';
@@ -112,17 +113,8 @@ export function productPatchFromWire(product: ProductWrite): ProductPatch {
   return patch;
 }
 
-export interface WireVariantPatch {
-  choices?: Record<string, string>;
-  variantIds?: string[];
-  price?: number;
-  cost?: number;
-  weight?: number;
-  sku?: string;
-  visible?: boolean;
-  productDimensions?: Dimensions;
-  packageDimensions?: Dimensions;
-}
+/** The wire's variant override (SDK `VariantOverride`): JSON-number money. */
+export type WireVariantPatch = VariantOverride;
 
 export function variantPatchFromWire(v: WireVariantPatch): VariantPatch {
   const { price, cost, ...rest } = v;

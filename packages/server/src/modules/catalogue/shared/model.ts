@@ -1,11 +1,12 @@
+import type { Dimensions, DimensionUnit, OptionType } from '@aisle/sdk';
 import type { SubscriptionDetails, SubscriptionDetailsInput } from '../products/subscriptions.ts';
 /** Shapes kept in the catalogue's jsonb columns and taken by its write service. Money is a decimal string. */
 
 export type ProductType = 'physical' | 'digital';
 export type InventoryStatus = 'IN_STOCK' | 'OUT_OF_STOCK' | 'PARTIALLY_OUT_OF_STOCK';
 export type DiscountType = 'NONE' | 'AMOUNT' | 'PERCENT';
-export type OptionType = 'drop_down' | 'color';
-export type DimensionUnit = 'MM' | 'CM' | 'M' | 'IN' | 'FT' | 'YD';
+/** The wire's own types, from the SDK. */
+export type { Dimensions, DimensionUnit, OptionType };
 export const MEASUREMENT_UNITS = [
   'ML',
   'CL',
@@ -110,14 +111,6 @@ export interface StoredOption {
   optionType: OptionType;
   name: string;
   choices: StoredChoice[];
-}
-
-/** Lengths are decimal strings (wire/catalogue.md §1). */
-export interface Dimensions {
-  length?: string;
-  width?: string;
-  height?: string;
-  unit?: DimensionUnit;
 }
 
 export interface SeoTag {

@@ -22,8 +22,7 @@ const storeMoney = new WeakMap<AppContext['events'], StoreMoney>();
 export function setStoreMoney(ctx: AppContext, money: StoreMoney): void {
   storeMoney.set(ctx.events, money);
 }
-export const DEFAULT_PAGE_SIZE = 50;
-export const MAX_PAGE_SIZE = 100;
+export { PAGE_LIMITS } from '../../../platform/entity-kit/support.ts';
 
 export interface Viewer {
   /** An admin caller: sees hidden entities and may ask for merchant data. */

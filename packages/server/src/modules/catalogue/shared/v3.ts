@@ -65,13 +65,6 @@ export function checkRevision(entity: string, id: string, current: bigint, given
   if (given !== undefined && given !== current) throw revisionMismatch(entity)(id, current, given);
 }
 
-/** The revision and dates every v3 entity answers with. */
-export const dates = (row: { revision: bigint; createdDate: Date; updatedDate: Date }) => ({
-  revision: row.revision.toString(),
-  createdDate: row.createdDate.toISOString(),
-  updatedDate: row.updatedDate.toISOString(),
-});
-
 /**
  * The description parts every v3 entity shares: `label` in messages (`info section`), wire key and plural,
  * path segment (`info-sections`) and OpenAPI tag (the event is the label in snake case); its query fields

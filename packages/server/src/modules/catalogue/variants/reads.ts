@@ -5,14 +5,7 @@ import { keysColumn, selectPage } from '../../../platform/query/select-page.ts';
 import { compileQuery, type Page, type QuerySpec } from '../../../platform/query/index.ts';
 import { mediaLinks } from '../media/signing.ts';
 import type { StoredMedia } from '../shared/model.ts';
-import {
-  cappedCount,
-  DEFAULT_PAGE_SIZE,
-  MAX_PAGE_SIZE,
-  UUID,
-  type Viewer,
-  wireOptions,
-} from '../shared/reads.ts';
+import { cappedCount, PAGE_LIMITS, UUID, type Viewer, wireOptions } from '../shared/reads.ts';
 import { inventoryItems, type InventoryRow, variantJoin } from '../inventory/tables.ts';
 import { type ProductRow, products } from '../products/tables.ts';
 import { productVariants, type VariantRow } from './tables.ts';
@@ -192,8 +185,7 @@ export const STORE_VARIANT_QUERY: QuerySpec = (() => {
     // Product id first: the primary key (product_id, id) serves it, the id tie-break sorts within a product.
     defaultSort: [{ fieldName: 'productId', order: 'ASC' }],
     tiebreaker: 'id',
-    defaultLimit: DEFAULT_PAGE_SIZE,
-    maxLimit: MAX_PAGE_SIZE,
+    ...PAGE_LIMITS,
   };
 })();
 
