@@ -4,7 +4,7 @@ import { useFetcher } from 'react-router';
 import { DISCOUNT_TYPES, localInputValue } from '../lib/coupon-form.ts';
 import type { ShownError } from '../lib/errors.ts';
 import type { couponProductsLoader } from '../routes/coupons.tsx';
-import { Field } from './form.ts';
+import { CheckBox, Field } from './form.ts';
 import { SearchBox } from './search-box.tsx';
 
 export interface PickedProduct {
@@ -99,10 +99,9 @@ export function CouponFields({
         hint="For you; the code when left empty."
         error={fields.name}
       />
-      <label className="check">
-        <input type="checkbox" name="active" defaultChecked={coupon?.active ?? true} />
+      <CheckBox name="active" defaultChecked={coupon?.active ?? true}>
         Active (shoppers can use it)
-      </label>
+      </CheckBox>
       <fieldset className="stack">
         <legend>Discount</legend>
         <div className="field narrow">

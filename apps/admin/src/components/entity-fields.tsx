@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { type FieldSpec, type FormValue, type FormValues, shown } from '../lib/fields.ts';
-import { Field, fieldNotes } from './form.ts';
+import { CheckBox, Field, fieldNotes } from './form.ts';
 import { PlaceField } from './place-field.tsx';
 import { RowsField } from './rows-field.tsx';
 
@@ -89,10 +89,9 @@ export function EntityField({ spec, value, error }: FieldProps) {
     case 'toggle':
       return (
         <div className="field">
-          <label className="check">
-            <input type="checkbox" {...common} defaultChecked={value === true} />
+          <CheckBox {...common} defaultChecked={value === true}>
             {spec.label}
-          </label>
+          </CheckBox>
           {extra}
         </div>
       );
@@ -175,10 +174,9 @@ function ChecklistField({ spec, value, error }: FieldProps) {
     <ul className="checklist-options">
       {list.map((o) => (
         <li key={o.value}>
-          <label className="check">
-            <input type="checkbox" name={spec.name} value={o.value} defaultChecked={ticked.has(o.value)} />
+          <CheckBox name={spec.name} value={o.value} defaultChecked={ticked.has(o.value)}>
             {o.label}
-          </label>
+          </CheckBox>
         </li>
       ))}
     </ul>

@@ -2,14 +2,13 @@ import type { Page } from '@aisle/sdk';
 import { type ReactNode, useId } from 'react';
 import {
   type ActionFunctionArgs,
-  Form,
   Link,
   type LoaderFunctionArgs,
   type RouteObject,
   redirect,
   useLoaderData,
-  useSearchParams,
 } from 'react-router';
+import { deleteThenList } from '../lib/delete-record.ts';
 import { adminError, CHECK_FIELDS, type ShownError } from '../lib/errors.ts';
 import {
   type FieldSpec,
@@ -22,10 +21,9 @@ import {
 import { countText, type ListParams, listData, listParams } from '../lib/list.ts';
 import { usePageTitle } from '../lib/title.ts';
 import { type AdminClient, requireClient } from '../sdk.ts';
-import { ConfirmAction } from './confirm.tsx';
 import { EntityFields } from './entity-fields.tsx';
-import { ErrorNotice, Notice, SubmitButton } from './form.ts';
-import { BackLink, NewPage } from './page-head.tsx';
+import { ErrorNotice, Notice } from './form.ts';
+import { BackLink, CreatedNotice, DeleteAction, EditForm, NewPage } from './page-head.tsx';
 import { type ListFilter, ListPage } from './list-page.tsx';
 import type { ListColumn } from './list-table.tsx';
 import { useSettledActionData } from '../../../storefront/src/lib/action-data.ts';
@@ -134,7 +132,6 @@ export function entityRoutes<T>(spec: EntitySpec<T>): RouteObject[] {
 
   function List() {
     const { params, rows, total, hasNext, pager } = useLoaderData<typeof listLoader>();
-    const [search] = useSearchParams();
     usePageTitle(spec.title);
     const q = params.values.q;
     return (
@@ -142,7 +139,6 @@ export function entityRoutes<T>(spec: EntitySpec<T>): RouteObject[] {
         title={spec.title}
         newLink={`/${spec.path}/new`}
         newLabel={`New ${one}`}
-        notice={search.get('deleted') ? `“${search.get('deleted')}” was deleted.` : undefined}
         filters={spec.filters}
         params={params}
         columns={spec.columns}
@@ -206,13 +202,7 @@ export function entityRoutes<T>(spec: EntitySpec<T>): RouteObject[] {
         </section>
       );
     return (
-      <NewPage
-        list={`/${spec.path}`}
-        listLabel={`All ${many}`}
-        title={title}
-        error={result?.error}
-        create={`Create ${one}`}
-      >
+      <NewPage list={`/${spec.path}`} noun={spec.noun} title={title} error={result?.error}>
         <EntityFields
           fields={fields}
           values={result?.values ?? spec.defaults}
@@ -232,15 +222,9 @@ export function entityRoutes<T>(spec: EntitySpec<T>): RouteObject[] {
     const client = requireClient();
     const id = params.id ?? '';
     const form = await request.formData();
-    if (form.get('intent') === 'delete' && spec.remove) {
-      const row = await spec.get(client, id);
-      try {
-        await spec.remove(client, id);
-      } catch (error) {
-        return { error: adminError(error), saved: false };
-      }
-      return redirect(`/${spec.path}?deleted=${encodeURIComponent(spec.name(row))}`);
-    }
+    const remove = spec.remove;
+    if (form.get('intent') === 'delete' && remove)
+      return deleteThenList(`/${spec.path}`, form, () => remove(client, id));
     const action = spec.actions?.[String(form.get('intent'))];
     if (action) {
       try {
@@ -269,32 +253,26 @@ export function entityRoutes<T>(spec: EntitySpec<T>): RouteObject[] {
   function Edit() {
     const { row, fields } = useLoaderData<typeof editLoader>();
     const result = useSettledActionData<typeof editAction>() as Saved | undefined;
-    const [search] = useSearchParams();
     const name = spec.name(row);
     usePageTitle(name);
     return (
       <section className="panel stack narrow-panel" aria-labelledby="entity-title">
         <BackLink to={`/${spec.path}`}>All {many}</BackLink>
         <h1 id="entity-title">{name}</h1>
-        {search.get('created') && !result && <Notice tone="success">The {one} was created.</Notice>}
+        <CreatedNotice one={one} acted={result !== undefined} />
         {result?.saved && <Notice tone="success">Saved.</Notice>}
         {result?.outcome && <Notice tone="success">{result.outcome.message}</Notice>}
         {result?.outcome?.reveal && <RevealBox reveal={result.outcome.reveal} />}
         <ErrorNotice error={result?.error} />
-        <Form method="post" className="stack" noValidate key={JSON.stringify(spec.values(row))}>
+        <EditForm key={JSON.stringify(spec.values(row))}>
           <EntityFields fields={fields} values={spec.values(row)} errors={result?.error?.fields} />
-          <SubmitButton name="intent" value="save" pendingText="Saving…">
-            Save changes
-          </SubmitButton>
-        </Form>
+        </EditForm>
         {spec.extra?.(row)}
         {spec.remove && (
-          <ConfirmAction
-            label={`Delete ${one}`}
+          <DeleteAction
+            one={one}
+            name={name}
             question={`Delete “${name}”? ${spec.deleteNote ?? ''} This cannot be undone.`.replace('  ', ' ')}
-            confirm="Yes, delete it"
-            pendingText="Deleting…"
-            intent="delete"
           />
         )}
       </section>

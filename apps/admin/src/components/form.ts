@@ -1,6 +1,7 @@
 // The storefront's form parts (labelled fields with their errors, alerts, submit buttons) and its notice page,
 // shared rather than copied: both apps show SDK errors the same way.
 export {
+  CheckBox,
   ErrorNotice,
   Field,
   fieldNotes,

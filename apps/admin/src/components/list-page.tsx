@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
-import { Form, Link } from 'react-router';
+import { Link } from 'react-router';
 import type { ListParams } from '../lib/list.ts';
+import { FilterForm } from './filter-form.tsx';
 import { Notice } from './form.ts';
 import { type ListColumn, ListTable } from './list-table.tsx';
+import { DeletedNotice, ListHead } from './page-head.tsx';
 
 /** A filter of a list page: a search box (no options) or a select; its value travels in the URL. */
 export interface ListFilter {
@@ -14,7 +16,8 @@ export interface ListFilter {
 /**
  * The entity kit's list page: heading with the "new" link, a GET form of filters (search, selects, sort)
  * whose values live in the URL, a status line, the rows as a table (cards on a phone) or an empty text, and
- * cursor paging links. The loader pages on the server (see lib/list.ts).
+ * cursor paging links. The loader pages on the server (see lib/list.ts). A search typed while the last one
+ * loads is kept (lib/filter-form.ts).
  */
 export function ListPage<T>({
   title,
@@ -36,7 +39,7 @@ export function ListPage<T>({
   title: string;
   newLink?: string;
   newLabel?: string;
-  /** A success message (after a delete). */
+  /** A success message (a delete's, `?deleted=<name>`, is shown without it). */
   notice?: string | null | undefined;
   filters?: readonly ListFilter[];
   params: ListParams;
@@ -56,17 +59,14 @@ export function ListPage<T>({
   const filtered = filters.some((f) => params.values[f.name]);
   return (
     <div className="stack">
-      <div className="panel-head">
-        <h1>{title}</h1>
-        {newLink && (
-          <Link className="button button-primary" to={newLink}>
-            {newLabel ?? 'New'}
-          </Link>
-        )}
-      </div>
+      <ListHead title={title} newLink={newLink} newLabel={newLabel} />
+      <DeletedNotice />
       {notice && <Notice tone="success">{notice}</Notice>}
       {filters.length > 0 && (
-        <Form method="get" role="search" className="toolbar" key={JSON.stringify(params.values)}>
+        <FilterForm
+          role="search"
+          shown={Object.fromEntries(filters.map((f) => [f.name, params.values[f.name]]))}
+        >
           {filters.map((filter) => {
             const id = `filter-${filter.name}`;
             return (
@@ -99,7 +99,7 @@ export function ListPage<T>({
               Clear
             </Link>
           )}
-        </Form>
+        </FilterForm>
       )}
       <p className="muted" role="status">
         {status}

@@ -17,7 +17,7 @@ export interface ListColumn<T> {
  * The list half of the entity kit: a table of rows by columns that becomes one card per row on narrow
  * screens (each cell then carries its column's name, `data-label`).
  */
-interface ListTableProps<T> {
+export interface ListTableProps<T> {
   columns: readonly ListColumn<T>[];
   rows: readonly T[];
   rowKey: (row: T) => string;

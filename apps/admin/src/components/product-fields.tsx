@@ -4,6 +4,7 @@ import type { ShownError } from '../lib/errors.ts';
 import type { FieldSpec, FormValues } from '../lib/fields.ts';
 import { PRODUCT_FIELDS, type ProductLists, productValues } from '../lib/product-form.ts';
 import { EntityField, EntityFields } from './entity-fields.tsx';
+import { CheckBox } from './form.ts';
 
 /**
  * The product form: basics, pricing (discount, cost, SKU, weight, brand, ribbon), price per unit, search
@@ -97,14 +98,12 @@ export function ProductFields({
               value={String(item.maxLength)}
               onChange={(text) => set({ ...item, maxLength: Number.parseInt(text, 10) || 0 })}
             />
-            <label className="check">
-              <input
-                type="checkbox"
-                checked={item.mandatory}
-                onChange={(e) => set({ ...item, mandatory: e.target.checked })}
-              />
+            <CheckBox
+              checked={item.mandatory}
+              onChange={(e) => set({ ...item, mandatory: e.target.checked })}
+            >
               Text field {n} must be filled in
-            </label>
+            </CheckBox>
           </>
         )}
       />
@@ -113,15 +112,13 @@ export function ProductFields({
       ) : (
         <fieldset className="stack">
           <legend>Stock</legend>
-          <label className="check">
-            <input
-              type="checkbox"
-              name="trackQuantity"
-              checked={tracked}
-              onChange={(event) => setTracked(event.target.checked)}
-            />
+          <CheckBox
+            name="trackQuantity"
+            checked={tracked}
+            onChange={(event) => setTracked(event.target.checked)}
+          >
             Track stock levels
-          </label>
+          </CheckBox>
           {tracked && <EntityField spec={spec('quantity')} value={start.quantity} error={errors.quantity} />}
         </fieldset>
       )}

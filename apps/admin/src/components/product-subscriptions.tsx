@@ -2,7 +2,7 @@ import type { Collection, Product, SubscriptionOption } from '@aisle/sdk';
 import { useState } from 'react';
 import { Form } from 'react-router';
 import { DISCOUNTS, FREQUENCIES } from '../lib/subscription-form.ts';
-import { Field, SubmitButton } from './form.ts';
+import { CheckBox, Field, SubmitButton } from './form.ts';
 import type { ShownError } from '../lib/errors.ts';
 import { ProductFinder } from './product-finder.tsx';
 import { SelectField } from './select-field.tsx';
@@ -42,32 +42,16 @@ export function ProductSubscriptions({
         {plans.map((plan, i) => (
           <PlanRow key={plan?.id ?? 'new'} plan={plan} index={i} fields={fields} />
         ))}
-        <label className="check">
-          <input
-            type="checkbox"
-            name="allow-one-time"
-            defaultChecked={details?.allowOneTimePurchases !== false}
-          />{' '}
+        <CheckBox name="allow-one-time" defaultChecked={details?.allowOneTimePurchases !== false}>
           Also sold as a one-time purchase
-        </label>
+        </CheckBox>
         {fields['allow-one-time'] && <p className="field-error">{fields['allow-one-time']}</p>}
-        <label className="check">
-          <input
-            type="checkbox"
-            name="customer-cancellation"
-            defaultChecked={details?.enableCustomerCancellation !== false}
-          />{' '}
+        <CheckBox name="customer-cancellation" defaultChecked={details?.enableCustomerCancellation !== false}>
           Members may cancel their subscription themselves
-        </label>
-        <label className="check">
-          <input
-            type="checkbox"
-            name="membership"
-            checked={membership}
-            onChange={(e) => setMembership(e.target.checked)}
-          />{' '}
+        </CheckBox>
+        <CheckBox name="membership" checked={membership} onChange={(e) => setMembership(e.target.checked)}>
           Membership plan: an active subscription pays for chosen products
-        </label>
+        </CheckBox>
         {membership && (
           <fieldset className="stack">
             <legend>The membership pays for</legend>
@@ -191,11 +175,7 @@ function PlanRow({
           error={fields[`plan-discount-${i}`]}
         />
       </div>
-      {plan && (
-        <label className="check">
-          <input type="checkbox" name={`plan-remove-${i}`} /> Remove plan {n} (running subscriptions go on)
-        </label>
-      )}
+      {plan && <CheckBox name={`plan-remove-${i}`}>Remove plan {n} (running subscriptions go on)</CheckBox>}
     </fieldset>
   );
 }

@@ -1,6 +1,6 @@
 import type { ProductVariant } from '@aisle/sdk';
 import { Form } from 'react-router';
-import { fieldNotes, SubmitButton } from './form.ts';
+import { CheckBox, fieldNotes, SubmitButton } from './form.ts';
 
 /** `Size: M · Colour: Black`. */
 export const variantName = (v: ProductVariant): string =>
@@ -54,10 +54,9 @@ export function VariantsTable({
   };
   return (
     <Form method="post" className="stack" noValidate>
-      <label className="check">
-        <input type="checkbox" name="trackQuantity" defaultChecked={tracked} />
+      <CheckBox name="trackQuantity" defaultChecked={tracked}>
         Track stock per variant
-      </label>
+      </CheckBox>
       <div className="table-wrap">
         <table className="data-table card-table variants-table" data-testid="variants-table">
           <caption className="visually-hidden">Variants</caption>

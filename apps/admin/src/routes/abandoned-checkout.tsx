@@ -1,11 +1,12 @@
 import { type ActionFunctionArgs, Form, Link, type LoaderFunctionArgs, useLoaderData } from 'react-router';
-import { DataTable, ItemsPanel } from '../components/data-table.tsx';
-import { ErrorNotice, Notice, SubmitButton } from '../components/form.ts';
+import { ItemsPanel } from '../components/data-table.tsx';
+import { SubmitButton } from '../components/form.ts';
 import { dateTime, money, words } from '../lib/format.ts';
 import { adminError } from '../lib/errors.ts';
 import { usePageTitle } from '../lib/title.ts';
 import { requireClient } from '../sdk.ts';
 import { useSettledActionData } from '../../../storefront/src/lib/action-data.ts';
+import { Outcome } from '../components/outcome.tsx';
 
 const ACTIVITY_TEXT: Record<string, string> = {
   SCHEDULED: 'Recovery e-mail scheduled',
@@ -51,8 +52,7 @@ export function AbandonedCheckoutPage() {
       <div className="panel-head">
         <h1>Abandoned checkout of {checkout.buyerInfo.email}</h1>
       </div>
-      {result?.done && <Notice tone="success">{result.done}</Notice>}
-      <ErrorNotice error={result?.error} />
+      <Outcome result={result} />
       <section className="panel">
         <dl className="facts" data-testid="abandoned-summary">
           <dt>Status</dt>

@@ -1,12 +1,13 @@
 import type { BackInStockRequest, CatalogReference } from '@aisle/sdk';
 import { type ActionFunctionArgs, Form, useLoaderData } from 'react-router';
 import { DataTable } from '../components/data-table.tsx';
-import { ErrorNotice, Notice, SubmitButton } from '../components/form.ts';
+import { SubmitButton } from '../components/form.ts';
 import { adminError } from '../lib/errors.ts';
 import { dateTime, words } from '../lib/format.ts';
 import { usePageTitle } from '../lib/title.ts';
 import { requireClient } from '../sdk.ts';
 import { useSettledActionData } from '../../../storefront/src/lib/action-data.ts';
+import { Outcome } from '../components/outcome.tsx';
 
 /** Waiting requests read for the per-item list (the oldest first). */
 const WAITING_LIMIT = 100;
@@ -101,8 +102,7 @@ export function BackInStock() {
       <div className="panel-head">
         <h1>Back in stock</h1>
       </div>
-      {result?.done && <Notice tone="success">{result.done}</Notice>}
-      <ErrorNotice error={result?.error} />
+      <Outcome result={result} />
       <section className="panel" aria-labelledby="waiting-heading">
         <h2 id="waiting-heading">Shoppers waiting</h2>
         <p className="muted small">

@@ -1,7 +1,7 @@
 import type { CsvImportError, CsvImportProduct, CsvImportResult } from '@aisle/sdk';
 import { useEffect, useRef, useState } from 'react';
 import { ErrorNotice, Notice } from '../components/form.ts';
-import { ListTable } from '../components/list-table.tsx';
+import { ListTable, type ListTableProps } from '../components/list-table.tsx';
 import { adminError, type ShownError } from '../lib/errors.ts';
 import { usePageTitle } from '../lib/title.ts';
 import { requireClient } from '../sdk.ts';
@@ -17,65 +17,65 @@ const ACTION: Record<CsvImportProduct['action'], { planned: string; done: string
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
+/** A list of a plan or result under its heading: its first rows, saying so when there are more. */
+function FirstRows<T>({ title, noun, rows, ...table }: ListTableProps<T> & { title: string; noun: string }) {
+  if (rows.length === 0) return null;
+  return (
+    <>
+      <h3>{title}</h3>
+      <ListTable<T> {...table} rows={rows.slice(0, SHOWN_ROWS)} />
+      {rows.length > SHOWN_ROWS && (
+        <p className="muted small">
+          The first {SHOWN_ROWS} of {rows.length} {noun} are shown.
+        </p>
+      )}
+    </>
+  );
+}
+
 /** The products of a plan or result, and the problems by line and column. */
 function Outcome({ result }: { result: CsvImportResult }) {
   const { products, errors } = result;
   const when = result.dryRun ? 'planned' : 'done';
   return (
     <div className="stack">
-      {errors.length > 0 && (
-        <>
-          <h3>Problems in the file</h3>
-          <ListTable<CsvImportError>
-            caption="Problems in the file, by line and column"
-            columns={[
-              { label: 'Line', className: 'num', primary: true, cell: (e) => String(e.line) },
-              { label: 'Column', cell: (e) => e.column || 'Whole row' },
-              { label: 'Problem', className: 'wrap', cell: (e) => e.message },
-            ]}
-            rows={errors.slice(0, SHOWN_ROWS)}
-            rowKey={(e) => `${e.line}-${e.column}-${e.message}`}
-            rowTestId="import-error"
-          />
-          {errors.length > SHOWN_ROWS && (
-            <p className="muted small">
-              The first {SHOWN_ROWS} of {errors.length} problems are shown.
-            </p>
-          )}
-        </>
-      )}
-      {products.length > 0 && (
-        <>
-          <h3>Products</h3>
-          <ListTable<CsvImportProduct>
-            caption="Products of the file"
-            columns={[
-              { label: 'Line', className: 'num', cell: (p) => String(p.line) },
-              { label: 'Handle', primary: true, className: 'wrap', cell: (p) => p.handle },
-              { label: 'Name', className: 'wrap', cell: (p) => p.name ?? '' },
-              {
-                label: result.dryRun ? 'Plan' : 'Outcome',
-                cell: (p) => (
-                  <span
-                    className={`status-badge ${p.action === 'FAIL' ? 'status-bad' : p.action === 'CREATE' ? 'status-ok' : 'status-info'}`}
-                    data-testid="import-action"
-                  >
-                    {ACTION[p.action][when]}
-                  </span>
-                ),
-              },
-            ]}
-            rows={products.slice(0, SHOWN_ROWS)}
-            rowKey={(p) => p.handle}
-            rowTestId="import-product"
-          />
-          {products.length > SHOWN_ROWS && (
-            <p className="muted small">
-              The first {SHOWN_ROWS} of {products.length} products are shown.
-            </p>
-          )}
-        </>
-      )}
+      <FirstRows<CsvImportError>
+        title="Problems in the file"
+        noun="problems"
+        caption="Problems in the file, by line and column"
+        columns={[
+          { label: 'Line', className: 'num', primary: true, cell: (e) => String(e.line) },
+          { label: 'Column', cell: (e) => e.column || 'Whole row' },
+          { label: 'Problem', className: 'wrap', cell: (e) => e.message },
+        ]}
+        rows={errors}
+        rowKey={(e) => `${e.line}-${e.column}-${e.message}`}
+        rowTestId="import-error"
+      />
+      <FirstRows<CsvImportProduct>
+        title="Products"
+        noun="products"
+        caption="Products of the file"
+        columns={[
+          { label: 'Line', className: 'num', cell: (p) => String(p.line) },
+          { label: 'Handle', primary: true, className: 'wrap', cell: (p) => p.handle },
+          { label: 'Name', className: 'wrap', cell: (p) => p.name ?? '' },
+          {
+            label: result.dryRun ? 'Plan' : 'Outcome',
+            cell: (p) => (
+              <span
+                className={`status-badge ${p.action === 'FAIL' ? 'status-bad' : p.action === 'CREATE' ? 'status-ok' : 'status-info'}`}
+                data-testid="import-action"
+              >
+                {ACTION[p.action][when]}
+              </span>
+            ),
+          },
+        ]}
+        rows={products}
+        rowKey={(p) => p.handle}
+        rowTestId="import-product"
+      />
     </div>
   );
 }

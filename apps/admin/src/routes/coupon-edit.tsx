@@ -1,17 +1,9 @@
-import {
-  type ActionFunctionArgs,
-  Form,
-  type LoaderFunctionArgs,
-  redirect,
-  useLoaderData,
-  useSearchParams,
-} from 'react-router';
+import { type ActionFunctionArgs, type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { CouponFields } from '../components/coupon-fields.tsx';
-import { ConfirmAction } from '../components/confirm.tsx';
-import { ErrorNotice, Notice, SubmitButton } from '../components/form.ts';
-import { BackLink, StatusHeading } from '../components/page-head.tsx';
+import { ErrorNotice, Notice } from '../components/form.ts';
+import { BackLink, CreatedNotice, DeleteAction, EditForm, StatusHeading } from '../components/page-head.tsx';
 import { couponFormError, discountText, readCouponForm, usesText, validityText } from '../lib/coupon-form.ts';
-import { adminError } from '../lib/errors.ts';
+import { deleteThenList } from '../lib/delete-record.ts';
 import { usePageTitle } from '../lib/title.ts';
 import { requireClient } from '../sdk.ts';
 import { useSettledActionData } from '../../../storefront/src/lib/action-data.ts';
@@ -41,15 +33,8 @@ export async function couponEditAction({ request, params }: ActionFunctionArgs) 
   const client = requireClient();
   const id = params.couponId ?? '';
   const form = await request.formData();
-  if (form.get('intent') === 'delete') {
-    try {
-      const { code } = await client.coupons.getCoupon(id);
-      await client.coupons.deleteCoupon(id);
-      return redirect(`/coupons?deleted=${encodeURIComponent(code ?? '')}`);
-    } catch (error) {
-      return { error: adminError(error), saved: false };
-    }
-  }
+  if (form.get('intent') === 'delete')
+    return deleteThenList('/coupons', form, () => client.coupons.deleteCoupon(id));
   const read = readCouponForm(form);
   if ('error' in read) return { error: read.error, saved: false };
   const { percentage, fixedAmount, ...rest } = read.value;
@@ -70,7 +55,6 @@ export async function couponEditAction({ request, params }: ActionFunctionArgs) 
 export function CouponEdit() {
   const { coupon, products, currency } = useLoaderData<typeof couponEditLoader>();
   const result = useSettledActionData<typeof couponEditAction>();
-  const [search] = useSearchParams();
   usePageTitle(`Coupon ${coupon.code ?? ''}`);
   return (
     <section className="panel stack narrow-panel" aria-labelledby="coupon-title">
@@ -85,23 +69,18 @@ export function CouponEdit() {
       <p className="muted" data-testid="coupon-summary">
         {discountText(coupon, currency)} · used {usesText(coupon)} · {validityText(coupon)}
       </p>
-      {search.get('created') && !result && <Notice tone="success">The coupon was created.</Notice>}
+      <CreatedNotice one="coupon" acted={result !== undefined} />
       {result?.saved && <Notice tone="success">Saved.</Notice>}
       <ErrorNotice error={result?.error} />
       {/* A new key per revision: the fields show what was saved. */}
-      <Form method="post" className="stack" noValidate key={coupon.revision}>
+      <EditForm key={coupon.revision}>
         <input type="hidden" name="revision" value={coupon.revision ?? ''} />
         <CouponFields coupon={coupon} products={products} currency={currency} error={result?.error} />
-        <SubmitButton name="intent" value="save" pendingText="Saving…">
-          Save changes
-        </SubmitButton>
-      </Form>
-      <ConfirmAction
-        label="Delete coupon"
+      </EditForm>
+      <DeleteAction
+        one="coupon"
+        name={coupon.code ?? ''}
         question={`Delete the coupon “${coupon.code}”? Shoppers will no longer be able to use it. This cannot be undone.`}
-        confirm="Yes, delete it"
-        pendingText="Deleting…"
-        intent="delete"
       />
     </section>
   );

@@ -29,13 +29,7 @@ export function CouponNew() {
   const result = useSettledActionData<typeof couponNewAction>();
   usePageTitle('New coupon');
   return (
-    <NewPage
-      list="/coupons"
-      listLabel="All coupons"
-      title="New coupon"
-      error={result?.error}
-      create="Create coupon"
-    >
+    <NewPage list="/coupons" noun={['coupon', 'coupons']} error={result?.error}>
       <CouponFields currency={currency} error={result?.error} />
     </NewPage>
   );

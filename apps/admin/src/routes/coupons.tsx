@@ -1,19 +1,14 @@
-import {
-  type ActionFunctionArgs,
-  Form,
-  Link,
-  type LoaderFunctionArgs,
-  useLoaderData,
-  useSearchParams,
-} from 'react-router';
+import { type ActionFunctionArgs, Form, Link, type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { DataTable } from '../components/data-table.tsx';
-import { ErrorNotice, Notice, SubmitButton } from '../components/form.ts';
+import { SubmitButton } from '../components/form.ts';
+import { DeletedNotice, ListHead } from '../components/page-head.tsx';
 import { PageLinks } from '../components/page-links.tsx';
 import { discountText, usesText, validityText } from '../lib/coupon-form.ts';
 import { adminError } from '../lib/errors.ts';
 import { usePageTitle } from '../lib/title.ts';
 import { requireClient } from '../sdk.ts';
 import { useSettledActionData } from '../../../storefront/src/lib/action-data.ts';
+import { Outcome } from '../components/outcome.tsx';
 
 const PAGE_SIZE = 20;
 
@@ -63,20 +58,12 @@ export async function couponProductsLoader({ request }: LoaderFunctionArgs) {
 export function Coupons() {
   const { coupons, total, hasNext, page, currency } = useLoaderData<typeof couponsLoader>();
   const result = useSettledActionData<typeof couponsAction>();
-  const [search] = useSearchParams();
-  const deleted = search.get('deleted');
   usePageTitle('Coupons');
   return (
     <div className="stack">
-      <div className="panel-head">
-        <h1>Coupons</h1>
-        <Link className="button button-primary" to="/coupons/new">
-          New coupon
-        </Link>
-      </div>
-      {deleted && !result && <Notice tone="success">The coupon “{deleted}” was deleted.</Notice>}
-      {result?.done && <Notice tone="success">{result.done}</Notice>}
-      <ErrorNotice error={result?.error} />
+      <ListHead title="Coupons" newLink="/coupons/new" newLabel="New coupon" />
+      <DeletedNotice one="coupon" acted={result !== undefined} />
+      <Outcome result={result} />
       <p className="muted" role="status">
         {total === undefined ? '' : `${total} ${total === 1 ? 'coupon' : 'coupons'}`}
       </p>

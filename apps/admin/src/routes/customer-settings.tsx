@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, Form, Link, useLoaderData } from 'react-router';
-import { ErrorNotice, Notice, SubmitButton } from '../components/form.ts';
+import { CheckBox, ErrorNotice, Notice, SubmitButton } from '../components/form.ts';
 import { SelectField } from '../components/select-field.tsx';
 import { adminError } from '../lib/errors.ts';
 import { usePageTitle } from '../lib/title.ts';
@@ -46,18 +46,12 @@ export function CustomerSettings() {
       {result && 'saved' in result && <Notice tone="success">The sign-up settings were saved.</Notice>}
       <ErrorNotice error={result && 'error' in result ? result.error : undefined} />
       <Form method="post" className="stack" key={JSON.stringify(policies)}>
-        <label className="check">
-          <input
-            type="checkbox"
-            name="requireEmailVerification"
-            defaultChecked={policies.requireEmailVerification}
-          />
+        <CheckBox name="requireEmailVerification" defaultChecked={policies.requireEmailVerification}>
           New members confirm their e-mail address with a code before they can sign in
-        </label>
-        <label className="check">
-          <input type="checkbox" name="requireOwnerApproval" defaultChecked={policies.requireOwnerApproval} />
+        </CheckBox>
+        <CheckBox name="requireOwnerApproval" defaultChecked={policies.requireOwnerApproval}>
           New members wait for your approval (Customers → the member → Approve)
-        </label>
+        </CheckBox>
         <SelectField
           label="Robot check (captcha)"
           name="captcha"

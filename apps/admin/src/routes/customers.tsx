@@ -1,11 +1,11 @@
 import type { Customer, MemberStatusName, Money } from '@aisle/sdk';
-import { Form, Link, type LoaderFunctionArgs, useLoaderData } from 'react-router';
+import { Link, type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { DataTable } from '../components/data-table.tsx';
 import { Field } from '../components/form.ts';
 import { PageLinks } from '../components/page-links.tsx';
 import { SelectField } from '../components/select-field.tsx';
 import { useSession } from '../components/staff-nav.tsx';
-import { useFilterForm } from '../lib/filter-form.ts';
+import { FilterForm } from '../components/filter-form.tsx';
 import { money, words } from '../lib/format.ts';
 import { usePageTitle } from '../lib/title.ts';
 import { can, requireClient } from '../sdk.ts';
@@ -43,7 +43,6 @@ export function Customers() {
   const { customers, metadata, search, status, page } = useLoaderData<typeof customersLoader>();
   const session = useSession();
   usePageTitle('Customers');
-  const filterForm = useFilterForm({ q: search, status });
   const link = (n: number) =>
     `?${new URLSearchParams({ ...(search ? { q: search } : {}), ...(status ? { status } : {}), page: String(n) })}`;
   return (
@@ -56,13 +55,7 @@ export function Customers() {
           </Link>
         )}
       </div>
-      <Form
-        method="get"
-        className="toolbar"
-        role="search"
-        key={filterForm.key}
-        onSubmit={filterForm.onSubmit}
-      >
+      <FilterForm role="search" shown={{ q: search, status }}>
         <Field label="Search by name or e-mail" name="q" type="search" defaultValue={search} />
         <SelectField
           label="Status"
@@ -73,7 +66,7 @@ export function Customers() {
         <button type="submit" className="button button-secondary">
           Search
         </button>
-      </Form>
+      </FilterForm>
       <p className="muted" role="status">
         {metadata.total} {metadata.total === 1 ? 'customer' : 'customers'}
         {search ? ` matching “${search}”` : ''}

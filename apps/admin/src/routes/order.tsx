@@ -4,7 +4,7 @@ import { type ActionFunctionArgs, Form, type LoaderFunctionArgs, useLoaderData }
 import { addressLines, contactName } from '../../../storefront/src/lib/address.ts';
 import { ConfirmAction, ConfirmSubmit } from '../components/confirm.tsx';
 import { DataTable } from '../components/data-table.tsx';
-import { ErrorNotice, Field, Notice, SubmitButton } from '../components/form.ts';
+import { CheckBox, ErrorNotice, Field, Notice, SubmitButton } from '../components/form.ts';
 import { BackLink, StatusHeading } from '../components/page-head.tsx';
 import {
   ActionPanel,
@@ -605,10 +605,9 @@ export function OrderPage() {
                         defaultValue={0}
                       />
                     ))}
-                    <label className="check">
-                      <input type="checkbox" name="restock" defaultChecked />
+                    <CheckBox name="restock" defaultChecked>
                       Put returned items back in stock
-                    </label>
+                    </CheckBox>
                     <Field
                       label="Shipping refunded (optional)"
                       name="shipping"
@@ -637,18 +636,16 @@ export function OrderPage() {
                 pendingText="Canceling…"
                 intent="cancel"
               >
-                <label className="check">
-                  <input type="checkbox" name="restock" defaultChecked />
+                <CheckBox name="restock" defaultChecked>
                   Put the items back in stock
-                </label>
+                </CheckBox>
                 {mayRefund && (
                   <>
                     <input type="hidden" name="paymentId" value={refundablePaymentId} />
                     <input type="hidden" name="amount" value={refundable(order)} />
-                    <label className="check">
-                      <input type="checkbox" name="refund" defaultChecked />
+                    <CheckBox name="refund" defaultChecked>
                       Refund what was paid ({refundable(order)} {order.currency})
-                    </label>
+                    </CheckBox>
                   </>
                 )}
               </ConfirmAction>

@@ -1,7 +1,7 @@
-import { Form, Link, type LoaderFunctionArgs, useLoaderData } from 'react-router';
+import { Link, type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { Field } from '../components/form.ts';
 import { OrderRows } from '../components/order-rows.tsx';
-import { useFilterForm } from '../lib/filter-form.ts';
+import { FilterForm } from '../components/filter-form.tsx';
 import { words } from '../lib/format.ts';
 import { usePageTitle } from '../lib/title.ts';
 import { requireClient } from '../sdk.ts';
@@ -127,18 +127,11 @@ export function Orders() {
     ...(to ? { to } : {}),
     ...(limit ? { limit: String(limit) } : {}),
   };
-  const filterForm = useFilterForm({ q, from, to, payment, fulfilment, channel });
   const pageLink = (cursor: string) => `?${new URLSearchParams({ ...kept, cursor })}`;
   return (
     <div className="stack">
       <h1>Orders</h1>
-      <Form
-        method="get"
-        className="toolbar"
-        aria-label="Filter orders"
-        key={filterForm.key}
-        onSubmit={filterForm.onSubmit}
-      >
+      <FilterForm aria-label="Filter orders" shown={{ q, from, to, payment, fulfilment, channel }}>
         <Field label="Order number, e-mail or name" name="q" type="search" defaultValue={q} />
         <Field label="Placed from" name="from" type="date" defaultValue={from} />
         <Field label="Placed until" name="to" type="date" defaultValue={to} />
@@ -155,7 +148,7 @@ export function Orders() {
         <button type="submit" className="button button-secondary">
           Filter
         </button>
-      </Form>
+      </FilterForm>
       <OrderRows
         orders={orders}
         empty={

@@ -6,15 +6,15 @@ import {
   useLoaderData,
   useSearchParams,
 } from 'react-router';
-import { ConfirmAction } from '../components/confirm.tsx';
 import { DigitalFile } from '../components/digital-file.tsx';
 import { ErrorNotice, Notice, SubmitButton } from '../components/form.ts';
-import { BackLink, StatusHeading } from '../components/page-head.tsx';
+import { BackLink, CreatedNotice, DeleteAction, EditForm, StatusHeading } from '../components/page-head.tsx';
 import { ProductFields } from '../components/product-fields.tsx';
 import { ProductMedia } from '../components/product-media.tsx';
 import { ProductSubscriptions } from '../components/product-subscriptions.tsx';
 import { OptionsEditor, readOptions } from '../components/product-options.tsx';
 import { VariantsTable } from '../components/product-variants.tsx';
+import { deleteThenList } from '../lib/delete-record.ts';
 import { adminError, CHECK_FIELDS, type ShownError } from '../lib/errors.ts';
 import { money } from '../lib/format.ts';
 import { duplicateProduct } from '../lib/product-duplicate.ts';
@@ -72,13 +72,8 @@ export async function productEditAction({ request, params }: ActionFunctionArgs)
   const form = await request.formData();
   const intent = String(form.get('intent') ?? 'save');
   if (intent === 'delete') {
-    const { name } = await client.products.getProduct(id);
-    try {
-      await client.products.deleteProduct(id);
-    } catch (error) {
-      return { section: 'page', error: adminError(error) };
-    }
-    return redirect(`/products?deleted=${encodeURIComponent(name ?? '')}`);
+    const deleted = await deleteThenList('/products', form, () => client.products.deleteProduct(id));
+    return deleted instanceof Response ? deleted : { section: 'page', error: deleted.error };
   }
   if (intent === 'duplicate') {
     try {
@@ -170,7 +165,7 @@ export function ProductEdit() {
       <p className="muted" data-testid="product-summary">
         {money(product.priceData?.price, product.priceData?.currency)} · {stockText(product)}
       </p>
-      {search.get('created') && !result && <Notice tone="success">The product was created.</Notice>}
+      <CreatedNotice one="product" acted={result !== undefined} />
       {search.get('duplicated') && !result && (
         <Notice tone="success">This is the copy (hidden until you show it). Check its name and slug.</Notice>
       )}
@@ -186,12 +181,9 @@ export function ProductEdit() {
         {of('details')?.saved && <Notice tone="success">{of('details')?.saved}</Notice>}
         <ErrorNotice error={of('details')?.error} />
         {/* A new key per revision: the fields show what was saved. */}
-        <Form method="post" className="stack" noValidate key={String(product.lastUpdated?.getTime())}>
+        <EditForm key={String(product.lastUpdated?.getTime())}>
           <ProductFields product={product} specs={specs} error={of('details')?.error} />
-          <SubmitButton name="intent" value="save" pendingText="Saving…">
-            Save changes
-          </SubmitButton>
-        </Form>
+        </EditForm>
       </section>
 
       <section className="panel stack" aria-labelledby="pictures-title">
@@ -259,12 +251,10 @@ export function ProductEdit() {
             Duplicate product
           </SubmitButton>
         </Form>
-        <ConfirmAction
-          label="Delete product"
+        <DeleteAction
+          one="product"
+          name={product.name ?? ''}
           question={`Delete “${product.name}”? Shoppers will no longer find it. This cannot be undone.`}
-          confirm="Yes, delete it"
-          pendingText="Deleting…"
-          intent="delete"
         />
       </section>
     </div>

@@ -43,15 +43,13 @@ export function ProductNew() {
   return (
     <NewPage
       list="/products"
-      listLabel="All products"
-      title="New product"
+      noun={['product', 'products']}
       intro={
         <p className="muted small">
           Options, variants, pictures and a digital file come next, on the product’s page.
         </p>
       }
       error={result?.error}
-      create="Create product"
     >
       <ProductFields specs={specsFor(refs)} values={result?.values} error={result?.error} />
     </NewPage>

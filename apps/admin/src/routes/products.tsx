@@ -1,13 +1,6 @@
 import type { Product } from '@aisle/sdk';
-import {
-  type ActionFunctionArgs,
-  Form,
-  Link,
-  type LoaderFunctionArgs,
-  useLoaderData,
-  useSearchParams,
-} from 'react-router';
-import { ErrorNotice, Notice, SubmitButton } from '../components/form.ts';
+import { type ActionFunctionArgs, Form, Link, type LoaderFunctionArgs, useLoaderData } from 'react-router';
+import { SubmitButton } from '../components/form.ts';
 import { ListPage } from '../components/list-page.tsx';
 import type { ListColumn } from '../components/list-table.tsx';
 import { pictureColumn } from '../components/picture-column.tsx';
@@ -18,6 +11,7 @@ import { countText, listParams, PAGE_SIZE, pagerLinks } from '../lib/list.ts';
 import { usePageTitle } from '../lib/title.ts';
 import { type AdminClient, requireClient } from '../sdk.ts';
 import { useSettledActionData } from '../../../storefront/src/lib/action-data.ts';
+import { Outcome } from '../components/outcome.tsx';
 
 const SORTS = [
   { value: '', label: 'Newest first', field: 'numericId', desc: true },
@@ -168,8 +162,6 @@ const COLUMNS: ListColumn<Product>[] = [
 export function Products() {
   const { params, products, hasNext, pager, collections, brands } = useLoaderData<typeof productsLoader>();
   const result = useSettledActionData<typeof productsAction>();
-  const [search] = useSearchParams();
-  const deleted = search.get('deleted');
   usePageTitle('Products');
   const filters = [
     { name: 'q', label: 'Search products' },
@@ -189,7 +181,6 @@ export function Products() {
       title="Products"
       newLink="/products/new"
       newLabel="New product"
-      notice={deleted ? `“${deleted}” was deleted.` : undefined}
       filters={filters}
       params={params}
       columns={COLUMNS}
@@ -225,8 +216,7 @@ export function Products() {
               Change ticked products
             </SubmitButton>
             <div className="bulk-result">
-              {result?.done && <Notice tone="success">{result.done}</Notice>}
-              <ErrorNotice error={result?.error} />
+              <Outcome result={result} />
             </div>
           </Form>
         )

@@ -11,7 +11,7 @@ import { useEffect, useId, useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import { addressLines } from '../../../storefront/src/lib/address.ts';
 import type { EntitySpec } from '../components/entity-kit.tsx';
-import { ErrorNotice, Notice } from '../components/form.ts';
+import { CheckBox, ErrorNotice, Notice } from '../components/form.ts';
 import { adminError, type ShownError } from '../lib/errors.ts';
 import type { FieldSpec, FieldValues } from '../lib/fields.ts';
 import { PAGE_SIZE, pageOf } from '../lib/list.ts';
@@ -282,15 +282,13 @@ function Regions({ configuration }: { configuration: ShippoConfiguration }) {
         <ul className="pick-list" aria-label="Delivery regions">
           {regions.map((r) => (
             <li key={r.id}>
-              <label className="check">
-                <input
-                  type="checkbox"
-                  checked={on.has(r.id)}
-                  disabled={revalidator.state !== 'idle'}
-                  onChange={(e) => void toggle(r, e.target.checked)}
-                />
+              <CheckBox
+                checked={on.has(r.id)}
+                disabled={revalidator.state !== 'idle'}
+                onChange={(e) => void toggle(r, e.target.checked)}
+              >
                 {r.name}
-              </label>
+              </CheckBox>
             </li>
           ))}
         </ul>

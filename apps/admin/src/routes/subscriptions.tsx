@@ -5,7 +5,6 @@ import { useSettledActionData } from '../../../storefront/src/lib/action-data.ts
 import { everyText, SUBSCRIPTION_STATUS } from '../../../storefront/src/lib/subscriptions.ts';
 import { ConfirmAction } from '../components/confirm.tsx';
 import { DataTable, ItemsPanel } from '../components/data-table.tsx';
-import { ErrorNotice, Notice } from '../components/form.ts';
 import { type ListFilter, ListPage } from '../components/list-page.tsx';
 import type { ListColumn } from '../components/list-table.tsx';
 import { useSession } from '../components/staff-nav.tsx';
@@ -14,6 +13,7 @@ import { dateTime, words } from '../lib/format.ts';
 import { countText, listData, listParams, PAGE_SIZE } from '../lib/list.ts';
 import { usePageTitle } from '../lib/title.ts';
 import { can, requireClient } from '../sdk.ts';
+import { Outcome } from '../components/outcome.tsx';
 
 // Subscription contracts (docs/SUBSCRIPTIONS.md): the list (status filter, cursor paging, cards on a phone)
 // and a contract's page (lines, buyer, billing, charge attempts, cancel after a confirmation). Reading needs
@@ -149,8 +149,7 @@ export function SubscriptionPage() {
       <div className="panel-head">
         <h1>{title}</h1>
       </div>
-      {result?.done && <Notice tone="success">{result.done}</Notice>}
-      <ErrorNotice error={result?.error} />
+      <Outcome result={result} />
       <section className="panel" aria-labelledby="summary-heading">
         <h2 id="summary-heading">Summary</h2>
         <dl className="facts" data-testid="subscription-summary">

@@ -9,7 +9,7 @@ import {
   useLoaderData,
 } from 'react-router';
 import { type Choices, type EntitySpec, Revealed } from '../components/entity-kit.tsx';
-import { ErrorNotice, Notice, SubmitButton } from '../components/form.ts';
+import { SubmitButton } from '../components/form.ts';
 import { ConfirmAction } from '../components/confirm.tsx';
 import { CursorLinks } from '../components/list-page.tsx';
 import { ListOrEmpty } from '../components/list-table.tsx';
@@ -20,6 +20,7 @@ import { wholePage } from '../lib/list.ts';
 import { usePageTitle } from '../lib/title.ts';
 import { listOf, text } from '../lib/values.ts';
 import { requireClient } from '../sdk.ts';
+import { Outcome } from '../components/outcome.tsx';
 
 // Webhooks: endpoints (URL, the events they receive, chosen from those the server records), the signing
 // secret shown once (when made or rotated), a test event, and each endpoint's delivery log with redelivery.
@@ -254,8 +255,7 @@ function Deliveries() {
         Newest first. Failed sends are tried again over about two days; a redelivery sends at once, with a
         fresh round of tries. Deliveries are kept 30 days.
       </p>
-      {result?.done && <Notice tone="success">{result.done}</Notice>}
-      <ErrorNotice error={result?.error} />
+      <Outcome result={result} />
       <ListOrEmpty<WebhookDelivery>
         empty={`Nothing sent yet${first ? '' : ' on this page'}.`}
         caption="Deliveries to this webhook, newest first"

@@ -12,7 +12,7 @@ import {
   verifyPasskeyFactor,
   verifySecondFactor,
 } from '../resources/session.ts';
-import { ErrorNotice, Notice, SubmitButton } from './form.tsx';
+import { CheckBox, ErrorNotice, Notice, SubmitButton } from './form.tsx';
 
 const FACTOR_TYPES: readonly FactorType[] = ['WEBAUTHN', 'TOTP', 'SMS', 'CALL', 'EMAIL'];
 const asFactor = (value: unknown): FactorType | undefined => FACTOR_TYPES.find((type) => type === value);
@@ -192,10 +192,9 @@ export function CodeStep({
           </div>
         )}
         {factor && (
-          <label className="check">
-            <input type="checkbox" name="remember" value="1" />
+          <CheckBox name="remember" value="1">
             <span>Remember this device for 30 days</span>
-          </label>
+          </CheckBox>
         )}
         <SubmitButton
           name="intent"
@@ -261,13 +260,11 @@ export function CaptchaBox({ onSolved }: { onSolved: (solved: boolean) => void }
     <div className="captcha" aria-live="polite">
       <input type="hidden" name="captchaToken" value={token} />
       <input type="hidden" name="captchaVariant" value="VISIBLE" />
-      <label className="check">
-        <input
-          type="checkbox"
-          checked={state === 'solved' || state === 'solving'}
-          disabled={state === 'solving' || state === 'solved'}
-          onChange={start}
-        />
+      <CheckBox
+        checked={state === 'solved' || state === 'solving'}
+        disabled={state === 'solving' || state === 'solved'}
+        onChange={start}
+      >
         <span>
           {state === 'solving'
             ? 'Checking…'
@@ -277,7 +274,7 @@ export function CaptchaBox({ onSolved }: { onSolved: (solved: boolean) => void }
                 ? 'That did not work. Tick the box to try again.'
                 : 'I am not a robot'}
         </span>
-      </label>
+      </CheckBox>
     </div>
   );
 }

@@ -44,6 +44,19 @@ export function Field({ label, error, hint, id, className, ...input }: FieldProp
   );
 }
 
+/** A checkbox with its label beside it (`.check`); the rest of the props are the checkbox's. */
+export function CheckBox({
+  children,
+  ...input
+}: Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & { children: ReactNode }) {
+  return (
+    <label className="check">
+      <input type="checkbox" {...input} />
+      {children}
+    </label>
+  );
+}
+
 /** A field's hint and message under it, and the `aria-describedby` that points at them. */
 export function fieldNotes(id: string, hint: ReactNode, error: string | undefined) {
   const hintId = hint ? `${id}-hint` : undefined;

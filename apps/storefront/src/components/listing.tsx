@@ -10,6 +10,7 @@ import {
   type SortKey,
   formatMoney,
 } from '../resources/products.ts';
+import { CheckBox } from './form.tsx';
 import { listingSearch } from './listing-url.ts';
 import { ProductCard } from './product-card.tsx';
 
@@ -255,19 +256,17 @@ export function ProductListing({
           </fieldset>
           <fieldset>
             <legend>Availability</legend>
-            <label className="check">
-              <input
-                type="checkbox"
-                name="inStock"
-                value="1"
-                checked={draft.inStock}
-                onChange={(e) => {
-                  setDraft({ ...draft, inStock: e.target.checked });
-                  go({ inStock: e.target.checked });
-                }}
-              />
+            <CheckBox
+              name="inStock"
+              value="1"
+              checked={draft.inStock}
+              onChange={(e) => {
+                setDraft({ ...draft, inStock: e.target.checked });
+                go({ inStock: e.target.checked });
+              }}
+            >
               <span>In stock only</span>
-            </label>
+            </CheckBox>
           </fieldset>
           {hasFilters(params) && (
             <Link
@@ -361,17 +360,10 @@ function FilterCheck({
   onChange: (on: boolean) => void;
 }) {
   return (
-    <label className="check">
-      <input
-        type="checkbox"
-        name={name}
-        value={value}
-        checked={checked}
-        onChange={(e) => onChange(e.target.checked)}
-      />
+    <CheckBox name={name} value={value} checked={checked} onChange={(e) => onChange(e.target.checked)}>
       {swatch && <span className="filter-swatch" aria-hidden="true" style={{ background: swatch }} />}
       <span>{label}</span>
-    </label>
+    </CheckBox>
   );
 }
 

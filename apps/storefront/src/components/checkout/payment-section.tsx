@@ -23,7 +23,7 @@ import {
 import { useFocusFirstInvalid } from './focus.ts';
 import { orderPath, rememberPlaced } from './placed.ts';
 import { checkoutErrorMessage, declineMessage } from './view.ts';
-import { ErrorNotice } from '../form.tsx';
+import { CheckBox, ErrorNotice } from '../form.tsx';
 import type { ShownError } from '../../lib/errors.ts';
 import { reloadCart } from '../../resources/cart.ts';
 import type { CheckoutWrite } from './api.ts';
@@ -202,14 +202,12 @@ export function PaymentSection({
           <fieldset className="stack">
             <legend>Billing address</legend>
             {ships && (
-              <label className="check">
-                <input
-                  type="checkbox"
-                  checked={sameAsShipping}
-                  onChange={(event) => setSameAsShipping(event.target.checked)}
-                />
+              <CheckBox
+                checked={sameAsShipping}
+                onChange={(event) => setSameAsShipping(event.target.checked)}
+              >
                 Same as the shipping address
-              </label>
+              </CheckBox>
             )}
             {!(sameAsShipping && ships) && (
               <AddressFields value={billing} onChange={setBilling} errors={billingErrors} section="billing" />
