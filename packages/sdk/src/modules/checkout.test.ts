@@ -4,6 +4,7 @@ import { AisleApplicationError, AisleValidationError } from '../core/errors.ts';
 import { fakeFetch, json, parseUrl, type RecordedCall, bodyOf, pathOf } from '../testing/fake-fetch.ts';
 import { checkout, sandboxPayments } from './checkout.ts';
 import { STORES_APP_ID } from './current-cart.ts';
+import { wireImage } from '../testing/wire-image.ts';
 import { expectDeliveryAndMemberships, wireLogistics, wireMemberships } from '../testing/totals.ts';
 
 const IMG = '5c3b2f1e-1b7a-4c8e-9a51-0d6a3c9e2f10';
@@ -25,15 +26,7 @@ const wireCheckout = {
       catalogReference: { catalogItemId: 'p1', appId: STORES_APP_ID, options: { variantId: 'v1' } },
       productName: { original: 'Mug' },
       url: { relativePath: '/product-page/mug', url: 'https://shop.example/product-page/mug' },
-      media: {
-        id: IMG,
-        url: `https://shop.example/media/${IMG}/mug.jpg`,
-        width: 640,
-        height: 480,
-        filename: 'mug.jpg',
-        urlExpirationDate: '2030-01-01T00:00:00Z',
-        focalPoint: { x: 0.25, y: 'Infinity' },
-      },
+      media: wireImage(IMG, 'mug.jpg', 640, 480, { x: 0.25, y: 'Infinity' }),
       physicalProperties: { weight: 0.4, shippable: true },
       serviceProperties: { scheduledDate: '2024-08-01T09:00:00Z' },
       subscriptionOptionInfo: { subscriptionSettings: { startDate: '2024-07-01T00:00:00Z' } },

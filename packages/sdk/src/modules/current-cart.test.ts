@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createClient } from '../core/client.ts';
 import { AisleApplicationError } from '../core/errors.ts';
 import { fakeFetch, json, type RecordedCall, bodyOf } from '../testing/fake-fetch.ts';
+import { wireImage } from '../testing/wire-image.ts';
 import { expectDeliveryAndMemberships, wireLogistics, wireMemberships } from '../testing/totals.ts';
 import { currentCart, DEFAULT_VARIANT_ID, STORES_APP_ID } from './current-cart.ts';
 
@@ -23,15 +24,7 @@ const wireCart = {
         formattedAmount: '$10.00',
         formattedConvertedAmount: '$10.00',
       },
-      image: {
-        id: IMG,
-        url: `https://shop.example/media/${IMG}/shirt.jpg`,
-        width: 800,
-        height: 600,
-        filename: 'shirt.jpg',
-        urlExpirationDate: '2030-01-01T00:00:00Z',
-        focalPoint: { x: 0.5, y: 'NaN' },
-      },
+      image: wireImage(IMG, 'shirt.jpg', 800, 600, { x: 0.5, y: 'NaN' }),
       physicalProperties: { weight: 'Infinity', shippable: true },
       subscriptionOptionInfo: {
         subscriptionSettings: { frequency: 'MONTH', startDate: '2024-07-01T00:00:00Z' },
