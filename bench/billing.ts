@@ -22,7 +22,7 @@ import { loadConfig } from '../packages/server/src/platform/config.ts';
 import { openDatabase, rows } from '../packages/server/src/platform/db.ts';
 import { seedDemoSettings } from '../packages/server/src/seed/demo-settings.ts';
 import { createServer } from '../packages/server/src/server.ts';
-import { NEW_YORK } from './scenarios/checkout.ts';
+import { NEW_YORK } from '../packages/server/test/addresses.ts';
 
 const { values } = parseArgs({
   options: {

@@ -1,5 +1,3 @@
-import type { TestServer } from '@aisle/server/testing';
-import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectClean, startAdminStore, watchedMerchant } from './admin-helpers.ts';
 import { apiCheckout, SAN_FRANCISCO_WIRE, visitorToken, withStore } from './store.ts';
@@ -7,9 +5,7 @@ import { apiCheckout, SAN_FRANCISCO_WIRE, visitorToken, withStore } from './stor
 // The catalogue's import with its dry run and progress, inventory history, picture details and collection
 // order (issue 15), as a merchant uses them.
 
-let server: TestServer;
-let browser: Browser;
-withStore((s, b) => ([server, browser] = [s, b]), startAdminStore);
+const { server, browser } = withStore(startAdminStore);
 
 const merchant = (viewport?: { width: number; height: number }) => watchedMerchant(browser, server, viewport);
 

@@ -1,6 +1,5 @@
 import { demoProductId } from '@aisle/server/seed';
-import type { TestServer } from '@aisle/server/testing';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { shopperBuys, signedInMerchant, startAdminStore } from './admin-helpers.ts';
 import { seriousA11yViolations } from './axe.ts';
@@ -22,9 +21,7 @@ import {
 
 // The order page's payments, invoices, notes and mails (issue 15), as a merchant uses them.
 
-let server: TestServer;
-let browser: Browser;
-withStore((s, b) => ([server, browser] = [s, b]), startAdminStore);
+const { server, browser } = withStore(startAdminStore);
 
 async function noSeriousA11yIssues(page: Page) {
   expect(await seriousA11yViolations(page)).toEqual([]);

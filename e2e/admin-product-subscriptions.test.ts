@@ -1,5 +1,3 @@
-import type { TestServer } from '@aisle/server/testing';
-import type { Browser } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectClean, fieldError, startAdminStore, watchedMerchant } from './admin-helpers.ts';
 import { withStore } from './store.ts';
@@ -8,8 +6,6 @@ import { withStore } from './store.ts';
 // (period, billing cycles, free trial, discount), makes it a membership plan paying for a collection and a
 // product found by name, and the product as the API reads it has exactly that; a wrong number is marked.
 
-let server: TestServer;
-let browser: Browser;
 let planId: string;
 let coveredId: string;
 let collectionId: string;
@@ -20,7 +16,7 @@ async function admin(method: string, path: string, body: unknown) {
   return res.body;
 }
 
-withStore((s, b) => ([server, browser] = [s, b]), startAdminStore);
+const { server, browser } = withStore(startAdminStore);
 
 beforeAll(async () => {
   const product = async (name: string) =>

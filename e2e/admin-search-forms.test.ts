@@ -1,14 +1,11 @@
-import type { TestServer } from '@aisle/server/testing';
-import type { Browser, Page, Route } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signedInMerchant, startAdminStore } from './admin-helpers.ts';
 import { withStore } from './store.ts';
 
 // The admin lists' search forms while a search is on its way, and with Back and Forward.
 
-let server: TestServer;
-let browser: Browser;
-withStore((s, b) => ([server, browser] = [s, b]), startAdminStore);
+const { server, browser } = withStore(startAdminStore);
 
 /** Holds the orders searches the page sends until `release` is called; later ones go through. */
 async function holdOrderSearches(page: Page): Promise<() => Promise<void>> {

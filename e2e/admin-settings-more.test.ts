@@ -1,8 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { verifyWebhook } from '@aisle/sdk';
-import type { TestServer } from '@aisle/server/testing';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   expectClean,
@@ -19,15 +17,12 @@ import { lastMail, withStore } from './store.ts';
 // fulfilment role sees of them (apps/admin/src/routes/settings-section.tsx, dashboard.tsx); each page
 // checked with axe and for console errors.
 
-let server: TestServer;
-let browser: Browser;
-
 /** A webhook receiver: the first request to each path answers 500, later ones 200. */
 let receiver: Server;
 let receiverUrl: string;
 const received: Array<{ path: string; body: string; signature: string }> = [];
 
-withStore((s, b) => ([server, browser] = [s, b]), startAdminStore);
+const { server, browser } = withStore(startAdminStore);
 
 beforeAll(async () => {
   receiver = createServer((request, response) => {

@@ -1,5 +1,3 @@
-import type { TestServer } from '@aisle/server/testing';
-import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   expectClean,
@@ -14,9 +12,7 @@ import { addFromProductPage, newShopper, shopperToken, withStore } from './store
 // The settings screens (apps/admin/src/routes/settings-section.tsx): store, shipping, tax, checkout and
 // orders, tips, webhooks and the dev mailbox, each page checked with axe and for console errors.
 
-let server: TestServer;
-let browser: Browser;
-withStore((s, b) => ([server, browser] = [s, b]), startAdminStore);
+const { server, browser } = withStore(startAdminStore);
 
 type Body = Record<string, unknown>;
 

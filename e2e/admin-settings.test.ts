@@ -1,12 +1,9 @@
-import type { TestServer } from '@aisle/server/testing';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openSettings, shopperBuys, signedInMerchant, startAdminStore } from './admin-helpers.ts';
 import { addFromProductPage, adminOrder, errorsOf, newShopper, withStore } from './store.ts';
 
-let server: TestServer;
-let browser: Browser;
-withStore((s, b) => ([server, browser] = [s, b]), startAdminStore);
+const { server, browser } = withStore(startAdminStore);
 
 /** The message standing next to the field labelled `label` (its `.field-error`), or null. */
 async function fieldError(page: Page, label: string): Promise<string | null> {

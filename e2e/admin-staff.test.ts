@@ -1,5 +1,4 @@
-import type { TestServer } from '@aisle/server/testing';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { insertMember } from '../packages/server/src/modules/identity/members.ts';
 import { base32Decode, hotp, stepAt } from '../packages/server/src/modules/identity/totp.ts';
@@ -8,9 +7,7 @@ import { shopperBuys, signedInMerchant, startAdminStore } from './admin-helpers.
 import { seriousA11yViolations } from './axe.ts';
 import { adminOrder, errorsOf, newShopper, withStore } from './store.ts';
 
-let server: TestServer;
-let browser: Browser;
-withStore((s, b) => ([server, browser] = [s, b]), startAdminStore);
+const { server, browser } = withStore(startAdminStore);
 
 const OWNER = 'olive@staff-e2e.example';
 const PACKER = 'pat@staff-e2e.example';

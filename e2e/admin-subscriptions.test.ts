@@ -1,5 +1,4 @@
-import type { TestServer } from '@aisle/server/testing';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { memberTokens } from '../packages/server/test/identity-helpers.ts';
 import {
@@ -15,12 +14,10 @@ import { withStore } from './store.ts';
 // cursor paging (cards on a phone), a contract's page (lines, buyer, billing, charges) and the merchant's
 // cancel after a confirmation; a role with orders.read only reads.
 
-let server: TestServer;
-let browser: Browser;
 const CONTRACTS = '/ecom/subscription-contracts/v1/subscription-contracts';
 const bought: Array<{ orderId: string; subscriptionId: string; email: string }> = [];
 
-withStore((s, b) => ([server, browser] = [s, b]), startAdminStore);
+const { server, browser } = withStore(startAdminStore);
 
 beforeAll(async () => {
   const { productId, optionId } = await subscriptionProduct(server);

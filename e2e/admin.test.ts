@@ -1,12 +1,9 @@
-import type { TestServer } from '@aisle/server/testing';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { shopperBuys, signedInMerchant, startAdminStore } from './admin-helpers.ts';
 import { adminOrder, errorsOf, newShopper, withStore } from './store.ts';
 
-let server: TestServer;
-let browser: Browser;
-withStore((s, b) => ([server, browser] = [s, b]), startAdminStore);
+const { server, browser } = withStore(startAdminStore);
 
 const KEY_STORAGE = 'aisle.admin.apiKey';
 

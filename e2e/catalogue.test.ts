@@ -1,13 +1,10 @@
-import type { TestServer } from '@aisle/server/testing';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from './axe.ts';
 import { choose } from './browser.ts';
 import { errorsOf, newShopper, withStore } from './store.ts';
 
-let server: TestServer;
-let browser: Browser;
-withStore((s, b) => ([server, browser] = [s, b]));
+const { server, browser } = withStore();
 
 interface WireProduct {
   name: string;

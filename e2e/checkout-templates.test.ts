@@ -1,5 +1,4 @@
-import type { TestServer } from '@aisle/server/testing';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { startAdminStore, watchedMerchant } from './admin-helpers.ts';
 import { consoleErrorsOf, seriousA11yViolations, watchConsole } from './page-checks.ts';
@@ -8,9 +7,7 @@ import { errorsOf, newShopper, productBySlug, STORES_APP_ID, withStore } from '.
 // Checkout templates in the browser: the merchant's editor (product finder, flags, copy link) and the hosted
 // checkout page honouring a template's flags.
 
-let server: TestServer;
-let browser: Browser;
-withStore((s, b) => ([server, browser] = [s, b]), startAdminStore);
+const { server, browser } = withStore(startAdminStore);
 
 async function expectClean(page: Page): Promise<void> {
   expect(await seriousA11yViolations(page)).toEqual([]);

@@ -1,5 +1,3 @@
-import type { TestServer } from '@aisle/server/testing';
-import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   addFromProductPage,
@@ -23,9 +21,7 @@ import {
   withStore,
 } from './store.ts';
 
-let server: TestServer;
-let browser: Browser;
-withStore((s, b) => ([server, browser] = [s, b]));
+const { server, browser } = withStore();
 
 /**
  * A headless site's visitor (its own anonymous token) fills a cart with French presses and asks for the hosted

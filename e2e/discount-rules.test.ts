@@ -1,5 +1,4 @@
-import type { TestServer } from '@aisle/server/testing';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectClean, signedInMerchant, startAdminStore, watchedMerchant } from './admin-helpers.ts';
 import { watchConsole } from './page-checks.ts';
@@ -22,9 +21,7 @@ import {
 // the discount by the rule's name in the cart, the checkout and the placed order; an expired rule no longer
 // applies; the builder's nested conditions, bundles and chosen products reach the wire; a phone works.
 
-let server: TestServer;
-let browser: Browser;
-withStore((s, b) => ([server, browser] = [s, b]), startAdminStore);
+const { server, browser } = withStore(startAdminStore);
 
 const RULES = '/ecom/v1/discount-rules';
 const RULE = 'Spend 50, save 10 %';

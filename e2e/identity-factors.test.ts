@@ -1,6 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { TestServer } from '@aisle/server/testing';
-import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   errorsOf,
@@ -17,9 +15,7 @@ import {
   withStore,
 } from './store.ts';
 
-let server: TestServer;
-let browser: Browser;
-withStore((s, b) => ([server, browser] = [s, b]));
+const { server, browser } = withStore();
 
 describe('phone second factor', () => {
   it('enrols SMS codes on the account page, then signs in with the texted code', async () => {

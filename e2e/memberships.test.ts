@@ -1,5 +1,4 @@
-import type { TestServer } from '@aisle/server/testing';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   buySubscription,
@@ -30,9 +29,7 @@ import {
 // shown with its reason and offers no choice; a visitor sees nothing of it. The contract is bought through
 // the API: e2e/subscriptions.test.ts already buys one in the browser.
 
-let server: TestServer;
-let browser: Browser;
-withStore((s, b) => ([server, browser] = [s, b]));
+const { server, browser } = withStore();
 
 const COVERED = 'Classic French Press';
 const OTHER = 'Stoneware Table Lamp';

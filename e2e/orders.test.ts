@@ -1,5 +1,3 @@
-import type { TestServer } from '@aisle/server/testing';
-import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   addAccountAddress,
@@ -16,9 +14,7 @@ import {
   withStore,
 } from './store.ts';
 
-let server: TestServer;
-let browser: Browser;
-withStore((s, b) => ([server, browser] = [s, b]));
+const { server, browser } = withStore();
 
 describe('member orders', () => {
   it('a member buys, finds the order in the account, and sees the tracking once the merchant ships it', async () => {

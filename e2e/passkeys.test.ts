@@ -1,5 +1,5 @@
 import type { TestServer } from '@aisle/server/testing';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   CLIENT_ID,
@@ -21,8 +21,6 @@ import {
  * store runs as `http://localhost:<port>` here (its `PUBLIC_URL`, and the demo client's origin).
  */
 
-let server: TestServer;
-let browser: Browser;
 let store: string;
 
 async function startLocalhostStore(): Promise<TestServer> {
@@ -37,7 +35,7 @@ async function startLocalhostStore(): Promise<TestServer> {
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return s;
 }
-withStore((s, b) => ([server, browser] = [s, b]), startLocalhostStore);
+const { server, browser } = withStore(startLocalhostStore);
 
 async function passwordSignIn(page: Page, email: string) {
   await page.goto(`${store}/login`);

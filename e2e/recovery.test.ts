@@ -1,5 +1,3 @@
-import type { TestServer } from '@aisle/server/testing';
-import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signedInMerchant } from './admin-helpers.ts';
 import {
@@ -21,14 +19,8 @@ import {
 const DEFAULT_VARIANT_ID = '00000000-0000-0000-0000-000000000000';
 const BACK_IN_STOCK = '/back-in-stock-service/v1/back-in-stock-notification-requests';
 
-let server: TestServer;
-let browser: Browser;
-
 // A checkout with an e-mail and no order is abandoned after 1.2 seconds; the job looks every second.
-withStore(
-  (s, b) => ([server, browser] = [s, b]),
-  () => startStore({ abandonedCheckoutMinutes: 0.02 }),
-);
+const { server, browser } = withStore(() => startStore({ abandonedCheckoutMinutes: 0.02 }));
 
 const admin = (method: string, path: string, body?: unknown) =>
   server.call(method, path, { token: server.adminKey, body });

@@ -1,5 +1,3 @@
-import type { TestServer } from '@aisle/server/testing';
-import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   errorsOf,
@@ -12,9 +10,7 @@ import {
   withStore,
 } from './store.ts';
 
-let server: TestServer;
-let browser: Browser;
-withStore((s, b) => ([server, browser] = [s, b]));
+const { server, browser } = withStore();
 
 /** A page as a crawler or link preview gets it: plain HTTP, no JavaScript. */
 async function fetchPage(path: string, headers: Record<string, string> = {}) {

@@ -23,23 +23,42 @@ export function startStore(config: { abandonedCheckoutMinutes?: number } = {}): 
 }
 
 /**
- * A test file's demo store and the shared browser: started before its tests (handed to `take`), stopped after
- * them. `withStore((s, b) => ([server, browser] = [s, b]))`.
+ * A test file's demo store and the shared browser: started before its tests, stopped after them.
+ * `const { server, browser } = withStore();` at the top of the file: both stand for the started ones from the
+ * file's first hook on (they forward to them, so helpers take them as they are).
  */
-export function withStore(
-  take: (server: TestServer, browser: Browser) => void,
-  start: () => Promise<TestServer> = startStore,
-): void {
+export function withStore(start: () => Promise<TestServer> = startStore): {
+  server: TestServer;
+  browser: Browser;
+} {
   let server: TestServer | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
     server = await start();
     browser = await launchBrowser();
-    take(server, browser);
   });
   afterAll(async () => {
     await releaseBrowser(browser);
     await server?.stop();
+  });
+  return { server: startedLater('server', () => server), browser: startedLater('browser', () => browser) };
+}
+
+/** A stand-in for an object that `beforeAll` makes: each property read or write goes to the object itself. */
+function startedLater<T extends object>(name: string, current: () => T | undefined): T {
+  const target = (): T => {
+    const started = current();
+    if (!started) throw new Error(`The store's ${name} is not started: use it in a test or a hook`);
+    return started;
+  };
+  return new Proxy({} as T, {
+    get(_, key) {
+      const started = target();
+      const value: unknown = Reflect.get(started, key, started);
+      return typeof value === 'function' ? value.bind(started) : value;
+    },
+    set: (_, key, value) => Reflect.set(target(), key, value),
+    has: (_, key) => Reflect.has(target(), key),
   });
 }
 

@@ -1,5 +1,3 @@
-import type { TestServer } from '@aisle/server/testing';
-import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   addFromProductPage,
@@ -10,9 +8,7 @@ import {
   withStore,
 } from './store.ts';
 
-let server: TestServer;
-let browser: Browser;
-withStore((s, b) => ([server, browser] = [s, b]));
+const { server, browser } = withStore();
 
 describe('storefront shell', () => {
   it('shows demo products on the home page', async () => {

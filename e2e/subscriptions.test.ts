@@ -1,5 +1,4 @@
-import type { TestServer } from '@aisle/server/testing';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { subscriptionProduct } from '../packages/server/test/subscription-helpers.ts';
 import { expectClean } from './admin-helpers.ts';
@@ -19,9 +18,7 @@ import {
 // Subscriptions on the storefront (docs/SUBSCRIPTIONS.md): the product page's one-time / subscribe choice,
 // a member buying a plan by card, and the member area's /account/subscriptions with pause, resume, cancel.
 
-let server: TestServer;
-let browser: Browser;
-withStore((s, b) => ([server, browser] = [s, b]));
+const { server, browser } = withStore();
 
 let slug = '';
 let name = '';

@@ -1,3 +1,4 @@
+import { NEW_YORK } from '../../packages/server/test/addresses.ts';
 import type { Scenario } from '../measure.ts';
 
 const STORE_APP_ID = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
@@ -11,15 +12,6 @@ const SHOPPERS = 100;
  * at 600 orders/s). `BENCH_ORDER_POOL` sets another number.
  */
 const POOL = Number(process.env.BENCH_ORDER_POOL ?? 8000);
-
-/** The demo store's New York address: shipping options and tax. */
-export const NEW_YORK = {
-  country: 'US',
-  subdivision: 'US-NY',
-  city: 'New York',
-  postalCode: '10001',
-  addressLine: '1 Main St',
-};
 
 async function call(url: string, method: string, path: string, body: unknown, token?: string) {
   const res = await fetch(url + path, {

@@ -64,18 +64,28 @@ async function exportCsv(): Promise<string> {
   return res.text();
 }
 
-async function importCsv(csv: string, as: 'csv' | 'json' = 'csv'): Promise<ImportBody> {
+/** Imports `csv` as a text/csv body (with `?dryRun=true` for a dry run) or as `{csv}` in a JSON body. */
+async function importCsv(csv: string, as: 'csv' | 'json' = 'csv', dryRun = false): Promise<ImportBody> {
   const res =
     as === 'csv'
-      ? await server().call('POST', IMPORT, {
+      ? await server().call('POST', dryRun ? `${IMPORT}?dryRun=true` : IMPORT, {
           body: csv,
           token: server().adminKey,
           headers: { 'content-type': 'text/csv' },
         })
-      : await server().call('POST', IMPORT, { body: { csv }, token: server().adminKey });
+      : await server().call('POST', IMPORT, {
+          body: dryRun ? { csv, dryRun } : { csv },
+          token: server().adminKey,
+        });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body as unknown as ImportBody;
 }
+
+/** A CSV file of these records. */
+const csvFile = (records: string[][]) => records.map(csvRow).join('');
+
+/** Where each error of an import is: its line and column. */
+const errorPlaces = (result: ImportBody) => result.errors.map((e) => [e.line, e.column]);
 
 async function catalogue(): Promise<WireProduct[]> {
   const out: WireProduct[] = [];
@@ -214,7 +224,7 @@ describe('catalogue CSV', () => {
 
   it('keeps the good rows of a file with bad ones and names each bad line and column', async () => {
     const header = ['Handle', 'Name', 'Price', 'Track Quantity', 'Quantity', 'Collections', 'Description'];
-    const file = [
+    const file = csvFile([
       header,
       ['csv-good-one', 'Good One', '12.50', 'true', '4', 'apparel', 'Plain'],
       ['csv-bad-price', 'Bad Price', 'twelve', 'true', '4', '', ''],
@@ -223,13 +233,11 @@ describe('catalogue CSV', () => {
       ['csv-good-three', 'Good Three', '7.25', '', '', 'home;kitchen', 'Two\r\nlines'],
       ['csv-bad-stock', 'Bad Stock', '5.00', 'true', '', '', ''],
       ['csv-good-four', 'Good Four', '0', 'true', '0', '', ''],
-    ]
-      .map(csvRow)
-      .join('');
+    ]);
     const result = await importCsv(`\uFEFF${file}`);
     expect(result.results).toEqual({ created: 4, updated: 0, failed: 3 });
     // Lines are the file's: the two-line description of line 6 puts the next record on line 8.
-    expect(result.errors.map((e) => [e.line, e.column])).toEqual([
+    expect(errorPlaces(result)).toEqual([
       [3, 'Price'],
       [5, 'Collections'],
       [8, 'Quantity'],
@@ -254,18 +262,16 @@ describe('catalogue CSV', () => {
   });
 
   it('leaves out a whole product when one of its rows is bad, and says so on its other lines', async () => {
-    const file = [
+    const file = csvFile([
       ['Handle', 'Name', 'Price', 'Option1 Name', 'Option1 Value', 'Variant Price', 'Quantity'],
       ['csv-multi', 'Multi', '10', 'Size', 'S', '', '1'],
       ['csv-multi', '', '', 'Size', 'M', '-4', '2'],
       ['csv-multi', '', '', '', 'L', '12', '3'],
       ['Not A Handle!', 'X', '1', '', '', '', ''],
-    ]
-      .map(csvRow)
-      .join('');
+    ]);
     const result = await importCsv(file);
     expect(result.results).toEqual({ created: 0, updated: 0, failed: 1 });
-    expect(result.errors.map((e) => [e.line, e.column])).toEqual([
+    expect(errorPlaces(result)).toEqual([
       [2, 'Handle'],
       [3, 'Variant Price'],
       [4, 'Handle'],
@@ -302,7 +308,7 @@ describe('catalogue CSV', () => {
       ],
       ['csv-upd', '', '', 'Size', 'M', '11', 'true', '6', '', ''],
     ];
-    expect((await importCsv(base.map(csvRow).join(''))).results).toEqual({
+    expect((await importCsv(csvFile(base))).results).toEqual({
       created: 1,
       updated: 0,
       failed: 0,
@@ -324,7 +330,7 @@ describe('catalogue CSV', () => {
       ['csv-upd', '', '', 'Size', 'M', '', 'true', '0', '', ''],
       ['csv-upd', '', '', 'Size', 'L', '12', 'true', '2', '', ''],
     ];
-    const result = await importCsv(changed.map(csvRow).join(''));
+    const result = await importCsv(csvFile(changed));
     expect(result).toMatchObject({ results: { created: 0, updated: 1, failed: 0 }, errors: [] });
     const p = (await catalogue()).find((x) => x.slug === 'csv-upd')!;
     expect(p.name).toBe('Updated');
@@ -384,7 +390,7 @@ describe('catalogue CSV: dry run and progress', () => {
     const all = await catalogue();
     const tee = all.find((p) => p.slug === 'classic-cotton-tee')!;
     const plain = all.find((p) => p.productOptions.length === 0 && p.productType === 'physical')!;
-    const file = [
+    const file = csvFile([
       ['Handle', 'Name', 'Price', 'Collections', 'Track Quantity', 'Quantity'],
       ['dry-new', 'Dry New', '4.50', '', 'true', '3'],
       [plain.slug, plain.name, '99.00', '', '', ''],
@@ -392,16 +398,9 @@ describe('catalogue CSV: dry run and progress', () => {
       ['dry-bad-collection', 'Bad Collection', '1', 'no-such-collection', '', ''],
       [tee.slug, tee.name, String(tee.priceData.price), '', 'true', '5'],
       ['dry-bad-price', 'Bad Price', 'ten', '', '', ''],
-    ]
-      .map(csvRow)
-      .join('');
+    ]);
     const before = await exportCsv();
-    const res = await server().call('POST', IMPORT, {
-      body: { csv: file, dryRun: true },
-      token: server().adminKey,
-    });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const dry = res.body as unknown as ImportBody;
+    const dry = await importCsv(file, 'json', true);
     expect(dry.dryRun).toBe(true);
     expect(dry.results).toEqual({ created: 1, updated: 1, failed: 4 });
     expect(dry.products.map((p) => [p.line, p.handle, p.action])).toEqual([
@@ -413,7 +412,7 @@ describe('catalogue CSV: dry run and progress', () => {
       [7, 'dry-bad-price', 'FAIL'],
     ]);
     expect(dry.products[0]!.name).toBe('Dry New');
-    expect(dry.errors.map((e) => [e.line, e.column])).toEqual([
+    expect(errorPlaces(dry)).toEqual([
       [4, 'Price'],
       [5, 'Collections'],
       [6, 'Option1 Name'],
@@ -423,12 +422,7 @@ describe('catalogue CSV: dry run and progress', () => {
     expect(await exportCsv()).toBe(before);
 
     // The same through the text/csv body and the query.
-    const asText = await server().call('POST', `${IMPORT}?dryRun=true`, {
-      body: file,
-      token: server().adminKey,
-      headers: { 'content-type': 'text/csv' },
-    });
-    expect((asText.body as unknown as ImportBody).results).toEqual(dry.results);
+    expect((await importCsv(file, 'csv', true)).results).toEqual(dry.results);
     expect(await exportCsv()).toBe(before);
 
     // The run: what the dry run said.
@@ -436,7 +430,7 @@ describe('catalogue CSV: dry run and progress', () => {
     expect(run.dryRun).toBe(false);
     expect(run.results).toEqual(dry.results);
     expect(run.products).toEqual(dry.products);
-    expect(run.errors.map((e) => [e.line, e.column])).toEqual(dry.errors.map((e) => [e.line, e.column]));
+    expect(errorPlaces(run)).toEqual(errorPlaces(dry));
     const after = await catalogue();
     expect(after.find((p) => p.slug === 'dry-new')).toMatchObject({ name: 'Dry New' });
     expect(after.find((p) => p.slug === plain.slug)!.priceData.price).toBe(99);

@@ -6,6 +6,7 @@ import { rows } from '../src/platform/db.ts';
 import { seedDemoSettings } from '../src/seed/demo-settings.ts';
 import type { Server } from '../src/server.ts';
 import { startTestServer, type TestServer } from '../src/testing.ts';
+import { NEW_YORK, SAN_FRANCISCO } from './addresses.ts';
 import { CLIENT_ID, seedClient } from './identity-helpers.ts';
 
 /** Shared by the checkout, order placement and sandbox payment tests: a demo store and its shoppers. */
@@ -13,23 +14,7 @@ import { CLIENT_ID, seedClient } from './identity-helpers.ts';
 export const APP = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
 export type Body = Record<string, unknown>;
 
-/** A New York address: Standard ($5.99, free from $100) and Express shipping, 8.5 % tax. */
-export const NEW_YORK = {
-  country: 'US',
-  subdivision: 'US-NY',
-  city: 'New York',
-  postalCode: '10001',
-  addressLine: '1 Main St',
-};
-
-/** A San Francisco address (California tax). */
-export const SAN_FRANCISCO = {
-  country: 'US',
-  subdivision: 'US-CA',
-  city: 'San Francisco',
-  postalCode: '94103',
-  addressLine: '1 Main St',
-};
+export { NEW_YORK, SAN_FRANCISCO };
 
 /** A tracked physical item the tests buy: $20, 250 g, 100 in stock. */
 export const TEE = {

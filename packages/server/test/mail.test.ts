@@ -1,6 +1,7 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../src/testing.ts';
+import type { Config } from '../src/platform/config.ts';
+import { serverForFile } from './file-server.ts';
 import { register, seedClient, uniqueEmail } from './identity-helpers.ts';
 
 /** Just enough SMTP to accept mail from nodemailer. */
@@ -52,32 +53,30 @@ function smtpSink(): Promise<{ port: number; messages: string[]; close: () => Pr
 }
 
 let sink: Awaited<ReturnType<typeof smtpSink>>;
-let server: TestServer;
+/** The server's SMTP settings: the sink's port is filled in once it listens, before the server starts. */
+const config: Partial<Config> = { mailFrom: 'Shop <shop@example.com>' };
 
 beforeAll(async () => {
   sink = await smtpSink();
-  server = await startTestServer({
-    seed: seedClient,
-    config: { smtpUrl: `smtp://127.0.0.1:${sink.port}`, mailFrom: 'Shop <shop@example.com>' },
-  });
+  config.smtpUrl = `smtp://127.0.0.1:${sink.port}`;
 });
 afterAll(async () => {
-  await server?.stop();
   await sink?.close();
 });
+const { server } = serverForFile({ seed: seedClient, config });
 
 describe('mail over SMTP', () => {
   it('sends recovery links through SMTP_URL and keeps nothing in the dev mailbox', async () => {
     const email = uniqueEmail('smtp');
-    await register(server, email);
-    const res = await server.call('POST', '/_api/iam/recovery/v1/send-email', { body: { email } });
+    await register(server(), email);
+    const res = await server().call('POST', '/_api/iam/recovery/v1/send-email', { body: { email } });
     expect(res.status).toBe(200);
     await expect.poll(() => sink.messages.length).toBeGreaterThan(0);
     const message = sink.messages.at(-1)!;
     expect(message).toContain(`To: ${email}`);
     expect(message).toContain('From: Shop <shop@example.com>');
     expect(message).toMatch(/recoveryToken/);
-    const box = await server.call('GET', '/v1/dev-mailbox/messages', { token: server.adminKey });
+    const box = await server().call('GET', '/v1/dev-mailbox/messages', { token: server().adminKey });
     expect(box.body.messages).toEqual([]);
     expect(box.body.mailer).toBe('SMTP');
   });

@@ -4,18 +4,17 @@ import { AisleApplicationError, AisleValidationError } from '../core/errors.ts';
 import { fakeFetch, json, parseUrl, type RecordedCall, bodyOf, pathOf } from '../testing/fake-fetch.ts';
 import { checkout, sandboxPayments } from './checkout.ts';
 import { STORES_APP_ID } from './current-cart.ts';
+import { wireImage } from '../testing/wire-image.ts';
+import { expectDeliveryAndMemberships, wireLogistics, wireMemberships } from '../testing/totals.ts';
 
 const IMG = '5c3b2f1e-1b7a-4c8e-9a51-0d6a3c9e2f10';
 const URI = `aisle:image://v1/${IMG}/mug.jpg#originWidth=640&originHeight=480`;
 
-const logistics = {
-  deliveryTime: '3-5 business days',
-  deliveryTimeSlot: { from: '2024-06-01T08:00:00Z', to: '2024-06-01T12:00:00Z' },
-  pickupDetails: {
-    address: { addressLine: '5 Depot Rd', geocode: { latitude: 37.7, longitude: 'NaN' } },
-    pickupMethod: 'STORE_PICKUP',
-  },
-};
+const logistics = wireLogistics(
+  '3-5 business days',
+  { addressLine: '5 Depot Rd', geocode: { latitude: 37.7, longitude: 'NaN' } },
+  { pickupMethod: 'STORE_PICKUP' },
+);
 
 const wireCheckout = {
   id: 'co-1',
@@ -27,15 +26,7 @@ const wireCheckout = {
       catalogReference: { catalogItemId: 'p1', appId: STORES_APP_ID, options: { variantId: 'v1' } },
       productName: { original: 'Mug' },
       url: { relativePath: '/product-page/mug', url: 'https://shop.example/product-page/mug' },
-      media: {
-        id: IMG,
-        url: `https://shop.example/media/${IMG}/mug.jpg`,
-        width: 640,
-        height: 480,
-        filename: 'mug.jpg',
-        urlExpirationDate: '2030-01-01T00:00:00Z',
-        focalPoint: { x: 0.25, y: 'Infinity' },
-      },
+      media: wireImage(IMG, 'mug.jpg', 640, 480, { x: 0.25, y: 'Infinity' }),
       physicalProperties: { weight: 0.4, shippable: true },
       serviceProperties: { scheduledDate: '2024-08-01T09:00:00Z' },
       subscriptionOptionInfo: { subscriptionSettings: { startDate: '2024-07-01T00:00:00Z' } },
@@ -56,10 +47,7 @@ const wireCheckout = {
     carrierServiceOptions: [{ carrierId: 'c1', shippingOptions: [{ code: 'std', logistics }] }],
   },
   appliedDiscounts: [{ merchantDiscount: { percentage: 'NaN' } }],
-  membershipOptions: {
-    eligibleMemberships: [{ id: 'm1', expirationDate: '2025-01-01T00:00:00Z' }],
-    invalidMemberships: [{ membership: { id: 'm2', expirationDate: '2023-01-01T00:00:00Z' } }],
-  },
+  membershipOptions: wireMemberships('m1', 'm2'),
   subscriptionCharges: { charges: [{ cycleBillingDate: '2024-09-01T00:00:00Z' }] },
   priceSummary: { total: { amount: '26.60', formattedAmount: '$26.60' } },
   createdDate: '2024-05-01T10:00:00.000Z',
@@ -109,25 +97,11 @@ describe('checkout conversions', () => {
       subdivision: 'US-NY',
       formatted: '1 Main St, NY',
     });
-    const selected = co.shippingInfo?.selectedCarrierServiceOption?.logistics;
-    expect(selected?.deliveryTimeSlot).toEqual({
-      from: new Date('2024-06-01T08:00:00Z'),
-      to: new Date('2024-06-01T12:00:00Z'),
-    });
-    expect(selected?.pickupDetails?.address).toEqual({
+    expectDeliveryAndMemberships(co, {
       addressLine1: '5 Depot Rd',
       location: { latitude: 37.7, longitude: Number.NaN },
     });
-    const offered = co.shippingInfo?.carrierServiceOptions?.[0]?.shippingOptions?.[0]?.logistics;
-    expect(offered?.deliveryTimeSlot?.from).toEqual(new Date('2024-06-01T08:00:00Z'));
-    expect(offered?.pickupDetails?.address?.addressLine1).toBe('5 Depot Rd');
     expect(co.appliedDiscounts?.[0]?.merchantDiscount?.percentage).toBeNaN();
-    expect(co.membershipOptions?.eligibleMemberships?.[0]?.expirationDate).toEqual(
-      new Date('2025-01-01T00:00:00Z'),
-    );
-    expect(co.membershipOptions?.invalidMemberships?.[0]?.membership?.expirationDate).toEqual(
-      new Date('2023-01-01T00:00:00Z'),
-    );
     expect(co.subscriptionCharges?.charges?.[0]?.cycleBillingDate).toEqual(new Date('2024-09-01T00:00:00Z'));
     expect(co.priceSummary?.total?.formattedAmount).toBe('$26.60');
   });

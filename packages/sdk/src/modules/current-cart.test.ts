@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createClient } from '../core/client.ts';
 import { AisleApplicationError } from '../core/errors.ts';
 import { fakeFetch, json, type RecordedCall, bodyOf } from '../testing/fake-fetch.ts';
+import { wireImage } from '../testing/wire-image.ts';
+import { expectDeliveryAndMemberships, wireLogistics, wireMemberships } from '../testing/totals.ts';
 import { currentCart, DEFAULT_VARIANT_ID, STORES_APP_ID } from './current-cart.ts';
 
 const IMG = '5c3b2f1e-1b7a-4c8e-9a51-0d6a3c9e2f10';
@@ -22,15 +24,7 @@ const wireCart = {
         formattedAmount: '$10.00',
         formattedConvertedAmount: '$10.00',
       },
-      image: {
-        id: IMG,
-        url: `https://shop.example/media/${IMG}/shirt.jpg`,
-        width: 800,
-        height: 600,
-        filename: 'shirt.jpg',
-        urlExpirationDate: '2030-01-01T00:00:00Z',
-        focalPoint: { x: 0.5, y: 'NaN' },
-      },
+      image: wireImage(IMG, 'shirt.jpg', 800, 600, { x: 0.5, y: 'NaN' }),
       physicalProperties: { weight: 'Infinity', shippable: true },
       subscriptionOptionInfo: {
         subscriptionSettings: { frequency: 'MONTH', startDate: '2024-07-01T00:00:00Z' },
@@ -103,11 +97,10 @@ describe('currentCart conversions', () => {
   });
 
   it('estimateCurrentCartTotals converts the cart inside, shipping slots, pickup addresses and memberships', async () => {
-    const logistics = {
-      deliveryTime: '2 days',
-      deliveryTimeSlot: { from: '2024-06-01T08:00:00Z', to: '2024-06-01T12:00:00Z' },
-      pickupDetails: { address: { addressLine: 'Depot 1', geocode: { latitude: 'NaN', longitude: 2 } } },
-    };
+    const logistics = wireLogistics('2 days', {
+      addressLine: 'Depot 1',
+      geocode: { latitude: 'NaN', longitude: 2 },
+    });
     const { cart: module, calls } = client(() =>
       json({
         cart: wireCart,
@@ -117,12 +110,7 @@ describe('currentCart conversions', () => {
           carrierServiceOptions: [{ carrierId: 'c', shippingOptions: [{ code: 'opt-1', logistics }] }],
         },
         appliedDiscounts: [{ merchantDiscount: { percentage: 'Infinity' } }],
-        membershipOptions: {
-          eligibleMemberships: [{ id: 'm', expirationDate: '2025-01-01T00:00:00Z' }],
-          invalidMemberships: [
-            { membership: { id: 'n', expirationDate: '2023-01-01T00:00:00Z' }, reason: 'x' },
-          ],
-        },
+        membershipOptions: wireMemberships('m', 'n', { reason: 'x' }),
       }),
     );
     const totals = await module.estimateCurrentCartTotals({
@@ -140,25 +128,11 @@ describe('currentCart conversions', () => {
     });
     expect(totals.cart?.lineItems[0]?.image).toBe(URI);
     expect(totals.cart?.createdDate).toBeInstanceOf(Date);
-    const selected = totals.shippingInfo?.selectedCarrierServiceOption?.logistics;
-    expect(selected?.deliveryTimeSlot).toEqual({
-      from: new Date('2024-06-01T08:00:00Z'),
-      to: new Date('2024-06-01T12:00:00Z'),
-    });
-    expect(selected?.pickupDetails?.address).toEqual({
+    expectDeliveryAndMemberships(totals, {
       addressLine1: 'Depot 1',
       location: { latitude: Number.NaN, longitude: 2 },
     });
-    const offered = totals.shippingInfo?.carrierServiceOptions?.[0]?.shippingOptions?.[0]?.logistics;
-    expect(offered?.deliveryTimeSlot?.to).toEqual(new Date('2024-06-01T12:00:00Z'));
-    expect(offered?.pickupDetails?.address?.addressLine1).toBe('Depot 1');
     expect(totals.appliedDiscounts?.[0]?.merchantDiscount?.percentage).toBe(Number.POSITIVE_INFINITY);
-    expect(totals.membershipOptions?.eligibleMemberships?.[0]?.expirationDate).toEqual(
-      new Date('2025-01-01T00:00:00Z'),
-    );
-    expect(totals.membershipOptions?.invalidMemberships?.[0]?.membership?.expirationDate).toEqual(
-      new Date('2023-01-01T00:00:00Z'),
-    );
     expect(totals.priceSummary?.total?.amount).toBe('20.00');
   });
 });

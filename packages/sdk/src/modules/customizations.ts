@@ -42,17 +42,17 @@ export const customizations = (http: Http) => {
       options: { revision?: string } = {},
     ): Promise<Customization> =>
       choices(customizationId, action, defined({ choices: choicesToWire(list), revision: options.revision }));
+  /** A call sending a list of choice ids (`remove-choices`, `reorder-choices`). */
+  const choiceIdList =
+    (action: string) =>
+    (customizationId: string, choiceIds: readonly string[], revision: string): Promise<Customization> =>
+      choices(customizationId, action, { choiceIds: [...choiceIds], revision });
   return {
     ...v3Calls(calls, { one: 'Customization', many: 'Customizations' }),
     addCustomizationChoices: choiceList('add-choices'),
     /** Replaces every choice. */
     setCustomizationChoices: choiceList('set-choices'),
-    removeCustomizationChoices: (
-      customizationId: string,
-      choiceIds: readonly string[],
-      revision: string,
-    ): Promise<Customization> =>
-      choices(customizationId, 'remove-choices', { choiceIds: [...choiceIds], revision }),
+    removeCustomizationChoices: choiceIdList('remove-choices'),
     updateCustomizationChoices: (
       customizationId: string,
       updates: readonly { choice: CustomizationChoiceInput & { id: string }; fieldMask?: FieldMask }[],
@@ -68,12 +68,7 @@ export const customizations = (http: Http) => {
         revision,
       }),
     /** The choices in this order. */
-    reorderCustomizationChoices: (
-      customizationId: string,
-      choiceIds: readonly string[],
-      revision: string,
-    ): Promise<Customization> =>
-      choices(customizationId, 'reorder-choices', { choiceIds: [...choiceIds], revision }),
+    reorderCustomizationChoices: choiceIdList('reorder-choices'),
     bulkAddCustomizationChoices: (
       customizationsChoices: readonly { customizationId: string; choices: CustomizationChoiceInput[] }[],
       options: BulkCreateOptions = {},

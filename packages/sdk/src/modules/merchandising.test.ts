@@ -19,137 +19,94 @@ const WIRE_IMAGE = { id: IMG, filename: 'red.png', width: 10, height: 10 };
 const sdk = fakeClient(modules);
 const body = bodyOf;
 
+/**
+ * A v3 entity's usual calls, named from its names (`createBrand`, …, `queryBrands`, `bulkUpdateBrands`): the
+ * module's wire key and plural follow them too.
+ */
 interface V3Case {
-  name: string;
-  key: string;
-  plural: string;
+  name: keyof typeof modules;
+  one: string;
+  many: string;
   segment: string;
   queryMethod: 'GET' | 'POST';
   /** What create sends. */
   input: Record<string, unknown>;
-  /** What update sends (besides the id). */
+  /** What update sends (besides the id); its first field is the one the mask names. */
   patch: Record<string, unknown>;
-  crud: {
-    create: (s: Sdk) => Promise<{ createdDate?: Date }>;
-    get: (s: Sdk, id: string) => Promise<{ createdDate?: Date }>;
-    update: (s: Sdk, id: string) => Promise<unknown>;
-    remove: (s: Sdk, id: string) => Promise<void>;
-    query: (s: Sdk) => { find(): Promise<{ items: { createdDate?: Date }[] }> };
-    count: (s: Sdk) => Promise<number>;
-    bulkCreate: (s: Sdk) => Promise<{ results: { item?: { createdDate?: Date } }[] }>;
-    bulkUpdate: (s: Sdk, id: string) => Promise<unknown>;
-  };
 }
 
 const CASES: V3Case[] = [
   {
     name: 'brands',
-    key: 'brand',
-    plural: 'brands',
+    one: 'Brand',
+    many: 'Brands',
     segment: 'brands',
     queryMethod: 'GET',
     input: { name: 'Acme' },
     patch: { name: 'Acme 2', revision: '2' },
-    crud: {
-      create: (s) => s.brands.createBrand({ name: 'Acme' }),
-      get: (s, id) => s.brands.getBrand(id, { fields: ['ASSIGNED_PRODUCTS_COUNT'] }),
-      update: (s, id) => s.brands.updateBrand(id, { name: 'Acme 2', revision: '2' }, { fieldMask: ['name'] }),
-      remove: (s, id) => s.brands.deleteBrand(id),
-      query: (s) => s.brands.queryBrands({ fields: ['ASSIGNED_PRODUCTS_COUNT'] }),
-      count: (s) => s.brands.countBrands({ filter: { name: { $startsWith: 'A' } } }),
-      bulkCreate: (s) => s.brands.bulkCreateBrands([{ name: 'Acme' }], { returnEntity: true }),
-      bulkUpdate: (s, id) =>
-        s.brands.bulkUpdateBrands([{ brand: { id, name: 'X', revision: '2' }, fieldMask: ['name'] }]),
-    },
   },
   {
     name: 'ribbons',
-    key: 'ribbon',
-    plural: 'ribbons',
+    one: 'Ribbon',
+    many: 'Ribbons',
     segment: 'ribbons',
     queryMethod: 'POST',
     input: { name: 'Sale' },
     patch: { name: 'Acme 2', revision: '2' },
-    crud: {
-      create: (s) => s.ribbons.createRibbon({ name: 'Sale' }),
-      get: (s, id) => s.ribbons.getRibbon(id, { fields: ['ASSIGNED_PRODUCTS_COUNT'] }),
-      update: (s, id) =>
-        s.ribbons.updateRibbon(id, { name: 'Acme 2', revision: '2' }, { fieldMask: ['name'] }),
-      remove: (s, id) => s.ribbons.deleteRibbon(id),
-      query: (s) => s.ribbons.queryRibbons({ fields: ['ASSIGNED_PRODUCTS_COUNT'] }),
-      count: (s) => s.ribbons.countRibbons({ filter: { name: { $startsWith: 'A' } } }),
-      bulkCreate: (s) => s.ribbons.bulkCreateRibbons([{ name: 'Sale' }], { returnEntity: true }),
-      bulkUpdate: (s, id) =>
-        s.ribbons.bulkUpdateRibbons([{ ribbon: { id, name: 'X', revision: '2' }, fieldMask: ['name'] }]),
-    },
   },
   {
     name: 'infoSections',
-    key: 'infoSection',
-    plural: 'infoSections',
+    one: 'InfoSection',
+    many: 'InfoSections',
     segment: 'info-sections',
     queryMethod: 'GET',
     input: { uniqueName: 'care', title: 'Care', plainDescription: '<p>Wash cold</p>' },
     patch: { title: 'Acme 2', revision: '2' },
-    crud: {
-      create: (s) =>
-        s.infoSections.createInfoSection({
-          uniqueName: 'care',
-          title: 'Care',
-          plainDescription: '<p>Wash cold</p>',
-        }),
-      get: (s, id) => s.infoSections.getInfoSection(id, { fields: ['ASSIGNED_PRODUCTS_COUNT'] }),
-      update: (s, id) =>
-        s.infoSections.updateInfoSection(id, { title: 'Acme 2', revision: '2' }, { fieldMask: ['title'] }),
-      remove: (s, id) => s.infoSections.deleteInfoSection(id),
-      query: (s) => s.infoSections.queryInfoSections({ fields: ['ASSIGNED_PRODUCTS_COUNT'] }),
-      count: (s) => s.infoSections.countInfoSections({ filter: { name: { $startsWith: 'A' } } }),
-      bulkCreate: (s) =>
-        s.infoSections.bulkCreateInfoSections(
-          [{ uniqueName: 'care', title: 'Care', plainDescription: '<p>Wash cold</p>' }],
-          { returnEntity: true },
-        ),
-      bulkUpdate: (s, id) =>
-        s.infoSections.bulkUpdateInfoSections([
-          { infoSection: { id, title: 'X', revision: '2' }, fieldMask: ['title'] },
-        ]),
-    },
   },
   {
     name: 'customizations',
-    key: 'customization',
-    plural: 'customizations',
+    one: 'Customization',
+    many: 'Customizations',
     segment: 'customizations',
     queryMethod: 'GET',
     input: { name: 'Engraving', customizationType: 'MODIFIER', customizationRenderType: 'FREE_TEXT' },
     patch: { name: 'Acme 2', revision: '2' },
-    crud: {
-      create: (s) =>
-        s.customizations.createCustomization({
-          name: 'Engraving',
-          customizationType: 'MODIFIER',
-          customizationRenderType: 'FREE_TEXT',
-        }),
-      get: (s, id) => s.customizations.getCustomization(id, { fields: ['ASSIGNED_PRODUCTS_COUNT'] }),
-      update: (s, id) =>
-        s.customizations.updateCustomization(id, { name: 'Acme 2', revision: '2' }, { fieldMask: ['name'] }),
-      remove: (s, id) => s.customizations.deleteCustomization(id),
-      query: (s) => s.customizations.queryCustomizations({ fields: ['ASSIGNED_PRODUCTS_COUNT'] }),
-      count: (s) => s.customizations.countCustomizations({ filter: { name: { $startsWith: 'A' } } }),
-      bulkCreate: (s) =>
-        s.customizations.bulkCreateCustomizations(
-          [{ name: 'Engraving', customizationType: 'MODIFIER', customizationRenderType: 'FREE_TEXT' }],
-          { returnEntity: true },
-        ),
-      bulkUpdate: (s, id) =>
-        s.customizations.bulkUpdateCustomizations([
-          { customization: { id, name: 'X', revision: '2' }, fieldMask: ['name'] },
-        ]),
-    },
   },
 ];
 
+type Dated = { createdDate?: Date };
+type AnyCall = (...args: unknown[]) => unknown;
+
+/** The case's calls on a client, by their names. */
+function crudOf(c: V3Case, s: Sdk) {
+  const module = s[c.name] as unknown as Record<string, AnyCall>;
+  const call = <T>(name: string, ...args: unknown[]) => module[name]!(...args) as T;
+  const field = Object.keys(c.patch)[0] ?? '';
+  const fields = { fields: ['ASSIGNED_PRODUCTS_COUNT'] };
+  return {
+    create: () => call<Promise<Dated>>(`create${c.one}`, c.input),
+    get: (id: string) => call<Promise<Dated>>(`get${c.one}`, id, fields),
+    update: (id: string) => call<Promise<unknown>>(`update${c.one}`, id, c.patch, { fieldMask: [field] }),
+    remove: (id: string) => call<Promise<void>>(`delete${c.one}`, id),
+    query: () => call<{ find(): Promise<{ items: Dated[] }> }>(`query${c.many}`, fields),
+    count: () => call<Promise<number>>(`count${c.many}`, { filter: { name: { $startsWith: 'A' } } }),
+    bulkCreate: () =>
+      call<Promise<{ results: { item?: Dated }[] }>>(`bulkCreate${c.many}`, [c.input], {
+        returnEntity: true,
+      }),
+    bulkUpdate: (id: string) =>
+      call<Promise<unknown>>(`bulkUpdate${c.many}`, [
+        { [keyOf(c)]: { id, [field]: 'X', revision: '2' }, fieldMask: [field] },
+      ]),
+  };
+}
+
+const lowerFirst = (name: string) => name.charAt(0).toLowerCase() + name.slice(1);
+const keyOf = (c: V3Case) => lowerFirst(c.one);
+
 describe.each(CASES)('$name (v3)', (c) => {
+  const key = keyOf(c);
+  const plural = lowerFirst(c.many);
   const path = `/stores/v3/${c.segment}`;
   const entity = { id: 'e1', ...meta };
   const reply = (call: RecordedCall): Response => {
@@ -161,29 +118,30 @@ describe.each(CASES)('$name (v3)', (c) => {
     if (call.url.includes('/count')) return json({ count: 7 });
     if (call.url.includes('/query'))
       return json({
-        [c.plural]: [entity],
+        [plural]: [entity],
         pagingMetadata: { count: 1, cursors: { next: 'n' }, hasNext: true },
       });
-    return json(call.method === 'DELETE' ? {} : { [c.key]: entity });
+    return json(call.method === 'DELETE' ? {} : { [key]: entity });
   };
 
   it('create, get (with fields), update (mask, fields) and delete', async () => {
     const { sdk: s, calls } = sdk(reply);
-    const created = await c.crud.create(s);
+    const crud = crudOf(c, s);
+    const created = await crud.create();
     expect(created.createdDate).toEqual(new Date(CREATED));
-    const got = await c.crud.get(s, 'e/1');
+    const got = await crud.get('e/1');
     expect(got.createdDate).toEqual(new Date(CREATED));
-    await c.crud.update(s, 'e/1');
-    await expect(c.crud.remove(s, 'e/1')).resolves.toBeUndefined();
+    await crud.update('e/1');
+    await expect(crud.remove('e/1')).resolves.toBeUndefined();
     expect(calls[0]).toMatchObject({ method: 'POST', url: path });
-    expect(body(calls[0])).toEqual({ [c.key]: c.input });
+    expect(body(calls[0])).toEqual({ [key]: c.input });
     const get = parseUrl(calls[1]?.url ?? '');
     expect(calls[1]?.method).toBe('GET');
     expect(get.path).toBe(`${path}/e%2F1`);
     expect(get.params.getAll('fields')).toEqual(['ASSIGNED_PRODUCTS_COUNT']);
     expect(calls[2]).toMatchObject({ method: 'PATCH', url: `${path}/e%2F1` });
     expect(body(calls[2])).toEqual({
-      [c.key]: { ...c.patch, id: 'e/1' },
+      [key]: { ...c.patch, id: 'e/1' },
       fieldMask: Object.keys(c.patch)[0],
     });
     expect(calls[3]?.method).toBe('DELETE');
@@ -192,7 +150,8 @@ describe.each(CASES)('$name (v3)', (c) => {
 
   it(`query pages by cursor (${c.queryMethod}) with fields beside the query; count returns the number`, async () => {
     const { sdk: s, calls } = sdk(reply);
-    const page = await c.crud.query(s).find();
+    const crud = crudOf(c, s);
+    const page = await crud.query().find();
     const sent = { fields: ['ASSIGNED_PRODUCTS_COUNT'], query: { cursorPaging: { limit: 50 } } };
     expect(calls[0]?.method).toBe(c.queryMethod);
     if (c.queryMethod === 'GET')
@@ -202,23 +161,24 @@ describe.each(CASES)('$name (v3)', (c) => {
       expect(body(calls[0])).toEqual(sent);
     }
     expect(page.items[0]?.createdDate).toEqual(new Date(CREATED));
-    expect(await c.crud.count(s)).toBe(7);
+    expect(await crud.count()).toBe(7);
     expect(calls[1]).toMatchObject({ method: 'POST', url: `${path}/count` });
     expect(body(calls[1])).toEqual({ filter: { name: { $startsWith: 'A' } } });
   });
 
   it('bulk create and update post to /stores/v3/bulk/<segment>/… and convert items', async () => {
     const { sdk: s, calls } = sdk(reply);
-    const created = await c.crud.bulkCreate(s);
-    await c.crud.bulkUpdate(s, 'e1');
+    const crud = crudOf(c, s);
+    const created = await crud.bulkCreate();
+    await crud.bulkUpdate('e1');
     expect(calls[0]).toMatchObject({ method: 'POST', url: `/stores/v3/bulk/${c.segment}/create` });
-    expect(body(calls[0])).toEqual({ [c.plural]: [c.input], returnEntity: true });
+    expect(body(calls[0])).toEqual({ [plural]: [c.input], returnEntity: true });
     expect(created.results[0]?.item?.createdDate).toEqual(new Date(CREATED));
     expect(calls[1]).toMatchObject({ method: 'POST', url: `/stores/v3/bulk/${c.segment}/update` });
     expect(body(calls[1])).toEqual({
-      [c.plural]: [
+      [plural]: [
         {
-          [c.key]: { id: 'e1', [Object.keys(c.patch)[0] ?? '']: 'X', revision: '2' },
+          [key]: { id: 'e1', [Object.keys(c.patch)[0] ?? '']: 'X', revision: '2' },
           fieldMask: Object.keys(c.patch)[0],
         },
       ],

@@ -33,18 +33,17 @@ const priceFloats = (prefix: string): string[] =>
   ['price', 'discountedPrice', 'pricePerUnit'].map((field) => `${prefix}.${field}`);
 const costFloats = (prefix: string): string[] =>
   ['itemCost', 'profit', 'profitMargin'].map((field) => `${prefix}.${field}`);
+const rangeFloats = (prefix: string): string[] =>
+  ['minValue', 'maxValue'].map((field) => `${prefix}.${field}`);
 
 /** Date and float paths of a v1 product (wire/catalogue.md §1), relative to the product. */
 export const PRODUCT_TRANSFORM: TransformSpec = {
   dates: ['lastUpdated', 'createdDate'],
   floats: [
     'weight',
-    'weightRange.minValue',
-    'weightRange.maxValue',
-    'priceRange.minValue',
-    'priceRange.maxValue',
-    'costRange.minValue',
-    'costRange.maxValue',
+    ...rangeFloats('weightRange'),
+    ...rangeFloats('priceRange'),
+    ...rangeFloats('costRange'),
     ...priceFloats('priceData'),
     ...priceFloats('price'),
     ...priceFloats('convertedPriceData'),

@@ -10,9 +10,22 @@ export const PREWARM_STORAGE_KEY = 'aisle.prewarm.lastRun';
 /** Token endpoint of the OAuth strategy (wire/oauth-and-identity.md §1). */
 export const TOKEN_PATH = '/oauth2/token';
 
+/** `INVALID_EMAIL` → `invalidEmail`. */
+type Camel<S extends string> = S extends `${infer Head}_${infer Tail}`
+  ? `${Lowercase<Head>}${Capitalize<Camel<Tail>>}`
+  : Lowercase<S>;
+const camel = <S extends string>(key: S) =>
+  key.toLowerCase().replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()) as Camel<S>;
+
 /** An object whose every key is its own value: `named('A', 'B')` is `{ A: 'A', B: 'B' }`. */
 const named = <const K extends string>(...keys: K[]) =>
   Object.fromEntries(keys.map((k) => [k, k])) as { readonly [P in K]: P };
+/** An object whose every key's value is the key in lower case: `lowerNamed('NONE')` is `{ NONE: 'none' }`. */
+const lowerNamed = <const K extends string>(...keys: K[]) =>
+  Object.fromEntries(keys.map((k) => [k, k.toLowerCase()])) as { readonly [P in K]: Lowercase<P> };
+/** An object whose every key's value is the key in camel case: `camelNamed('BAD_CODE')` is `{ BAD_CODE: 'badCode' }`. */
+const camelNamed = <const K extends string>(...keys: K[]) =>
+  Object.fromEntries(keys.map((k) => [k, camel(k)])) as { readonly [P in K]: Camel<P> };
 
 /** Client login states (SPEC §4). */
 export const LoginState = named(
@@ -27,22 +40,18 @@ export const LoginState = named(
 export type LoginState = (typeof LoginState)[keyof typeof LoginState];
 
 /** Role of the stored refresh token (SPEC §4): set by the grant that produced it, never reported by the server. */
-export const TokenRole = {
-  NONE: 'none',
-  VISITOR: 'visitor',
-  MEMBER: 'member',
-} as const;
+export const TokenRole = lowerNamed('NONE', 'VISITOR', 'MEMBER');
 export type TokenRole = (typeof TokenRole)[keyof typeof TokenRole];
 
 /** `errorCode` of a FAILURE login result (wire/oauth-and-identity.md §4). */
-export const LoginErrorCode = {
-  INVALID_EMAIL: 'invalidEmail',
-  INVALID_PASSWORD: 'invalidPassword',
-  RESET_PASSWORD: 'resetPassword',
-  MISSING_CAPTCHA_TOKEN: 'missingCaptchaToken',
-  INVALID_CAPTCHA_TOKEN: 'invalidCaptchaToken',
-  EMAIL_ALREADY_EXISTS: 'emailAlreadyExists',
-} as const;
+export const LoginErrorCode = camelNamed(
+  'INVALID_EMAIL',
+  'INVALID_PASSWORD',
+  'RESET_PASSWORD',
+  'MISSING_CAPTCHA_TOKEN',
+  'INVALID_CAPTCHA_TOKEN',
+  'EMAIL_ALREADY_EXISTS',
+);
 export type LoginErrorCode = (typeof LoginErrorCode)[keyof typeof LoginErrorCode];
 
 /** Application error codes of the identity calls that the strategy interprets (as strings). */

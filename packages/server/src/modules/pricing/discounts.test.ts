@@ -4,6 +4,7 @@ import { ruleStatus } from './discounts.ts';
 import { estimateTotals } from './engine.ts';
 import { amounts, coupon, item, line, NOW, snapshot, STORE_APP } from './fixtures.ts';
 import type {
+  CouponDefinition,
   CouponSnapshot,
   DiscountRuleScope,
   DiscountRuleSnapshot,
@@ -28,63 +29,33 @@ function lineDiscounts(totals: Totals): string[] {
   return totals.calculatedLineItems.map((l) => l.pricesBreakdown.totalDiscount.amount);
 }
 
+/** A coupon taking `percentage` % or `amount` off (everything, unless `overrides` says otherwise). */
+const percentOff = (percentage: string, overrides: Partial<CouponDefinition> = {}) =>
+  coupon({ discount: { type: 'PERCENTAGE', percentage }, ...overrides });
+const amountOff = (amount: string, overrides: Partial<CouponDefinition> = {}) =>
+  coupon({ discount: { type: 'FIXED_AMOUNT', amount }, ...overrides });
+
 const HOUR = 3_600_000;
 const at = (offsetHours: number) => new Date(Date.parse(NOW) + offsetHours * HOUR).toISOString();
 
 describe('coupons', () => {
   it.each<[string, CouponSnapshot, string[], string, 'GLOBAL' | 'SPECIFIC_ITEMS']>([
     ['10 % off everything', coupon(), ['3.00', '1.00'], '4.00', 'GLOBAL'],
-    [
-      '12.5 % off, rounded per line',
-      coupon({ discount: { type: 'PERCENTAGE', percentage: '12.5' } }),
-      ['3.75', '1.25'],
-      '5.00',
-      'GLOBAL',
-    ],
-    [
-      '5.00 off, split by amount',
-      coupon({ discount: { type: 'FIXED_AMOUNT', amount: '5.00' } }),
-      ['3.75', '1.25'],
-      '5.00',
-      'GLOBAL',
-    ],
-    [
-      '1.00 off, split by largest remainder',
-      coupon({ discount: { type: 'FIXED_AMOUNT', amount: '1.00' } }),
-      ['0.75', '0.25'],
-      '1.00',
-      'GLOBAL',
-    ],
-    [
-      '100.00 off, capped at the items',
-      coupon({ discount: { type: 'FIXED_AMOUNT', amount: '100.00' } }),
-      ['30.00', '10.00'],
-      '40.00',
-      'GLOBAL',
-    ],
-    [
-      '150 % off, capped at the items',
-      coupon({ discount: { type: 'PERCENTAGE', percentage: '150' } }),
-      ['30.00', '10.00'],
-      '40.00',
-      'GLOBAL',
-    ],
+    ['12.5 % off, rounded per line', percentOff('12.5'), ['3.75', '1.25'], '5.00', 'GLOBAL'],
+    ['5.00 off, split by amount', amountOff('5.00'), ['3.75', '1.25'], '5.00', 'GLOBAL'],
+    ['1.00 off, split by largest remainder', amountOff('1.00'), ['0.75', '0.25'], '1.00', 'GLOBAL'],
+    ['100.00 off, capped at the items', amountOff('100.00'), ['30.00', '10.00'], '40.00', 'GLOBAL'],
+    ['150 % off, capped at the items', percentOff('150'), ['30.00', '10.00'], '40.00', 'GLOBAL'],
     [
       '20 % off one product',
-      coupon({
-        scope: { type: 'SPECIFIC_PRODUCTS', productIds: ['product-b'] },
-        discount: { type: 'PERCENTAGE', percentage: '20' },
-      }),
+      percentOff('20', { scope: { type: 'SPECIFIC_PRODUCTS', productIds: ['product-b'] } }),
       ['0.00', '2.00'],
       '2.00',
       'SPECIFIC_ITEMS',
     ],
     [
       '4.00 off a collection',
-      coupon({
-        scope: { type: 'SPECIFIC_COLLECTIONS', collectionIds: ['summer'] },
-        discount: { type: 'FIXED_AMOUNT', amount: '4.00' },
-      }),
+      amountOff('4.00', { scope: { type: 'SPECIFIC_COLLECTIONS', collectionIds: ['summer'] } }),
       ['4.00', '0.00'],
       '4.00',
       'SPECIFIC_ITEMS',
@@ -234,7 +205,7 @@ describe('coupons', () => {
   });
 
   it('a malformed coupon fails only the coupon and leaves the lines as they were', () => {
-    const broken = coupon({ discount: { type: 'PERCENTAGE', percentage: 'ten' } });
+    const broken = percentOff('ten');
     const totals = estimate([digital('a', '10.00')], { coupon: broken });
     expect(totals.calculationErrors.couponCalculationError).toMatchObject({
       systemError: { errorCode: 'CALCULATION_FAILED' },
@@ -761,7 +732,7 @@ describe('stacking order: product discount → rules → coupon → merchant dis
         discountRules: [
           liveRule({ discounts: { values: [{ discountType: 'PERCENTAGE', percentage: 50 }] } }),
         ],
-        coupon: coupon({ discount: { type: 'FIXED_AMOUNT', amount: '5.00' } }),
+        coupon: amountOff('5.00'),
       },
       ['50.00', '5.00'],
       '45.00',
@@ -789,7 +760,7 @@ describe('stacking order: product discount → rules → coupon → merchant dis
       discountRules: [
         liveRule({ discounts: { values: [{ discountType: 'FIXED_AMOUNT', fixedAmount: '9.00' }] } }),
       ],
-      coupon: coupon({ discount: { type: 'FIXED_AMOUNT', amount: '50.00' } }),
+      coupon: amountOff('50.00'),
       merchantDiscounts: [{ amount: '10.00' }, { percentage: '100' }],
     });
     expect(totals.calculatedLineItems.map((l) => l.pricesBreakdown.totalPriceAfterTax.amount)).toEqual([
