@@ -124,6 +124,7 @@ export {
 } from './core/transport.ts';
 export type * from './modules/cart-types.ts';
 export type * from './modules/catalogue-types.ts';
+export { MEASUREMENT_UNITS } from './modules/catalogue-types.ts';
 export type * from './modules/common-types.ts';
 export { COUPON_CONVERSION, COUPONS_PATH, type CouponsModule, coupons } from './modules/coupons.ts';
 export type * from './modules/discount-rule-types.ts';

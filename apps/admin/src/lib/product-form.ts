@@ -1,5 +1,6 @@
 import {
   DEFAULT_VARIANT_ID,
+  MEASUREMENT_UNITS,
   type MeasurementUnit,
   type Product,
   type ProductDiscountType,
@@ -11,30 +12,7 @@ import type { ShownError } from './errors.ts';
 import { type FieldSpec, type FieldValues, type FormValues, readFields, saveError } from './fields.ts';
 
 /** Units of a price per unit (the wire's measurement units), as merchants write them. */
-const UNITS: readonly MeasurementUnit[] = [
-  'ML',
-  'CL',
-  'L',
-  'CBM',
-  'MG',
-  'G',
-  'KG',
-  'MM',
-  'CM',
-  'M',
-  'SQM',
-  'OZ',
-  'LB',
-  'FLOZ',
-  'PT',
-  'QT',
-  'GAL',
-  'IN',
-  'FT',
-  'YD',
-  'SQFT',
-];
-const unitOptions = UNITS.map((u) => ({ value: u, label: u.toLowerCase() }));
+const unitOptions = MEASUREMENT_UNITS.map((u) => ({ value: u, label: u.toLowerCase() }));
 
 /** The product form's field groups (lib/fields.ts specs), shown as fieldsets. */
 export const PRODUCT_FIELDS = {

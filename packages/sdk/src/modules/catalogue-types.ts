@@ -7,28 +7,31 @@ export type ProductDiscountType = 'NONE' | 'AMOUNT' | 'PERCENT';
 export type DimensionUnit = 'MM' | 'CM' | 'M' | 'IN' | 'FT' | 'YD';
 export type MediaType = 'image' | 'video' | 'audio' | 'document' | 'zip';
 export type OptionType = 'drop_down' | 'color';
-export type MeasurementUnit =
-  | 'ML'
-  | 'CL'
-  | 'L'
-  | 'CBM'
-  | 'MG'
-  | 'G'
-  | 'KG'
-  | 'MM'
-  | 'CM'
-  | 'M'
-  | 'SQM'
-  | 'OZ'
-  | 'LB'
-  | 'FLOZ'
-  | 'PT'
-  | 'QT'
-  | 'GAL'
-  | 'IN'
-  | 'FT'
-  | 'YD'
-  | 'SQFT';
+/** The wire's measurement units (a price per unit's total and base), in the reference's order. */
+export const MEASUREMENT_UNITS = [
+  'ML',
+  'CL',
+  'L',
+  'CBM',
+  'MG',
+  'G',
+  'KG',
+  'MM',
+  'CM',
+  'M',
+  'SQM',
+  'OZ',
+  'LB',
+  'FLOZ',
+  'PT',
+  'QT',
+  'GAL',
+  'IN',
+  'FT',
+  'YD',
+  'SQFT',
+] as const;
+export type MeasurementUnit = (typeof MEASUREMENT_UNITS)[number];
 
 export interface NumericRange {
   minValue?: number;

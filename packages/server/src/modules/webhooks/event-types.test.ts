@@ -18,7 +18,8 @@ const NOT_EVENTS = new Set(['checkoutSettings', 'aisle']);
 
 /**
  * What the sources record: `entity: 'x'` with a literal `type: 'y'` within the next lines, the `event` of
- * entity-kit descriptions (the entity, created, updated, deleted) and the entity constants of the modules.
+ * entity-kit descriptions, written out or derived by `entityNames` from the label (the entity, created, updated,
+ * deleted: contracts are never deleted), and the entity constants of the modules.
  */
 function recorded(): { entities: Set<string>; pairs: Set<string> } {
   const entities = new Set<string>();
@@ -34,10 +35,14 @@ function recorded(): { entities: Set<string>; pairs: Set<string> } {
         const type = /\btype: '([a-z_]+)'/.exec(near.slice(near.indexOf(m[0])));
         if (type) pairs.add(`${entity}.${type[1]}`);
       }
-      const kit = /^\s+event: '([a-z_]+)',/.exec(line);
+      // A description's own `event`, or the one `entityNames('tax group')` derives from its label.
+      const kit =
+        /^\s+event: '([a-z_]+)',/.exec(line)?.[1] ??
+        /\bentityNames\('([a-z ]+)'/.exec(line)?.[1]?.replaceAll(' ', '_');
       if (kit) {
-        entities.add(kit[1]!);
-        for (const type of ['created', 'updated', 'deleted']) pairs.add(`${kit[1]}.${type}`);
+        entities.add(kit);
+        for (const type of ['created', 'updated', 'deleted'])
+          if (!(kit === 'subscription_contract' && type === 'deleted')) pairs.add(`${kit}.${type}`);
       }
       const constant = /\bENTITY = '([a-z_]+)'/.exec(line);
       if (constant) entities.add(constant[1]!);

@@ -1,4 +1,4 @@
-import type { Dimensions, DimensionUnit, OptionType } from '@aisle/sdk';
+import type { Dimensions, DimensionUnit, MeasurementUnit, OptionType } from '@aisle/sdk';
 import type { SubscriptionDetails, SubscriptionDetailsInput } from '../products/subscriptions.ts';
 /** Shapes kept in the catalogue's jsonb columns and taken by its write service. Money is a decimal string. */
 
@@ -7,30 +7,7 @@ export type InventoryStatus = 'IN_STOCK' | 'OUT_OF_STOCK' | 'PARTIALLY_OUT_OF_ST
 export type DiscountType = 'NONE' | 'AMOUNT' | 'PERCENT';
 /** The wire's own types, from the SDK. */
 export type { Dimensions, DimensionUnit, OptionType };
-export const MEASUREMENT_UNITS = [
-  'ML',
-  'CL',
-  'L',
-  'CBM',
-  'MG',
-  'G',
-  'KG',
-  'MM',
-  'CM',
-  'M',
-  'SQM',
-  'OZ',
-  'LB',
-  'FLOZ',
-  'PT',
-  'QT',
-  'GAL',
-  'IN',
-  'FT',
-  'YD',
-  'SQFT',
-] as const;
-export type MeasurementUnit = (typeof MEASUREMENT_UNITS)[number];
+export { MEASUREMENT_UNITS, type MeasurementUnit } from '@aisle/sdk';
 
 /** SPEC §3 media type (without `unspecified`): what an uploaded file is, detected from its bytes. */
 export const MEDIA_KINDS = ['image', 'video', 'audio', 'document', 'zip'] as const;
