@@ -23,6 +23,16 @@ const entries = {
   'embedded-worker': 'src/platform/embedded/worker.ts',
 };
 
+/** Every bare import stays an import of node_modules, except the workspace's own packages (`@aisle/…`). */
+const dependenciesExternal = {
+  name: 'dependencies-external',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@aisle/') ? undefined : { path: args.path, external: true },
+    );
+  },
+};
+
 const started = Date.now();
 rmSync(dist, { recursive: true, force: true });
 await Promise.all(
@@ -36,8 +46,9 @@ await Promise.all(
       format: 'esm',
       target: 'node20.19',
       // Dependencies load from node_modules (native modules, WebAssembly, their own assets); only the
-      // workspace's own TypeScript is compiled, through the same `aisle-source` condition the sources use.
-      packages: 'external',
+      // workspace's own TypeScript (this package and `@aisle/*`) is compiled, through the same `aisle-source`
+      // condition the sources use.
+      plugins: [dependenciesExternal],
       conditions: ['aisle-source'],
       sourcemap: true,
       legalComments: 'none',

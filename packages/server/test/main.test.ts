@@ -196,8 +196,11 @@ describe('npm start (the server process)', () => {
   it('builds one bundle per entry, with the migrations beside them', () => {
     expect(built?.stderr).toBe('');
     expect(built?.status).toBe(0);
-    for (const entry of ['main', 'keys', 'seed', 'catalogue', 'media'])
+    for (const entry of ['main', 'keys', 'seed', 'catalogue', 'media']) {
       expect(existsSync(join(outdir, `${entry}.js`))).toBe(true);
+      // The workspace's packages are compiled in: a fresh clone has no built `@aisle/sdk` to import.
+      expect(readFileSync(join(outdir, `${entry}.js`), 'utf8')).not.toMatch(/from ["']@aisle\//);
+    }
     expect(existsSync(join(outdir, 'drizzle', 'meta', '_journal.json'))).toBe(true);
   });
 
