@@ -431,7 +431,8 @@ export const setChoices = choiceCall<ChoiceInput[]>('choices', (row, choices, vi
 );
 
 export const removeChoices = choiceCall<string[]>('choiceIds', (row, choiceIds) => {
-  const missing = choiceIds.findIndex((c) => !row.choices.some((x) => x.id === c));
+  const known = new Set(row.choices.map((c) => c.id));
+  const missing = choiceIds.findIndex((c) => !known.has(c));
   if (missing >= 0) throw invalid(`choiceIds[${missing}]`, 'is not a choice of the customization');
   return row.choices.filter((c) => !choiceIds.includes(c.id));
 });
