@@ -1,6 +1,5 @@
 import { readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -18,29 +17,6 @@ function browserFiles(): string[] {
   if (!shard) return files;
   const [kept, count] = [new Set(shard[1]!.split(',').map(Number)), Number(shard[2])];
   return files.filter((_, i) => kept.has((i % count) + 1));
-}
-
-/**
- * The order files are handed to free workers. Vitest's own order runs each project's files together (e2e
- * first, by name); this keeps its order inside each kind and spreads the browser files evenly through the
- * others, so at most about one worker at a time drives a browser while the others run API and unit files, and
- * no worker is left idle at the end waiting on a queue of browser files.
- */
-class BrowserFilesSpread extends BaseSequencer {
-  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const sorted = await super.sort(files);
-    const browser = sorted.filter((file) => file.project.name === 'e2e');
-    const others = sorted.filter((file) => file.project.name !== 'e2e');
-    const spread: TestSpecification[] = [];
-    let [b, o] = [0, 0];
-    while (b < browser.length || o < others.length) {
-      // Take from the kind that is further behind its share of the queue (a browser file first on a tie).
-      const takeBrowser =
-        b < browser.length && (o >= others.length || b / browser.length <= o / others.length);
-      spread.push(takeBrowser ? browser[b++]! : others[o++]!);
-    }
-    return spread;
-  }
 }
 
 // One runner for the whole repo. `aisle-source` makes workspace packages resolve to their TypeScript sources.
@@ -62,7 +38,6 @@ export default defineConfig({
   ssr: { resolve: { conditions: ['aisle-source'], externalConditions: ['aisle-source'] } },
   test: {
     ...(workersFromCli ? {} : { maxWorkers: availableParallelism() }),
-    sequence: { sequencer: BrowserFilesSpread },
     projects: [
       // Unit tests use no test database (those that need SQL open their own PGlite): `AISLE_UNIT=skip` leaves
       // them out of a run that only repeats the API and browser tests on another database (CI's second run).
@@ -102,9 +77,10 @@ export default defineConfig({
           hookTimeout: 120_000,
           // A page that answers within a loaded machine's seconds passes; one that never does still fails.
           expect: { poll: { timeout: 15_000, interval: 100 } },
-          // Browser files run beside the others (BrowserFilesSpread above); each worker launches one Chromium
-          // the first time it runs one and keeps it for the next.
+          // Browser files run one at a time, after the others, in one worker that keeps one Chromium for all.
+          fileParallelism: false,
           isolate: false,
+          sequence: { groupOrder: 1 },
         },
       },
     ],
