@@ -77,11 +77,8 @@ export default defineConfig({
           hookTimeout: 120_000,
           // A page that answers within a loaded machine's seconds passes; one that never does still fails.
           expect: { poll: { timeout: 15_000, interval: 100 } },
-          // Browser files run after the others (their own group), as many at a time as the run has workers:
-          // each worker keeps one Chromium for the files it runs. In the same group as the API files they
-          // would alternate with them in the queue, and a worker is reused only for a file of the project it
-          // ran last: every file would then start a new worker (its own module loading, demo pictures and
-          // Chromium), which made a CI run 27 min instead of 22 (docs/DECISIONS.md, "CI's test run").
+          // Browser files run one at a time, after the others, in one worker that keeps one Chromium for all.
+          fileParallelism: false,
           isolate: false,
           sequence: { groupOrder: 1 },
         },
