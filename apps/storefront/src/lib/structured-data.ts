@@ -1,5 +1,6 @@
 import type { Product } from '@aisle/sdk';
 import type { SiteBrand } from './meta.ts';
+import { minorDigits } from './money.ts';
 
 /** schema.org JSON-LD for the store's pages (read by search engines from the server's HTML). */
 
@@ -30,9 +31,7 @@ const AVAILABILITY = {
 /** A price as schema.org wants it: a decimal string with the currency's minor digits. */
 function amount(value: number | undefined, currency: string): string | undefined {
   if (value === undefined) return undefined;
-  const digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
-    .maximumFractionDigits;
-  return value.toFixed(digits);
+  return value.toFixed(minorDigits(currency));
 }
 
 /** The product with one offer per visible variant (price, currency, availability, SKU, chosen-variant URL). */

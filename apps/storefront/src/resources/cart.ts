@@ -16,6 +16,7 @@ import {
 import type { CartWrite } from '@aisle/react';
 import { createElement, type ReactNode, useEffect, useState, useSyncExternalStore } from 'react';
 import { type ShownError, showError } from '../lib/errors.ts';
+import { formatMoney } from '../lib/money.ts';
 import type { StoreClient } from '../sdk.ts';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -337,7 +338,7 @@ export function offeredOptions(
 function money(amount: unknown, currency: string | undefined): string | undefined {
   const n = typeof amount === 'string' ? Number(amount) : Number.NaN;
   if (!Number.isFinite(n)) return undefined;
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency || 'USD' }).format(n);
+  return formatMoney(n, currency);
 }
 
 /** A coupon the server refused (`ERROR_COUPON_…`), in the shopper's words. */

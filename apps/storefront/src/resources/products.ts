@@ -335,9 +335,7 @@ export function pricePerUnitLabel(product: Product, formatted: string | undefine
   return `${formatted} / ${base}${unitLabel(ppu.baseMeasurementUnit)}`;
 }
 
-export function formatMoney(value: number, currency = 'USD'): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(value);
-}
+export { formatMoney } from '../lib/money.ts';
 
 /** Is this a 404 of the catalogue (bad slug)? */
 export const isNotFound = (error: unknown) => error instanceof AisleError && error.status === 404;

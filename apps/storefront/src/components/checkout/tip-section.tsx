@@ -1,6 +1,7 @@
 import type { Checkout, TipChoice, TipSettings } from '@aisle/sdk';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { type ShownError, showError } from '../../lib/errors.ts';
+import { formatMoney } from '../../lib/money.ts';
 import type { CheckoutApi, CheckoutWrite } from './api.ts';
 
 // Tips (wire/merchant-settings.md "Tips", docs/CHECKOUT.md): the store's default tip settings, what each preset
@@ -45,9 +46,7 @@ async function loadTips(api: CheckoutApi, checkout: Checkout): Promise<Tips | un
 }
 
 function money(amount: string, currency: string | undefined): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency || 'USD' }).format(
-    Number(amount),
-  );
+  return formatMoney(Number(amount), currency);
 }
 
 const same = (a: TipChoice | undefined, b: TipChoice) =>
