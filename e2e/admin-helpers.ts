@@ -134,3 +134,18 @@ export async function fieldError(
   const id = (await input.getAttribute('aria-describedby'))?.split(' ').find((x) => x.endsWith('-error'));
   return id ? page.locator(`[id="${id}"]`).textContent() : null;
 }
+
+/**
+ * Follows a list's "Next page" or "Previous page" link and waits for the new address. The router puts the new
+ * address in the bar before it renders the new page (a transition), so a click straight after the last turn
+ * could still hit the last page's link, which points at the address already shown: wait until the link leads
+ * elsewhere first.
+ */
+export async function turnPage(page: Page, name: 'Next page' | 'Previous page'): Promise<void> {
+  const link = page.getByRole('link', { name });
+  const target = async () => new URL((await link.getAttribute('href')) ?? '', page.url()).href;
+  await expect.poll(async () => (await target()) !== page.url()).toBe(true);
+  const before = page.url();
+  await link.click();
+  await page.waitForURL((url) => url.href !== before);
+}
