@@ -8,8 +8,8 @@ import {
   type OptionFacet,
   SORTS,
   type SortKey,
-  formatMoney,
 } from '../resources/products.ts';
+import { formatMoney } from '../lib/money.ts';
 import { CheckBox } from './form.tsx';
 import { listingSearch } from './listing-url.ts';
 import { ProductCard } from './product-card.tsx';

@@ -2,7 +2,8 @@ import type { Product } from '@aisle/sdk';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { addToCart, cartErrorMessage, catalogLine } from '../resources/cart.ts';
-import { formatMoney, lowStockText } from '../resources/products.ts';
+import { formatMoney } from '../lib/money.ts';
+import { lowStockText } from '../resources/products.ts';
 import { ProductPicture } from './picture.tsx';
 import { SalePrice } from './sale-price.tsx';
 

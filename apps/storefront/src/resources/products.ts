@@ -335,7 +335,5 @@ export function pricePerUnitLabel(product: Product, formatted: string | undefine
   return `${formatted} / ${base}${unitLabel(ppu.baseMeasurementUnit)}`;
 }
 
-export { formatMoney } from '../lib/money.ts';
-
 /** Is this a 404 of the catalogue (bad slug)? */
 export const isNotFound = (error: unknown) => error instanceof AisleError && error.status === 404;

@@ -25,7 +25,6 @@ import {
   type ChoiceState,
   choiceName,
   choiceState,
-  formatMoney,
   galleryFor,
   loadProduct,
   lowStockText,
@@ -34,6 +33,7 @@ import {
   type Selection,
   selectedVariant,
 } from '../resources/products.ts';
+import { formatMoney } from '../lib/money.ts';
 import { storeOf } from '../sdk.ts';
 import { useSettledActionData } from '../lib/action-data.ts';
 
