@@ -103,8 +103,16 @@ describe('shop filters and search', () => {
     await page.getByLabel('Sort by').selectOption('price-desc');
     await page.waitForURL((url) => url.searchParams.get('sort') === 'price-desc');
     await expectCount(page, stocked.total);
-    const sorted = (await cardTexts(page, '.product-price')).map((p) => dollars(p.split('Now').at(-1) ?? p));
-    expect(sorted).toEqual([...sorted].sort((a, b) => b - a));
+    // The count does not change with the order, and the router shows the new address before the
+    // new page renders: wait for the cards themselves to come in price order.
+    const prices = async () =>
+      (await cardTexts(page, '.product-price')).map((p) => dollars(p.split('Now').at(-1) ?? p));
+    await expect
+      .poll(async () => {
+        const now = await prices();
+        return now.every((price, i) => i === 0 || now[i - 1] >= price);
+      })
+      .toBe(true);
     const names = await cardTexts(page, '.product-name');
 
     // A reload brings back the same page, filters and all.
