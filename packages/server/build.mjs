@@ -1,6 +1,6 @@
 // `npm run build -w packages/server`: the server and its command-line tools as plain JavaScript in `dist/`,
-// one esbuild bundle per entry (dependencies stay in node_modules), with the migrations copied beside them so
-// `dist/` runs with `node dist/main.js` and no TypeScript tooling (docs/DECISIONS.md, "Production build").
+// one esbuild bundle per entry, with the migrations copied beside them so `dist/` runs with
+// `node dist/main.js` and no TypeScript tooling (docs/DECISIONS.md, "Production build").
 import { cpSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,13 +23,35 @@ const entries = {
   'embedded-worker': 'src/platform/embedded/worker.ts',
 };
 
-/** Every bare import stays an import of node_modules, except the workspace's own packages (`@aisle/…`). */
-const dependenciesExternal = {
-  name: 'dependencies-external',
+/**
+ * Plain JavaScript dependencies go into the bundle: one file to read and compile starts about 0.2 s sooner than
+ * some 1,500 files resolved and read one by one from node_modules (docs/BENCHMARKS.md, "Cold start"). These stay
+ * imports of node_modules: packages with native code, WebAssembly, worker-thread entries or files they find beside
+ * themselves, and every package the code only imports dynamically (loaded when first used, not at start).
+ */
+const external = [
+  /^@electric-sql\/pglite/, // WebAssembly and data files
+  /^drizzle-orm\/pglite/, // imports PGlite: only the embedded database loads it
+  /^sharp/, // native
+  /^@node-rs\//, // native
+  /^pg-native$/, // pg's optional native driver
+  /^@fastify\/swagger-ui/, // serves its static files from beside itself
+  /^pino/, // transports run in worker threads started by file name
+  /^thread-stream/,
+];
+const dependencies = {
+  name: 'dependencies',
   setup(build) {
-    build.onResolve({ filter: /^[^./]/ }, (args) =>
-      args.path.startsWith('@aisle/') ? undefined : { path: args.path, external: true },
-    );
+    build.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.path.startsWith('@aisle/')) return undefined; // the workspace's own TypeScript
+      if (
+        args.kind === 'dynamic-import' ||
+        args.path.startsWith('node:') ||
+        external.some((re) => re.test(args.path))
+      )
+        return { path: args.path, external: true };
+      return undefined;
+    });
   },
 };
 
@@ -45,14 +67,17 @@ await Promise.all(
       platform: 'node',
       format: 'esm',
       target: 'node20.19',
-      // Dependencies load from node_modules (native modules, WebAssembly, their own assets); only the
-      // workspace's own TypeScript (this package and `@aisle/*`) is compiled, through the same `aisle-source`
-      // condition the sources use.
-      plugins: [dependenciesExternal],
+      // The workspace's own TypeScript (this package and `@aisle/*`) through the same `aisle-source` condition
+      // the sources use.
+      plugins: [dependencies],
       conditions: ['aisle-source'],
       sourcemap: true,
       legalComments: 'none',
       logLevel: 'warning',
+      // Bundled CommonJS dependencies call `require` (for Node's own modules, among others).
+      banner: {
+        js: "import { createRequire as __aisleCreateRequire } from 'node:module';\nconst require = __aisleCreateRequire(import.meta.url);",
+      },
     }),
   ),
 );

@@ -5,7 +5,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { freePort, seedEmbeddedDataDir } from '../src/testing.ts';
+import { freePort, seedEmbeddedDataDir, type TestServer } from '../src/testing.ts';
+import { uploadPng } from './media-helpers.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 // The processes `npm start` and `npm run keys` run: the production build (`npm run build -w packages/server`),
@@ -192,6 +193,35 @@ async function start(port: number, extra: Record<string, string> = {}) {
   return { child, output: () => output, errors: () => errors };
 }
 
+/**
+ * The dependencies bundled into `main.js` (build.mjs) at work, each at what it reads or builds at run time: the
+ * OpenAPI document (@fastify/swagger), the API reference and its files (@fastify/swagger-ui with
+ * @fastify/static), process metrics read from /proc (prom-client), a multipart upload (@fastify/multipart) and
+ * its thumbnail (sharp).
+ */
+async function expectBundledDependenciesWork(port: number, key: string) {
+  const base = `http://127.0.0.1:${port}`;
+  const openapi = await fetch(`${base}/openapi.json`);
+  expect(openapi.status).toBe(200);
+  const document = (await openapi.json()) as { info: { title: string }; paths: Record<string, unknown> };
+  expect(document.info.title).toBe('Aisle platform API');
+  expect(Object.keys(document.paths).length).toBeGreaterThan(100);
+  const reference = await fetch(`${base}/api-reference/static/index.html`, { redirect: 'follow' });
+  expect(reference.status).toBe(200);
+  expect(await reference.text()).toContain('swagger');
+  const css = await fetch(`${base}/api-reference/static/swagger-ui.css`);
+  expect(css.status).toBe(200);
+  expect(css.headers.get('content-type')).toContain('text/css');
+  const metrics = await (await fetch(`${base}/metrics`)).text();
+  expect(metrics).toMatch(/^process_resident_memory_bytes \d+/m);
+  expect(metrics).toContain('http_requests_total');
+  const file = await uploadPng({ url: base, adminKey: key } as TestServer, 'bundle.png');
+  expect(file.thumbnails?.length).toBeGreaterThan(0);
+  const thumbnail = await fetch(file.thumbnails![0]!.url);
+  expect(thumbnail.status).toBe(200);
+  expect(thumbnail.headers.get('content-type')).toMatch(/^image\//);
+}
+
 describe('npm start (the server process)', () => {
   it('builds one bundle per entry, with the migrations beside them', () => {
     expect(built?.stderr).toBe('');
@@ -220,6 +250,7 @@ describe('npm start (the server process)', () => {
     const key = /Admin API key \(shown once, keep it safe\): (aisle_sk_[\w-]+)/.exec(first.output())?.[1];
     expect(key).toBeDefined();
     expect((await whoami(port, key!)).status).toBe(200);
+    await expectBundledDependenciesWork(port, key!);
     expect(await stopped(first.child)).toBe(0);
     expect(first.errors()).toBe('');
 
