@@ -19,20 +19,24 @@ import { currentMember, displayName, useMember } from '../resources/member.ts';
 import { loadSiteBrand } from '../resources/store.ts';
 import { storeOf } from '../sdk.ts';
 
+/** A collection as the header's menu shows it: its name, linking to its page. */
+export type NavCollection = Pick<Collection, 'id' | 'name' | 'slug'>;
+
 /**
  * The member (or null), the collections and the store's name and logo for the header; none of them failing
- * takes the page down.
+ * takes the page down. Only what the header shows goes into the page's data (every page carries it, in its
+ * HTML and its hydration script): a collection's name and slug, not its description and pictures.
  */
 export async function rootLoader({
   context,
-}: LoaderFunctionArgs): Promise<{ member: Identity | null; collections: Collection[]; brand: SiteBrand }> {
+}: LoaderFunctionArgs): Promise<{ member: Identity | null; collections: NavCollection[]; brand: SiteBrand }> {
   const store = storeOf(context);
   const [member, collections, brand] = await Promise.all([
     currentMember(store).catch(() => null),
     listCollections(store).catch(() => []),
     loadSiteBrand(store),
   ]);
-  return { member, collections, brand };
+  return { member, collections: collections.map(({ id, name, slug }) => ({ id, name, slug })), brand };
 }
 
 /**
