@@ -131,7 +131,7 @@ describe('shop filters and search', () => {
     await expect
       .poll(async () => {
         const now = await prices();
-        return now.every((price, i) => i === 0 || now[i - 1] >= price);
+        return now.every((price, i) => i === 0 || now[i - 1]! >= price);
       })
       .toBe(true);
     const names = await cardTexts(page, '.product-name');
