@@ -101,6 +101,10 @@ export async function expectClean(page: Page): Promise<void> {
   expect(consoleErrorsOf(page)).toEqual([]);
 }
 
+/** The page fits a phone 390 px wide: nothing to scroll sideways (polled while the page settles). */
+export const expectPhoneWidth = (page: Page): Promise<void> =>
+  expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
 /** Opens a settings page from the settings navigation. */
 export async function openSettings(page: Page, link: string, heading = link): Promise<void> {
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Settings' }).click();

@@ -1,7 +1,7 @@
 import { demoProductId } from '@aisle/server/seed';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { shopperBuys, signedInMerchant, startAdminStore } from './admin-helpers.ts';
+import { expectPhoneWidth, shopperBuys, signedInMerchant, startAdminStore } from './admin-helpers.ts';
 import { seriousA11yViolations } from './axe.ts';
 import {
   addFromProductPage,
@@ -188,9 +188,7 @@ describe('order page: payments, invoices, notes and mails', () => {
       (m) => m.tag === 'order-confirmation',
     );
     expect(confirmations).toHaveLength(2);
-    await expect
-      .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
-      .toBeLessThanOrEqual(390);
+    await expectPhoneWidth(page);
     await noSeriousA11yIssues(page);
     expect(errorsOf(page)).toEqual([]);
     await page.context().close();

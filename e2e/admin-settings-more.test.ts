@@ -4,6 +4,7 @@ import { verifyWebhook } from '@aisle/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   expectClean,
+  expectPhoneWidth,
   fieldError,
   openNewSettingsForm,
   openSettings,
@@ -289,9 +290,7 @@ describe('webhooks', () => {
     // The log on a phone: a card per delivery.
     await page.setViewportSize({ width: 390, height: 844 });
     await expect.poll(() => row.locator('[data-label="Attempts"]').textContent()).toBe('1');
-    await expect
-      .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
-      .toBeLessThanOrEqual(390);
+    await expectPhoneWidth(page);
     await expectClean(page);
     await page.setViewportSize({ width: 1280, height: 900 });
 
@@ -398,9 +397,7 @@ describe('dashboard', () => {
     await page.getByRole('button', { name: 'Show' }).click();
     await page.getByTestId('sales-chart').locator('.recharts-surface').first().waitFor();
     await expect.poll(() => top.locator('[data-label="Units sold"]').count()).toBe(1);
-    await expect
-      .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
-      .toBeLessThanOrEqual(390);
+    await expectPhoneWidth(page);
     await expectClean(page);
     await page.context().close();
   });

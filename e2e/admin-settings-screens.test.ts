@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   expectClean,
+  expectPhoneWidth,
   fieldError,
   openNewSettingsForm,
   openSettings,
@@ -142,9 +143,7 @@ describe('shipping', () => {
     const row = page.getByTestId('settings/shipping-options-row').filter({ hasText: 'Island Parcel' });
     await expect.poll(() => row.textContent()).toContain('7.50 when weight ≤ 5; 19.00');
     await page.setViewportSize({ width: 390, height: 844 });
-    await expect
-      .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
-      .toBeLessThanOrEqual(390);
+    await expectPhoneWidth(page);
     await expectClean(page);
   });
 });

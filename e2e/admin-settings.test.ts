@@ -1,6 +1,12 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openSettings, shopperBuys, signedInMerchant, startAdminStore } from './admin-helpers.ts';
+import {
+  expectPhoneWidth,
+  openSettings,
+  shopperBuys,
+  signedInMerchant,
+  startAdminStore,
+} from './admin-helpers.ts';
 import { addFromProductPage, adminOrder, errorsOf, newShopper, withStore } from './store.ts';
 
 const { server, browser } = withStore(startAdminStore);
@@ -150,9 +156,7 @@ describe('admin coupons', () => {
 
     // On a phone the list scrolls sideways inside its frame, not the page.
     await page.setViewportSize({ width: 390, height: 844 });
-    await expect
-      .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
-      .toBeLessThanOrEqual(390);
+    await expectPhoneWidth(page);
     expect(errorsOf(page)).toEqual([]);
   });
 });
