@@ -4,17 +4,15 @@ import { describe, expect, it } from 'vitest';
 import { expectPhoneWidth, shopperBuys, signedInMerchant, startAdminStore } from './admin-helpers.ts';
 import { seriousA11yViolations } from './axe.ts';
 import {
-  addFromProductPage,
   adminOrder,
   apiCheckout,
   CARDS,
-  checkoutToPayment,
   errorsOf,
   lastMail,
-  newShopper,
   payByCard,
   SAN_FRANCISCO_WIRE,
   uniqueEmail,
+  visitorAtPayment,
   visitorToken,
   withStore,
 } from './store.ts';
@@ -196,9 +194,7 @@ describe('order page: payments, invoices, notes and mails', () => {
 
   it('offers nothing but notes on a rejected order, and refunds a paid order in the cancel step', async () => {
     // A card whose bank step fails: the order is rejected.
-    const shopper = await newShopper(browser);
-    await addFromProductPage(shopper, server, 'stoneware-table-lamp');
-    await checkoutToPayment(shopper, server, uniqueEmail('rejected'), 'Standard');
+    const shopper = await visitorAtPayment(browser, server, 'stoneware-table-lamp', 'rejected');
     await payByCard(shopper, CARDS.needsConfirmation);
     await shopper.waitForURL((url) => url.pathname === '/payments/sandbox/v1/confirm');
     await shopper.getByRole('button', { name: 'Fail payment' }).click();
