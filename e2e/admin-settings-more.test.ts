@@ -10,6 +10,7 @@ import {
   openSettings,
   shopperBuys,
   startAdminStore,
+  submitRefused,
   watchedMerchant,
 } from './admin-helpers.ts';
 import { lastMail, withStore } from './store.ts';
@@ -58,8 +59,6 @@ async function api(method: string, path: string, body?: unknown, token = server.
   return res.body;
 }
 
-const CHECK = 'Please correct the fields marked below.';
-
 describe('checkout and orders settings', () => {
   it('saves the logo, a return policy and the fields asked for, with mistakes said next to their fields', async () => {
     const page = await merchant();
@@ -73,8 +72,7 @@ describe('checkout and orders settings', () => {
     // A phone number required but not asked for.
     await page.getByLabel('Ask for the phone number').uncheck();
     await page.getByLabel('Phone number required').check();
-    await page.getByRole('button', { name: 'Save settings' }).click();
-    await page.getByRole('alert').getByText(CHECK).waitFor();
+    await submitRefused(page, 'Save settings');
     await expect(fieldError(page, 'Logo image URL')).resolves.toBe(
       'Enter the picture’s full address, starting with https://',
     );
@@ -153,8 +151,7 @@ describe('tips', () => {
     await choices.getByRole('button', { name: 'Add choice' }).click();
     await choices.getByRole('group', { name: 'Choice 4' }).getByLabel('Percentage or amount').fill('10');
     await page.getByLabel('Preselected choice').fill('12');
-    await page.getByRole('button', { name: 'Create tip setting' }).click();
-    await page.getByRole('alert').getByText(CHECK).waitFor();
+    await submitRefused(page, 'Create tip setting');
     await expect(
       fieldError(page, 'Percentage or amount', choices.getByRole('group', { name: 'Choice 3' })),
     ).resolves.toBe('Enter a percentage of 100 or less.');
@@ -205,8 +202,7 @@ describe('webhooks', () => {
     await openSettings(page, 'Webhooks');
     await page.getByRole('link', { name: 'New webhook' }).click();
     await page.getByLabel('Address (URL)').fill('erp.example.com/hooks');
-    await page.getByRole('button', { name: 'Create webhook' }).click();
-    await page.getByRole('alert').getByText(CHECK).waitFor();
+    await submitRefused(page, 'Create webhook');
     await expect(fieldError(page, 'Address (URL)')).resolves.toBe(
       'Enter the full address of your receiver, such as https://example.com/aisle-webhooks.',
     );
