@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectClean, startAdminStore, watchedMerchant } from './admin-helpers.ts';
+import { expectClean, expectPhoneWidth, startAdminStore, watchedMerchant } from './admin-helpers.ts';
 import { apiCheckout, SAN_FRANCISCO_WIRE, visitorToken, withStore } from './store.ts';
 
 // The catalogue's import with its dry run and progress, inventory history, picture details and collection
@@ -121,9 +121,7 @@ describe('catalogue import: check first, then import with progress', () => {
     expect(done).toEqual([...done].sort((a, b) => a - b));
     await expect.poll(() => page.getByRole('progressbar').count()).toBe(0);
     expect((await productBySlug(`bulk-${t}-59`))?.priceData.price).toBe(60);
-    await expect
-      .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
-      .toBeLessThanOrEqual(390);
+    await expectPhoneWidth(page);
     await expectClean(page);
     await page.context().close();
   });
@@ -219,9 +217,7 @@ describe('inventory: the stock history of a variant', () => {
     await phone.getByRole('heading', { name: `History mug ${t}`, level: 1 }).waitFor();
     const card = phone.getByTestId('stock-change').first();
     await expect.poll(() => card.evaluate((row) => getComputedStyle(row).display)).toBe('block');
-    await expect
-      .poll(() => phone.evaluate(() => document.documentElement.scrollWidth))
-      .toBeLessThanOrEqual(390);
+    await expectPhoneWidth(phone);
     await expectClean(phone);
     await phone.context().close();
   });

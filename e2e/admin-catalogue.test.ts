@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectClean, startAdminStore, watchedMerchant } from './admin-helpers.ts';
+import { expectClean, startAdminStore, submitRefused, watchedMerchant } from './admin-helpers.ts';
 import { withStore } from './store.ts';
 
 const { server, browser } = withStore(startAdminStore);
@@ -23,8 +23,7 @@ describe('catalogue admin: brands, ribbons, info sections', () => {
     await expectClean(page);
     await page.getByRole('link', { name: 'New brand' }).click();
     await page.getByRole('heading', { name: 'New brand', level: 1 }).waitFor();
-    await page.getByRole('button', { name: 'Create brand' }).click();
-    await page.getByRole('alert').getByText('Please correct the fields marked below.').waitFor();
+    await submitRefused(page, 'Create brand');
     await expect.poll(() => page.getByLabel('Name').getAttribute('aria-invalid')).toBe('true');
     await page.getByText('Enter a name.').waitFor();
     await expectClean(page);
@@ -38,8 +37,7 @@ describe('catalogue admin: brands, ribbons, info sections', () => {
     // A second brand of the same name is refused next to the name.
     await page.goto(`${server.url}/admin/brands/new`);
     await page.getByLabel('Name').fill(name);
-    await page.getByRole('button', { name: 'Create brand' }).click();
-    await page.getByRole('alert').getByText('Please correct the fields marked below.').waitFor();
+    await submitRefused(page, 'Create brand');
     await expect.poll(() => page.getByLabel('Name').getAttribute('aria-invalid')).toBe('true');
     await page.getByText('This name is already used. Choose another.').waitFor();
     // The request id stands only in the alert's details line.

@@ -83,13 +83,8 @@ export async function applyCartCoupon(page: Page, server: TestServer, code: stri
 }
 
 /** A signed-in merchant's tab (`signedInMerchant`) whose console is watched (for `expectClean`). */
-export async function watchedMerchant(
-  browser: Browser,
-  server: TestServer,
-  viewport?: { width: number; height: number },
-  key = server.adminKey,
-): Promise<Page> {
-  const page = await signedInMerchant(browser, server, viewport, key);
+export async function watchedMerchant(...args: Parameters<typeof signedInMerchant>): Promise<Page> {
+  const page = await signedInMerchant(...args);
   watchConsole(page);
   return page;
 }
@@ -100,6 +95,10 @@ export async function expectClean(page: Page): Promise<void> {
   expect(errorsOf(page)).toEqual([]);
   expect(consoleErrorsOf(page)).toEqual([]);
 }
+
+/** The page fits a phone 390 px wide: nothing to scroll sideways (polled while the page settles). */
+export const expectPhoneWidth = (page: Page): Promise<void> =>
+  expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
 /** Opens a settings page from the settings navigation. */
 export async function openSettings(page: Page, link: string, heading = link): Promise<void> {
@@ -121,6 +120,12 @@ export async function openNewSettingsForm(
   await openSettings(page, list);
   await page.getByRole('link', { name: newLink }).click();
   await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+}
+
+/** Presses the form's button `button` and waits for its refusal: "Please correct the fields marked below." */
+export async function submitRefused(page: Page, button: string): Promise<void> {
+  await page.getByRole('button', { name: button }).click();
+  await page.getByRole('alert').getByText('Please correct the fields marked below.').waitFor();
 }
 
 /** The message next to the input labelled `label` (inside `scope`), which is marked invalid. */

@@ -1,20 +1,18 @@
 import { demoProductId } from '@aisle/server/seed';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { shopperBuys, signedInMerchant, startAdminStore } from './admin-helpers.ts';
+import { expectPhoneWidth, shopperBuys, signedInMerchant, startAdminStore } from './admin-helpers.ts';
 import { seriousA11yViolations } from './axe.ts';
 import {
-  addFromProductPage,
   adminOrder,
   apiCheckout,
   CARDS,
-  checkoutToPayment,
   errorsOf,
   lastMail,
-  newShopper,
   payByCard,
   SAN_FRANCISCO_WIRE,
   uniqueEmail,
+  visitorAtPayment,
   visitorToken,
   withStore,
 } from './store.ts';
@@ -188,9 +186,7 @@ describe('order page: payments, invoices, notes and mails', () => {
       (m) => m.tag === 'order-confirmation',
     );
     expect(confirmations).toHaveLength(2);
-    await expect
-      .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
-      .toBeLessThanOrEqual(390);
+    await expectPhoneWidth(page);
     await noSeriousA11yIssues(page);
     expect(errorsOf(page)).toEqual([]);
     await page.context().close();
@@ -198,9 +194,7 @@ describe('order page: payments, invoices, notes and mails', () => {
 
   it('offers nothing but notes on a rejected order, and refunds a paid order in the cancel step', async () => {
     // A card whose bank step fails: the order is rejected.
-    const shopper = await newShopper(browser);
-    await addFromProductPage(shopper, server, 'stoneware-table-lamp');
-    await checkoutToPayment(shopper, server, uniqueEmail('rejected'), 'Standard');
+    const shopper = await visitorAtPayment(browser, server, 'stoneware-table-lamp', 'rejected');
     await payByCard(shopper, CARDS.needsConfirmation);
     await shopper.waitForURL((url) => url.pathname === '/payments/sandbox/v1/confirm');
     await shopper.getByRole('button', { name: 'Fail payment' }).click();

@@ -4,11 +4,13 @@ import { verifyWebhook } from '@aisle/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   expectClean,
+  expectPhoneWidth,
   fieldError,
   openNewSettingsForm,
   openSettings,
   shopperBuys,
   startAdminStore,
+  submitRefused,
   watchedMerchant,
 } from './admin-helpers.ts';
 import { lastMail, withStore } from './store.ts';
@@ -57,8 +59,6 @@ async function api(method: string, path: string, body?: unknown, token = server.
   return res.body;
 }
 
-const CHECK = 'Please correct the fields marked below.';
-
 describe('checkout and orders settings', () => {
   it('saves the logo, a return policy and the fields asked for, with mistakes said next to their fields', async () => {
     const page = await merchant();
@@ -72,8 +72,7 @@ describe('checkout and orders settings', () => {
     // A phone number required but not asked for.
     await page.getByLabel('Ask for the phone number').uncheck();
     await page.getByLabel('Phone number required').check();
-    await page.getByRole('button', { name: 'Save settings' }).click();
-    await page.getByRole('alert').getByText(CHECK).waitFor();
+    await submitRefused(page, 'Save settings');
     await expect(fieldError(page, 'Logo image URL')).resolves.toBe(
       'Enter the picture’s full address, starting with https://',
     );
@@ -152,8 +151,7 @@ describe('tips', () => {
     await choices.getByRole('button', { name: 'Add choice' }).click();
     await choices.getByRole('group', { name: 'Choice 4' }).getByLabel('Percentage or amount').fill('10');
     await page.getByLabel('Preselected choice').fill('12');
-    await page.getByRole('button', { name: 'Create tip setting' }).click();
-    await page.getByRole('alert').getByText(CHECK).waitFor();
+    await submitRefused(page, 'Create tip setting');
     await expect(
       fieldError(page, 'Percentage or amount', choices.getByRole('group', { name: 'Choice 3' })),
     ).resolves.toBe('Enter a percentage of 100 or less.');
@@ -204,8 +202,7 @@ describe('webhooks', () => {
     await openSettings(page, 'Webhooks');
     await page.getByRole('link', { name: 'New webhook' }).click();
     await page.getByLabel('Address (URL)').fill('erp.example.com/hooks');
-    await page.getByRole('button', { name: 'Create webhook' }).click();
-    await page.getByRole('alert').getByText(CHECK).waitFor();
+    await submitRefused(page, 'Create webhook');
     await expect(fieldError(page, 'Address (URL)')).resolves.toBe(
       'Enter the full address of your receiver, such as https://example.com/aisle-webhooks.',
     );
@@ -289,9 +286,7 @@ describe('webhooks', () => {
     // The log on a phone: a card per delivery.
     await page.setViewportSize({ width: 390, height: 844 });
     await expect.poll(() => row.locator('[data-label="Attempts"]').textContent()).toBe('1');
-    await expect
-      .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
-      .toBeLessThanOrEqual(390);
+    await expectPhoneWidth(page);
     await expectClean(page);
     await page.setViewportSize({ width: 1280, height: 900 });
 
@@ -398,9 +393,7 @@ describe('dashboard', () => {
     await page.getByRole('button', { name: 'Show' }).click();
     await page.getByTestId('sales-chart').locator('.recharts-surface').first().waitFor();
     await expect.poll(() => top.locator('[data-label="Units sold"]').count()).toBe(1);
-    await expect
-      .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
-      .toBeLessThanOrEqual(390);
+    await expectPhoneWidth(page);
     await expectClean(page);
     await page.context().close();
   });

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   expectClean,
+  expectPhoneWidth,
   fieldError,
   openNewSettingsForm,
   openSettings,
   startAdminStore,
+  submitRefused,
   watchedMerchant,
 } from './admin-helpers.ts';
 import { addFromProductPage, newShopper, shopperToken, withStore } from './store.ts';
@@ -30,8 +32,7 @@ describe('store settings', () => {
     await openSettings(page, 'Store', 'Store settings');
     await expectClean(page);
     await page.getByLabel('Currency').fill('XYZ');
-    await page.getByRole('button', { name: 'Save settings' }).click();
-    await page.getByRole('alert').getByText('Please correct the fields marked below.').waitFor();
+    await submitRefused(page, 'Save settings');
     await expect(fieldError(page, 'Currency')).resolves.toBe('Choose a currency from the list.');
     expect((await api('GET', '/ecom/v1/store-settings')).storeSettings).toMatchObject({ currency: 'USD' });
     await expectClean(page);
@@ -142,9 +143,7 @@ describe('shipping', () => {
     const row = page.getByTestId('settings/shipping-options-row').filter({ hasText: 'Island Parcel' });
     await expect.poll(() => row.textContent()).toContain('7.50 when weight ≤ 5; 19.00');
     await page.setViewportSize({ width: 390, height: 844 });
-    await expect
-      .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
-      .toBeLessThanOrEqual(390);
+    await expectPhoneWidth(page);
     await expectClean(page);
   });
 });
@@ -166,8 +165,7 @@ describe('tax', () => {
     await page.getByLabel('Tax region').selectOption({ label: 'Iceland' });
     await page.getByLabel('Tax group').selectOption({ label: 'Products' });
     // Neither a rate nor a jurisdiction: said next to the rate.
-    await page.getByRole('button', { name: 'Create tax rate' }).click();
-    await page.getByRole('alert').getByText('Please correct the fields marked below.').waitFor();
+    await submitRefused(page, 'Create tax rate');
     await expect(fieldError(page, 'Rate (%)')).resolves.toBe('Enter a rate, or add a jurisdiction.');
     const jurisdictions = page.getByRole('group', { name: 'Jurisdictions' });
     await jurisdictions.getByRole('button', { name: 'Add jurisdiction' }).click();

@@ -1,6 +1,13 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openSettings, shopperBuys, signedInMerchant, startAdminStore } from './admin-helpers.ts';
+import {
+  expectPhoneWidth,
+  openSettings,
+  shopperBuys,
+  signedInMerchant,
+  startAdminStore,
+  submitRefused,
+} from './admin-helpers.ts';
 import { addFromProductPage, adminOrder, errorsOf, newShopper, withStore } from './store.ts';
 
 const { server, browser } = withStore(startAdminStore);
@@ -42,8 +49,7 @@ describe('admin coupons', () => {
     await page.getByLabel('Code', { exact: true }).fill('SAVE15');
     await page.getByLabel('Name', { exact: true }).fill('Fifteen off');
     await page.getByLabel('Minimum subtotal').fill('50');
-    await page.getByRole('button', { name: 'Create coupon' }).click();
-    await page.getByRole('alert').getByText('Please correct the fields marked below.').waitFor();
+    await submitRefused(page, 'Create coupon');
     await expect(fieldError(page, 'Percentage')).resolves.toBe('is required for a PERCENTAGE coupon');
 
     await page.getByLabel('Percentage').fill('15');
@@ -68,8 +74,7 @@ describe('admin coupons', () => {
     await page.getByRole('link', { name: 'New coupon' }).click();
     await page.getByLabel('Code', { exact: true }).fill('save15');
     await page.getByLabel('Percentage').fill('10');
-    await page.getByRole('button', { name: 'Create coupon' }).click();
-    await page.getByRole('alert').getByText('Please correct the fields marked below.').waitFor();
+    await submitRefused(page, 'Create coupon');
     await expect(fieldError(page, 'Code')).resolves.toBe(
       'Another coupon already has this code. Choose a different one.',
     );
@@ -150,9 +155,7 @@ describe('admin coupons', () => {
 
     // On a phone the list scrolls sideways inside its frame, not the page.
     await page.setViewportSize({ width: 390, height: 844 });
-    await expect
-      .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
-      .toBeLessThanOrEqual(390);
+    await expectPhoneWidth(page);
     expect(errorsOf(page)).toEqual([]);
   });
 });
@@ -166,8 +169,7 @@ describe('admin store settings', () => {
 
     // A currency that is not a code is refused next to its field.
     await page.getByLabel('Currency').fill('EURO');
-    await page.getByRole('button', { name: 'Save settings' }).click();
-    await page.getByRole('alert').getByText('Please correct the fields marked below.').waitFor();
+    await submitRefused(page, 'Save settings');
     await expect(fieldError(page, 'Currency')).resolves.toBe(
       'Enter a three-letter currency code, such as USD or EUR.',
     );
@@ -242,8 +244,7 @@ describe('admin store settings', () => {
 
     // No name is refused next to its field, in words.
     await page.getByLabel('Store name').fill('   ');
-    await page.getByRole('button', { name: 'Save settings' }).click();
-    await page.getByRole('alert').getByText('Please correct the fields marked below.').waitFor();
+    await submitRefused(page, 'Save settings');
     await expect(fieldError(page, 'Store name')).resolves.toBe('Enter a store name.');
     await page.getByLabel('Store name').fill('  Corner Shop ');
     await page.getByRole('button', { name: 'Save settings' }).click();

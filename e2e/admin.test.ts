@@ -1,6 +1,12 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { shopperBuys, signedInMerchant, startAdminStore, turnPage } from './admin-helpers.ts';
+import {
+  expectPhoneWidth,
+  shopperBuys,
+  signedInMerchant,
+  startAdminStore,
+  turnPage,
+} from './admin-helpers.ts';
 import { adminOrder, errorsOf, newShopper, withStore } from './store.ts';
 
 const { server, browser } = withStore(startAdminStore);
@@ -225,9 +231,7 @@ describe('admin app', () => {
     await expect.poll(() => page.getByTestId('shipping-address').textContent()).toContain('500 Howard St');
     await expect.poll(() => page.getByTestId('buyer-email').textContent()).toBe(fulfilled.buyerInfo?.email);
     // Nothing sticks out sideways on the phone's screen (wide tables scroll in their own box).
-    await expect
-      .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
-      .toBeLessThanOrEqual(390);
+    await expectPhoneWidth(page);
     const fulfil = page.getByTestId('fulfil-panel');
     // A link that is not one: the server's message stands next to the field, and nothing is shipped.
     await fulfil.getByLabel('Tracking link').fill('not a link');

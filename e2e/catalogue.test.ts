@@ -42,6 +42,27 @@ async function expectCount(page: Page, total: number) {
   );
 }
 
+/** Reloads the page: the same address comes back, its grid again `total` long. */
+async function reloadKeeps(page: Page, total: number) {
+  const before = page.url();
+  await page.reload();
+  await expectCount(page, total);
+  expect(page.url()).toBe(before);
+}
+
+/**
+ * Takes the filter chip `chip` off (the grid widens to `wider` results), then clears every filter (back to
+ * `all`); the page had no script error, and its tab is closed.
+ */
+async function removeThenClear(page: Page, chip: string, wider: number, all: number) {
+  await page.getByRole('link', { name: `Remove filter ${chip}` }).click();
+  await expectCount(page, wider);
+  await page.getByRole('link', { name: 'Clear filters' }).click();
+  await expectCount(page, all);
+  expect(errorsOf(page)).toEqual([]);
+  await page.context().close();
+}
+
 const cardTexts = (page: Page, selector: string) =>
   page.getByTestId('product-card').locator(selector).allTextContents();
 
@@ -110,16 +131,13 @@ describe('shop filters and search', () => {
     await expect
       .poll(async () => {
         const now = await prices();
-        return now.every((price, i) => i === 0 || now[i - 1] >= price);
+        return now.every((price, i) => i === 0 || now[i - 1]! >= price);
       })
       .toBe(true);
     const names = await cardTexts(page, '.product-name');
 
     // A reload brings back the same page, filters and all.
-    const before = page.url();
-    await page.reload();
-    await expectCount(page, stocked.total);
-    expect(page.url()).toBe(before);
+    await reloadKeeps(page, stocked.total);
     await expect(cardTexts(page, '.product-name')).resolves.toEqual(names);
     await expect.poll(() => filters.getByRole('checkbox', { name: 'Strider' }).isChecked()).toBe(true);
     await expect.poll(() => filters.getByRole('checkbox', { name: 'In stock only' }).isChecked()).toBe(true);
@@ -127,12 +145,7 @@ describe('shop filters and search', () => {
     await expect.poll(() => page.getByLabel('Sort by').inputValue()).toBe('price-desc');
 
     // Removing a filter chip widens the match again.
-    await page.getByRole('link', { name: 'Remove filter In stock' }).click();
-    await expectCount(page, priced.total);
-    await page.getByRole('link', { name: 'Clear filters' }).click();
-    await expectCount(page, all.total);
-    expect(errorsOf(page)).toEqual([]);
-    await page.context().close();
+    await removeThenClear(page, 'In stock', priced.total, all.total);
   });
 
   it('narrows the grid by size and colour, keeps them in the URL and survives a reload', async () => {
@@ -171,22 +184,14 @@ describe('shop filters and search', () => {
     await expectCount(page, navy.total);
     await expect(cardTexts(page, '.product-name')).resolves.toEqual(navy.products.map((p) => p.name));
 
-    const before = page.url();
-    await page.reload();
-    await expectCount(page, navy.total);
-    expect(page.url()).toBe(before);
+    await reloadKeeps(page, navy.total);
     await expect
       .poll(() => colour.getByRole('checkbox', { name: 'Navy', exact: true }).isChecked())
       .toBe(true);
     await expect.poll(() => size.getByRole('checkbox', { name: 'L', exact: true }).isChecked()).toBe(true);
     expect(await seriousA11yViolations(page)).toEqual([]);
 
-    await page.getByRole('link', { name: 'Remove filter Navy' }).click();
-    await expectCount(page, mediumOrLarge.total);
-    await page.getByRole('link', { name: 'Clear filters' }).click();
-    await expectCount(page, all.total);
-    expect(errorsOf(page)).toEqual([]);
-    await page.context().close();
+    await removeThenClear(page, 'Navy', mediumOrLarge.total, all.total);
   });
 
   it('says “Only N left” when a tracked item runs low, on its card and its page', async () => {

@@ -5,7 +5,6 @@ import {
   apiCheckout,
   applyUnknownCoupon,
   CARDS,
-  checkoutToPayment,
   chooseDelivery,
   confirmedOrder,
   confirmedOrderId,
@@ -17,6 +16,7 @@ import {
   shownTotals,
   startCheckout,
   uniqueEmail,
+  visitorAtPayment,
   visitorToken,
   withStore,
 } from './store.ts';
@@ -185,9 +185,7 @@ describe('hosted checkout', () => {
     await page.context().close();
   });
   it('keeps the cart through a declined card, and what another tab added after the checkout began stays after the order', async () => {
-    const page = await newShopper(browser);
-    await addFromProductPage(page, server, 'classic-french-press');
-    await checkoutToPayment(page, server, uniqueEmail('tabs'), 'Standard');
+    const page = await visitorAtPayment(browser, server, 'classic-french-press', 'tabs');
 
     // Another tab of the same browser adds a tee while this checkout is open.
     const other = await page.context().newPage();
@@ -346,9 +344,7 @@ describe('hosted checkout', () => {
     });
     expect(tips.status, JSON.stringify(tips.body)).toBe(200);
     try {
-      const page = await newShopper(browser);
-      await addFromProductPage(page, server, 'classic-french-press');
-      await checkoutToPayment(page, server, uniqueEmail('tipper'), 'Standard');
+      const page = await visitorAtPayment(browser, server, 'classic-french-press', 'tipper');
 
       // 10 % is preselected and already in the totals.
       const tip = page.getByTestId('tip-step');

@@ -36,6 +36,14 @@ const structuredData = (html: string): Array<Record<string, unknown>> =>
 const metaContent = (html: string, attribute: 'name' | 'property', key: string) =>
   new RegExp(`<meta ${attribute}="${key}" content="([^"]*)"`).exec(html)?.[1];
 
+/** A tab with JavaScript off, in a browser context of its own (its forms post to the server), opened on `path`. */
+async function scriptlessPage(path: string) {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(`${server.url}${path}`);
+  return { context, page };
+}
+
 describe('pages rendered on the server', () => {
   it('sends a product page whose HTML (before any script) holds its name, price, meta and JSON-LD', async () => {
     const product = await productOf('classic-cotton-tee');
@@ -144,9 +152,7 @@ describe('pages rendered on the server', () => {
   });
 
   it('adds to the cart without JavaScript (a form post), into a session cookie', async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
-    const page = await context.newPage();
-    await page.goto(`${server.url}/product-page/classic-cotton-tee`);
+    const { context, page } = await scriptlessPage('/product-page/classic-cotton-tee');
     await page.getByRole('radio', { name: 'M', exact: true }).check();
     await page.getByRole('radio', { name: 'Navy', exact: true }).check();
     await page.getByLabel('Quantity', { exact: true }).fill('2');
@@ -201,9 +207,7 @@ describe('pages rendered on the server', () => {
   });
 
   it('says which option is missing when a form post without JavaScript chose none', async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
-    const page = await context.newPage();
-    await page.goto(`${server.url}/product-page/classic-cotton-tee`);
+    const { context, page } = await scriptlessPage('/product-page/classic-cotton-tee');
     await page.getByTestId('add-to-cart').click();
     await page.getByText('Choose a size and color first.').waitFor();
     expect(page.url()).toBe(`${server.url}/product-page/classic-cotton-tee`);

@@ -483,6 +483,22 @@ export async function checkoutToPayment(
   return checkoutId;
 }
 
+/**
+ * A new visitor's tab (`newShopper`) that added the product `slug` and went through the checkout, as a fresh
+ * e-mail with this prefix and with Standard delivery, to the payment step.
+ */
+export async function visitorAtPayment(
+  browser: Browser,
+  server: TestServer,
+  slug: string,
+  emailPrefix: string,
+): Promise<Page> {
+  const page = await newShopper(browser);
+  await addFromProductPage(page, server, slug);
+  await checkoutToPayment(page, server, uniqueEmail(emailPrefix), 'Standard');
+  return page;
+}
+
 /** Waits for the order confirmation page the checkout ends on; returns the order id in its address. */
 export async function confirmedOrderId(page: Page): Promise<string> {
   await page.waitForURL((url) => url.pathname.startsWith('/orders/'));

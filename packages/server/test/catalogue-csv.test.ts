@@ -81,6 +81,18 @@ async function importCsv(csv: string, as: 'csv' | 'json' = 'csv', dryRun = false
   return res.body as unknown as ImportBody;
 }
 
+/** POSTs an import asking for progress lines (`application/x-ndjson`); the raw response. */
+const importWithProgress = (csv: string) =>
+  fetch(server().url + IMPORT, {
+    method: 'POST',
+    headers: {
+      authorization: server().adminKey,
+      'content-type': 'application/json',
+      accept: 'application/x-ndjson',
+    },
+    body: JSON.stringify({ csv }),
+  });
+
 /** A CSV file of these records. */
 const csvFile = (records: string[][]) => records.map(csvRow).join('');
 
@@ -439,15 +451,7 @@ describe('catalogue CSV: dry run and progress', () => {
 
   it('answers progress lines, then the result, when asked for them', async () => {
     const file = ['Handle,Name,Price', 'progress-a,A,1', 'progress-b,B,2', 'progress-c,C,3', ''].join('\r\n');
-    const res = await fetch(server().url + IMPORT, {
-      method: 'POST',
-      headers: {
-        authorization: server().adminKey,
-        'content-type': 'application/json',
-        accept: 'application/x-ndjson',
-      },
-      body: JSON.stringify({ csv: file }),
-    });
+    const res = await importWithProgress(file);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/x-ndjson/);
     const lines = (await res.text())
@@ -465,15 +469,7 @@ describe('catalogue CSV: dry run and progress', () => {
     expect(lines.filter((l) => l.result)).toHaveLength(1);
 
     // A request refused at once is refused with the usual envelope.
-    const empty = await fetch(server().url + IMPORT, {
-      method: 'POST',
-      headers: {
-        authorization: server().adminKey,
-        'content-type': 'application/json',
-        accept: 'application/x-ndjson',
-      },
-      body: JSON.stringify({ csv: ' ' }),
-    });
+    const empty = await importWithProgress(' ');
     expect(empty.status).toBe(400);
     expect(JSON.stringify(await empty.json())).toContain('csv');
   });

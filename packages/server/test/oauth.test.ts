@@ -25,6 +25,10 @@ afterEach(() => {
   server().ctx.config.accessTokenTtl = 900;
 });
 
+/** The token endpoint's `invalid_grant`, its description matching `why`. */
+const expectInvalidGrant = (body: unknown, why: RegExp) =>
+  expect(body).toMatchObject({ error: 'invalid_grant', error_description: expect.stringMatching(why) });
+
 const token = (body: Record<string, unknown>) => server().call('POST', '/oauth2/token', { body });
 /** A new member's authorization code: registered, then the authorize step with the session token. */
 async function newMemberCode() {
@@ -323,10 +327,7 @@ describe('token endpoint: authorization_code', () => {
     const { code, flow } = await newMemberCode();
     const wrong = await exchange(server(), code, pkce().verifier, `${server().url}/callback`);
     expect(wrong.status).toBe(400);
-    expect(wrong.body).toMatchObject({
-      error: 'invalid_grant',
-      error_description: expect.stringMatching(/codeVerifier/),
-    });
+    expectInvalidGrant(wrong.body, /codeVerifier/);
     const right = await exchange(server(), code, flow.verifier, `${server().url}/callback`);
     expect(right.body.error).toBe('invalid_grant');
   });
@@ -353,20 +354,14 @@ describe('token endpoint: authorization_code', () => {
   it('needs the same redirect URI as the authorize request', async () => {
     const { code, flow } = await newMemberCode();
     const res = await exchange(server(), code, flow.verifier, `${server().url}/other`);
-    expect(res.body).toMatchObject({
-      error: 'invalid_grant',
-      error_description: expect.stringMatching(/redirectUri/),
-    });
+    expectInvalidGrant(res.body, /redirectUri/);
   });
 
   it('lets codes expire after a minute', async () => {
     const { code, flow } = await newMemberCode();
     server().ctx.clock = () => new Date(Date.now() + 61_000);
     const res = await exchange(server(), code, flow.verifier, `${server().url}/callback`);
-    expect(res.body).toMatchObject({
-      error: 'invalid_grant',
-      error_description: expect.stringMatching(/expired/),
-    });
+    expectInvalidGrant(res.body, /expired/);
   });
 
   it('refuses a code of another client', async () => {
@@ -467,9 +462,6 @@ describe('housekeeping', () => {
     await purgeExpired(server().ctx);
     server().ctx.clock = realClock;
     const res = await exchange(server(), code, flow.verifier, `${server().url}/callback`);
-    expect(res.body).toMatchObject({
-      error: 'invalid_grant',
-      error_description: expect.stringMatching(/not valid/),
-    });
+    expectInvalidGrant(res.body, /not valid/);
   });
 });

@@ -1,5 +1,5 @@
 import type { ConversionSpec } from '../core/convert.ts';
-import { resourceCalls } from '../core/entity.ts';
+import { declaredCalls } from '../core/entity.ts';
 import type { QueryBuilder } from '../core/query.ts';
 import type { Http } from '../core/transport.ts';
 import type { CatalogReference } from './cart-types.ts';
@@ -115,15 +115,16 @@ const CART_CONVERSION: ConversionSpec = {
 
 /** Abandoned checkouts and their recovery (admin). */
 export const abandonedCheckouts = (http: Http) => {
-  const calls = resourceCalls<AbandonedCheckout, never, never>(http, {
-    path: ABANDONED_CHECKOUTS_PATH,
-    key: 'abandonedCheckout',
-    plural: 'abandonedCheckouts',
-    queryMethod: 'POST',
-    paging: 'offset',
-    metadataKey: 'metadata',
-    conversion: ABANDONED_CHECKOUT_CONVERSION,
-  });
+  const { calls } = declaredCalls<AbandonedCheckout, never, never>()(
+    http,
+    ['AbandonedCheckout', 'AbandonedCheckouts'],
+    {
+      path: ABANDONED_CHECKOUTS_PATH,
+      queryMethod: 'POST',
+      metadataKey: 'metadata',
+      conversion: ABANDONED_CHECKOUT_CONVERSION,
+    },
+  );
   const post = <T>(path: string, data: object) => http.request<T>({ method: 'POST', path, data });
   type One = { abandonedCheckout?: unknown };
   const one = (response: One) => calls.fromWire(response.abandonedCheckout);

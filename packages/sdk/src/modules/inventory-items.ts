@@ -69,6 +69,9 @@ export const inventoryItems = (http: Http) => {
       .then((response) => convertFromWire(response, BULK_CONVERSION) as BulkResult<T>);
   const job = (action: string, data: object): Promise<InventoryJob> =>
     http.request<InventoryJob>({ method: 'POST', path: `${BULK}/${action}`, data });
+  /** A by-filter job: the filter, the job's own `fields`, and the options' search and reason. */
+  const filterJob = (action: string, filter: Filter, fields: object, options: ByFilterOptions) =>
+    job(action, defined({ filter, ...fields, search: options.search, reason: options.reason }));
   const masked = (
     list: readonly { inventoryItem: InventoryItemInput & { id?: string }; fieldMask?: FieldMask }[],
   ) =>
@@ -203,21 +206,13 @@ export const inventoryItems = (http: Http) => {
       filter: Filter,
       setOrAdjust: InventorySetOrAdjust,
       options: ByFilterOptions = {},
-    ): Promise<InventoryJob> =>
-      job(
-        'set-or-adjust-by-filter',
-        defined({ filter, setOrAdjust, search: options.search, reason: options.reason }),
-      ),
+    ): Promise<InventoryJob> => filterJob('set-or-adjust-by-filter', filter, { setOrAdjust }, options),
     /** Adds to tracked quantities (never below zero); untracked items are left alone. */
     bulkAdjustInventoryItemsByFilter: (
       filter: Filter,
       adjustQuantityBy: number,
       options: ByFilterOptions = {},
-    ): Promise<InventoryJob> =>
-      job(
-        'adjust-by-filter',
-        defined({ filter, adjustQuantityBy, search: options.search, reason: options.reason }),
-      ),
+    ): Promise<InventoryJob> => filterJob('adjust-by-filter', filter, { adjustQuantityBy }, options),
     /** Items for the matching variants that have none. */
     bulkCreateInventoryItemsByVariantFilter: (
       filter: Filter,

@@ -1,5 +1,5 @@
 import type { ConversionSpec } from '../core/convert.ts';
-import { resourceCalls } from '../core/entity.ts';
+import { declaredCalls } from '../core/entity.ts';
 import type { QueryBuilder } from '../core/query.ts';
 import type { Http } from '../core/transport.ts';
 import type { OrderLineItem, OrderPriceSummary } from './order-types.ts';
@@ -75,14 +75,11 @@ export const SUBSCRIPTION_CONTRACT_CONVERSION: ConversionSpec = {
 
 /** Subscription contracts: a member reads their own, the merchant every one (get and query). */
 export const subscriptionContracts = (http: Http) => {
-  const calls = resourceCalls<SubscriptionContract, never, never>(http, {
-    path: SUBSCRIPTION_CONTRACTS_PATH,
-    key: 'subscriptionContract',
-    plural: 'subscriptionContracts',
-    queryMethod: 'GET',
-    paging: 'offset',
-    conversion: SUBSCRIPTION_CONTRACT_CONVERSION,
-  });
+  const { calls } = declaredCalls<SubscriptionContract, never, never>()(
+    http,
+    ['SubscriptionContract', 'SubscriptionContracts'],
+    { path: SUBSCRIPTION_CONTRACTS_PATH, queryMethod: 'GET', conversion: SUBSCRIPTION_CONTRACT_CONVERSION },
+  );
   const act = (id: string, action: string, revision?: string): Promise<SubscriptionContract> =>
     http
       .request<{ subscriptionContract: unknown }>({
