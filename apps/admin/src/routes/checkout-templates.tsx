@@ -1,6 +1,6 @@
 import type { CheckoutTemplate, CheckoutTemplateCustomization, LineItemInput, Product } from '@aisle/sdk';
 import { useEffect, useId, useState } from 'react';
-import { Link, useRevalidator } from 'react-router';
+import { useRevalidator } from 'react-router';
 import type { EntitySpec } from '../components/entity-kit.tsx';
 import { ErrorNotice, Notice } from '../components/form.ts';
 import { ProductFinder } from '../components/product-finder.tsx';
@@ -8,6 +8,7 @@ import { adminError, type ShownError } from '../lib/errors.ts';
 import type { FieldSpec, FieldValues } from '../lib/fields.ts';
 import { PAGE_SIZE } from '../lib/list.ts';
 import { requireClient } from '../sdk.ts';
+import { linkColumn } from '../components/spec-columns.tsx';
 
 // Checkout templates: the list and edit pages come from the entity kit; the edit page adds the template's
 // products (found with the catalogue's product finder) and the shareable checkout link.
@@ -77,13 +78,7 @@ export const checkoutTemplateSpec: EntitySpec<CheckoutTemplate> = {
   title: 'Checkout templates',
   noun: ['checkout template', 'checkout templates'],
   columns: [
-    {
-      label: 'Template',
-      primary: true,
-      cell: (row) => (
-        <Link to={`/checkout-templates/${encodeURIComponent(row.id)}`}>{templateName(row)}</Link>
-      ),
-    },
+    linkColumn('Template', 'checkout-templates', templateName, { wrap: false }),
     { label: 'Status', cell: (row) => (row.status === 'ACTIVE' ? 'Active' : 'Inactive') },
     { label: 'Items', className: 'num', cell: (row) => String(lineCount(row)) },
     { label: 'Coupon', cell: (row) => row.couponCode ?? '' },

@@ -17,6 +17,7 @@ import type { FieldSpec, FieldValues } from '../lib/fields.ts';
 import { PAGE_SIZE, pageOf } from '../lib/list.ts';
 import { requireClient } from '../sdk.ts';
 import { AddressLines } from '../../../storefront/src/components/address-lines.tsx';
+import { linkColumn } from '../components/spec-columns.tsx';
 
 // Shipping-label configurations: which label services the store ships with, in which delivery regions. At
 // checkout each chosen service is a delivery option priced by the built-in rate table (docs/DECISIONS.md).
@@ -177,11 +178,7 @@ export const shippingLabelSpec: EntitySpec<ShippoConfiguration> = {
   title: 'Shipping labels',
   noun: ['shipping-label configuration', 'shipping-label configurations'],
   columns: [
-    {
-      label: 'Configuration',
-      primary: true,
-      cell: (row) => <Link to={`/shipping-labels/${encodeURIComponent(row.id)}`}>{configName(row)}</Link>,
-    },
+    linkColumn('Configuration', 'shipping-labels', configName, { wrap: false }),
     { label: 'Services', className: 'wrap', cell: servicesText },
     { label: 'Regions', className: 'num', cell: (row) => String(row.deliveryRegionIds.length) },
   ],

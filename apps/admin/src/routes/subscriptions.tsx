@@ -14,6 +14,7 @@ import { countText, listData, listParams, PAGE_SIZE } from '../lib/list.ts';
 import { usePageTitle } from '../lib/title.ts';
 import { can, requireClient } from '../sdk.ts';
 import { Outcome } from '../components/outcome.tsx';
+import { linkColumn } from '../components/spec-columns.tsx';
 
 // Subscription contracts (docs/SUBSCRIPTIONS.md): the list (status filter, cursor paging, cards on a phone)
 // and a contract's page (lines, buyer, billing, charge attempts, cancel after a confirmation). Reading needs
@@ -53,11 +54,7 @@ const nextCharge = (c: SubscriptionContract) =>
   c.nextChargeDate && (c.status === 'ACTIVE' || c.status === 'PAUSED') ? dateTime(c.nextChargeDate) : '—';
 
 const COLUMNS: readonly ListColumn<SubscriptionContract>[] = [
-  {
-    label: 'Subscription',
-    primary: true,
-    cell: (c) => <Link to={`/subscriptions/${encodeURIComponent(c.id)}`}>{productOf(c)}</Link>,
-  },
+  linkColumn('Subscription', 'subscriptions', productOf, { wrap: false }),
   { label: 'Buyer', className: 'wrap', cell: (c) => c.buyerInfo?.email ?? '' },
   { label: 'Status', cell: (c) => <StatusBadge status={c.status} /> },
   { label: 'Plan', cell: planText },
