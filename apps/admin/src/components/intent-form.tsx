@@ -1,6 +1,6 @@
 import type { ComponentProps, ReactNode } from 'react';
 import { Form } from 'react-router';
-import { Field } from './form.ts';
+import { Field, SubmitButton } from './form.ts';
 
 /**
  * A posted form naming its action in a hidden `intent` field; `noValidate`, so the messages shown are the
@@ -19,6 +19,35 @@ export function IntentForm({
     <Form method="post" className={className} noValidate>
       <input type="hidden" name="intent" value={intent} />
       {children}
+    </Form>
+  );
+}
+
+/**
+ * A posted form that is one button (send an invoice, notify now): `values` go with it as hidden fields, in
+ * their order; `formClassName` styles the form (`row-action` in a table row), `className` the button.
+ */
+export function PostButton({
+  values,
+  pendingText,
+  className,
+  formClassName,
+  children,
+}: {
+  values: Record<string, string>;
+  pendingText: string;
+  className?: string;
+  formClassName?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Form method="post" className={formClassName}>
+      {Object.entries(values).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <SubmitButton className={className} pendingText={pendingText}>
+        {children}
+      </SubmitButton>
     </Form>
   );
 }

@@ -1,10 +1,10 @@
 import type { Order, OrderActivity, OrderInvoice, OrderPayment } from '@aisle/sdk';
 import type { ReactNode } from 'react';
-import { Form, Link } from 'react-router';
+import { Link } from 'react-router';
 import { dateTime, words } from '../lib/format.ts';
 import { ConfirmAction } from './confirm.tsx';
 import { Field, SubmitButton } from './form.ts';
-import { IntentForm } from './intent-form.tsx';
+import { IntentForm, PostButton } from './intent-form.tsx';
 
 /**
  * The order page's panels beside the wire's actions: payments (capture or void an authorisation), invoices
@@ -177,14 +177,14 @@ export function OrderInvoices({
                   Print view<span className="visually-hidden"> of invoice {invoice.number}</span>
                 </Link>
                 {mayWrite && invoice.status !== 'Void' && email && (
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="send-invoice" />
-                    <input type="hidden" name="invoiceId" value={invoice.id} />
-                    <SubmitButton className="button button-secondary" pendingText="Sending…">
-                      {invoice.sentDate ? 'Send again' : 'Send to buyer'}
-                      <span className="visually-hidden"> invoice {invoice.number}</span>
-                    </SubmitButton>
-                  </Form>
+                  <PostButton
+                    values={{ intent: 'send-invoice', invoiceId: invoice.id }}
+                    className="button button-secondary"
+                    pendingText="Sending…"
+                  >
+                    {invoice.sentDate ? 'Send again' : 'Send to buyer'}
+                    <span className="visually-hidden"> invoice {invoice.number}</span>
+                  </PostButton>
                 )}
               </div>
               {mayWrite && invoice.status !== 'Void' && (
@@ -287,12 +287,13 @@ export function ResendConfirmation({ email }: { email: string }) {
       <p className="muted small">
         The order confirmation goes to {email} again, with the order as it is now.
       </p>
-      <Form method="post">
-        <input type="hidden" name="intent" value="resend-confirmation" />
-        <SubmitButton className="button button-secondary" pendingText="Sending…">
-          Resend confirmation e-mail
-        </SubmitButton>
-      </Form>
+      <PostButton
+        values={{ intent: 'resend-confirmation' }}
+        className="button button-secondary"
+        pendingText="Sending…"
+      >
+        Resend confirmation e-mail
+      </PostButton>
     </ActionPanel>
   );
 }

@@ -1,13 +1,13 @@
 import type { BackInStockRequest, CatalogReference } from '@aisle/sdk';
-import { type ActionFunctionArgs, Form, useLoaderData } from 'react-router';
+import { type ActionFunctionArgs, useLoaderData } from 'react-router';
 import { DataTable } from '../components/data-table.tsx';
-import { SubmitButton } from '../components/form.ts';
 import { adminError } from '../lib/errors.ts';
 import { dateTime, words } from '../lib/format.ts';
 import { usePageTitle } from '../lib/title.ts';
 import { requireClient } from '../sdk.ts';
 import { useSettledActionData } from '../../../storefront/src/lib/action-data.ts';
 import { Outcome } from '../components/outcome.tsx';
+import { PostButton } from '../components/intent-form.tsx';
 
 /** Waiting requests read for the per-item list (the oldest first). */
 const WAITING_LIMIT = 100;
@@ -123,13 +123,14 @@ export function BackInStock() {
                 </td>
                 <td>{dateTime(item.oldest)}</td>
                 <td>
-                  <Form method="post" className="row-action">
-                    <input type="hidden" name="reference" value={JSON.stringify(item.reference)} />
-                    <input type="hidden" name="name" value={item.name} />
-                    <SubmitButton className="link-button" pendingText="Sending…">
-                      Notify now<span className="visually-hidden"> for {item.name}</span>
-                    </SubmitButton>
-                  </Form>
+                  <PostButton
+                    values={{ reference: JSON.stringify(item.reference), name: item.name }}
+                    formClassName="row-action"
+                    className="link-button"
+                    pendingText="Sending…"
+                  >
+                    Notify now<span className="visually-hidden"> for {item.name}</span>
+                  </PostButton>
                 </td>
               </tr>
             ))}

@@ -1,6 +1,6 @@
 import type { AddressWithContact, Order, Price } from '@aisle/sdk';
 import { Fragment, type ReactNode, useEffect, useRef } from 'react';
-import { type ActionFunctionArgs, Form, type LoaderFunctionArgs, useLoaderData } from 'react-router';
+import { type ActionFunctionArgs, type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { addressLines, contactName } from '../../../storefront/src/lib/address.ts';
 import { ConfirmAction, ConfirmSubmit } from '../components/confirm.tsx';
 import { DataTable } from '../components/data-table.tsx';
@@ -22,7 +22,7 @@ import { usePageTitle } from '../lib/title.ts';
 import { useSession } from '../components/staff-nav.tsx';
 import { type AdminClient, can, requireClient } from '../sdk.ts';
 import { useSettledActionData } from '../../../storefront/src/lib/action-data.ts';
-import { IntentForm } from '../components/intent-form.tsx';
+import { IntentForm, PostButton } from '../components/intent-form.tsx';
 import { AddressLines } from '../../../storefront/src/components/address-lines.tsx';
 
 /**
@@ -566,10 +566,9 @@ export function OrderPage() {
               <p className="muted small">
                 For an order paid offline (cash, bank transfer): records the balance as paid.
               </p>
-              <Form method="post">
-                <input type="hidden" name="intent" value="mark-paid" />
-                <SubmitButton pendingText="Marking as paid…">Mark as paid</SubmitButton>
-              </Form>
+              <PostButton values={{ intent: 'mark-paid' }} pendingText="Marking as paid…">
+                Mark as paid
+              </PostButton>
             </ActionPanel>
           )}
           {mayRefund && (

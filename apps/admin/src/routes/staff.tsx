@@ -10,7 +10,7 @@ import { dateTime, words } from '../lib/format.ts';
 import { usePageTitle } from '../lib/title.ts';
 import { requireClient } from '../sdk.ts';
 import { useSettledActionData } from '../../../storefront/src/lib/action-data.ts';
-import { IntentForm } from '../components/intent-form.tsx';
+import { IntentForm, PostButton } from '../components/intent-form.tsx';
 
 /** Owners: everyone on the staff, invitations, roles and revocation. */
 export async function staffLoader() {
@@ -124,13 +124,13 @@ export function Staff() {
                     <input type="hidden" name="id" value={person.id} />
                   </ConfirmAction>
                   {person.totpEnabled && (
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="reset-totp" />
-                      <input type="hidden" name="id" value={person.id} />
-                      <SubmitButton className="link-button" pendingText="Turning off…">
-                        Turn off two-step sign-in<span className="visually-hidden"> of {person.email}</span>
-                      </SubmitButton>
-                    </Form>
+                    <PostButton
+                      values={{ intent: 'reset-totp', id: person.id }}
+                      className="link-button"
+                      pendingText="Turning off…"
+                    >
+                      Turn off two-step sign-in<span className="visually-hidden"> of {person.email}</span>
+                    </PostButton>
                   )}
                 </div>
               )}
