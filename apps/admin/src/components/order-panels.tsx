@@ -5,6 +5,7 @@ import { dateTime, words } from '../lib/format.ts';
 import { ConfirmAction } from './confirm.tsx';
 import { Field, SubmitButton } from './form.ts';
 import { IntentForm, PostButton } from './intent-form.tsx';
+import { Panel } from './panel.tsx';
 
 /**
  * The order page's panels beside the wire's actions: payments (capture or void an authorisation), invoices
@@ -26,10 +27,9 @@ export function ActionPanel({
   children: ReactNode;
 }) {
   return (
-    <section className="panel stack" aria-labelledby={`${intent}-title`} data-testid={`${intent}-panel`}>
-      <h2 id={`${intent}-title`}>{title}</h2>
+    <Panel id={`${intent}-title`} title={title} testId={`${intent}-panel`}>
       {children}
-    </section>
+    </Panel>
   );
 }
 
@@ -53,8 +53,7 @@ const PAYMENT_STATUS: Record<string, string> = {
 /** Every payment of the order, with what it came to. */
 export function PaymentsList({ payments }: { payments: OrderPayment[] }) {
   return (
-    <section className="panel" aria-labelledby="payments-title">
-      <h2 id="payments-title">Payments</h2>
+    <Panel id="payments-title" title="Payments" className="panel">
       {payments.length === 0 ? (
         <p className="muted">No payment yet.</p>
       ) : (
@@ -70,7 +69,7 @@ export function PaymentsList({ payments }: { payments: OrderPayment[] }) {
           ))}
         </ul>
       )}
-    </section>
+    </Panel>
   );
 }
 
@@ -150,8 +149,7 @@ export function OrderInvoices({
 }) {
   const email = order.buyerInfo?.email;
   return (
-    <section className="panel stack" aria-labelledby="invoices-title" data-testid="invoices-panel">
-      <h2 id="invoices-title">Invoices</h2>
+    <Panel id="invoices-title" title="Invoices" testId="invoices-panel">
       {invoices.length === 0 ? (
         <p className="muted">No invoice yet.</p>
       ) : (
@@ -219,7 +217,7 @@ export function OrderInvoices({
       {mayWrite && !email && (
         <p className="muted small">The order has no buyer e-mail to send invoices to.</p>
       )}
-    </section>
+    </Panel>
   );
 }
 
@@ -234,8 +232,7 @@ export function OrderNotes({
   errorOf: ErrorOf;
 }) {
   return (
-    <section className="panel stack" aria-labelledby="notes-title" data-testid="notes-panel">
-      <h2 id="notes-title">Notes</h2>
+    <Panel id="notes-title" title="Notes" testId="notes-panel">
       <p className="muted small">For the store's staff only: the buyer never sees them.</p>
       {notes.length === 0 ? (
         <p className="muted">No notes yet.</p>
@@ -276,7 +273,7 @@ export function OrderNotes({
           </SubmitButton>
         </IntentForm>
       )}
-    </section>
+    </Panel>
   );
 }
 

@@ -8,6 +8,7 @@ import { requireClient } from '../sdk.ts';
 import { useSettledActionData } from '../../../storefront/src/lib/action-data.ts';
 import { Outcome } from '../components/outcome.tsx';
 import { PostButton } from '../components/intent-form.tsx';
+import { Panel } from '../components/panel.tsx';
 
 /** Waiting requests read for the per-item list (the oldest first). */
 const WAITING_LIMIT = 100;
@@ -103,8 +104,7 @@ export function BackInStock() {
         <h1>Back in stock</h1>
       </div>
       <Outcome result={result} />
-      <section className="panel" aria-labelledby="waiting-heading">
-        <h2 id="waiting-heading">Shoppers waiting</h2>
+      <Panel id="waiting-heading" title="Shoppers waiting" className="panel">
         <p className="muted small">
           Shoppers are e-mailed automatically when stock comes back. “Notify now” e-mails them at once.
         </p>
@@ -136,9 +136,8 @@ export function BackInStock() {
             ))}
           </DataTable>
         )}
-      </section>
-      <section className="panel" aria-labelledby="recent-heading">
-        <h2 id="recent-heading">Latest requests</h2>
+      </Panel>
+      <Panel id="recent-heading" title="Latest requests" className="panel">
         {recent.length === 0 ? (
           <p className="empty">No requests yet.</p>
         ) : (
@@ -155,7 +154,7 @@ export function BackInStock() {
             ))}
           </DataTable>
         )}
-      </section>
+      </Panel>
     </div>
   );
 }

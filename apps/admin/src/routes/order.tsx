@@ -24,6 +24,7 @@ import { type AdminClient, can, requireClient } from '../sdk.ts';
 import { useSettledActionData } from '../../../storefront/src/lib/action-data.ts';
 import { IntentForm, PostButton } from '../components/intent-form.tsx';
 import { AddressLines } from '../../../storefront/src/components/address-lines.tsx';
+import { Panel } from '../components/panel.tsx';
 
 /**
  * The order, its payments and invoices, and the payment a refund would go back to (none when nothing can be
@@ -465,12 +466,10 @@ export function OrderPage() {
       </dl>
       <div className="order-columns">
         <div className="stack">
-          <section className="panel" aria-labelledby="lines-title">
-            <h2 id="lines-title">Items</h2>
+          <Panel id="lines-title" title="Items" className="panel">
             <OrderLines order={order} />
-          </section>
-          <section className="panel order-facts" aria-labelledby="addresses-title">
-            <h2 id="addresses-title">Buyer and addresses</h2>
+          </Panel>
+          <Panel id="addresses-title" title="Buyer and addresses" className="panel order-facts">
             <Contact title="Shipping to" contact={destination} testId="shipping-address" />
             <Contact title="Billing address" contact={order.billingInfo} testId="billing-address" />
             {order.shippingInfo?.title && (
@@ -479,10 +478,9 @@ export function OrderPage() {
                 <p>{order.shippingInfo.title}</p>
               </div>
             )}
-          </section>
+          </Panel>
           <PaymentsList payments={payments} />
-          <section className="panel" aria-labelledby="shipments-title">
-            <h2 id="shipments-title">Shipments</h2>
+          <Panel id="shipments-title" title="Shipments" className="panel">
             {(order.fulfillments ?? []).length === 0 ? (
               <p className="muted">Nothing shipped yet.</p>
             ) : (
@@ -514,9 +512,8 @@ export function OrderPage() {
                 ))}
               </ul>
             )}
-          </section>
-          <section className="panel" aria-labelledby="activities-title">
-            <h2 id="activities-title">Activity</h2>
+          </Panel>
+          <Panel id="activities-title" title="Activity" className="panel">
             <ol className="plain-list activities">
               {(order.activities ?? []).map((a, i) => (
                 <li key={a.id ?? i} data-testid="activity">
@@ -524,7 +521,7 @@ export function OrderPage() {
                 </li>
               ))}
             </ol>
-          </section>
+          </Panel>
         </div>
         <div className="stack">
           {mayFulfil && order.fulfillmentStatus !== 'FULFILLED' && (

@@ -11,6 +11,7 @@ import { usePageTitle } from '../lib/title.ts';
 import { requireClient } from '../sdk.ts';
 import { useSettledActionData } from '../../../storefront/src/lib/action-data.ts';
 import { IntentForm, PostButton } from '../components/intent-form.tsx';
+import { Panel } from '../components/panel.tsx';
 
 /** Owners: everyone on the staff, invitations, roles and revocation. */
 export async function staffLoader() {
@@ -138,8 +139,7 @@ export function Staff() {
           </tr>
         ))}
       </DataTable>
-      <section className="panel stack narrow-panel" aria-labelledby="invite-title">
-        <h2 id="invite-title">Invite someone</h2>
+      <Panel id="invite-title" title="Invite someone" className="panel stack narrow-panel">
         <p className="muted">
           They get an e-mail with a link to choose their password (valid seven days). Owners can do
           everything; managers everything but staff, API keys and the audit log; fulfilment fulfils orders and
@@ -151,7 +151,7 @@ export function Staff() {
           <RoleField defaultValue="FULFILMENT" error={fields.role} />
           <SubmitButton pendingText="Sending the invitation…">Send invitation</SubmitButton>
         </IntentForm>
-      </section>
+      </Panel>
     </div>
   );
 }

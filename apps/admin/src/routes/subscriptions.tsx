@@ -15,6 +15,7 @@ import { usePageTitle } from '../lib/title.ts';
 import { can, requireClient } from '../sdk.ts';
 import { Outcome } from '../components/outcome.tsx';
 import { linkColumn } from '../components/spec-columns.tsx';
+import { Panel } from '../components/panel.tsx';
 
 // Subscription contracts (docs/SUBSCRIPTIONS.md): the list (status filter, cursor paging, cards on a phone)
 // and a contract's page (lines, buyer, billing, charge attempts, cancel after a confirmation). Reading needs
@@ -147,8 +148,7 @@ export function SubscriptionPage() {
         <h1>{title}</h1>
       </div>
       <Outcome result={result} />
-      <section className="panel" aria-labelledby="summary-heading">
-        <h2 id="summary-heading">Summary</h2>
+      <Panel id="summary-heading" title="Summary" className="panel">
         <dl className="facts" data-testid="subscription-summary">
           <dt>Status</dt>
           <dd>
@@ -196,17 +196,15 @@ export function SubscriptionPage() {
             <input type="hidden" name="revision" value={contract.revision ?? ''} />
           </ConfirmAction>
         )}
-      </section>
+      </Panel>
       <ItemsPanel lines={contract.lineItems} />
-      <section className="panel" aria-labelledby="billing-heading">
-        <h2 id="billing-heading">Billing</h2>
+      <Panel id="billing-heading" title="Billing" className="panel">
         <p data-testid="subscription-billing">
           {[contactName(billing), ...addressLines(billing?.address)].filter(Boolean).join(', ') ||
             'No billing address.'}
         </p>
-      </section>
-      <section className="panel" aria-labelledby="charges-heading">
-        <h2 id="charges-heading">Charges</h2>
+      </Panel>
+      <Panel id="charges-heading" title="Charges" className="panel">
         {charges.length === 0 ? (
           <p className="empty">No charges yet.</p>
         ) : (
@@ -235,7 +233,7 @@ export function SubscriptionPage() {
             ))}
           </DataTable>
         )}
-      </section>
+      </Panel>
     </div>
   );
 }
