@@ -2,22 +2,35 @@ import type { ComponentProps, ReactNode } from 'react';
 import { Form } from 'react-router';
 import { Field, SubmitButton } from './form.ts';
 
+/** Hidden fields a form posts as they are (`undefined` posts an empty value), in their order. */
+export type HiddenValues = Record<string, string | undefined>;
+
+export function HiddenFields({ values = {} }: { values?: HiddenValues }) {
+  return Object.entries(values).map(([name, value]) => (
+    <input key={name} type="hidden" name={name} value={value} />
+  ));
+}
+
 /**
  * A posted form naming its action in a hidden `intent` field; `noValidate`, so the messages shown are the
  * ones the screen gives next to each field, not the browser's.
  */
 export function IntentForm({
   intent,
+  values,
   children,
   className = 'stack',
 }: {
   intent: string;
+  /** More hidden fields, after `intent` (the payment, the sign-in's challenge). */
+  values?: HiddenValues;
   children: ReactNode;
   className?: string;
 }) {
   return (
     <Form method="post" className={className} noValidate>
       <input type="hidden" name="intent" value={intent} />
+      <HiddenFields values={values} />
       {children}
     </Form>
   );
@@ -34,7 +47,7 @@ export function PostButton({
   formClassName,
   children,
 }: {
-  values: Record<string, string>;
+  values: HiddenValues;
   pendingText: string;
   className?: string;
   formClassName?: string;
@@ -42,9 +55,7 @@ export function PostButton({
 }) {
   return (
     <Form method="post" className={formClassName}>
-      {Object.entries(values).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
+      <HiddenFields values={values} />
       <SubmitButton className={className} pendingText={pendingText}>
         {children}
       </SubmitButton>

@@ -100,8 +100,7 @@ export function AuthorisedPayments({
               ? ` ${dateTime(p.regularPaymentDetails.authorizationDetails.authorizedDate)}`
               : ''}
           </p>
-          <IntentForm intent="capture">
-            <input type="hidden" name="paymentId" value={p.id} />
+          <IntentForm intent="capture" values={{ paymentId: p.id }}>
             <Field
               label={`Amount to capture (${currency})`}
               name="amount"
@@ -118,9 +117,8 @@ export function AuthorisedPayments({
             confirm="Yes, void it"
             pendingText="Voiding…"
             intent="void-payment"
-          >
-            <input type="hidden" name="paymentId" value={p.id} />
-          </ConfirmAction>
+            values={{ paymentId: p.id }}
+          />
         </div>
       ))}
     </ActionPanel>
@@ -192,9 +190,8 @@ export function OrderInvoices({
                   confirm="Yes, void it"
                   pendingText="Voiding…"
                   intent="void-invoice"
-                >
-                  <input type="hidden" name="invoiceId" value={invoice.id} />
-                </ConfirmAction>
+                  values={{ invoiceId: invoice.id }}
+                />
               )}
             </li>
           ))}

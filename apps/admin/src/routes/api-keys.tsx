@@ -99,9 +99,8 @@ export function ApiKeys() {
                   confirm="Revoke the key"
                   pendingText="Revoking…"
                   intent="revoke"
-                >
-                  <input type="hidden" name="id" value={key.id} />
-                </ConfirmAction>
+                  values={{ id: key.id }}
+                />
               )}
             </td>
           </tr>

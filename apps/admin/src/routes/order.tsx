@@ -570,8 +570,7 @@ export function OrderPage() {
           )}
           {mayRefund && (
             <ActionPanel intent="refund" title="Refund">
-              <IntentForm intent="refund" key={refundable(order)}>
-                <input type="hidden" name="paymentId" value={refundablePaymentId} />
+              <IntentForm intent="refund" key={refundable(order)} values={{ paymentId: refundablePaymentId }}>
                 <Field
                   label="Amount to refund"
                   name="amount"

@@ -121,9 +121,8 @@ export function Staff() {
                     confirm="Revoke access"
                     pendingText="Revoking…"
                     intent="revoke"
-                  >
-                    <input type="hidden" name="id" value={person.id} />
-                  </ConfirmAction>
+                    values={{ id: person.id }}
+                  />
                   {person.totpEnabled && (
                     <PostButton
                       values={{ intent: 'reset-totp', id: person.id }}

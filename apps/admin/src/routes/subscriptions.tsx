@@ -192,9 +192,8 @@ export function SubscriptionPage() {
             confirm="Yes, cancel it"
             pendingText="Cancelling…"
             intent="cancel"
-          >
-            <input type="hidden" name="revision" value={contract.revision ?? ''} />
-          </ConfirmAction>
+            values={{ revision: contract.revision ?? '' }}
+          />
         )}
       </Panel>
       <ItemsPanel lines={contract.lineItems} />
