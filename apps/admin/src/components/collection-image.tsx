@@ -3,9 +3,10 @@ import { useState } from 'react';
 import { adminError, type ShownError } from '../lib/errors.ts';
 import { requireClient } from '../sdk.ts';
 import { DropZone } from './drop-zone.tsx';
-import { ErrorNotice, Field, Notice } from './form.ts';
+import { ErrorNotice, Field } from './form.ts';
 import { RemoveButton } from './remove-button.tsx';
 import { useTask } from './use-task.ts';
+import { TaskOutcome } from './outcome.tsx';
 
 const LIBRARY_PAGE = 24;
 
@@ -69,11 +70,7 @@ export function CollectionImage({ collection }: { collection: Collection }) {
       <p className="muted small">
         Shown on the collection’s page in the store and where collections are listed.
       </p>
-      <div aria-live="polite">
-        {busy && <p className="muted">Working…</p>}
-        {done && !busy && <Notice tone="success">{done}</Notice>}
-      </div>
-      <ErrorNotice error={error} />
+      <TaskOutcome busy={busy} done={done} error={error} />
       {image?.url ? (
         <div className="collection-image">
           <div className="media-card">

@@ -2,10 +2,10 @@ import type { Collection, Product } from '@aisle/sdk';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { adminError, type ShownError } from '../lib/errors.ts';
 import { requireClient } from '../sdk.ts';
-import { ErrorNotice, Notice } from './form.ts';
 import { ProductFinder } from './product-finder.tsx';
 import { useDragOrder } from './drag-order.ts';
 import { MoveButtons } from './move-buttons.tsx';
+import { TaskOutcome } from './outcome.tsx';
 
 const SHOWN = 50;
 
@@ -99,8 +99,7 @@ export function CollectionProducts({ collection }: { collection: Collection }) {
         In this order on the collection’s page in the store (“Featured”). Move a product with its buttons or
         drag it onto another; new products go last.
       </p>
-      <div aria-live="polite">{done && <Notice tone="success">{done}</Notice>}</div>
-      <ErrorNotice error={error} />
+      <TaskOutcome done={done} error={error} />
       <ProductFinder
         label="Find products to add"
         formName="Product finder"

@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Form } from 'react-router';
 import { SubmitButton } from './form.ts';
+import { HiddenFields, type HiddenValues } from './intent-form.tsx';
 
 /**
  * A destructive action asked twice: the first button opens the question, whose form posts `intent`. Focus
@@ -12,6 +13,7 @@ export function ConfirmAction({
   confirm,
   pendingText,
   intent,
+  values,
   children,
 }: {
   label: string;
@@ -19,6 +21,8 @@ export function ConfirmAction({
   confirm: string;
   pendingText: string;
   intent: string;
+  /** Hidden fields posted after `intent` (the record the action is on). */
+  values?: HiddenValues;
   /** More fields of the confirming form (options of the action). */
   children?: ReactNode;
 }) {
@@ -48,6 +52,7 @@ export function ConfirmAction({
       <p>{question}</p>
       <Form method="post" className="stack">
         <input type="hidden" name="intent" value={intent} />
+        <HiddenFields values={values} />
         {children}
         <ConfirmButtons confirm={confirm} pendingText={pendingText} onKeep={() => setOpen(false)} />
       </Form>

@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { Panel } from './panel.tsx';
 
 /**
  * Whether the box scrolls sideways (a wide table on a phone): then it takes keyboard focus, so that the arrow
@@ -94,8 +95,7 @@ export function ItemsPanel({
   }>;
 }) {
   return (
-    <section className="panel" aria-labelledby="lines-heading">
-      <h2 id="lines-heading">Items</h2>
+    <Panel id="lines-heading" title="Items" className="panel">
       <DataTable
         columns={['Item', { label: 'Quantity', className: 'num' }, { label: 'Price', className: 'num' }]}
       >
@@ -107,6 +107,6 @@ export function ItemsPanel({
           </tr>
         ))}
       </DataTable>
-    </section>
+    </Panel>
   );
 }

@@ -1,8 +1,8 @@
 import type { Product } from '@aisle/sdk';
 import { requireClient } from '../sdk.ts';
-import { ErrorNotice, Notice } from './form.ts';
 import { RemoveButton } from './remove-button.tsx';
 import { useTask } from './use-task.ts';
+import { TaskOutcome } from './outcome.tsx';
 
 /**
  * The file a digital product delivers: uploaded as a secure file (served to buyers only through short-lived
@@ -55,8 +55,7 @@ export function DigitalFile({ product }: { product: Product }) {
           Remove the file
         </RemoveButton>
       )}
-      <div aria-live="polite">{done && <Notice tone="success">{done}</Notice>}</div>
-      <ErrorNotice error={error} />
+      <TaskOutcome done={done} error={error} />
     </div>
   );
 }

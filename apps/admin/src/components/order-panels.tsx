@@ -1,10 +1,11 @@
 import type { Order, OrderActivity, OrderInvoice, OrderPayment } from '@aisle/sdk';
 import type { ReactNode } from 'react';
-import { Form, Link } from 'react-router';
+import { Link } from 'react-router';
 import { dateTime, words } from '../lib/format.ts';
 import { ConfirmAction } from './confirm.tsx';
 import { Field, SubmitButton } from './form.ts';
-import { IntentForm } from './intent-form.tsx';
+import { IntentForm, PostButton } from './intent-form.tsx';
+import { Panel } from './panel.tsx';
 
 /**
  * The order page's panels beside the wire's actions: payments (capture or void an authorisation), invoices
@@ -26,10 +27,9 @@ export function ActionPanel({
   children: ReactNode;
 }) {
   return (
-    <section className="panel stack" aria-labelledby={`${intent}-title`} data-testid={`${intent}-panel`}>
-      <h2 id={`${intent}-title`}>{title}</h2>
+    <Panel id={`${intent}-title`} title={title} testId={`${intent}-panel`}>
       {children}
-    </section>
+    </Panel>
   );
 }
 
@@ -53,8 +53,7 @@ const PAYMENT_STATUS: Record<string, string> = {
 /** Every payment of the order, with what it came to. */
 export function PaymentsList({ payments }: { payments: OrderPayment[] }) {
   return (
-    <section className="panel" aria-labelledby="payments-title">
-      <h2 id="payments-title">Payments</h2>
+    <Panel id="payments-title" title="Payments" className="panel">
       {payments.length === 0 ? (
         <p className="muted">No payment yet.</p>
       ) : (
@@ -70,7 +69,7 @@ export function PaymentsList({ payments }: { payments: OrderPayment[] }) {
           ))}
         </ul>
       )}
-    </section>
+    </Panel>
   );
 }
 
@@ -101,8 +100,7 @@ export function AuthorisedPayments({
               ? ` ${dateTime(p.regularPaymentDetails.authorizationDetails.authorizedDate)}`
               : ''}
           </p>
-          <IntentForm intent="capture">
-            <input type="hidden" name="paymentId" value={p.id} />
+          <IntentForm intent="capture" values={{ paymentId: p.id }}>
             <Field
               label={`Amount to capture (${currency})`}
               name="amount"
@@ -119,9 +117,8 @@ export function AuthorisedPayments({
             confirm="Yes, void it"
             pendingText="Voiding…"
             intent="void-payment"
-          >
-            <input type="hidden" name="paymentId" value={p.id} />
-          </ConfirmAction>
+            values={{ paymentId: p.id }}
+          />
         </div>
       ))}
     </ActionPanel>
@@ -150,8 +147,7 @@ export function OrderInvoices({
 }) {
   const email = order.buyerInfo?.email;
   return (
-    <section className="panel stack" aria-labelledby="invoices-title" data-testid="invoices-panel">
-      <h2 id="invoices-title">Invoices</h2>
+    <Panel id="invoices-title" title="Invoices" testId="invoices-panel">
       {invoices.length === 0 ? (
         <p className="muted">No invoice yet.</p>
       ) : (
@@ -177,14 +173,14 @@ export function OrderInvoices({
                   Print view<span className="visually-hidden"> of invoice {invoice.number}</span>
                 </Link>
                 {mayWrite && invoice.status !== 'Void' && email && (
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="send-invoice" />
-                    <input type="hidden" name="invoiceId" value={invoice.id} />
-                    <SubmitButton className="button button-secondary" pendingText="Sending…">
-                      {invoice.sentDate ? 'Send again' : 'Send to buyer'}
-                      <span className="visually-hidden"> invoice {invoice.number}</span>
-                    </SubmitButton>
-                  </Form>
+                  <PostButton
+                    values={{ intent: 'send-invoice', invoiceId: invoice.id }}
+                    className="button button-secondary"
+                    pendingText="Sending…"
+                  >
+                    {invoice.sentDate ? 'Send again' : 'Send to buyer'}
+                    <span className="visually-hidden"> invoice {invoice.number}</span>
+                  </PostButton>
                 )}
               </div>
               {mayWrite && invoice.status !== 'Void' && (
@@ -194,9 +190,8 @@ export function OrderInvoices({
                   confirm="Yes, void it"
                   pendingText="Voiding…"
                   intent="void-invoice"
-                >
-                  <input type="hidden" name="invoiceId" value={invoice.id} />
-                </ConfirmAction>
+                  values={{ invoiceId: invoice.id }}
+                />
               )}
             </li>
           ))}
@@ -219,7 +214,7 @@ export function OrderInvoices({
       {mayWrite && !email && (
         <p className="muted small">The order has no buyer e-mail to send invoices to.</p>
       )}
-    </section>
+    </Panel>
   );
 }
 
@@ -234,8 +229,7 @@ export function OrderNotes({
   errorOf: ErrorOf;
 }) {
   return (
-    <section className="panel stack" aria-labelledby="notes-title" data-testid="notes-panel">
-      <h2 id="notes-title">Notes</h2>
+    <Panel id="notes-title" title="Notes" testId="notes-panel">
       <p className="muted small">For the store's staff only: the buyer never sees them.</p>
       {notes.length === 0 ? (
         <p className="muted">No notes yet.</p>
@@ -276,7 +270,7 @@ export function OrderNotes({
           </SubmitButton>
         </IntentForm>
       )}
-    </section>
+    </Panel>
   );
 }
 
@@ -287,12 +281,13 @@ export function ResendConfirmation({ email }: { email: string }) {
       <p className="muted small">
         The order confirmation goes to {email} again, with the order as it is now.
       </p>
-      <Form method="post">
-        <input type="hidden" name="intent" value="resend-confirmation" />
-        <SubmitButton className="button button-secondary" pendingText="Sending…">
-          Resend confirmation e-mail
-        </SubmitButton>
-      </Form>
+      <PostButton
+        values={{ intent: 'resend-confirmation' }}
+        className="button button-secondary"
+        pendingText="Sending…"
+      >
+        Resend confirmation e-mail
+      </PostButton>
     </ActionPanel>
   );
 }

@@ -14,3 +14,27 @@ export function Outcome({
     </>
   );
 }
+
+/**
+ * What a component's own task (`useTask`) answered, announced: “Working…” while it runs (when `busy` is
+ * given), then what it did (`done`), or why it failed.
+ */
+export function TaskOutcome({
+  busy,
+  done,
+  error,
+}: {
+  busy?: string | undefined;
+  done: string | undefined;
+  error: ShownError | undefined;
+}) {
+  return (
+    <>
+      <div aria-live="polite">
+        {busy && <p className="muted">Working…</p>}
+        {done && !busy && <Notice tone="success">{done}</Notice>}
+      </div>
+      <ErrorNotice error={error} />
+    </>
+  );
+}

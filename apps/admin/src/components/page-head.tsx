@@ -141,8 +141,7 @@ export function DeleteAction({ one, name, question }: { one: string; name: strin
       confirm="Yes, delete it"
       pendingText="Deleting…"
       intent="delete"
-    >
-      <input type="hidden" name="name" value={name} />
-    </ConfirmAction>
+      values={{ name }}
+    />
   );
 }

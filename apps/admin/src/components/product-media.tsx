@@ -5,8 +5,9 @@ import { useDragOrder } from './drag-order.ts';
 import { MoveButtons } from './move-buttons.tsx';
 import { RemoveButton } from './remove-button.tsx';
 import { requireClient } from '../sdk.ts';
-import { ErrorNotice, Field, Notice } from './form.ts';
+import { Field } from './form.ts';
 import { useTask } from './use-task.ts';
+import { TaskOutcome } from './outcome.tsx';
 
 /** Each option's choices: `{option, choice, label}` (choice is what the wire names, its description). */
 function choicesOf(product: Product) {
@@ -145,11 +146,7 @@ export function ProductMedia({ product }: { product: Product }) {
         onFiles={(files) => void upload(files)}
         onNoImage={() => setError({ message: 'Drop image files (JPEG, PNG, WebP or GIF).' })}
       />
-      <div aria-live="polite">
-        {busy && <p className="muted">Working…</p>}
-        {done && !busy && <Notice tone="success">{done}</Notice>}
-      </div>
-      <ErrorNotice error={error} />
+      <TaskOutcome busy={busy} done={done} error={error} />
       {items.length === 0 ? (
         <p className="muted">No pictures yet.</p>
       ) : (

@@ -6,6 +6,7 @@ import { dateTime } from '../lib/format.ts';
 import { type AdminClient, requireClient } from '../sdk.ts';
 import { ErrorNotice } from './form.ts';
 import { Finder, type Found, MembersPicker } from './rule-pickers.tsx';
+import { Panel } from './panel.tsx';
 
 /** A line of the cart being tried: a product, the variant of a product with options, a quantity as typed. */
 interface TryLine {
@@ -102,8 +103,12 @@ export function RulePreview({ rule }: { rule?: DiscountRule }) {
   const applied = result?.appliedDiscounts.filter((d) => d.discountRule) ?? [];
   const mine = rule && applied.some((d) => d.discountRule?.id === rule.id);
   return (
-    <section className="panel stack rule-preview" aria-labelledby={`${id}-title`} data-testid="rule-preview">
-      <h2 id={`${id}-title`}>Preview: what would this cart get?</h2>
+    <Panel
+      id={`${id}-title`}
+      title="Preview: what would this cart get?"
+      className="panel stack rule-preview"
+      testId="rule-preview"
+    >
       <p className="muted small">
         Pick products and quantities: the store's automatic discounts as saved are worked out on them, as in a
         shopper's cart (no coupon, shipping or tax). Nothing is saved.
@@ -233,7 +238,7 @@ export function RulePreview({ rule }: { rule?: DiscountRule }) {
           </div>
         )}
       </div>
-    </section>
+    </Panel>
   );
 }
 

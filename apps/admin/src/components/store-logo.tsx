@@ -1,9 +1,9 @@
 import { getImageUrl, parseImageUri, type StoreSettings } from '@aisle/sdk';
 import { requireClient } from '../sdk.ts';
 import { DropZone } from './drop-zone.tsx';
-import { ErrorNotice, Notice } from './form.ts';
 import { RemoveButton } from './remove-button.tsx';
 import { useTask } from './use-task.ts';
+import { TaskOutcome } from './outcome.tsx';
 
 /**
  * The store's logo on the store settings page: upload one (drop or pick a picture), see it, remove it. Each
@@ -32,11 +32,7 @@ export function StoreLogo({ settings }: { settings: StoreSettings }) {
     <section className="stack" aria-labelledby="logo-title">
       <h2 id="logo-title">Logo</h2>
       <p className="muted small">Shown beside the store’s name at the top of every page of the store.</p>
-      <div aria-live="polite">
-        {busy && <p className="muted">Working…</p>}
-        {done && !busy && <Notice tone="success">{done}</Notice>}
-      </div>
-      <ErrorNotice error={error} />
+      <TaskOutcome busy={busy} done={done} error={error} />
       {logo ? (
         <div className="collection-image">
           <div className="media-card">

@@ -277,6 +277,9 @@ export function readDiscount(
   path: string,
   problems: Record<string, string>,
 ): DiscountRuleValue {
+  /** A required amount as the wire's decimal string (empty when refused, the problem under `input`). */
+  const amount = (text: string, input: string) =>
+    String(typed({ ...MONEY, required: true }, text, input, problems) ?? '');
   let value: DiscountRuleValue;
   switch (draft.type) {
     case 'PERCENTAGE': {
@@ -288,20 +291,10 @@ export function readDiscount(
       break;
     }
     case 'FIXED_AMOUNT':
-      value = {
-        discountType: 'FIXED_AMOUNT',
-        fixedAmount: String(
-          typed({ ...MONEY, required: true }, draft.amount, `${path}.fixedAmount`, problems) ?? '',
-        ),
-      };
+      value = { discountType: 'FIXED_AMOUNT', fixedAmount: amount(draft.amount, `${path}.fixedAmount`) };
       break;
     case 'FIXED_PRICE':
-      value = {
-        discountType: 'FIXED_PRICE',
-        fixedPrice: String(
-          typed({ ...MONEY, required: true }, draft.price, `${path}.fixedPrice`, problems) ?? '',
-        ),
-      };
+      value = { discountType: 'FIXED_PRICE', fixedPrice: amount(draft.price, `${path}.fixedPrice`) };
       break;
     case 'QUANTITY_BASED': {
       const at = `${path}.quantityBased.configurations`;
@@ -310,7 +303,7 @@ export function readDiscount(
         quantity: Number(
           typed({ ...BUNDLE_SIZE, required: true }, b.quantity, `${at}[${i}].quantity`, problems) ?? 0,
         ),
-        price: String(typed({ ...MONEY, required: true }, b.price, `${at}[${i}].price`, problems) ?? ''),
+        price: amount(b.price, `${at}[${i}].price`),
       }));
       value = { discountType: 'QUANTITY_BASED', quantityBased: { configurations } };
       break;

@@ -7,6 +7,7 @@ import { usePageTitle } from '../lib/title.ts';
 import { requireClient } from '../sdk.ts';
 import { useSettledActionData } from '../../../storefront/src/lib/action-data.ts';
 import { Outcome } from '../components/outcome.tsx';
+import { Panel } from '../components/panel.tsx';
 
 const ACTIVITY_TEXT: Record<string, string> = {
   SCHEDULED: 'Recovery e-mail scheduled',
@@ -91,8 +92,7 @@ export function AbandonedCheckoutPage() {
         )}
       </section>
       <ItemsPanel lines={checkout.lineItems} />
-      <section className="panel" aria-labelledby="activity-heading">
-        <h2 id="activity-heading">Activity</h2>
+      <Panel id="activity-heading" title="Activity" className="panel">
         <ol className="timeline" data-testid="abandoned-activities">
           {checkout.activities.map((a, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: activities are only ever appended
@@ -102,7 +102,7 @@ export function AbandonedCheckoutPage() {
             </li>
           ))}
         </ol>
-      </section>
+      </Panel>
     </div>
   );
 }

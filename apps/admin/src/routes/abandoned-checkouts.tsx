@@ -5,6 +5,7 @@ import { PageLinks } from '../components/page-links.tsx';
 import { dateTime, money, words } from '../lib/format.ts';
 import { usePageTitle } from '../lib/title.ts';
 import { requireClient } from '../sdk.ts';
+import { Panel } from '../components/panel.tsx';
 
 // The charting library is loaded with this page only.
 const RecoveryChart = lazy(() =>
@@ -56,8 +57,7 @@ export function AbandonedCheckouts() {
       <div className="panel-head">
         <h1>Abandoned checkouts</h1>
       </div>
-      <section className="panel" aria-labelledby="recovery-heading">
-        <h2 id="recovery-heading">Last {DAYS} days</h2>
+      <Panel id="recovery-heading" title={`Last ${DAYS} days`} className="panel">
         <dl className="stats" data-testid="recovery-figures">
           <div>
             <dt>Abandoned</dt>
@@ -83,7 +83,7 @@ export function AbandonedCheckouts() {
         <Suspense fallback={<p className="muted">Loading the chart…</p>}>
           <RecoveryChart analytics={analytics} />
         </Suspense>
-      </section>
+      </Panel>
       <nav className="row-action" aria-label="Filter by status">
         <Link to="?" aria-current={status ? undefined : 'page'}>
           All

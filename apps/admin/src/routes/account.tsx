@@ -5,6 +5,7 @@ import { usePageTitle } from '../lib/title.ts';
 import { currentSession, forgetSession, requireClient } from '../sdk.ts';
 import { useSettledActionData } from '../../../storefront/src/lib/action-data.ts';
 import { IntentForm, PasswordField } from '../components/intent-form.tsx';
+import { Panel } from '../components/panel.tsx';
 
 /** One's own account: the role and its permissions, the password, two-step sign-in (TOTP). */
 export async function accountLoader() {
@@ -82,8 +83,7 @@ export function Account() {
       </section>
       {staff && (
         <>
-          <section className="panel stack" aria-labelledby="totp-title">
-            <h2 id="totp-title">Two-step sign-in</h2>
+          <Panel id="totp-title" title="Two-step sign-in">
             {totpOn ? (
               <>
                 <p>On: signing in asks for a code from your authenticator app.</p>
@@ -134,9 +134,8 @@ export function Account() {
                 <SubmitButton pendingText="Preparing…">Set up two-step sign-in</SubmitButton>
               </Form>
             )}
-          </section>
-          <section className="panel stack" aria-labelledby="password-title">
-            <h2 id="password-title">Password</h2>
+          </Panel>
+          <Panel id="password-title" title="Password">
             <IntentForm intent="password">
               <PasswordField label="Current password" name="currentPassword" error={fields.currentPassword} />
               <PasswordField
@@ -154,7 +153,7 @@ export function Account() {
               />
               <SubmitButton pendingText="Saving…">Change password</SubmitButton>
             </IntentForm>
-          </section>
+          </Panel>
         </>
       )}
     </div>

@@ -9,6 +9,7 @@ import { usePageTitle } from '../lib/title.ts';
 import { requireClient } from '../sdk.ts';
 import { useSettledActionData } from '../../../storefront/src/lib/action-data.ts';
 import { IntentForm } from '../components/intent-form.tsx';
+import { Panel } from '../components/panel.tsx';
 
 /** Owners: API keys for integrations and scripts (each with a role), shown once, revocable. */
 export async function apiKeysLoader() {
@@ -98,16 +99,14 @@ export function ApiKeys() {
                   confirm="Revoke the key"
                   pendingText="Revoking…"
                   intent="revoke"
-                >
-                  <input type="hidden" name="id" value={key.id} />
-                </ConfirmAction>
+                  values={{ id: key.id }}
+                />
               )}
             </td>
           </tr>
         ))}
       </DataTable>
-      <section className="panel stack narrow-panel" aria-labelledby="new-key-title">
-        <h2 id="new-key-title">New key</h2>
+      <Panel id="new-key-title" title="New key" className="panel stack narrow-panel">
         <p className="muted">
           For an integration or a script: send it as the <code>Authorization</code> header. It can do what its
           role allows.
@@ -117,7 +116,7 @@ export function ApiKeys() {
           <RoleField defaultValue="MANAGER" error={fields.role} />
           <SubmitButton pendingText="Making the key…">Create key</SubmitButton>
         </IntentForm>
-      </section>
+      </Panel>
     </div>
   );
 }

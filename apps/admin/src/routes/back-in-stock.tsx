@@ -1,13 +1,14 @@
 import type { BackInStockRequest, CatalogReference } from '@aisle/sdk';
-import { type ActionFunctionArgs, Form, useLoaderData } from 'react-router';
+import { type ActionFunctionArgs, useLoaderData } from 'react-router';
 import { DataTable } from '../components/data-table.tsx';
-import { SubmitButton } from '../components/form.ts';
 import { adminError } from '../lib/errors.ts';
 import { dateTime, words } from '../lib/format.ts';
 import { usePageTitle } from '../lib/title.ts';
 import { requireClient } from '../sdk.ts';
 import { useSettledActionData } from '../../../storefront/src/lib/action-data.ts';
 import { Outcome } from '../components/outcome.tsx';
+import { PostButton } from '../components/intent-form.tsx';
+import { Panel } from '../components/panel.tsx';
 
 /** Waiting requests read for the per-item list (the oldest first). */
 const WAITING_LIMIT = 100;
@@ -103,8 +104,7 @@ export function BackInStock() {
         <h1>Back in stock</h1>
       </div>
       <Outcome result={result} />
-      <section className="panel" aria-labelledby="waiting-heading">
-        <h2 id="waiting-heading">Shoppers waiting</h2>
+      <Panel id="waiting-heading" title="Shoppers waiting" className="panel">
         <p className="muted small">
           Shoppers are e-mailed automatically when stock comes back. “Notify now” e-mails them at once.
         </p>
@@ -123,21 +123,21 @@ export function BackInStock() {
                 </td>
                 <td>{dateTime(item.oldest)}</td>
                 <td>
-                  <Form method="post" className="row-action">
-                    <input type="hidden" name="reference" value={JSON.stringify(item.reference)} />
-                    <input type="hidden" name="name" value={item.name} />
-                    <SubmitButton className="link-button" pendingText="Sending…">
-                      Notify now<span className="visually-hidden"> for {item.name}</span>
-                    </SubmitButton>
-                  </Form>
+                  <PostButton
+                    values={{ reference: JSON.stringify(item.reference), name: item.name }}
+                    formClassName="row-action"
+                    className="link-button"
+                    pendingText="Sending…"
+                  >
+                    Notify now<span className="visually-hidden"> for {item.name}</span>
+                  </PostButton>
                 </td>
               </tr>
             ))}
           </DataTable>
         )}
-      </section>
-      <section className="panel" aria-labelledby="recent-heading">
-        <h2 id="recent-heading">Latest requests</h2>
+      </Panel>
+      <Panel id="recent-heading" title="Latest requests" className="panel">
         {recent.length === 0 ? (
           <p className="empty">No requests yet.</p>
         ) : (
@@ -154,7 +154,7 @@ export function BackInStock() {
             ))}
           </DataTable>
         )}
-      </section>
+      </Panel>
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { ListTable, type ListTableProps } from '../components/list-table.tsx';
 import { adminError, type ShownError } from '../lib/errors.ts';
 import { usePageTitle } from '../lib/title.ts';
 import { requireClient } from '../sdk.ts';
+import { Panel } from '../components/panel.tsx';
 
 /** Rows of a plan or result shown on the page; the counts above always cover the whole file. */
 const SHOWN_ROWS = 100;
@@ -156,8 +157,7 @@ export function CatalogueCsv() {
   return (
     <div className="stack narrow-panel">
       <h1>Import and export</h1>
-      <section className="panel stack" aria-labelledby="import-title">
-        <h2 id="import-title">Import products</h2>
+      <Panel id="import-title" title="Import products">
         <p className="muted small">
           One row per variant; products are matched by their Handle (URL slug): new handles are created, known
           ones updated. Download an export to see the columns. The file is checked first and nothing is
@@ -241,9 +241,8 @@ export function CatalogueCsv() {
             <Outcome result={result} />
           </div>
         )}
-      </section>
-      <section className="panel stack" aria-labelledby="export-title">
-        <h2 id="export-title">Export products</h2>
+      </Panel>
+      <Panel id="export-title" title="Export products">
         <p className="muted small">Every product with its variants and stock, one row per variant.</p>
         <button
           type="button"
@@ -253,7 +252,7 @@ export function CatalogueCsv() {
         >
           {busy === 'export' ? 'Preparing the file…' : 'Download products.csv'}
         </button>
-      </section>
+      </Panel>
     </div>
   );
 }

@@ -1,13 +1,14 @@
 import type { CheckoutTemplate, CheckoutTemplateCustomization, LineItemInput, Product } from '@aisle/sdk';
 import { useEffect, useId, useState } from 'react';
-import { Link, useRevalidator } from 'react-router';
 import type { EntitySpec } from '../components/entity-kit.tsx';
-import { ErrorNotice, Notice } from '../components/form.ts';
 import { ProductFinder } from '../components/product-finder.tsx';
-import { adminError, type ShownError } from '../lib/errors.ts';
+import { adminError } from '../lib/errors.ts';
 import type { FieldSpec, FieldValues } from '../lib/fields.ts';
 import { PAGE_SIZE } from '../lib/list.ts';
 import { requireClient } from '../sdk.ts';
+import { linkColumn } from '../components/spec-columns.tsx';
+import { TaskOutcome } from '../components/outcome.tsx';
+import { useTask } from '../components/use-task.ts';
 
 // Checkout templates: the list and edit pages come from the entity kit; the edit page adds the template's
 // products (found with the catalogue's product finder) and the shareable checkout link.
@@ -77,13 +78,7 @@ export const checkoutTemplateSpec: EntitySpec<CheckoutTemplate> = {
   title: 'Checkout templates',
   noun: ['checkout template', 'checkout templates'],
   columns: [
-    {
-      label: 'Template',
-      primary: true,
-      cell: (row) => (
-        <Link to={`/checkout-templates/${encodeURIComponent(row.id)}`}>{templateName(row)}</Link>
-      ),
-    },
+    linkColumn('Template', 'checkout-templates', templateName, { wrap: false }),
     { label: 'Status', cell: (row) => (row.status === 'ACTIVE' ? 'Active' : 'Inactive') },
     { label: 'Items', className: 'num', cell: (row) => String(lineCount(row)) },
     { label: 'Coupon', cell: (row) => row.couponCode ?? '' },
@@ -139,10 +134,8 @@ export const checkoutTemplateSpec: EntitySpec<CheckoutTemplate> = {
 
 /** The template's products with their quantities: added with the product finder, changed at once. */
 function TemplateLines({ template }: { template: CheckoutTemplate }) {
-  const revalidator = useRevalidator();
+  const { error, done, run, setError } = useTask();
   const [names, setNames] = useState<Record<string, string>>({});
-  const [error, setError] = useState<ShownError | undefined>();
-  const [done, setDone] = useState<string | undefined>();
   const lines = template.lineItems;
   const ids = lines.map((l) => l.catalogReference.catalogItemId);
   const key = ids.join(',');
@@ -157,23 +150,19 @@ function TemplateLines({ template }: { template: CheckoutTemplate }) {
       .find()
       .then((page) => setNames(Object.fromEntries(page.items.map((p) => [p.id, p.name ?? '']))))
       .catch((e: unknown) => setError(adminError(e)));
-  }, [key]);
+  }, [key, setError]);
 
-  async function save(next: LineItemInput[], message: string) {
-    setError(undefined);
-    setDone(undefined);
-    try {
-      await requireClient().checkoutTemplates.updateCheckoutTemplate(
-        template.id,
-        { lineItems: next, revision: template.revision },
-        { fieldMask: ['lineItems'] },
-      );
-      setDone(message);
-      revalidator.revalidate();
-    } catch (e) {
-      setError(adminError(e));
-    }
-  }
+  const save = (next: LineItemInput[], message: string) =>
+    run(
+      'save',
+      () =>
+        requireClient().checkoutTemplates.updateCheckoutTemplate(
+          template.id,
+          { lineItems: next, revision: template.revision },
+          { fieldMask: ['lineItems'] },
+        ),
+      message,
+    );
 
   const add = (product: Product) => {
     setNames((n) => ({ ...n, [product.id]: product.name ?? '' }));
@@ -196,8 +185,7 @@ function TemplateLines({ template }: { template: CheckoutTemplate }) {
   return (
     <section className="stack" aria-labelledby="template-lines-title">
       <h2 id="template-lines-title">Products</h2>
-      <div aria-live="polite">{done && <Notice tone="success">{done}</Notice>}</div>
-      <ErrorNotice error={error} />
+      <TaskOutcome done={done} error={error} />
       {lines.length === 0 ? (
         <p className="muted">No products yet: add at least one before making the template active.</p>
       ) : (

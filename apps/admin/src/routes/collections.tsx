@@ -3,9 +3,8 @@ import { CollectionImage } from '../components/collection-image.tsx';
 import { CollectionProducts } from '../components/collection-products.tsx';
 import { pictureColumn } from '../components/picture-column.tsx';
 import type { EntitySpec } from '../components/entity-kit.tsx';
-import { linkColumn } from '../components/spec-columns.tsx';
+import { linkColumn, updatedColumn } from '../components/spec-columns.tsx';
 import { type FieldValues, nameField } from '../lib/fields.ts';
-import { dateTime } from '../lib/format.ts';
 import { NAME_SEARCH, PAGE_SIZE, pageOf } from '../lib/list.ts';
 
 const input = (v: FieldValues) => ({
@@ -29,7 +28,7 @@ export const collectionSpec: EntitySpec<Collection> = {
     { label: 'Slug', cell: (c) => c.slug ?? '' },
     { label: 'Products', className: 'num', cell: (c) => String(c.numberOfProducts ?? 0) },
     { label: 'Visibility', cell: (c) => (c.visible === false ? 'Hidden' : 'Visible') },
-    { label: 'Updated', cell: (c) => dateTime(c.lastUpdated) },
+    updatedColumn((c) => c.lastUpdated),
   ],
   filters: NAME_SEARCH,
   fields: [

@@ -17,6 +17,7 @@ import { usePageTitle } from '../lib/title.ts';
 import { can, requireClient } from '../sdk.ts';
 import { customerName, spentText } from './customers.tsx';
 import { useSettledActionData } from '../../../storefront/src/lib/action-data.ts';
+import { Panel } from '../components/panel.tsx';
 
 /** One customer: contact, addresses, custom fields, sign-in factors, orders; approve, block, delete. */
 export async function customerLoader({ params }: LoaderFunctionArgs) {
@@ -87,8 +88,7 @@ export function CustomerPage() {
       <h1>{name}</h1>
       {result && 'done' in result && result.done && <Notice tone="success">{result.done}</Notice>}
       <ErrorNotice error={result && 'error' in result ? result.error : undefined} />
-      <section className="panel stack" aria-labelledby="contact-title">
-        <h2 id="contact-title">Contact</h2>
+      <Panel id="contact-title" title="Contact">
         <dl className="facts">
           <dt>E-mail</dt>
           <dd>
@@ -159,9 +159,8 @@ export function CustomerPage() {
             />
           </div>
         )}
-      </section>
-      <section className="panel stack" aria-labelledby="addresses-title">
-        <h2 id="addresses-title">Addresses</h2>
+      </Panel>
+      <Panel id="addresses-title" title="Addresses">
         {profile.addresses?.length ? (
           <ul>
             {profile.addresses.map((a) => (
@@ -174,9 +173,8 @@ export function CustomerPage() {
         ) : (
           <p className="muted">No saved addresses.</p>
         )}
-      </section>
-      <section className="panel stack" aria-labelledby="fields-title">
-        <h2 id="fields-title">Custom fields</h2>
+      </Panel>
+      <Panel id="fields-title" title="Custom fields">
         {profile.customFields?.length ? (
           <dl className="facts" data-testid="custom-fields">
             {profile.customFields.map((f) => (
@@ -189,9 +187,8 @@ export function CustomerPage() {
         ) : (
           <p className="muted">None.</p>
         )}
-      </section>
-      <section className="panel stack" aria-labelledby="orders-title">
-        <h2 id="orders-title">Orders</h2>
+      </Panel>
+      <Panel id="orders-title" title="Orders">
         {customer.orders.length === 0 ? (
           <p className="muted">No orders yet.</p>
         ) : (
@@ -219,7 +216,7 @@ export function CustomerPage() {
             ))}
           </DataTable>
         )}
-      </section>
+      </Panel>
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import type { Customization, CustomizationChoiceInput, CustomizationInput } from '@aisle/sdk';
 import type { EntitySpec } from '../components/entity-kit.tsx';
-import { linkColumn } from '../components/spec-columns.tsx';
+import { linkColumn, updatedColumn } from '../components/spec-columns.tsx';
 import { type FieldValues, nameField } from '../lib/fields.ts';
-import { dateTime, words } from '../lib/format.ts';
+import { words } from '../lib/format.ts';
 import { NAME_SEARCH, PAGE_SIZE, pageOf } from '../lib/list.ts';
 
 /** `Small, Large` or, for swatches, `Red #ff0000, Navy #1f2a44`. */
@@ -59,7 +59,7 @@ export const customizationSpec: EntitySpec<Customization> = {
     { label: 'Kind', cell: (c) => words(c.customizationType) },
     { label: 'Shown as', cell: (c) => words(c.customizationRenderType) },
     { label: 'Choices', className: 'wrap', cell: (c) => choicesText(c) },
-    { label: 'Updated', cell: (c) => dateTime(c.updatedDate) },
+    updatedColumn(),
   ],
   filters: NAME_SEARCH,
   fields: [

@@ -1,5 +1,4 @@
 import type { DiscountRule, DiscountRuleInput, DiscountRuleTrigger, DiscountRuleValue } from '@aisle/sdk';
-import { Link } from 'react-router';
 import { conditionField } from '../components/condition-field.tsx';
 import { discountsField } from '../components/discount-field.tsx';
 import type { EntitySpec } from '../components/entity-kit.tsx';
@@ -19,6 +18,7 @@ import { dateTime } from '../lib/format.ts';
 import { PAGE_SIZE } from '../lib/list.ts';
 import { localDateTime, text } from '../lib/values.ts';
 import type { AdminClient } from '../sdk.ts';
+import { linkColumn } from '../components/spec-columns.tsx';
 
 // Automatic discounts (discount rules): list, new and edit pages from the entity kit; the condition and the
 // discounts are custom fields of their own (components/condition-field.tsx, discount-field.tsx), and the
@@ -117,11 +117,7 @@ export const discountRuleSpec: EntitySpec<DiscountRule> = {
   title: 'Automatic discounts',
   noun: ['automatic discount', 'automatic discounts'],
   columns: [
-    {
-      label: 'Name',
-      primary: true,
-      cell: (row) => <Link to={`/discount-rules/${encodeURIComponent(row.id)}`}>{row.name}</Link>,
-    },
+    linkColumn('Name', 'discount-rules', (row) => row.name, { wrap: false }),
     {
       label: 'Status',
       cell: (row) => {

@@ -1,9 +1,8 @@
 import type { Brand, InfoSection, QueryBuilder, Ribbon } from '@aisle/sdk';
 import type { EntitySpec } from '../components/entity-kit.tsx';
-import { linkColumn } from '../components/spec-columns.tsx';
+import { linkColumn, updatedColumn } from '../components/spec-columns.tsx';
 import type { ListColumn } from '../components/list-table.tsx';
 import { nameField } from '../lib/fields.ts';
-import { dateTime } from '../lib/format.ts';
 import { NAME_SEARCH, PAGE_SIZE, pageOf } from '../lib/list.ts';
 import type { AdminClient } from '../sdk.ts';
 
@@ -18,7 +17,7 @@ function namedColumns<T extends { id: string; name?: string; updatedDate?: Date 
   return [
     linkColumn('Name', path, (row) => row.name),
     { label: 'Products', className: 'num', cell: (row) => String(count(row) ?? 0) },
-    { label: 'Updated', cell: (row) => dateTime(row.updatedDate) },
+    updatedColumn(),
   ];
 }
 
@@ -92,7 +91,7 @@ export const infoSectionSpec: EntitySpec<InfoSection> = {
     linkColumn('Title', 'info-sections', (row) => row.title || row.uniqueName || ''),
     { label: 'Unique name', cell: (row) => row.uniqueName ?? '' },
     { label: 'Products', className: 'num', cell: (row) => String(row.assignedProductsCount ?? 0) },
-    { label: 'Updated', cell: (row) => dateTime(row.updatedDate) },
+    updatedColumn(),
   ],
   filters: [{ name: 'q', label: 'Title starts with' }],
   fields: [

@@ -1,6 +1,6 @@
 import type { AddressWithContact, Order, Price } from '@aisle/sdk';
 import { Fragment, type ReactNode, useEffect, useRef } from 'react';
-import { type ActionFunctionArgs, Form, type LoaderFunctionArgs, useLoaderData } from 'react-router';
+import { type ActionFunctionArgs, type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { addressLines, contactName } from '../../../storefront/src/lib/address.ts';
 import { ConfirmAction, ConfirmSubmit } from '../components/confirm.tsx';
 import { DataTable } from '../components/data-table.tsx';
@@ -22,8 +22,9 @@ import { usePageTitle } from '../lib/title.ts';
 import { useSession } from '../components/staff-nav.tsx';
 import { type AdminClient, can, requireClient } from '../sdk.ts';
 import { useSettledActionData } from '../../../storefront/src/lib/action-data.ts';
-import { IntentForm } from '../components/intent-form.tsx';
+import { IntentForm, PostButton } from '../components/intent-form.tsx';
 import { AddressLines } from '../../../storefront/src/components/address-lines.tsx';
+import { Panel } from '../components/panel.tsx';
 
 /**
  * The order, its payments and invoices, and the payment a refund would go back to (none when nothing can be
@@ -465,12 +466,10 @@ export function OrderPage() {
       </dl>
       <div className="order-columns">
         <div className="stack">
-          <section className="panel" aria-labelledby="lines-title">
-            <h2 id="lines-title">Items</h2>
+          <Panel id="lines-title" title="Items" className="panel">
             <OrderLines order={order} />
-          </section>
-          <section className="panel order-facts" aria-labelledby="addresses-title">
-            <h2 id="addresses-title">Buyer and addresses</h2>
+          </Panel>
+          <Panel id="addresses-title" title="Buyer and addresses" className="panel order-facts">
             <Contact title="Shipping to" contact={destination} testId="shipping-address" />
             <Contact title="Billing address" contact={order.billingInfo} testId="billing-address" />
             {order.shippingInfo?.title && (
@@ -479,10 +478,9 @@ export function OrderPage() {
                 <p>{order.shippingInfo.title}</p>
               </div>
             )}
-          </section>
+          </Panel>
           <PaymentsList payments={payments} />
-          <section className="panel" aria-labelledby="shipments-title">
-            <h2 id="shipments-title">Shipments</h2>
+          <Panel id="shipments-title" title="Shipments" className="panel">
             {(order.fulfillments ?? []).length === 0 ? (
               <p className="muted">Nothing shipped yet.</p>
             ) : (
@@ -514,9 +512,8 @@ export function OrderPage() {
                 ))}
               </ul>
             )}
-          </section>
-          <section className="panel" aria-labelledby="activities-title">
-            <h2 id="activities-title">Activity</h2>
+          </Panel>
+          <Panel id="activities-title" title="Activity" className="panel">
             <ol className="plain-list activities">
               {(order.activities ?? []).map((a, i) => (
                 <li key={a.id ?? i} data-testid="activity">
@@ -524,7 +521,7 @@ export function OrderPage() {
                 </li>
               ))}
             </ol>
-          </section>
+          </Panel>
         </div>
         <div className="stack">
           {mayFulfil && order.fulfillmentStatus !== 'FULFILLED' && (
@@ -566,16 +563,14 @@ export function OrderPage() {
               <p className="muted small">
                 For an order paid offline (cash, bank transfer): records the balance as paid.
               </p>
-              <Form method="post">
-                <input type="hidden" name="intent" value="mark-paid" />
-                <SubmitButton pendingText="Marking as paid…">Mark as paid</SubmitButton>
-              </Form>
+              <PostButton values={{ intent: 'mark-paid' }} pendingText="Marking as paid…">
+                Mark as paid
+              </PostButton>
             </ActionPanel>
           )}
           {mayRefund && (
             <ActionPanel intent="refund" title="Refund">
-              <IntentForm intent="refund" key={refundable(order)}>
-                <input type="hidden" name="paymentId" value={refundablePaymentId} />
+              <IntentForm intent="refund" key={refundable(order)} values={{ paymentId: refundablePaymentId }}>
                 <Field
                   label="Amount to refund"
                   name="amount"

@@ -26,6 +26,7 @@ import { readVariantsForm } from '../lib/variant-form.ts';
 import { type AdminClient, requireClient } from '../sdk.ts';
 import { stockText } from './products.tsx';
 import { useSettledActionData } from '../../../storefront/src/lib/action-data.ts';
+import { Panel } from '../components/panel.tsx';
 
 async function readProduct(client: AdminClient, id: string) {
   const product = await client.products.getProduct(id, { includeMerchantSpecificData: true });
@@ -176,23 +177,20 @@ export function ProductEdit() {
       )}
       <ErrorNotice error={of('page')?.error} />
 
-      <section className="panel stack" aria-labelledby="details-title">
-        <h2 id="details-title">Details</h2>
+      <Panel id="details-title" title="Details">
         {of('details')?.saved && <Notice tone="success">{of('details')?.saved}</Notice>}
         <ErrorNotice error={of('details')?.error} />
         {/* A new key per revision: the fields show what was saved. */}
         <EditForm key={String(product.lastUpdated?.getTime())}>
           <ProductFields product={product} specs={specs} error={of('details')?.error} />
         </EditForm>
-      </section>
+      </Panel>
 
-      <section className="panel stack" aria-labelledby="pictures-title">
-        <h2 id="pictures-title">Pictures</h2>
+      <Panel id="pictures-title" title="Pictures">
         <ProductMedia product={product} />
-      </section>
+      </Panel>
 
-      <section className="panel stack" aria-labelledby="options-title">
-        <h2 id="options-title">Options</h2>
+      <Panel id="options-title" title="Options">
         <p className="muted small">Sizes, colours…: each combination of choices becomes a variant.</p>
         {of('options')?.saved && <Notice tone="success">{of('options')?.saved}</Notice>}
         <OptionsEditor
@@ -200,11 +198,10 @@ export function ProductEdit() {
           product={product}
           error={of('options')?.error?.message}
         />
-      </section>
+      </Panel>
 
       {product.manageVariants && (
-        <section className="panel stack" aria-labelledby="variants-title">
-          <h2 id="variants-title">Variants</h2>
+        <Panel id="variants-title" title="Variants">
           {of('variants')?.saved && <Notice tone="success">{of('variants')?.saved}</Notice>}
           <ErrorNotice error={of('variants')?.error} />
           <VariantsTable
@@ -213,11 +210,10 @@ export function ProductEdit() {
             tracked={product.stock?.trackInventory === true}
             errors={of('variants')?.error?.fields ?? {}}
           />
-        </section>
+        </Panel>
       )}
 
-      <section className="panel stack" aria-labelledby="subscriptions-title">
-        <h2 id="subscriptions-title">Subscriptions</h2>
+      <Panel id="subscriptions-title" title="Subscriptions">
         <p className="muted small">
           Plans members subscribe to: charged every period with the card they give, each period an order.
         </p>
@@ -230,17 +226,15 @@ export function ProductEdit() {
           coveredProducts={coveredProducts}
           error={of('subscriptions')?.error}
         />
-      </section>
+      </Panel>
 
       {product.productType === 'digital' && (
-        <section className="panel stack" aria-labelledby="digital-title">
-          <h2 id="digital-title">Digital file</h2>
+        <Panel id="digital-title" title="Digital file">
           <DigitalFile product={product} />
-        </section>
+        </Panel>
       )}
 
-      <section className="panel stack" aria-labelledby="more-title">
-        <h2 id="more-title">More actions</h2>
+      <Panel id="more-title" title="More actions">
         <Form method="post">
           <SubmitButton
             className="button button-secondary"
@@ -256,7 +250,7 @@ export function ProductEdit() {
           name={product.name ?? ''}
           question={`Delete “${product.name}”? Shoppers will no longer find it. This cannot be undone.`}
         />
-      </section>
+      </Panel>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import type { Product } from '@aisle/sdk';
-import { type ActionFunctionArgs, Form, Link, type LoaderFunctionArgs, useLoaderData } from 'react-router';
+import { type ActionFunctionArgs, Form, type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { SubmitButton } from '../components/form.ts';
 import { ListPage } from '../components/list-page.tsx';
 import type { ListColumn } from '../components/list-table.tsx';
@@ -12,6 +12,7 @@ import { usePageTitle } from '../lib/title.ts';
 import { type AdminClient, requireClient } from '../sdk.ts';
 import { useSettledActionData } from '../../../storefront/src/lib/action-data.ts';
 import { Outcome } from '../components/outcome.tsx';
+import { linkColumn } from '../components/spec-columns.tsx';
 
 const SORTS = [
   { value: '', label: 'Newest first', field: 'numericId', desc: true },
@@ -140,12 +141,7 @@ const COLUMNS: ListColumn<Product>[] = [
     ),
   },
   pictureColumn<Product>(),
-  {
-    label: 'Name',
-    primary: true,
-    className: 'wrap',
-    cell: (p) => <Link to={`/products/${encodeURIComponent(p.id)}`}>{p.name}</Link>,
-  },
+  linkColumn('Name', 'products', (p) => p.name),
   {
     label: 'Price',
     className: 'num',

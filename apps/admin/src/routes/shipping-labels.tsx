@@ -11,12 +11,14 @@ import { useEffect, useId, useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import { addressLines } from '../../../storefront/src/lib/address.ts';
 import type { EntitySpec } from '../components/entity-kit.tsx';
-import { CheckBox, ErrorNotice, Notice } from '../components/form.ts';
+import { CheckBox } from '../components/form.ts';
 import { adminError, type ShownError } from '../lib/errors.ts';
 import type { FieldSpec, FieldValues } from '../lib/fields.ts';
 import { PAGE_SIZE, pageOf } from '../lib/list.ts';
 import { requireClient } from '../sdk.ts';
 import { AddressLines } from '../../../storefront/src/components/address-lines.tsx';
+import { linkColumn } from '../components/spec-columns.tsx';
+import { TaskOutcome } from '../components/outcome.tsx';
 
 // Shipping-label configurations: which label services the store ships with, in which delivery regions. At
 // checkout each chosen service is a delivery option priced by the built-in rate table (docs/DECISIONS.md).
@@ -177,11 +179,7 @@ export const shippingLabelSpec: EntitySpec<ShippoConfiguration> = {
   title: 'Shipping labels',
   noun: ['shipping-label configuration', 'shipping-label configurations'],
   columns: [
-    {
-      label: 'Configuration',
-      primary: true,
-      cell: (row) => <Link to={`/shipping-labels/${encodeURIComponent(row.id)}`}>{configName(row)}</Link>,
-    },
+    linkColumn('Configuration', 'shipping-labels', configName, { wrap: false }),
     { label: 'Services', className: 'wrap', cell: servicesText },
     { label: 'Regions', className: 'num', cell: (row) => String(row.deliveryRegionIds.length) },
   ],
@@ -270,8 +268,7 @@ function Regions({ configuration }: { configuration: ShippoConfiguration }) {
   return (
     <section className="stack" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Delivery regions</h2>
-      <div aria-live="polite">{done && <Notice tone="success">{done}</Notice>}</div>
-      <ErrorNotice error={error} />
+      <TaskOutcome done={done} error={error} />
       {regions === undefined ? (
         <p className="muted">Loading…</p>
       ) : regions.length === 0 ? (

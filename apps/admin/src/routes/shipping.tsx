@@ -8,8 +8,7 @@ import type {
   ShippingRate,
 } from '@aisle/sdk';
 import type { EntitySpec } from '../components/entity-kit.tsx';
-import { linkColumn } from '../components/spec-columns.tsx';
-import { dateTime } from '../lib/format.ts';
+import { linkColumn, updatedColumn } from '../components/spec-columns.tsx';
 import { type FieldSpec, type FieldValues, type FormValues, nameField } from '../lib/fields.ts';
 import { NAME_SEARCH, PAGE_SIZE, pageOf } from '../lib/list.ts';
 import { destinationRows, destinationsOf, destinationsText } from '../lib/places.ts';
@@ -25,7 +24,7 @@ export const deliveryRegionSpec: EntitySpec<DeliveryRegion> = {
   columns: [
     linkColumn('Name', 'settings/delivery-regions', (row) => row.name),
     { label: 'Destinations', className: 'wrap', cell: (row) => destinationsText(row.destinations) },
-    { label: 'Updated', cell: (row) => dateTime(row.updatedDate) },
+    updatedColumn(),
   ],
   filters: NAME_SEARCH,
   fields: [

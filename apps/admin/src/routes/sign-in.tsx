@@ -114,8 +114,7 @@ export function SignIn() {
           <h1 id="sign-in-title">Sign in</h1>
           <p className="muted">Open your authenticator app and enter the six-digit code for Aisle Admin.</p>
           <ErrorNotice error={result?.error} />
-          <IntentForm intent="totp">
-            <input type="hidden" name="challengeToken" value={challengeToken} />
+          <IntentForm intent="totp" values={{ challengeToken }}>
             <Field
               label="Authentication code"
               name="code"

@@ -10,7 +10,8 @@ import { dateTime, words } from '../lib/format.ts';
 import { usePageTitle } from '../lib/title.ts';
 import { requireClient } from '../sdk.ts';
 import { useSettledActionData } from '../../../storefront/src/lib/action-data.ts';
-import { IntentForm } from '../components/intent-form.tsx';
+import { IntentForm, PostButton } from '../components/intent-form.tsx';
+import { Panel } from '../components/panel.tsx';
 
 /** Owners: everyone on the staff, invitations, roles and revocation. */
 export async function staffLoader() {
@@ -120,17 +121,16 @@ export function Staff() {
                     confirm="Revoke access"
                     pendingText="Revoking…"
                     intent="revoke"
-                  >
-                    <input type="hidden" name="id" value={person.id} />
-                  </ConfirmAction>
+                    values={{ id: person.id }}
+                  />
                   {person.totpEnabled && (
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="reset-totp" />
-                      <input type="hidden" name="id" value={person.id} />
-                      <SubmitButton className="link-button" pendingText="Turning off…">
-                        Turn off two-step sign-in<span className="visually-hidden"> of {person.email}</span>
-                      </SubmitButton>
-                    </Form>
+                    <PostButton
+                      values={{ intent: 'reset-totp', id: person.id }}
+                      className="link-button"
+                      pendingText="Turning off…"
+                    >
+                      Turn off two-step sign-in<span className="visually-hidden"> of {person.email}</span>
+                    </PostButton>
                   )}
                 </div>
               )}
@@ -138,8 +138,7 @@ export function Staff() {
           </tr>
         ))}
       </DataTable>
-      <section className="panel stack narrow-panel" aria-labelledby="invite-title">
-        <h2 id="invite-title">Invite someone</h2>
+      <Panel id="invite-title" title="Invite someone" className="panel stack narrow-panel">
         <p className="muted">
           They get an e-mail with a link to choose their password (valid seven days). Owners can do
           everything; managers everything but staff, API keys and the audit log; fulfilment fulfils orders and
@@ -151,7 +150,7 @@ export function Staff() {
           <RoleField defaultValue="FULFILMENT" error={fields.role} />
           <SubmitButton pendingText="Sending the invitation…">Send invitation</SubmitButton>
         </IntentForm>
-      </section>
+      </Panel>
     </div>
   );
 }

@@ -14,6 +14,8 @@ import { countText, listData, listParams, PAGE_SIZE } from '../lib/list.ts';
 import { usePageTitle } from '../lib/title.ts';
 import { can, requireClient } from '../sdk.ts';
 import { Outcome } from '../components/outcome.tsx';
+import { linkColumn } from '../components/spec-columns.tsx';
+import { Panel } from '../components/panel.tsx';
 
 // Subscription contracts (docs/SUBSCRIPTIONS.md): the list (status filter, cursor paging, cards on a phone)
 // and a contract's page (lines, buyer, billing, charge attempts, cancel after a confirmation). Reading needs
@@ -53,11 +55,7 @@ const nextCharge = (c: SubscriptionContract) =>
   c.nextChargeDate && (c.status === 'ACTIVE' || c.status === 'PAUSED') ? dateTime(c.nextChargeDate) : '—';
 
 const COLUMNS: readonly ListColumn<SubscriptionContract>[] = [
-  {
-    label: 'Subscription',
-    primary: true,
-    cell: (c) => <Link to={`/subscriptions/${encodeURIComponent(c.id)}`}>{productOf(c)}</Link>,
-  },
+  linkColumn('Subscription', 'subscriptions', productOf, { wrap: false }),
   { label: 'Buyer', className: 'wrap', cell: (c) => c.buyerInfo?.email ?? '' },
   { label: 'Status', cell: (c) => <StatusBadge status={c.status} /> },
   { label: 'Plan', cell: planText },
@@ -150,8 +148,7 @@ export function SubscriptionPage() {
         <h1>{title}</h1>
       </div>
       <Outcome result={result} />
-      <section className="panel" aria-labelledby="summary-heading">
-        <h2 id="summary-heading">Summary</h2>
+      <Panel id="summary-heading" title="Summary" className="panel">
         <dl className="facts" data-testid="subscription-summary">
           <dt>Status</dt>
           <dd>
@@ -195,21 +192,18 @@ export function SubscriptionPage() {
             confirm="Yes, cancel it"
             pendingText="Cancelling…"
             intent="cancel"
-          >
-            <input type="hidden" name="revision" value={contract.revision ?? ''} />
-          </ConfirmAction>
+            values={{ revision: contract.revision ?? '' }}
+          />
         )}
-      </section>
+      </Panel>
       <ItemsPanel lines={contract.lineItems} />
-      <section className="panel" aria-labelledby="billing-heading">
-        <h2 id="billing-heading">Billing</h2>
+      <Panel id="billing-heading" title="Billing" className="panel">
         <p data-testid="subscription-billing">
           {[contactName(billing), ...addressLines(billing?.address)].filter(Boolean).join(', ') ||
             'No billing address.'}
         </p>
-      </section>
-      <section className="panel" aria-labelledby="charges-heading">
-        <h2 id="charges-heading">Charges</h2>
+      </Panel>
+      <Panel id="charges-heading" title="Charges" className="panel">
         {charges.length === 0 ? (
           <p className="empty">No charges yet.</p>
         ) : (
@@ -238,7 +232,7 @@ export function SubscriptionPage() {
             ))}
           </DataTable>
         )}
-      </section>
+      </Panel>
     </div>
   );
 }

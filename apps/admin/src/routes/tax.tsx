@@ -1,8 +1,7 @@
 import type { AdminClient } from '../sdk.ts';
 import type { TaxGroup, TaxJurisdiction, TaxRate, TaxRegion } from '@aisle/sdk';
 import type { Choices, EntitySpec } from '../components/entity-kit.tsx';
-import { linkColumn } from '../components/spec-columns.tsx';
-import { dateTime } from '../lib/format.ts';
+import { linkColumn, updatedColumn } from '../components/spec-columns.tsx';
 import { type FieldValues, nameField } from '../lib/fields.ts';
 import { NAME_SEARCH, PAGE_SIZE, pageOf } from '../lib/list.ts';
 import { placeName } from '../lib/places.ts';
@@ -18,7 +17,7 @@ export const taxGroupSpec: EntitySpec<TaxGroup> = {
   columns: [
     linkColumn('Name', 'settings/tax-groups', (row) => row.name),
     { label: 'Built in', cell: (row) => (row.systemDefined ? 'Yes' : 'No') },
-    { label: 'Updated', cell: (row) => dateTime(row.updatedDate) },
+    updatedColumn(),
   ],
   filters: NAME_SEARCH,
   fields: [
@@ -49,7 +48,7 @@ export const taxRegionSpec: EntitySpec<TaxRegion> = {
   columns: [
     linkColumn('Region', 'settings/tax-regions', regionName),
     { label: 'Prices include tax', cell: (row) => (row.taxIncludedInPrice ? 'Yes' : 'No') },
-    { label: 'Updated', cell: (row) => dateTime(row.updatedDate) },
+    updatedColumn(),
   ],
   fields: [
     {

@@ -1,8 +1,8 @@
 import type { TipSettings, TipSettingsInput } from '@aisle/sdk';
-import { Link } from 'react-router';
 import type { EntitySpec } from '../components/entity-kit.tsx';
 import type { FieldValues } from '../lib/fields.ts';
 import { revisionOf, rowsOf, text } from '../lib/values.ts';
+import { linkColumn } from '../components/spec-columns.tsx';
 
 // Tips: what the checkout offers shoppers to add (percentages of the order or fixed amounts), the choice
 // preselected, custom amounts — tip settings of the entity kit. One entry is the default a checkout offers.
@@ -77,12 +77,7 @@ export const tipSettingsSpec: EntitySpec<TipSettings> = {
   noun: ['tip setting', 'tip settings'],
   newTitle: 'New tip settings',
   columns: [
-    {
-      label: 'Name',
-      primary: true,
-      className: 'wrap',
-      cell: (row) => <Link to={`/settings/tips/${encodeURIComponent(row.id)}`}>{nameOf(row)}</Link>,
-    },
+    linkColumn('Name', 'settings/tips', nameOf),
     {
       label: 'Choices',
       className: 'wrap',

@@ -21,6 +21,7 @@ import { usePageTitle } from '../lib/title.ts';
 import { listOf, text } from '../lib/values.ts';
 import { requireClient } from '../sdk.ts';
 import { Outcome } from '../components/outcome.tsx';
+import { linkColumn } from '../components/spec-columns.tsx';
 
 // Webhooks: endpoints (URL, the events they receive, chosen from those the server records), the signing
 // secret shown once (when made or rotated), a test event, and each endpoint's delivery log with redelivery.
@@ -100,12 +101,7 @@ export const webhookSpec: EntitySpec<Webhook> = {
   title: 'Webhooks',
   noun: ['webhook', 'webhooks'],
   columns: [
-    {
-      label: 'Address',
-      primary: true,
-      className: 'wrap',
-      cell: (row) => <Link to={itemLink(row.id)}>{row.url}</Link>,
-    },
+    linkColumn('Address', PATH, (row) => row.url),
     { label: 'Events', className: 'wrap', cell: (row) => row.events.join(', ') },
     { label: 'Description', className: 'wrap', cell: (row) => row.description ?? '' },
     { label: 'Active', cell: (row) => (row.active ? 'Yes' : 'Paused') },
