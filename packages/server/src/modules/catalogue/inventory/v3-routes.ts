@@ -1,3 +1,4 @@
+import type { Static, TSchema } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../../../platform/app.ts';
 import type { AppContext } from '../../../platform/context.ts';
@@ -263,47 +264,37 @@ export async function inventoryV3Routes(app: App, ctx: AppContext): Promise<void
         async (request) => changeStockV3(ctx, direction, request.body as StockRequest, byVariant),
       );
 
-    const job = (summary: string) => ({ tags, summary, response: { 200: JobResponse } });
-    const done = async (run: Promise<{ jobId: string }>) => ({ jobId: (await run).jobId });
-    r.post(
-      '/bulk/inventory-items/update-by-filter',
-      { config: admin, schema: { ...job('Update every matching item'), body: UpdateByFilterRequest } },
-      async (request) => done(updateItemsByFilterV3(ctx, request.body)),
+    /** A by-filter job, `POST /bulk/inventory-items/<action>`: `run` does the work, the answer is its `{jobId}`. */
+    const job = <B extends TSchema>(
+      action: string,
+      summary: string,
+      body: B,
+      run: (ctx: AppContext, request: Static<B>) => Promise<{ jobId: string }>,
+    ) =>
+      r.post(
+        `/bulk/inventory-items/${action}`,
+        { config: admin, schema: { tags, summary, response: { 200: JobResponse }, body } },
+        async (request) => ({ jobId: (await run(ctx, request.body as Static<B>)).jobId }),
+      );
+    job('update-by-filter', 'Update every matching item', UpdateByFilterRequest, updateItemsByFilterV3);
+    job('delete-by-filter', 'Delete every matching item', DeleteByFilterRequest, deleteByFilterV3);
+    job(
+      'set-or-adjust-by-filter',
+      'Set or adjust the stock (and pre-order settings) of every matching item',
+      SetOrAdjustByFilterRequest,
+      setOrAdjustByFilterV3,
     );
-    r.post(
-      '/bulk/inventory-items/delete-by-filter',
-      { config: admin, schema: { ...job('Delete every matching item'), body: DeleteByFilterRequest } },
-      async (request) => done(deleteByFilterV3(ctx, request.body)),
+    job(
+      'adjust-by-filter',
+      'Adjust the tracked quantity of every matching item',
+      AdjustByFilterRequest,
+      adjustByFilterV3,
     );
-    r.post(
-      '/bulk/inventory-items/set-or-adjust-by-filter',
-      {
-        config: admin,
-        schema: {
-          ...job('Set or adjust the stock (and pre-order settings) of every matching item'),
-          body: SetOrAdjustByFilterRequest,
-        },
-      },
-      async (request) => done(setOrAdjustByFilterV3(ctx, request.body)),
-    );
-    r.post(
-      '/bulk/inventory-items/adjust-by-filter',
-      {
-        config: admin,
-        schema: { ...job('Adjust the tracked quantity of every matching item'), body: AdjustByFilterRequest },
-      },
-      async (request) => done(adjustByFilterV3(ctx, request.body)),
-    );
-    r.post(
-      '/bulk/inventory-items/create-by-variant-filter',
-      {
-        config: admin,
-        schema: {
-          ...job('Create items for the matching variants that have none'),
-          body: CreateByVariantFilterRequest,
-        },
-      },
-      async (request) => done(createByVariantFilterV3(ctx, request.body)),
+    job(
+      'create-by-variant-filter',
+      'Create items for the matching variants that have none',
+      CreateByVariantFilterRequest,
+      createByVariantFilterV3,
     );
   });
 }
