@@ -14,6 +14,22 @@ export const visitor = { access: 'visitor' } as const;
 export const open = { access: 'public' } as const;
 
 /**
+ * The options of a module's routes, all tagged `tags`: `route(access, summary, schema)` is
+ * `{ config: access, schema: { tags, summary, ...schema } }` (the catalogue's `catalogueRead` and
+ * `catalogueWrite` fix the access as well).
+ */
+export function routeOptions(tags: string[]) {
+  return <C extends { access: string }, S extends object = object>(
+    config: C,
+    summary: string,
+    schema?: S,
+  ) => ({
+    config,
+    schema: { tags, summary, ...(schema as S) },
+  });
+}
+
+/**
  * Register one service's routes under each of its public prefixes (wire/README §1: public path and
  * custom-host alias). Only the first prefix appears in the OpenAPI document.
  */
