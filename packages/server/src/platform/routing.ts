@@ -1,4 +1,4 @@
-import type { FastifySchema, RouteShorthandOptions } from 'fastify';
+import type { FastifyContextConfig, FastifySchema, RouteShorthandOptions } from 'fastify';
 import type { App } from './app.ts';
 import { ValidationFailure } from './errors.ts';
 import { refuseBadInput } from './input.ts';
@@ -19,7 +19,7 @@ export const open = { access: 'public' } as const;
  * `catalogueWrite` fix the access as well).
  */
 export function routeOptions(tags: string[]) {
-  return <C extends { access: string }, S extends object = object>(
+  return <C extends FastifyContextConfig, S extends object = object>(
     config: C,
     summary: string,
     schema?: S,
