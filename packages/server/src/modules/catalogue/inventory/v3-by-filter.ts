@@ -43,6 +43,28 @@ export interface JobResult {
 }
 
 /**
+ * For each product of a batch (rows `{productId, id}`, in order), one transaction: the product locked (skipped
+ * when deleted meanwhile), then `run` with the ids of its rows. Sums what `run` counts.
+ */
+async function eachProductLocked(
+  ctx: AppContext,
+  batch: Array<{ productId: string; id: string }>,
+  run: (tx: Db, product: ProductRow, ids: string[]) => Promise<number>,
+): Promise<number> {
+  const byProduct = new Map<string, string[]>();
+  for (const r of batch) byProduct.set(r.productId, [...(byProduct.get(r.productId) ?? []), r.id]);
+  let processed = 0;
+  for (const [productId, ids] of byProduct) {
+    processed += await ctx.events.transaction(async (tx) => {
+      const [exists] = await tx.select({ id: products.id }).from(products).where(eq(products.id, productId));
+      if (!exists) return 0; // deleted meanwhile
+      return run(tx, await lockProduct(tx, productId), ids);
+    });
+  }
+  return processed;
+}
+
+/**
  * Runs `apply` over every item matching a filter (and search), product by product: each product is
  * locked, its matching rows re-read under the lock, written, re-derived and its events recorded in one
  * transaction. Items are read in batches by id, so a write that changes whether an item matches neither
@@ -69,27 +91,17 @@ async function forEachMatch(
       .limit(FILTER_BATCH);
     if (batch.length === 0) break;
     after = batch.at(-1)!.id;
-    const byProduct = new Map<string, string[]>();
-    for (const r of batch) byProduct.set(r.productId, [...(byProduct.get(r.productId) ?? []), r.id]);
-    for (const [productId, ids] of byProduct) {
-      processed += await ctx.events.transaction(async (tx) => {
-        const [exists] = await tx
-          .select({ id: products.id })
-          .from(products)
-          .where(eq(products.id, productId));
-        if (!exists) return 0; // deleted meanwhile
-        const product = await lockProduct(tx, productId);
-        const rows = await tx
-          .select()
-          .from(inventoryItems)
-          .where(inArray(inventoryItems.id, ids))
-          .orderBy(asc(inventoryItems.id))
-          .for('update');
-        if (rows.length === 0) return 0;
-        await ctx.events.record(tx, await apply(tx, product, rows));
-        return rows.length;
-      });
-    }
+    processed += await eachProductLocked(ctx, batch, async (tx, product, ids) => {
+      const rows = await tx
+        .select()
+        .from(inventoryItems)
+        .where(inArray(inventoryItems.id, ids))
+        .orderBy(asc(inventoryItems.id))
+        .for('update');
+      if (rows.length === 0) return 0;
+      await ctx.events.record(tx, await apply(tx, product, rows));
+      return rows.length;
+    });
     if (batch.length < FILTER_BATCH) break;
   }
   ctx.log.info({ jobId, kind, processed }, 'inventory items by filter');
@@ -232,30 +244,21 @@ export async function createByVariantFilterV3(
       .limit(FILTER_BATCH);
     if (batch.length === 0) break;
     after = batch.at(-1)!;
-    const byProduct = new Map<string, string[]>();
-    for (const r of batch) byProduct.set(r.productId, [...(byProduct.get(r.productId) ?? []), r.id]);
-    for (const [productId, variantIds] of byProduct) {
-      processed += await ctx.events.transaction(async (tx) => {
-        const [exists] = await tx
-          .select({ id: products.id })
-          .from(products)
-          .where(eq(products.id, productId));
-        if (!exists) return 0;
-        const product = await lockProduct(tx, productId);
-        const created = await tx
-          .insert(inventoryItems)
-          .values(variantIds.map((variantId) => ({ productId, variantId, ...state })))
-          .onConflictDoNothing()
-          .returning({ variantId: inventoryItems.variantId });
-        if (created.length === 0) return 0;
-        await refreshProduct(tx, productId);
-        const changes = stockDiffers(NO_ITEM, state)
-          ? created.map((c) => ({ id: c.variantId, oldValue: stockOf(NO_ITEM), newValue: stockOf(state) }))
-          : [];
-        await ctx.events.record(tx, await inventoryEvents(tx, product, true, changes, 'MANUAL'));
-        return created.length;
-      });
-    }
+    processed += await eachProductLocked(ctx, batch, async (tx, product, variantIds) => {
+      const productId = product.id;
+      const created = await tx
+        .insert(inventoryItems)
+        .values(variantIds.map((variantId) => ({ productId, variantId, ...state })))
+        .onConflictDoNothing()
+        .returning({ variantId: inventoryItems.variantId });
+      if (created.length === 0) return 0;
+      await refreshProduct(tx, productId);
+      const changes = stockDiffers(NO_ITEM, state)
+        ? created.map((c) => ({ id: c.variantId, oldValue: stockOf(NO_ITEM), newValue: stockOf(state) }))
+        : [];
+      await ctx.events.record(tx, await inventoryEvents(tx, product, true, changes, 'MANUAL'));
+      return created.length;
+    });
     if (batch.length < FILTER_BATCH) break;
   }
   ctx.log.info({ jobId, kind: 'create-by-variant-filter', processed }, 'inventory items by filter');
