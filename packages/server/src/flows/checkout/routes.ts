@@ -1,3 +1,4 @@
+import type { Static, TSchema } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import {
   AddToCheckoutRequest,
@@ -14,7 +15,7 @@ import { paymentRoutes } from '../../modules/payments/routes.ts';
 import type { App, Module } from '../../platform/app.ts';
 import { open, routeOptions, underPrefixes, visitor } from '../../platform/routing.ts';
 import { placeOrder } from '../orders/place-order.ts';
-import { checkoutCaller } from './access.ts';
+import { type CheckoutCaller, checkoutCaller } from './access.ts';
 import { completeAndRedirect } from './completion.ts';
 import { sandboxConfirmationPages } from './confirm-page.ts';
 import {
@@ -32,6 +33,7 @@ import {
   updateLineItemsQuantity,
 } from './flow.ts';
 import { checkoutJanitor } from './janitor.ts';
+import type { WireCheckout } from './wire.ts';
 import { tipRoutes } from '../tips/routes.ts';
 
 const route = routeOptions(['checkout']);
@@ -79,36 +81,27 @@ export const checkoutRoutes: Module = async (app, ctx) => {
         checkout: await updateCheckout(ctx, await caller(request), request.params.id, request.body),
       }),
     );
-    r.post(
-      '/:id/add-to-checkout',
-      route(visitor, 'Add lines', { params, body: AddToCheckoutRequest }),
-      async (request) => ({
-        checkout: await addToCheckout(ctx, await caller(request), request.params.id, request.body),
-      }),
+    /** `POST <path>` on one checkout with a body, answered `{checkout}`. */
+    const action = <B extends TSchema>(
+      path: string,
+      summary: string,
+      body: B,
+      run: (caller: CheckoutCaller, id: string, body: Static<B>) => Promise<WireCheckout>,
+    ) =>
+      r.post(path, route(visitor, summary, { params, body }), async (request: WithId) => ({
+        checkout: await run(await caller(request), request.params.id, request.body as Static<B>),
+      }));
+    action('/:id/add-to-checkout', 'Add lines', AddToCheckoutRequest, (who, id, body) =>
+      addToCheckout(ctx, who, id, body),
     );
-    r.post(
-      '/:id/remove-line-items',
-      route(visitor, 'Remove lines', { params, body: RemoveLineItemsRequest }),
-      async (request) => ({
-        checkout: await removeLineItems(
-          ctx,
-          await caller(request),
-          request.params.id,
-          request.body.lineItemIds,
-        ),
-      }),
+    action('/:id/remove-line-items', 'Remove lines', RemoveLineItemsRequest, (who, id, body) =>
+      removeLineItems(ctx, who, id, body.lineItemIds),
     );
-    r.post(
+    action(
       '/:id/update-line-items-quantity',
-      route(visitor, 'Set line quantities (0 removes)', { params, body: UpdateQuantitiesRequest }),
-      async (request) => ({
-        checkout: await updateLineItemsQuantity(
-          ctx,
-          await caller(request),
-          request.params.id,
-          request.body.lineItems,
-        ),
-      }),
+      'Set line quantities (0 removes)',
+      UpdateQuantitiesRequest,
+      (who, id, body) => updateLineItemsQuantity(ctx, who, id, body.lineItems),
     );
     const simple = (path: string, summary: string, run: typeof removeCoupon) =>
       r.post(path, route(visitor, summary, { params }), async (request: WithId) => ({
