@@ -1,4 +1,4 @@
-import type { FastifySchema, RouteShorthandOptions } from 'fastify';
+import type { FastifyContextConfig, FastifySchema, RouteShorthandOptions } from 'fastify';
 import type { App } from './app.ts';
 import { ValidationFailure } from './errors.ts';
 import { refuseBadInput } from './input.ts';
@@ -12,6 +12,22 @@ export const admin = { access: 'admin' } as const;
 export const member = { access: 'member' } as const;
 export const visitor = { access: 'visitor' } as const;
 export const open = { access: 'public' } as const;
+
+/**
+ * The options of a module's routes, all tagged `tags`: `route(access, summary, schema)` is
+ * `{ config: access, schema: { tags, summary, ...schema } }` (the catalogue's `catalogueRead` and
+ * `catalogueWrite` fix the access as well).
+ */
+export function routeOptions(tags: string[]) {
+  return <C extends FastifyContextConfig, S extends object = object>(
+    config: C,
+    summary: string,
+    schema?: S,
+  ) => ({
+    config,
+    schema: { tags, summary, ...(schema as S) },
+  });
+}
 
 /**
  * Register one service's routes under each of its public prefixes (wire/README §1: public path and

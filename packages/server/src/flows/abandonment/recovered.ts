@@ -37,12 +37,7 @@ export async function recoverFromOrder(ctx: AppContext, event: DomainEvent): Pro
       row,
       cartEvent(row, 'recovered'),
     );
-    await ctx.events.record(tx, {
-      entity: 'abandoned_checkout',
-      entityId: row.id,
-      type: 'updated',
-      payload: { abandonedCheckout: wire },
-    });
+    await ctx.events.recordUpdate(tx, 'abandoned_checkout', row.id, 'abandonedCheckout', wire);
     return true;
   });
 }

@@ -7,9 +7,9 @@ import { abandonmentJob } from './job.ts';
 import { subscribeRecovery } from './recovered.ts';
 import { recoveryRedirect } from './redirect.ts';
 import { sendRecoveryMailNow } from './send-now.ts';
-import { admin, open } from '../../platform/routing.ts';
+import { admin, open, routeOptions } from '../../platform/routing.ts';
 
-const tags = ['abandoned checkouts'];
+const route = routeOptions(['abandoned checkouts']);
 
 const AnalyticsRequest = Type.Object({
   startDate: Type.Optional(Type.String({ format: 'date-time' })),
@@ -31,31 +31,23 @@ export const abandonmentRoutes: Module = async (app, ctx) => {
 
   app.post(
     '/ecom/v1/abandoned-checkout/get-analytics',
-    {
-      config: admin,
-      schema: { tags, summary: 'Recoverable and recovered value, counts and rate', body: AnalyticsRequest },
-    },
+    route(admin, 'Recoverable and recovered value, counts and rate', { body: AnalyticsRequest }),
     async (request) => checkoutAnalytics(ctx, request.body),
   );
 
   app.post(
     '/ecom/v1/abandoned-checkouts/:id/send-recovery-email',
-    { config: admin, schema: { tags, summary: 'Send the recovery mail now (Aisle)', params: IdParam } },
+    route(admin, 'Send the recovery mail now (Aisle)', { params: IdParam }),
     async (request) => ({ abandonedCheckout: await sendRecoveryMailNow(ctx, request.params.id) }),
   );
 
   // Opened from the recovery mail by the buyer's browser: public, the link's token is the key.
   app.get(
     '/ecom/v1/abandoned-checkout/:id/redirect-to-checkout',
-    {
-      config: open,
-      schema: {
-        tags,
-        summary: 'Open the checkout again (302; JSON {redirectUrl} when the caller asks for JSON)',
-        params: IdParam,
-        querystring: RedirectQuery,
-      },
-    },
+    route(open, 'Open the checkout again (302; JSON {redirectUrl} when the caller asks for JSON)', {
+      params: IdParam,
+      querystring: RedirectQuery,
+    }),
     async (request, reply) => {
       const url = await recoveryRedirect(ctx, request.params.id, {
         admin: request.caller.kind === 'admin',

@@ -10,10 +10,10 @@ import { callerMemberId } from '../../modules/identity/routes.ts';
 import type { PhoneFactorType } from '../../modules/identity/tables.ts';
 import type { App } from '../../platform/app.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { member, underPrefixes } from '../../platform/routing.ts';
+import { member, routeOptions, underPrefixes } from '../../platform/routing.ts';
 import { sendPhoneCode } from './mails.ts';
 
-const tags = ['members'];
+const route = routeOptions(['members']);
 const PhoneBody = Type.Object({ phone: Type.String({ maxLength: 40 }) });
 const CodeBody = Type.Object({ code: Type.String({ maxLength: 20 }) });
 
@@ -45,24 +45,18 @@ export async function phoneFactorRoutes(app: App, ctx: AppContext): Promise<void
       const how = type === 'SMS' ? 'by text message' : 'by voice call';
       r.post(
         `/members/me/factors/${path}`,
-        {
-          config: member,
-          schema: { tags, summary: `Start ${type} enrolment: a code ${how} to the phone`, body: PhoneBody },
-        },
+        route(member, `Start ${type} enrolment: a code ${how} to the phone`, { body: PhoneBody }),
         async (request) =>
           sent(ctx, await startPhoneEnrolment(ctx, callerMemberId(request.caller), type, request.body.phone)),
       );
       r.post(
         `/members/me/factors/${path}/resend`,
-        { config: member, schema: { tags, summary: `A new ${type} enrolment code (30 s apart, 5 at most)` } },
+        route(member, `A new ${type} enrolment code (30 s apart, 5 at most)`),
         async (request) => sent(ctx, await resendEnrolmentCode(ctx, callerMemberId(request.caller), type)),
       );
       r.post(
         `/members/me/factors/${path}/activate`,
-        {
-          config: member,
-          schema: { tags, summary: `Confirm ${type} enrolment with the code sent ${how}`, body: CodeBody },
-        },
+        route(member, `Confirm ${type} enrolment with the code sent ${how}`, { body: CodeBody }),
         async (request) => {
           const id = callerMemberId(request.caller);
           await activatePhoneFactor(ctx, id, type, request.body.code);

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { Module } from '../../platform/app.ts';
 import { type Caller, credentials } from '../../platform/auth.ts';
 import { forbidden } from '../../platform/errors.ts';
-import { admin, member, open, underPrefixes } from '../../platform/routing.ts';
+import { admin, member, open, routeOptions, underPrefixes } from '../../platform/routing.ts';
 import { createChallenge } from '../../modules/identity/captcha.ts';
 import { identityOf } from '../../modules/identity/members.ts';
 import { callerMemberId } from '../../modules/identity/routes.ts';
@@ -47,7 +47,7 @@ import {
   verifyFactor,
 } from './flow.ts';
 
-const tags = ['identity'];
+const route = routeOptions(['identity']);
 const FactorParams = Type.Object({ factorType: Type.String({ maxLength: 20 }) });
 const SendCodeRequest = Type.Object({
   stateToken: Type.String({ maxLength: 200 }),
@@ -70,7 +70,7 @@ export const accountRoutes: Module = async (app, ctx) => {
   await underPrefixes(app, ['/_api/iam/authentication', '/iam/authentication'], (r) => {
     r.post(
       '/v2/register',
-      { config: open, schema: { tags, summary: 'Register a member (StateMachine)', body: RegisterRequest } },
+      route(open, 'Register a member (StateMachine)', { body: RegisterRequest }),
       async (request) => {
         const binding = await bindingOf(ctx, request.caller, request.headers.authorization);
         return answer(ctx, await register(ctx, request.body, binding, request.ip));
@@ -78,10 +78,7 @@ export const accountRoutes: Module = async (app, ctx) => {
     );
     r.post(
       '/v2/login',
-      {
-        config: open,
-        schema: { tags, summary: 'Sign in with e-mail and password (StateMachine)', body: LoginRequest },
-      },
+      route(open, 'Sign in with e-mail and password (StateMachine)', { body: LoginRequest }),
       async (request) => {
         const binding = await bindingOf(ctx, request.caller, request.headers.authorization);
         const deviceToken = deviceTokenOf(request.headers.cookie);
@@ -90,10 +87,7 @@ export const accountRoutes: Module = async (app, ctx) => {
     );
     r.post(
       '/v2/change-password',
-      {
-        config: member,
-        schema: { tags, summary: 'Change the signed-in member password', body: ChangePasswordRequest },
-      },
+      route(member, 'Change the signed-in member password', { body: ChangePasswordRequest }),
       async (request) => {
         const memberId = callerMemberId(request.caller);
         await changePassword(ctx, memberId, request.body.newPassword);
@@ -105,10 +99,7 @@ export const accountRoutes: Module = async (app, ctx) => {
     );
     r.post(
       '/v2/sign-on',
-      {
-        config: admin,
-        schema: { tags, summary: 'Trusted sign-on by the merchant server (admin key)', body: SignOnRequest },
-      },
+      route(admin, 'Trusted sign-on by the merchant server (admin key)', { body: SignOnRequest }),
       async (request) => {
         const binding = await bindingOf(ctx, request.caller, request.headers.authorization);
         const { member, sessionToken } = await signOn(ctx, request.body, binding);
@@ -117,32 +108,20 @@ export const accountRoutes: Module = async (app, ctx) => {
     );
     r.post(
       '/v2/validate-email',
-      { config: open, schema: { tags, summary: 'Can this address register?', body: ValidateEmailRequest } },
+      route(open, 'Can this address register?', { body: ValidateEmailRequest }),
       async (request) => validateEmail(ctx, request.body.email, request.ip),
     );
     r.get(
       '/v1/logout',
-      {
-        config: open,
-        schema: {
-          tags,
-          summary: 'End the session and go to postLogoutRedirectUri',
-          querystring: LogoutQuery,
-        },
-      },
+      route(open, 'End the session and go to postLogoutRedirectUri', { querystring: LogoutQuery }),
       async (request, reply) => logout(ctx, request.query, reply),
     );
     r.post(
       '/v2/:factorType/verify',
-      {
-        config: open,
-        schema: {
-          tags,
-          summary: 'Verify a factor code (older clients)',
-          params: FactorParams,
-          body: FactorVerifyRequest,
-        },
-      },
+      route(open, 'Verify a factor code (older clients)', {
+        params: FactorParams,
+        body: FactorVerifyRequest,
+      }),
       async (request, reply) => {
         const { body, deviceToken } = await verifyFactor(
           ctx,
@@ -156,14 +135,10 @@ export const accountRoutes: Module = async (app, ctx) => {
     );
     r.post(
       '/v2/WEBAUTHN/options',
-      {
-        config: open,
-        schema: {
-          tags,
-          summary:
-            'Passwordless sign-in: options for any passkey of this store (Aisle); answer with WEBAUTHN/verify',
-        },
-      },
+      route(
+        open,
+        'Passwordless sign-in: options for any passkey of this store (Aisle); answer with WEBAUTHN/verify',
+      ),
       async (request) => {
         const binding = await bindingOf(ctx, request.caller, request.headers.authorization);
         return { webAuthnOptions: await startPasskeySignIn(ctx, binding) };
@@ -171,16 +146,11 @@ export const accountRoutes: Module = async (app, ctx) => {
     );
     r.post(
       '/v2/:factorType/send',
-      {
-        config: open,
-        schema: {
-          tags,
-          summary:
-            'Send a new code by this factor for the pending second-factor step, or switch to it (Aisle)',
-          params: FactorParams,
-          body: SendCodeRequest,
-        },
-      },
+      route(
+        open,
+        'Send a new code by this factor for the pending second-factor step, or switch to it (Aisle)',
+        { params: FactorParams, body: SendCodeRequest },
+      ),
       async (request) =>
         sendFactorCode(ctx, request.params.factorType, request.body.stateToken, stepOptions(request.caller)),
     );
@@ -189,10 +159,7 @@ export const accountRoutes: Module = async (app, ctx) => {
   await underPrefixes(app, ['/_api/iam/recovery', '/_iam/recovery'], (r) => {
     r.post(
       '/v1/send-email',
-      {
-        config: open,
-        schema: { tags, summary: 'Mail a password-reset link', body: SendRecoveryEmailRequest },
-      },
+      route(open, 'Mail a password-reset link', { body: SendRecoveryEmailRequest }),
       async (request) => {
         const binding = await bindingOf(ctx, request.caller, request.headers.authorization);
         return sendRecoveryEmail(ctx, request.body, binding);
@@ -200,18 +167,12 @@ export const accountRoutes: Module = async (app, ctx) => {
     );
     r.post(
       '/v1/activation-email',
-      {
-        config: admin,
-        schema: { tags, summary: 'Mail an account-activation link (admin)', body: ActivationEmailRequest },
-      },
+      route(admin, 'Mail an account-activation link (admin)', { body: ActivationEmailRequest }),
       async (request) => sendActivationEmail(ctx, request.body),
     );
     r.post(
       '/v1/recover',
-      {
-        config: open,
-        schema: { tags, summary: 'Set a new password from a mailed link', body: RecoverRequest },
-      },
+      route(open, 'Set a new password from a mailed link', { body: RecoverRequest }),
       async (request) => {
         const outcome = await recover(ctx, request.body.recoveryToken, request.body.password);
         // A password reset ends every session of the member.
@@ -225,14 +186,7 @@ export const accountRoutes: Module = async (app, ctx) => {
     for (const path of ['/v1/start', '/v1/Start']) {
       r.post(
         path,
-        {
-          config: member,
-          schema: {
-            tags,
-            summary: 'Mail a code to confirm the e-mail address',
-            body: VerificationStartRequest,
-          },
-        },
+        route(member, 'Mail a code to confirm the e-mail address', { body: VerificationStartRequest }),
         async (request) => {
           const caller = request.caller;
           if (caller.kind !== 'admin' && callerMemberId(caller) !== request.body.identityId)
@@ -244,10 +198,7 @@ export const accountRoutes: Module = async (app, ctx) => {
     }
     r.post(
       '/v1/auth/verify',
-      {
-        config: open,
-        schema: { tags, summary: 'Submit the mailed code (StateMachine)', body: AuthVerifyRequest },
-      },
+      route(open, 'Submit the mailed code (StateMachine)', { body: AuthVerifyRequest }),
       async (request) =>
         answer(
           ctx,
@@ -262,20 +213,14 @@ export const accountRoutes: Module = async (app, ctx) => {
     );
     r.post(
       '/v1/auth/resend',
-      {
-        config: open,
-        schema: { tags, summary: 'Mail the code again (StateMachine)', body: AuthResendRequest },
-      },
+      route(open, 'Mail the code again (StateMachine)', { body: AuthResendRequest }),
       async (request) => resend(ctx, request.body.stateToken, stepOptions(request.caller)),
     );
   });
 
   app.post(
     '/_api/iam/captcha/v1/challenges',
-    {
-      config: open,
-      schema: { tags, summary: 'A proof-of-work captcha challenge', body: Type.Optional(ChallengeRequest) },
-    },
+    route(open, 'A proof-of-work captcha challenge', { body: Type.Optional(ChallengeRequest) }),
     async (request) => ({ challenge: await createChallenge(ctx, request.body?.variant ?? 'INVISIBLE') }),
   );
 };

@@ -1,10 +1,10 @@
 import { Type } from '@sinclair/typebox';
 import type { Module } from '../../platform/app.ts';
-import { open, underPrefixes } from '../../platform/routing.ts';
+import { open, routeOptions, underPrefixes } from '../../platform/routing.ts';
 import { acceptForms } from '../forms.ts';
 import { type AuthorizeForm, type AuthorizeQuery, authorize, submitLogin } from './flow.ts';
 
-const tags = ['oauth'];
+const route = routeOptions(['oauth']);
 const Param = Type.Optional(Type.String({ maxLength: 2000 }));
 /** Loose on purpose: every problem is answered by the flow, as an error page or an OAuth error to the client. */
 const AuthorizeParams = Type.Object({
@@ -42,22 +42,14 @@ export const authorizeRoutes: Module = async (app, ctx) => {
     acceptForms(r);
     r.get(
       '/authorize',
-      {
-        config: open,
-        schema: {
-          tags,
-          summary: 'OAuth 2 authorize step (PKCE S256; fragment, query or web_message)',
-          querystring: AuthorizeParams,
-        },
-      },
+      route(open, 'OAuth 2 authorize step (PKCE S256; fragment, query or web_message)', {
+        querystring: AuthorizeParams,
+      }),
       async (request, reply) => authorize(ctx, request.query as AuthorizeQuery, reply),
     );
     r.post(
       '/authorize',
-      {
-        config: open,
-        schema: { tags, summary: 'Hosted login form submission', body: LoginForm },
-      },
+      route(open, 'Hosted login form submission', { body: LoginForm }),
       async (request, reply) =>
         submitLogin(ctx, request.body as AuthorizeForm, request.ip, reply, request.headers.cookie),
     );

@@ -15,11 +15,11 @@ import {
 } from '../../modules/back-in-stock/entity.ts';
 import type { Module } from '../../platform/app.ts';
 import { entityRoutes, IdParam } from '../../platform/entity-kit/index.ts';
-import { admin, complexGetHook, underPrefixes, visitor } from '../../platform/routing.ts';
+import { admin, complexGetHook, routeOptions, underPrefixes, visitor } from '../../platform/routing.ts';
 import { isStoreItem, resolveRequest } from './item.ts';
 import { notifyItem, subscribeBackInStock } from './notify.ts';
 
-const tags = ['back in stock'];
+const route = routeOptions(['back in stock']);
 
 const CreateRequest = Type.Object({
   request: RequestCreate,
@@ -55,10 +55,7 @@ export const backInStockRoutes: Module = async (app, ctx) => {
 
     scoped.post(
       p,
-      {
-        config: visitor,
-        schema: { tags, summary: 'Ask to be told when an item is back in stock', body: CreateRequest },
-      },
+      route(visitor, 'Ask to be told when an item is back in stock', { body: CreateRequest }),
       async (request) => ({
         request: await backInStockService.create(
           ctx,
@@ -70,10 +67,7 @@ export const backInStockRoutes: Module = async (app, ctx) => {
 
     scoped.put(
       `${p}/:id/mark-as-notification-sent`,
-      {
-        config: admin,
-        schema: { tags, summary: 'Record that the shopper was told', params: IdParam, body: MarkSentRequest },
-      },
+      route(admin, 'Record that the shopper was told', { params: IdParam, body: MarkSentRequest }),
       async (request) => ({
         request: await markNotificationSent(ctx, request.params.id, request.body?.revision),
       }),
@@ -82,9 +76,8 @@ export const backInStockRoutes: Module = async (app, ctx) => {
     scoped.get(
       `${p}/count-by-catalog-reference`,
       {
-        config: admin,
+        ...route(admin, 'Requests per catalogue item', { querystring: CountRequest }),
         preValidation: complexGetHook(),
-        schema: { tags, summary: 'Requests per catalogue item', querystring: CountRequest },
       },
       async (request) =>
         countByCatalogReference(ctx.db, request.query.catalogReferences, request.query.statuses),
@@ -92,10 +85,7 @@ export const backInStockRoutes: Module = async (app, ctx) => {
 
     scoped.post(
       `${p}/report-items-back-in-stock`,
-      {
-        config: admin,
-        schema: { tags, summary: 'Notify the waiting requests of an item now', body: ReportRequest },
-      },
+      route(admin, 'Notify the waiting requests of an item now', { body: ReportRequest }),
       async (request) => {
         await report(request.body);
         return {};

@@ -14,7 +14,7 @@ import type { Module } from '../../platform/app.ts';
 import { type Caller as RequestCaller, credentials } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { forbidden } from '../../platform/errors.ts';
-import { underPrefixes, visitor } from '../../platform/routing.ts';
+import { routeOptions, underPrefixes, visitor } from '../../platform/routing.ts';
 import {
   addToCart,
   deleteCart,
@@ -28,7 +28,7 @@ import { createCheckout, estimateCartTotals } from './totals.ts';
 import { mergeVisitorCart } from './merge.ts';
 import { cartJanitor } from './janitor.ts';
 
-const tags = ['cart'];
+const route = routeOptions(['cart']);
 
 function ownerOf(caller: RequestCaller): CartOwner | undefined {
   if (caller.kind === 'member') return { memberId: caller.memberId, visitorId: caller.visitorId };
@@ -73,85 +73,57 @@ export const cartRoutes: Module = async (app, ctx) => {
   });
 
   await underPrefixes(app, ['/ecom/v1/carts', '/_api/ecom-cart/v1/carts'], (r) => {
-    r.get(
-      '/current',
-      { config: visitor, schema: { tags, summary: "The caller's current cart" } },
-      async (request) => ({ cart: await getCart(ctx, (await cartCaller(ctx, request)).owner) }),
-    );
+    r.get('/current', route(visitor, "The caller's current cart"), async (request) => ({
+      cart: await getCart(ctx, (await cartCaller(ctx, request)).owner),
+    }));
     r.patch(
       '/current',
-      {
-        config: visitor,
-        schema: {
-          tags,
-          summary:
-            'Update the current cart: cart info, coupon, added lines; merchant discounts and custom lines (admin)',
-          body: UpdateCartRequest,
-        },
-      },
+      route(
+        visitor,
+        'Update the current cart: cart info, coupon, added lines; merchant discounts and custom lines (admin)',
+        { body: UpdateCartRequest },
+      ),
       async (request) => ({ cart: await updateCart(ctx, await cartCaller(ctx, request), request.body) }),
     );
     r.post(
       '/current/add-to-cart',
-      {
-        config: visitor,
-        schema: {
-          tags,
-          summary: 'Add lines (creates the cart; the same item adds to its line)',
-          body: AddToCartRequest,
-        },
-      },
+      route(visitor, 'Add lines (creates the cart; the same item adds to its line)', {
+        body: AddToCartRequest,
+      }),
       async (request) => ({ cart: await addToCart(ctx, await cartCaller(ctx, request), request.body) }),
     );
     r.post(
       '/current/remove-line-items',
-      { config: visitor, schema: { tags, summary: 'Remove lines', body: RemoveLineItemsRequest } },
+      route(visitor, 'Remove lines', { body: RemoveLineItemsRequest }),
       async (request) => ({
         cart: await removeLineItems(ctx, await cartCaller(ctx, request), request.body.lineItemIds),
       }),
     );
     r.post(
       '/current/update-line-items-quantity',
-      {
-        config: visitor,
-        schema: { tags, summary: 'Set line quantities (0 removes the line)', body: UpdateQuantitiesRequest },
-      },
+      route(visitor, 'Set line quantities (0 removes the line)', { body: UpdateQuantitiesRequest }),
       async (request) => ({
         cart: await updateQuantities(ctx, await cartCaller(ctx, request), request.body.lineItems),
       }),
     );
-    r.post(
-      '/current/remove-coupon',
-      { config: visitor, schema: { tags, summary: 'Remove the coupon' } },
-      async (request) => ({ cart: await removeCoupon(ctx, await cartCaller(ctx, request)) }),
-    );
+    r.post('/current/remove-coupon', route(visitor, 'Remove the coupon'), async (request) => ({
+      cart: await removeCoupon(ctx, await cartCaller(ctx, request)),
+    }));
     r.post(
       '/current/estimate-totals',
-      {
-        config: visitor,
-        schema: {
-          tags,
-          summary: 'Totals with discounts, shipping and tax for the given addresses',
-          body: EstimateTotalsRequest,
-        },
-      },
+      route(visitor, 'Totals with discounts, shipping and tax for the given addresses', {
+        body: EstimateTotalsRequest,
+      }),
       async (request) => estimateCartTotals(ctx, (await cartCaller(ctx, request)).owner, request.body),
     );
     r.post(
       '/current/create-checkout',
-      {
-        config: visitor,
-        schema: { tags, summary: 'Create a checkout from the current cart', body: CreateCheckoutRequest },
-      },
+      route(visitor, 'Create a checkout from the current cart', { body: CreateCheckoutRequest }),
       async (request) => createCheckout(ctx, await cartCaller(ctx, request), request.body),
     );
-    r.delete(
-      '/current',
-      { config: visitor, schema: { tags, summary: 'Delete the current cart' } },
-      async (request) => {
-        await deleteCart(ctx, await cartCaller(ctx, request));
-        return {};
-      },
-    );
+    r.delete('/current', route(visitor, 'Delete the current cart'), async (request) => {
+      await deleteCart(ctx, await cartCaller(ctx, request));
+      return {};
+    });
   });
 };

@@ -11,7 +11,7 @@ import { acceptForms } from '../forms.ts';
 import { errorPage, escapeHtml, newNonce, page, sendPage } from '../html.ts';
 import { pendingAction, settlePendingPayment } from '../orders/place-settle.ts';
 import { allowedReturnUrl } from './completion.ts';
-import { open } from '../../platform/routing.ts';
+import { open, routeOptions } from '../../platform/routing.ts';
 
 /**
  * The sandbox provider's buyer step: `GET /payments/sandbox/v1/confirm?token=&returnUrl=` shows the payment
@@ -21,7 +21,7 @@ import { open } from '../../platform/routing.ts';
  */
 
 const PATH = '/payments/sandbox/v1/confirm';
-const tags = ['payments'];
+const route = routeOptions(['payments']);
 
 function withOutcome(returnUrl: string, orderId: string, paymentStatus: string): string {
   const url = new URL(returnUrl);
@@ -102,22 +102,14 @@ export const sandboxConfirmationPages: Module = async (app, ctx) => {
     acceptForms(r);
     r.get(
       PATH,
-      {
-        config: open,
-        schema: {
-          tags,
-          summary: 'The sandbox confirmation page of a payment waiting for the buyer',
-          querystring: ConfirmQuery,
-        },
-      },
+      route(open, 'The sandbox confirmation page of a payment waiting for the buyer', {
+        querystring: ConfirmQuery,
+      }),
       async (request, reply) => showConfirmation(ctx, reply, request.query.token, request.query.returnUrl),
     );
     r.post(
       PATH,
-      {
-        config: open,
-        schema: { tags, summary: 'Confirm or fail the payment (the page’s form)', body: ConfirmForm },
-      },
+      route(open, 'Confirm or fail the payment (the page’s form)', { body: ConfirmForm }),
       async (request, reply) => {
         const returnUrl = await checkedReturnUrl(ctx, request.body.returnUrl);
         if (returnUrl === NOT_ALLOWED) return notAllowedPage(reply);

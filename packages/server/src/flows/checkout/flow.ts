@@ -162,13 +162,7 @@ async function finish(
   const priced = await settle(ctx, tools, working, outcome);
   const saved = await saveCheckout(tools.tx, tools.row.id, working, now);
   const wire = checkoutToWire({ ...priced, row: saved }, now);
-  await ctx.events.record(tools.tx, {
-    entity: 'checkout',
-    entityId: saved.id,
-    type: 'updated',
-    payload: { checkout: wire },
-  });
-  return wire;
+  return ctx.events.recordUpdate(tools.tx, 'checkout', saved.id, 'checkout', wire);
 }
 
 /** One write: lock, check access and completion, let `change` edit a copy, then `finish`. */

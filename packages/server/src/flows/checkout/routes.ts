@@ -1,3 +1,4 @@
+import type { Static, TSchema } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import {
   AddToCheckoutRequest,
@@ -12,9 +13,9 @@ import {
 } from '../../modules/checkout/schemas.ts';
 import { paymentRoutes } from '../../modules/payments/routes.ts';
 import type { App, Module } from '../../platform/app.ts';
-import { open, underPrefixes, visitor } from '../../platform/routing.ts';
+import { open, routeOptions, underPrefixes, visitor } from '../../platform/routing.ts';
 import { placeOrder } from '../orders/place-order.ts';
-import { checkoutCaller } from './access.ts';
+import { type CheckoutCaller, checkoutCaller } from './access.ts';
 import { completeAndRedirect } from './completion.ts';
 import { sandboxConfirmationPages } from './confirm-page.ts';
 import {
@@ -32,9 +33,10 @@ import {
   updateLineItemsQuantity,
 } from './flow.ts';
 import { checkoutJanitor } from './janitor.ts';
+import type { WireCheckout } from './wire.ts';
 import { tipRoutes } from '../tips/routes.ts';
 
-const tags = ['checkout'];
+const route = routeOptions(['checkout']);
 const params = CheckoutIdParams;
 type WithId = FastifyRequest<{ Params: { id: string } }>;
 
@@ -48,88 +50,61 @@ export const checkoutRoutes: Module = async (app, ctx) => {
   await underPrefixes(app, ['/ecom/v1/checkouts', '/_api/ecom-checkout/v1/checkouts'], (r: App) => {
     r.post(
       '',
-      {
-        config: visitor,
-        schema: { tags, summary: 'Create a checkout from line items', body: CreateCheckoutRequest },
-      },
+      route(visitor, 'Create a checkout from line items', { body: CreateCheckoutRequest }),
       async (request) => ({ checkout: await createCheckout(ctx, await caller(request), request.body) }),
     );
     r.get(
       '/mark-checkout-as-completed-and-redirect-to-url',
-      {
-        config: open,
-        schema: {
-          tags,
-          summary: "Complete the order's checkout and send the browser to the order page (or redirectUrl)",
-          querystring: CompletionRedirectQuery,
-        },
-      },
+      route(open, "Complete the order's checkout and send the browser to the order page (or redirectUrl)", {
+        querystring: CompletionRedirectQuery,
+      }),
       async (request, reply) =>
         reply.redirect(await completeAndRedirect(ctx, request.query.token, request.query.redirectUrl), 302),
     );
     r.get(
       '/by-cart-id/:id',
-      { config: visitor, schema: { tags, summary: 'The newest checkout of a cart', params } },
+      route(visitor, 'The newest checkout of a cart', { params }),
       async (request) => ({
         checkout: await getCheckoutByCart(ctx, await caller(request), request.params.id),
       }),
     );
-    r.get(
-      '/:id',
-      { config: visitor, schema: { tags, summary: 'A checkout, priced now', params } },
-      async (request) => ({ checkout: await getCheckout(ctx, await caller(request), request.params.id) }),
-    );
+    r.get('/:id', route(visitor, 'A checkout, priced now', { params }), async (request) => ({
+      checkout: await getCheckout(ctx, await caller(request), request.params.id),
+    }));
     r.patch(
       '/:id',
-      {
-        config: visitor,
-        schema: {
-          tags,
-          summary: 'Update checkout fields (fieldMask), coupon, override URL; add lines',
-          params,
-          body: UpdateCheckoutRequest,
-        },
-      },
+      route(visitor, 'Update checkout fields (fieldMask), coupon, override URL; add lines', {
+        params,
+        body: UpdateCheckoutRequest,
+      }),
       async (request) => ({
         checkout: await updateCheckout(ctx, await caller(request), request.params.id, request.body),
       }),
     );
-    r.post(
-      '/:id/add-to-checkout',
-      { config: visitor, schema: { tags, summary: 'Add lines', params, body: AddToCheckoutRequest } },
-      async (request) => ({
-        checkout: await addToCheckout(ctx, await caller(request), request.params.id, request.body),
-      }),
+    /** `POST <path>` on one checkout with a body, answered `{checkout}`. */
+    const action = <B extends TSchema>(
+      path: string,
+      summary: string,
+      body: B,
+      run: (caller: CheckoutCaller, id: string, body: Static<B>) => Promise<WireCheckout>,
+    ) =>
+      r.post(path, route(visitor, summary, { params, body }), async (request: WithId) => ({
+        checkout: await run(await caller(request), request.params.id, request.body as Static<B>),
+      }));
+    action('/:id/add-to-checkout', 'Add lines', AddToCheckoutRequest, (who, id, body) =>
+      addToCheckout(ctx, who, id, body),
     );
-    r.post(
-      '/:id/remove-line-items',
-      { config: visitor, schema: { tags, summary: 'Remove lines', params, body: RemoveLineItemsRequest } },
-      async (request) => ({
-        checkout: await removeLineItems(
-          ctx,
-          await caller(request),
-          request.params.id,
-          request.body.lineItemIds,
-        ),
-      }),
+    action('/:id/remove-line-items', 'Remove lines', RemoveLineItemsRequest, (who, id, body) =>
+      removeLineItems(ctx, who, id, body.lineItemIds),
     );
-    r.post(
+    action(
       '/:id/update-line-items-quantity',
-      {
-        config: visitor,
-        schema: { tags, summary: 'Set line quantities (0 removes)', params, body: UpdateQuantitiesRequest },
-      },
-      async (request) => ({
-        checkout: await updateLineItemsQuantity(
-          ctx,
-          await caller(request),
-          request.params.id,
-          request.body.lineItems,
-        ),
-      }),
+      'Set line quantities (0 removes)',
+      UpdateQuantitiesRequest,
+      (who, id, body) => updateLineItemsQuantity(ctx, who, id, body.lineItems),
     );
     const simple = (path: string, summary: string, run: typeof removeCoupon) =>
-      r.post(path, { config: visitor, schema: { tags, summary, params } }, async (request: WithId) => ({
+      r.post(path, route(visitor, summary, { params }), async (request: WithId) => ({
         checkout: await run(ctx, await caller(request), request.params.id),
       }));
     simple('/:id/remove-coupon', 'Remove the coupon', removeCoupon);
@@ -141,15 +116,10 @@ export const checkoutRoutes: Module = async (app, ctx) => {
     );
     r.post(
       '/:id/create-order',
-      {
-        config: visitor,
-        schema: {
-          tags,
-          summary: 'Place the order, to be paid offline (exactly once)',
-          params,
-          body: CreateOrderRequest,
-        },
-      },
+      route(visitor, 'Place the order, to be paid offline (exactly once)', {
+        params,
+        body: CreateOrderRequest,
+      }),
       async (request) =>
         placeOrder(ctx, await caller(request), request.params.id, {
           charge: false,
@@ -158,15 +128,10 @@ export const checkoutRoutes: Module = async (app, ctx) => {
     );
     r.post(
       '/:id/create-order-and-charge',
-      {
-        config: visitor,
-        schema: {
-          tags,
-          summary: 'Place the order and charge the payment token (exactly once)',
-          params,
-          body: CreateOrderAndChargeRequest,
-        },
-      },
+      route(visitor, 'Place the order and charge the payment token (exactly once)', {
+        params,
+        body: CreateOrderAndChargeRequest,
+      }),
       async (request) =>
         placeOrder(ctx, await caller(request), request.params.id, {
           charge: true,
@@ -176,7 +141,7 @@ export const checkoutRoutes: Module = async (app, ctx) => {
     );
     r.post(
       '/:id/mark-as-completed',
-      { config: visitor, schema: { tags, summary: 'Mark the checkout completed', params } },
+      route(visitor, 'Mark the checkout completed', { params }),
       async (request) => {
         await markAsCompleted(ctx, await caller(request), request.params.id);
         return {};
@@ -184,15 +149,12 @@ export const checkoutRoutes: Module = async (app, ctx) => {
     );
     r.get(
       '/:id/checkout-url',
-      {
-        config: visitor,
-        schema: { tags, summary: 'Where the checkout page is (the override when set)', params },
-      },
+      route(visitor, 'Where the checkout page is (the override when set)', { params }),
       async (request) => checkoutUrl(ctx, await caller(request), request.params.id, { platform: false }),
     );
     r.get(
       '/:id/aisle-checkout-url',
-      { config: visitor, schema: { tags, summary: "The store's own checkout page", params } },
+      route(visitor, "The store's own checkout page", { params }),
       async (request) => checkoutUrl(ctx, await caller(request), request.params.id, { platform: true }),
     );
   });

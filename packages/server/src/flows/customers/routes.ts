@@ -1,9 +1,10 @@
 import type { Module } from '../../platform/app.ts';
+import { routeOptions } from '../../platform/routing.ts';
 import { identityOf, listMembers, requireMember, toIdentity } from '../../modules/identity/members.ts';
 import { ListMembersQuery, MemberIdParams } from '../../modules/identity/schemas.ts';
 import { customerOrders, customerStats } from './stats.ts';
 
-const tags = ['customers'];
+const route = routeOptions(['customers']);
 const read = { access: 'admin', permission: 'customers.read' } as const;
 
 /**
@@ -14,10 +15,7 @@ const read = { access: 'admin', permission: 'customers.read' } as const;
 export const customerRoutes: Module = (app, ctx) => {
   app.get(
     '/aisle/v1/customers',
-    {
-      config: read,
-      schema: { tags, summary: 'Members with order count and total spent', querystring: ListMembersQuery },
-    },
+    route(read, 'Members with order count and total spent', { querystring: ListMembersQuery }),
     async (request) => {
       const page = await listMembers(ctx.db, request.query);
       const stats = await customerStats(ctx.db, page.members);
@@ -29,14 +27,7 @@ export const customerRoutes: Module = (app, ctx) => {
   );
   app.get(
     '/aisle/v1/customers/:id',
-    {
-      config: read,
-      schema: {
-        tags,
-        summary: 'One customer: member, factors, order stats, latest orders',
-        params: MemberIdParams,
-      },
-    },
+    route(read, 'One customer: member, factors, order stats, latest orders', { params: MemberIdParams }),
     async (request) => {
       const member = await requireMember(ctx.db, request.params.id);
       const stats = await customerStats(ctx.db, [member]);

@@ -1,5 +1,9 @@
 import type { StockNote } from '../../modules/catalogue/inventory/history.ts';
-import { changeStockIn, type StockChange } from '../../modules/catalogue/inventory/stock.ts';
+import {
+  changeStockIn,
+  type StockChange,
+  type StockChangeOptions,
+} from '../../modules/catalogue/inventory/stock.ts';
 import type { Db } from '../../platform/db.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { type CatalogProduct, loadProducts, STORE_APP_ID, UUID } from '../cart/catalogue.ts';
@@ -80,6 +84,24 @@ async function lineStock(
   return out;
 }
 
+/** Moves the planned lines' units in or out of stock, as the order's change (reason `ORDER`). */
+function moveLineStock(
+  ctx: AppContext,
+  tx: Db,
+  direction: 'decrement' | 'increment',
+  plans: LineStock[],
+  options: StockChangeOptions,
+) {
+  return changeStockIn(
+    ctx,
+    tx,
+    direction,
+    plans.map((p) => p.change),
+    'ORDER',
+    options,
+  );
+}
+
 /** Whether placement took the order's stock (`_inventory.decremented`; absent = yes). */
 export function stockTaken(data: Json): boolean {
   return !(isRecord(data._inventory) && data._inventory.decremented === false);
@@ -108,14 +130,7 @@ export async function restockLines(
     next[index] = { ...line, restockQuantity: num(line.restockQuantity) + change.by };
     restocked.set(lineId, change.by);
   }
-  await changeStockIn(
-    ctx,
-    tx,
-    'increment',
-    plans.map((p) => p.change),
-    'ORDER',
-    { note },
-  );
+  await moveLineStock(ctx, tx, 'increment', plans, { note });
   return { lines: next, restocked };
 }
 
@@ -129,13 +144,9 @@ export async function takeStockWhenPaid(ctx: AppContext, tx: Db, data: Json, ord
   const all = new Map(lines.map((l) => [String(l.id), num(l.quantity)]));
   const plans = await lineStock(tx, lines, all, (l) => num(l.quantity));
   if (plans.length > 0)
-    await changeStockIn(
-      ctx,
-      tx,
-      'decrement',
-      plans.map((p) => p.change),
-      'ORDER',
-      { restrict: false, note: { reason: 'ORDER_PAID', orderId } },
-    );
+    await moveLineStock(ctx, tx, 'decrement', plans, {
+      restrict: false,
+      note: { reason: 'ORDER_PAID', orderId },
+    });
   return { ...data, _inventory: { ...(data._inventory as Json), decremented: true } };
 }

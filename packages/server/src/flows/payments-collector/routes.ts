@@ -1,5 +1,5 @@
 import type { Module } from '../../platform/app.ts';
-import { admin, underPrefixes } from '../../platform/routing.ts';
+import { admin, routeOptions, underPrefixes } from '../../platform/routing.ts';
 import {
   bulkMarkAsPaid,
   captureAuthorizedPayments,
@@ -28,7 +28,7 @@ import {
   VoidRequest,
 } from './schemas.ts';
 
-const tags = ['payments collector'];
+const route = routeOptions(['payments collector']);
 
 /** wire/orders.md §3, on `/ecom/v1/payments-collector` and its custom-host alias `/v1/payments-collector`. */
 export const paymentsCollectorRoutes: Module = async (app, ctx) => {
@@ -36,7 +36,7 @@ export const paymentsCollectorRoutes: Module = async (app, ctx) => {
     const body = <T>(schema: T) => ({ params: EcomOrderParams, body: schema });
     r.post(
       '/orders/:ecomOrderId/prepare-payment-collection',
-      { config: admin, schema: { tags, summary: 'Prepare collecting the balance', ...body(PrepareRequest) } },
+      route(admin, 'Prepare collecting the balance', body(PrepareRequest)),
       async (request) => {
         const { amount, ...rest } = request.body;
         return preparePaymentCollection(ctx, request.params.ecomOrderId, {
@@ -47,78 +47,44 @@ export const paymentsCollectorRoutes: Module = async (app, ctx) => {
     );
     r.get(
       '/orders/:ecomOrderId/payment-collectability-status',
-      {
-        config: admin,
-        schema: {
-          tags,
-          summary: 'Whether the balance can be collected',
-          params: EcomOrderParams,
-          querystring: EcomOrderQuery,
-        },
-      },
+      route(admin, 'Whether the balance can be collected', {
+        params: EcomOrderParams,
+        querystring: EcomOrderQuery,
+      }),
       async (request) => paymentCollectabilityStatus(ctx, request.params.ecomOrderId),
     );
     r.post(
       '/orders/:ecomOrderId/mark-as-paid',
-      {
-        config: admin,
-        schema: { tags, summary: 'Record the balance as paid offline', ...body(MarkAsPaidRequest) },
-      },
+      route(admin, 'Record the balance as paid offline', body(MarkAsPaidRequest)),
       async (request) => markAsPaid(ctx, request.params.ecomOrderId),
     );
     r.post(
       '/orders/:orderId/manual-payment',
-      {
-        config: admin,
-        schema: {
-          tags,
-          summary: 'Record a manual payment',
-          params: OrderIdParams,
-          body: ManualPaymentRequest,
-        },
-      },
+      route(admin, 'Record a manual payment', { params: OrderIdParams, body: ManualPaymentRequest }),
       async (request) => recordManualPayment(ctx, request.params.orderId, amountOf(request.body.amount)),
     );
     r.get(
       '/orders/:ecomOrderId/refundability',
-      {
-        config: admin,
-        schema: {
-          tags,
-          summary: 'How each payment can be refunded',
-          params: EcomOrderParams,
-          querystring: EcomOrderQuery,
-        },
-      },
+      route(admin, 'How each payment can be refunded', {
+        params: EcomOrderParams,
+        querystring: EcomOrderQuery,
+      }),
       async (request) => getRefundability(ctx, request.params.ecomOrderId),
     );
     r.post(
       '/orders/:ecomOrderId/create-payment-gateway-order',
-      {
-        config: admin,
-        schema: { tags, summary: 'A payment gateway order for the balance', ...body(GatewayOrderRequest) },
-      },
+      route(admin, 'A payment gateway order for the balance', body(GatewayOrderRequest)),
       async (request) =>
         preparePaymentCollection(ctx, request.params.ecomOrderId, { chargedBy: request.body.chargedBy }),
     );
     r.post(
       '/orders/:ecomOrderId/charge-membership',
-      {
-        config: admin,
-        schema: {
-          tags,
-          summary: 'Charge memberships (not offered: always an error)',
-          ...body(ChargeMembershipRequest),
-        },
-      },
+      route(admin, 'Charge memberships (not offered: always an error)', body(ChargeMembershipRequest)),
       async () => chargeMembership(),
     );
     r.post(
       '/orders/:ecomOrderId/trigger-refund',
-      {
-        config: { ...admin, permission: 'orders.refund' },
-        schema: { tags, summary: 'Refund payments', ...body(TriggerRefundRequest) },
-      },
+      route({ ...admin, permission: 'orders.refund' }, 'Refund payments', body(TriggerRefundRequest)),
       async (request) => {
         const { payments, details, sideEffects } = request.body;
         return triggerRefund(ctx, request.params.ecomOrderId, {
@@ -142,12 +108,12 @@ export const paymentsCollectorRoutes: Module = async (app, ctx) => {
     );
     r.post(
       '/orders/:ecomOrderId/void-authorized-payments',
-      { config: admin, schema: { tags, summary: 'Void authorizations', ...body(VoidRequest) } },
+      route(admin, 'Void authorizations', body(VoidRequest)),
       async (request) => voidAuthorizedPayments(ctx, request.params.ecomOrderId, request.body.paymentIds),
     );
     r.post(
       '/orders/:ecomOrderId/capture-authorized-payments',
-      { config: admin, schema: { tags, summary: 'Capture authorizations', ...body(CaptureRequest) } },
+      route(admin, 'Capture authorizations', body(CaptureRequest)),
       async (request) =>
         captureAuthorizedPayments(
           ctx,
@@ -162,16 +128,15 @@ export const paymentsCollectorRoutes: Module = async (app, ctx) => {
   // Order transactions: the payments an order has, e.g. the authorizations a merchant captures or voids.
   app.get(
     '/ecom/v1/payments/orders/:orderId',
-    {
-      config: { ...admin, permission: 'orders.read' },
-      schema: { tags, summary: "An order's payments and refunds", params: OrderIdParams },
-    },
+    route({ ...admin, permission: 'orders.read' }, "An order's payments and refunds", {
+      params: OrderIdParams,
+    }),
     async (request) => listOrderTransactions(ctx, request.params.orderId),
   );
   // No prefix on any host (wire/README §1).
   app.post(
     '/v1/bulk/payments-collector/mark-as-paid',
-    { config: admin, schema: { tags, summary: 'Mark orders as paid', body: BulkMarkAsPaidRequest } },
+    route(admin, 'Mark orders as paid', { body: BulkMarkAsPaidRequest }),
     async (request) => bulkMarkAsPaid(ctx, request.body.ecomOrderIds),
   );
   await scheduledPaymentActions(app, ctx);

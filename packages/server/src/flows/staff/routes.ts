@@ -36,10 +36,10 @@ import {
   startStaffTotp,
 } from './team.ts';
 import type { FastifyRequest } from 'fastify';
-import { open } from '../../platform/routing.ts';
+import { open, routeOptions } from '../../platform/routing.ts';
 
 const PATH = '/aisle/v1/staff';
-const tags = ['staff'];
+const route = routeOptions(['staff']);
 const self = { access: 'admin', permission: 'account.self' } as const;
 const manage = { access: 'admin', permission: 'staff.manage' } as const;
 
@@ -52,60 +52,42 @@ function staffIdOf(request: FastifyRequest): string {
 
 /** Staff sign-in, the first owner, invitations, one's own account, and the owners' staff management. */
 export const staffRoutes: Module = (app, ctx) => {
-  app.get(
-    `${PATH}/setup`,
-    { config: open, schema: { tags, summary: 'Whether the store has an owner account yet' } },
-    async () => ({ ownerExists: await ownerExists(ctx.db) }),
-  );
+  app.get(`${PATH}/setup`, route(open, 'Whether the store has an owner account yet'), async () => ({
+    ownerExists: await ownerExists(ctx.db),
+  }));
   app.post(
     `${PATH}/setup`,
-    {
-      config: open,
-      schema: {
-        tags,
-        summary: 'Create the first owner account (with the setup code printed at start or the admin API key)',
-        body: SetupRequest,
-      },
-    },
+    route(
+      open,
+      'Create the first owner account (with the setup code printed at start or the admin API key)',
+      { body: SetupRequest },
+    ),
     async (request) => createOwner(ctx, request.body),
   );
   app.post(
     `${PATH}/sign-in`,
-    { config: open, schema: { tags, summary: 'Sign in with e-mail and password', body: SignInRequest } },
+    route(open, 'Sign in with e-mail and password', { body: SignInRequest }),
     async (request) => signIn(ctx, request.body, request.ip),
   );
   app.post(
     `${PATH}/sign-in/totp`,
-    {
-      config: open,
-      schema: { tags, summary: 'Finish signing in with the TOTP code', body: TotpStepRequest },
-    },
+    route(open, 'Finish signing in with the TOTP code', { body: TotpStepRequest }),
     async (request) => finishTotp(ctx, request.body, request.ip),
   );
   app.post(
     `${PATH}/invites/inspect`,
-    { config: open, schema: { tags, summary: 'Who an invitation is for', body: InviteTokenRequest } },
+    route(open, 'Who an invitation is for', { body: InviteTokenRequest }),
     async (request) => ({ staff: await inviteDetails(ctx, request.body.token) }),
   );
   app.post(
     `${PATH}/invites/accept`,
-    {
-      config: open,
-      schema: {
-        tags,
-        summary: 'Accept an invitation: choose a password, signed in',
-        body: AcceptInviteRequest,
-      },
-    },
+    route(open, 'Accept an invitation: choose a password, signed in', { body: AcceptInviteRequest }),
     async (request) => acceptInvite(ctx, request.body),
   );
 
   app.get(
     `${PATH}/me`,
-    {
-      config: self,
-      schema: { tags, summary: 'The caller: role, permissions, and the staff account if any' },
-    },
+    route(self, 'The caller: role, permissions, and the staff account if any'),
     async (request) => {
       const caller = adminCaller(request);
       const staff = caller.staffId ? toStaffWire(await requireStaff(ctx.db, caller.staffId)) : undefined;
@@ -116,66 +98,59 @@ export const staffRoutes: Module = (app, ctx) => {
       };
     },
   );
-  app.post(
-    `${PATH}/sign-out`,
-    { config: self, schema: { tags, summary: 'End this staff session' } },
-    async (request) => {
-      for (const token of credentials(request.headers.authorization))
-        if (token.startsWith(SESSION_PREFIX)) await spendStaffToken(ctx, ctx.db, 'session', token);
-      return {};
-    },
-  );
+  app.post(`${PATH}/sign-out`, route(self, 'End this staff session'), async (request) => {
+    for (const token of credentials(request.headers.authorization))
+      if (token.startsWith(SESSION_PREFIX)) await spendStaffToken(ctx, ctx.db, 'session', token);
+    return {};
+  });
   app.post(
     `${PATH}/me/password`,
-    { config: self, schema: { tags, summary: 'Change your password', body: ChangePasswordRequest } },
+    route(self, 'Change your password', { body: ChangePasswordRequest }),
     async (request) => ({
       staff: await changePassword(ctx, staffIdOf(request), request.body, request.ip),
     }),
   );
   app.post(
     `${PATH}/me/totp`,
-    { config: self, schema: { tags, summary: 'Start TOTP enrolment (secret, otpauth URI, QR code)' } },
+    route(self, 'Start TOTP enrolment (secret, otpauth URI, QR code)'),
     async (request) => ({ enrolment: await startStaffTotp(ctx, staffIdOf(request)) }),
   );
   app.post(
     `${PATH}/me/totp/activate`,
-    { config: self, schema: { tags, summary: 'Turn TOTP on with a first code', body: CodeRequest } },
+    route(self, 'Turn TOTP on with a first code', { body: CodeRequest }),
     async (request) => ({ staff: await activateStaffTotp(ctx, staffIdOf(request), request.body.code) }),
   );
   app.post(
     `${PATH}/me/totp/remove`,
-    { config: self, schema: { tags, summary: 'Turn TOTP off (with your password)', body: PasswordRequest } },
+    route(self, 'Turn TOTP off (with your password)', { body: PasswordRequest }),
     async (request) => ({
       staff: await removeStaffTotp(ctx, staffIdOf(request), request.body.password, request.ip),
     }),
   );
 
-  app.get(PATH, { config: manage, schema: { tags, summary: 'Everyone on the staff' } }, async () => ({
+  app.get(PATH, route(manage, 'Everyone on the staff'), async () => ({
     staff: (await listStaff(ctx.db)).map(toStaffWire),
   }));
   app.post(
     `${PATH}/invites`,
-    { config: manage, schema: { tags, summary: 'Invite someone by e-mail', body: InviteRequest } },
+    route(manage, 'Invite someone by e-mail', { body: InviteRequest }),
     async (request) => ({ staff: await inviteStaff(ctx, adminCaller(request), request.body) }),
   );
   app.patch(
     `${PATH}/:id`,
-    {
-      config: manage,
-      schema: { tags, summary: 'Change a role or name', params: IdParams, body: UpdateStaffRequest },
-    },
+    route(manage, 'Change a role or name', { params: IdParams, body: UpdateStaffRequest }),
     async (request) => ({
       staff: await changeStaff(ctx, adminCaller(request), request.params.id, request.body),
     }),
   );
   app.post(
     `${PATH}/:id/revoke`,
-    { config: manage, schema: { tags, summary: 'Revoke: signed out, cannot sign in', params: IdParams } },
+    route(manage, 'Revoke: signed out, cannot sign in', { params: IdParams }),
     async (request) => ({ staff: await revokeStaff(ctx, adminCaller(request), request.params.id) }),
   );
   app.post(
     `${PATH}/:id/reset-totp`,
-    { config: manage, schema: { tags, summary: 'Turn off their TOTP (lost device)', params: IdParams } },
+    route(manage, 'Turn off their TOTP (lost device)', { params: IdParams }),
     async (request) => ({ staff: await resetStaffTotp(ctx, request.params.id) }),
   );
 };

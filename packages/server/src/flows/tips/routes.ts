@@ -8,7 +8,7 @@ import { type CheckoutAccess, getTipChoice, updateTipChoice } from './choice.ts'
 import { findCheckout } from '../../modules/checkout/service.ts';
 import type { Module } from '../../platform/app.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { underPrefixes, visitor } from '../../platform/routing.ts';
+import { routeOptions, underPrefixes, visitor } from '../../platform/routing.ts';
 import { checkoutCaller, mayAct } from '../checkout/access.ts';
 import { previewTip } from './preview.ts';
 
@@ -28,29 +28,20 @@ async function accessOf(ctx: AppContext, request: FastifyRequest): Promise<Check
 
 export const tipRoutes: Module = async (app, ctx) => {
   await underPrefixes(app, ['/tips/v1/tips', '/_api/tips-service/v1/tips'], (r) => {
-    const tags = ['tips'];
+    const route = routeOptions(['tips']);
     r.post(
       '/preview',
-      {
-        config: visitor,
-        schema: { tags, summary: 'The tip a choice gives on some lines', body: PreviewTipRequest },
-      },
+      route(visitor, 'The tip a choice gives on some lines', { body: PreviewTipRequest }),
       async (request) => previewTip(ctx.db, request.body),
     );
     r.get(
       '/choice/:purchaseFlowId',
-      {
-        config: visitor,
-        schema: { tags, summary: "The buyer's tip choice for a checkout", params: PurchaseFlowParams },
-      },
+      route(visitor, "The buyer's tip choice for a checkout", { params: PurchaseFlowParams }),
       async (request) => getTipChoice(ctx.db, request.params.purchaseFlowId, await accessOf(ctx, request)),
     );
     r.patch(
       '/choice',
-      {
-        config: visitor,
-        schema: { tags, summary: "Set the buyer's tip choice", body: UpdateTipChoiceRequest },
-      },
+      route(visitor, "Set the buyer's tip choice", { body: UpdateTipChoiceRequest }),
       async (request) => updateTipChoice(ctx, request.body, await accessOf(ctx, request)),
     );
   });

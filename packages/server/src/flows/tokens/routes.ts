@@ -1,13 +1,13 @@
 import type { Module } from '../../platform/app.ts';
 import { applicationErrorBody } from '../../platform/errors.ts';
-import { member, open, underPrefixes } from '../../platform/routing.ts';
+import { member, open, routeOptions, underPrefixes } from '../../platform/routing.ts';
 import { callerMemberId } from '../../modules/identity/routes.ts';
 import { OAuthError } from '../../modules/oauth/errors.ts';
 import { TokenRequest, tokenParams } from '../../modules/oauth/schemas.ts';
 import { acceptForms } from '../forms.ts';
 import { tokenGrant, userInfo } from './flow.ts';
 
-const tags = ['oauth'];
+const route = routeOptions(['oauth']);
 
 /** The token endpoint and user-info, on `/oauth2` and its custom-host alias `/_api/oauth2`. */
 export const tokenRoutes: Module = async (app, ctx) => {
@@ -25,23 +25,16 @@ export const tokenRoutes: Module = async (app, ctx) => {
     });
     r.post(
       '/token',
-      {
-        config: open,
-        schema: {
-          tags,
-          summary: 'Issue tokens: anonymous, refresh_token, authorization_code, authorized_client',
-          body: TokenRequest,
-        },
-      },
+      route(open, 'Issue tokens: anonymous, refresh_token, authorization_code, authorized_client', {
+        body: TokenRequest,
+      }),
       async (request, reply) => {
         reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
         return tokenGrant(ctx, tokenParams(request.body), request.caller, request.headers.authorization);
       },
     );
-    r.get(
-      '/user-info',
-      { config: member, schema: { tags, summary: 'Claims of the signed-in member' } },
-      async (request) => userInfo(ctx, callerMemberId(request.caller)),
+    r.get('/user-info', route(member, 'Claims of the signed-in member'), async (request) =>
+      userInfo(ctx, callerMemberId(request.caller)),
     );
   });
 };

@@ -2,7 +2,7 @@ import { type Static, Type } from '@sinclair/typebox';
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
-import { checkRevision, iso, maskedFields, Revision } from '../../platform/entity-kit/index.ts';
+import { iso, lockSingleton, maskedFields, Revision } from '../../platform/entity-kit/index.ts';
 import { abandonedCheckoutSettings } from './tables.ts';
 
 /**
@@ -63,14 +63,7 @@ export async function updateRecoverySettings(
 ) {
   const fields = maskedFields(patch, fieldMask, FIELDS, 'abandonedCheckoutSettings');
   const saved = await ctx.events.transaction(async (tx) => {
-    // The row exists from here on; locking it serialises concurrent updates.
-    await tx.insert(abandonedCheckoutSettings).values({ id: 1, revision: 0n }).onConflictDoNothing();
-    const [current] = await tx
-      .select()
-      .from(abandonedCheckoutSettings)
-      .where(eq(abandonedCheckoutSettings.id, 1))
-      .for('update');
-    checkRevision('abandoned checkout settings', current!.revision, patch.revision);
+    await lockSingleton(tx, abandonedCheckoutSettings, 'abandoned checkout settings', patch.revision);
     const [row] = await tx
       .update(abandonedCheckoutSettings)
       .set({

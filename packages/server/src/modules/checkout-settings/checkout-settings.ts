@@ -6,7 +6,7 @@ import { type FieldViolation, ValidationFailure } from '../../platform/errors.ts
 import { type ImageInput, imageRefToWire, resolveImageRef } from '../catalogue/media/image-ref.ts';
 import type { StoredMedia } from '../catalogue/shared/model.ts';
 import type { WireImage } from '../catalogue/media/wire.ts';
-import { checkRevision } from '../../platform/entity-kit/support.ts';
+import { lockSingleton } from '../../platform/entity-kit/support.ts';
 import { applyPatch, maskPaths, withDefaults } from './patch.ts';
 import { type CheckoutSettingsInput, CheckoutSettingsInput as InputSchema } from './schemas.ts';
 import { checkoutSettings } from './tables.ts';
@@ -263,14 +263,8 @@ export async function updateCheckoutSettings(
     logo.image = await resolveImageRef(ctx, image as ImageInput, current, `checkoutSettings.${LOGO_IMAGE}`);
   }
   return ctx.events.transaction(async (tx) => {
-    await tx.insert(checkoutSettings).values({ id: 1, revision: 0n }).onConflictDoNothing();
-    const [current] = await tx
-      .select()
-      .from(checkoutSettings)
-      .where(eq(checkoutSettings.id, 1))
-      .for('update');
-    checkRevision('checkout settings', current!.revision, input.revision);
-    const next = applyPatch(current!.data, patch, fieldMask, {
+    const current = await lockSingleton(tx, checkoutSettings, 'checkout settings', input.revision);
+    const next = applyPatch(current.data, patch, fieldMask, {
       allowed: CHECKOUT_SETTINGS_MASK_PATHS,
       leaves: LEAVES,
       skip: SKIP,

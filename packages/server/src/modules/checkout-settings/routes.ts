@@ -5,7 +5,7 @@ import { getDefaultTipSettings, getTipSettings, tipSetting, tipSettingsService }
 import { checkoutSettingsToWire, readCheckoutSettings, updateCheckoutSettings } from './checkout-settings.ts';
 import { loadOrdersSettings, ordersSettingsToWire, updateOrdersSettings } from './orders-settings.ts';
 import { IdParams, UpdateCheckoutSettingsRequest, UpdateOrdersSettingsRequest } from './schemas.ts';
-import { admin, open, visitor } from '../../platform/routing.ts';
+import { admin, open, routeOptions, visitor } from '../../platform/routing.ts';
 
 /**
  * Checkout settings (shoppers read what the hosted checkout shows; admins whose role reads settings read
@@ -15,18 +15,14 @@ import { admin, open, visitor } from '../../platform/routing.ts';
  */
 export const checkoutSettingsRoutes: Module = async (app, ctx) => {
   {
-    const tags = ['checkout settings'];
+    const route = routeOptions(['checkout settings']);
     const path = '/ecom/v1/checkout-settings';
     app.get(
       path,
-      {
-        config: open,
-        schema: {
-          tags,
-          summary:
-            'Checkout settings: policies, fields and brand (admins also see payment options and revision)',
-        },
-      },
+      route(
+        open,
+        'Checkout settings: policies, fields and brand (admins also see payment options and revision)',
+      ),
       async (request) => ({
         checkoutSettings: checkoutSettingsToWire(
           ctx,
@@ -37,10 +33,7 @@ export const checkoutSettingsRoutes: Module = async (app, ctx) => {
     );
     app.patch(
       path,
-      {
-        config: admin,
-        schema: { tags, summary: 'Update checkout settings', body: UpdateCheckoutSettingsRequest },
-      },
+      route(admin, 'Update checkout settings', { body: UpdateCheckoutSettingsRequest }),
       async (request) => ({
         checkoutSettings: await updateCheckoutSettings(
           ctx,
@@ -52,19 +45,14 @@ export const checkoutSettingsRoutes: Module = async (app, ctx) => {
   }
 
   {
-    const tags = ['orders settings'];
+    const route = routeOptions(['orders settings']);
     const path = '/ecom/v1/orders-settings';
-    app.get(
-      path,
-      { config: admin, schema: { tags, summary: 'Orders settings: inventory trigger, invoices, approval' } },
-      async () => ({ ordersSettings: ordersSettingsToWire(await loadOrdersSettings(ctx.db)) }),
-    );
+    app.get(path, route(admin, 'Orders settings: inventory trigger, invoices, approval'), async () => ({
+      ordersSettings: ordersSettingsToWire(await loadOrdersSettings(ctx.db)),
+    }));
     app.patch(
       path,
-      {
-        config: admin,
-        schema: { tags, summary: 'Update orders settings', body: UpdateOrdersSettingsRequest },
-      },
+      route(admin, 'Update orders settings', { body: UpdateOrdersSettingsRequest }),
       async (request) => ({
         ordersSettings: await updateOrdersSettings(ctx, request.body.ordersSettings, request.body.fieldMask),
       }),
@@ -73,21 +61,16 @@ export const checkoutSettingsRoutes: Module = async (app, ctx) => {
 
   entityRoutes(app, ctx, tipSetting, tipSettingsService, ['create', 'query', 'update', 'delete']);
   {
-    const { path: p, tags } = tipSetting;
+    const { path: p } = tipSetting;
+    const route = routeOptions(tipSetting.tags);
     app.get(
       `${p}/default`,
-      {
-        config: visitor,
-        schema: { tags, summary: 'The default tip settings (shoppers: only when enabled)' },
-      },
+      route(visitor, 'The default tip settings (shoppers: only when enabled)'),
       async (request) => getDefaultTipSettings(ctx.db, adminMay(request.caller, 'settings.read')),
     );
     app.get(
       `${p}/:id`,
-      {
-        config: visitor,
-        schema: { tags, summary: 'Get tip settings (shoppers: enabled ones)', params: IdParams },
-      },
+      route(visitor, 'Get tip settings (shoppers: enabled ones)', { params: IdParams }),
       async (request) => ({
         tipSettings: await getTipSettings(
           ctx.db,

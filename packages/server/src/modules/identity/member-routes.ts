@@ -1,7 +1,7 @@
 import type { App } from '../../platform/app.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { samePath } from '../../platform/entity-kit/index.ts';
-import { admin, complexGetHook, member } from '../../platform/routing.ts';
+import { admin, complexGetHook, member, routeOptions } from '../../platform/routing.ts';
 import { callerMemberId, selfOrAdmin } from './caller.ts';
 import { toMember, widestFieldset } from './member-wire.ts';
 import { adminAction } from './members.ts';
@@ -30,7 +30,7 @@ import {
   SlugRequest,
 } from './schemas.ts';
 
-const tags = ['members'];
+const route = routeOptions(['members']);
 /** Open to the member itself and to staff whose role may read / change customers. */
 const selfRead = { access: 'member' as const, permission: 'customers.read' as const };
 const selfWrite = { access: 'member' as const, permission: 'customers.write' as const };
@@ -45,10 +45,7 @@ const full = (row: Parameters<typeof toMember>[0]) => ({ member: toMember(row, '
 export function memberWireRoutes(r: App, ctx: AppContext): void {
   r.get(
     '/members/my',
-    {
-      config: member,
-      schema: { tags, summary: 'The signed-in member (fieldsets)', querystring: FieldsetsQuery },
-    },
+    route(member, 'The signed-in member (fieldsets)', { querystring: FieldsetsQuery }),
     async (request) => ({
       member: await getWireMember(
         ctx.db,
@@ -57,17 +54,13 @@ export function memberWireRoutes(r: App, ctx: AppContext): void {
       ),
     }),
   );
-  r.delete(
-    '/members/my',
-    { config: member, schema: { tags, summary: 'Delete the signed-in member and its identity' } },
-    async (request) => {
-      await adminAction(ctx, callerMemberId(request.caller), 'delete');
-      return {};
-    },
-  );
+  r.delete('/members/my', route(member, 'Delete the signed-in member and its identity'), async (request) => {
+    await adminAction(ctx, callerMemberId(request.caller), 'delete');
+    return {};
+  });
   r.post(
     '/members/my/slug',
-    { config: member, schema: { tags, summary: 'Change the signed-in member slug', body: SlugRequest } },
+    route(member, 'Change the signed-in member slug', { body: SlugRequest }),
     async (request) => full(await setSlug(ctx, callerMemberId(request.caller), request.body.slug)),
   );
   for (const [path, join] of [
@@ -76,10 +69,7 @@ export function memberWireRoutes(r: App, ctx: AppContext): void {
   ] as const) {
     r.post(
       `/members/${path}`,
-      {
-        config: member,
-        schema: { tags, summary: join ? 'Make the member page public' : 'Make the member page private' },
-      },
+      route(member, join ? 'Make the member page public' : 'Make the member page private'),
       async (request) => full(await setCommunity(ctx, callerMemberId(request.caller), join)),
     );
   }
@@ -87,39 +77,27 @@ export function memberWireRoutes(r: App, ctx: AppContext): void {
   r.get(
     '/members',
     {
-      config: admin,
+      ...route(admin, 'List members (paging, sorting, fieldsets)', { querystring: ListMembersRequest }),
       preValidation: complexGetHook(),
-      schema: { tags, summary: 'List members (paging, sorting, fieldsets)', querystring: ListMembersRequest },
     },
     async (request) => listWireMembers(ctx.db, request.query, widestFieldset(request.query.fieldsets)),
   );
   r.post(
     '/members/query',
-    {
-      config: admin,
-      schema: { tags, summary: 'Query members (filter, sort, paging)', body: QueryMembersRequest },
-    },
+    route(admin, 'Query members (filter, sort, paging)', { body: QueryMembersRequest }),
     async (request) => queryMembers(ctx.db, request.body.query, widestFieldset(request.body.fieldsets)),
   );
   r.post(
     '/members',
-    {
-      config: admin,
-      schema: { tags, summary: 'Create a member (no password yet)', body: CreateMemberRequest },
-    },
+    route(admin, 'Create a member (no password yet)', { body: CreateMemberRequest }),
     async (request) => full(await createMember(ctx, request.body.member)),
   );
   r.get(
     '/members/:id',
-    {
-      config: selfRead,
-      schema: {
-        tags,
-        summary: 'One member (the member itself, or an admin)',
-        params: MemberIdParams,
-        querystring: FieldsetsQuery,
-      },
-    },
+    route(selfRead, 'One member (the member itself, or an admin)', {
+      params: MemberIdParams,
+      querystring: FieldsetsQuery,
+    }),
     async (request) => {
       selfOrAdmin(request.caller, request.params.id);
       return {
@@ -129,15 +107,10 @@ export function memberWireRoutes(r: App, ctx: AppContext): void {
   );
   r.patch(
     '/members/:id',
-    {
-      config: selfWrite,
-      schema: {
-        tags,
-        summary: 'Change a member’s contact card and profile',
-        params: MemberIdParams,
-        body: PatchMemberRequest,
-      },
-    },
+    route(selfWrite, 'Change a member’s contact card and profile', {
+      params: MemberIdParams,
+      body: PatchMemberRequest,
+    }),
     async (request) => {
       selfOrAdmin(request.caller, request.params.id);
       samePath(request.params.id, request.body.member.id, 'member.id');
@@ -146,14 +119,9 @@ export function memberWireRoutes(r: App, ctx: AppContext): void {
   );
   r.delete(
     '/members/:id/:list',
-    {
-      config: selfWrite,
-      schema: {
-        tags,
-        summary: 'Empty the phones, emails or addresses of the contact card',
-        params: ContactListParams,
-      },
-    },
+    route(selfWrite, 'Empty the phones, emails or addresses of the contact card', {
+      params: ContactListParams,
+    }),
     async (request) => {
       selfOrAdmin(request.caller, request.params.id);
       return full(await clearContactList(ctx, request.params.id, request.params.list));
@@ -161,42 +129,29 @@ export function memberWireRoutes(r: App, ctx: AppContext): void {
   );
   r.post(
     '/members/:id/slug',
-    {
-      config: admin,
-      schema: { tags, summary: 'Change a member’s slug', params: MemberIdParams, body: SlugRequest },
-    },
+    route(admin, 'Change a member’s slug', { params: MemberIdParams, body: SlugRequest }),
     async (request) => full(await setSlug(ctx, request.params.id, request.body.slug)),
   );
   for (const action of ['approve', 'block', 'unblock', 'mute', 'unmute', 'disconnect'] as const) {
     r.post(
       `/members/:id/${action}`,
-      { config: admin, schema: { tags, summary: `${action} a member`, params: MemberIdParams } },
+      route(admin, `${action} a member`, { params: MemberIdParams }),
       async (request) => full(await adminAction(ctx, request.params.id, action)),
     );
   }
-  r.delete(
-    '/members/:id',
-    { config: admin, schema: { tags, summary: 'Delete a member', params: MemberIdParams } },
-    async (request) => {
-      await adminAction(ctx, request.params.id, 'delete');
-      return {};
-    },
-  );
+  r.delete('/members/:id', route(admin, 'Delete a member', { params: MemberIdParams }), async (request) => {
+    await adminAction(ctx, request.params.id, 'delete');
+    return {};
+  });
   r.post(
     '/members/bulk/delete',
-    {
-      config: admin,
-      schema: { tags, summary: 'Delete members (each on its own)', body: BulkDeleteMembersRequest },
-    },
+    route(admin, 'Delete members (each on its own)', { body: BulkDeleteMembersRequest }),
     async (request) => bulkDeleteMembers(ctx, request.body.memberIds),
   );
   for (const action of ['approve', 'block', 'delete'] as const) {
     r.post(
       `/members/bulk/${action}-by-filter`,
-      {
-        config: admin,
-        schema: { tags, summary: `${action} every member the filter matches`, body: MembersByFilterRequest },
-      },
+      route(admin, `${action} every member the filter matches`, { body: MembersByFilterRequest }),
       async (request) => membersByFilter(ctx, action, request.body.filter),
     );
   }

@@ -308,12 +308,6 @@ export async function setPolicies(ctx: AppContext, patch: PoliciesPatch): Promis
       .insert(identityPolicies)
       .values({ id: POLICY_ROW, ...next, updatedDate: ctx.clock() })
       .onConflictDoUpdate({ target: identityPolicies.id, set: { ...next, updatedDate: ctx.clock() } });
-    await ctx.events.record(tx, {
-      entity: 'identity_policies',
-      entityId: POLICY_ROW,
-      type: 'updated',
-      payload: { policies: next },
-    });
-    return next;
+    return ctx.events.recordUpdate(tx, 'identity_policies', POLICY_ROW, 'policies', next);
   });
 }

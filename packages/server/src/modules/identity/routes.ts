@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { Module } from '../../platform/app.ts';
 import { callerMemberId } from './caller.ts';
-import { admin, member, underPrefixes } from '../../platform/routing.ts';
+import { admin, member, routeOptions, underPrefixes } from '../../platform/routing.ts';
 import { getPolicies, identityOf, requireMember, setPolicies, updateProfile } from './members.ts';
 import { memberWireRoutes } from './member-routes.ts';
 import {
@@ -15,7 +15,7 @@ import { PasskeyEnrolRequest, PasskeyParams, PoliciesPatch, UpdateProfileRequest
 import { enableEmailFactor, listFactors, removeFactor } from './factors.ts';
 import { activateTotp, startTotpEnrolment } from './totp.ts';
 
-const tags = ['members'];
+const route = routeOptions(['members']);
 
 export { callerMemberId } from './caller.ts';
 
@@ -37,20 +37,13 @@ const CodeBody = Type.Object({ code: Type.String({ maxLength: 20 }) });
  */
 export const memberRoutes: Module = async (app, ctx) => {
   await underPrefixes(app, ['/members/v1', '/_api/members/v1'], (r) => {
-    r.get(
-      '/members/me',
-      { config: member, schema: { tags, summary: 'The signed-in member' } },
-      async (request) => {
-        const row = await requireMember(ctx.db, callerMemberId(request.caller));
-        return { member: await identityOf(ctx.db, row) };
-      },
-    );
+    r.get('/members/me', route(member, 'The signed-in member'), async (request) => {
+      const row = await requireMember(ctx.db, callerMemberId(request.caller));
+      return { member: await identityOf(ctx.db, row) };
+    });
     r.patch(
       '/members/me',
-      {
-        config: member,
-        schema: { tags, summary: 'Edit the signed-in member profile', body: UpdateProfileRequest },
-      },
+      route(member, 'Edit the signed-in member profile', { body: UpdateProfileRequest }),
       async (request) => {
         const row = await updateProfile(ctx, callerMemberId(request.caller), request.body.profile);
         return { member: await identityOf(ctx.db, row) };
@@ -58,15 +51,12 @@ export const memberRoutes: Module = async (app, ctx) => {
     );
     r.get(
       '/members/me/factors',
-      {
-        config: member,
-        schema: { tags, summary: 'The signed-in member’s factors (masked phone numbers and address)' },
-      },
+      route(member, 'The signed-in member’s factors (masked phone numbers and address)'),
       async (request) => ({ factors: await listFactors(ctx, callerMemberId(request.caller)) }),
     );
     r.post(
       '/members/me/factors/totp',
-      { config: member, schema: { tags, summary: 'Start TOTP enrolment (secret, otpauth URI, QR code)' } },
+      route(member, 'Start TOTP enrolment (secret, otpauth URI, QR code)'),
       async (request) => {
         const row = await requireMember(ctx.db, callerMemberId(request.caller));
         return { enrolment: await startTotpEnrolment(ctx, row.id, row.email) };
@@ -74,43 +64,28 @@ export const memberRoutes: Module = async (app, ctx) => {
     );
     r.post(
       '/members/me/factors/totp/activate',
-      {
-        config: member,
-        schema: { tags, summary: 'Confirm TOTP enrolment with a first code', body: CodeBody },
-      },
+      route(member, 'Confirm TOTP enrolment with a first code', { body: CodeBody }),
       async (request) => {
         const id = callerMemberId(request.caller);
         await activateTotp(ctx, id, request.body.code);
         return { member: await identityOf(ctx.db, await requireMember(ctx.db, id)) };
       },
     );
-    r.post(
-      '/members/me/factors/email',
-      { config: member, schema: { tags, summary: 'Turn on e-mailed sign-in codes' } },
-      async (request) => ({
-        member: await identityOf(ctx.db, await enableEmailFactor(ctx, callerMemberId(request.caller))),
-      }),
-    );
+    r.post('/members/me/factors/email', route(member, 'Turn on e-mailed sign-in codes'), async (request) => ({
+      member: await identityOf(ctx.db, await enableEmailFactor(ctx, callerMemberId(request.caller))),
+    }));
     r.post(
       '/members/me/passkeys/options',
-      {
-        config: member,
-        schema: { tags, summary: 'Start adding a passkey: options for navigator.credentials.create' },
-      },
+      route(member, 'Start adding a passkey: options for navigator.credentials.create'),
       async (request) => ({
         webAuthnOptions: await startPasskeyEnrolment(ctx, callerMemberId(request.caller)),
       }),
     );
     r.post(
       '/members/me/passkeys',
-      {
-        config: member,
-        schema: {
-          tags,
-          summary: 'Add a passkey (the browser’s answer); turns the WEBAUTHN factor on',
-          body: PasskeyEnrolRequest,
-        },
-      },
+      route(member, 'Add a passkey (the browser’s answer); turns the WEBAUTHN factor on', {
+        body: PasskeyEnrolRequest,
+      }),
       async (request) => {
         const id = callerMemberId(request.caller);
         const passkey = await finishPasskeyEnrolment(
@@ -122,21 +97,19 @@ export const memberRoutes: Module = async (app, ctx) => {
         return { passkey, member: await identityOf(ctx.db, await requireMember(ctx.db, id)) };
       },
     );
-    r.get(
-      '/members/me/passkeys',
-      { config: member, schema: { tags, summary: 'The signed-in member’s passkeys' } },
-      async (request) => ({ passkeys: await listPasskeys(ctx, callerMemberId(request.caller)) }),
-    );
+    r.get('/members/me/passkeys', route(member, 'The signed-in member’s passkeys'), async (request) => ({
+      passkeys: await listPasskeys(ctx, callerMemberId(request.caller)),
+    }));
     r.delete(
       '/members/me/passkeys/:id',
-      { config: member, schema: { tags, summary: 'Remove a passkey', params: PasskeyParams } },
+      route(member, 'Remove a passkey', { params: PasskeyParams }),
       async (request) => ({
         passkeys: await removePasskey(ctx, callerMemberId(request.caller), request.params.id),
       }),
     );
     r.delete(
       '/members/me/factors/:type',
-      { config: member, schema: { tags, summary: 'Remove a second factor', params: FactorParams } },
+      route(member, 'Remove a second factor', { params: FactorParams }),
       async (request) => {
         const row = await removeFactor(ctx, callerMemberId(request.caller), request.params.type);
         return { member: await identityOf(ctx.db, row) };
@@ -144,12 +117,12 @@ export const memberRoutes: Module = async (app, ctx) => {
     );
 
     memberWireRoutes(r, ctx);
-    r.get('/policies', { config: admin, schema: { tags, summary: 'Sign-up policies' } }, async () => ({
+    r.get('/policies', route(admin, 'Sign-up policies'), async () => ({
       policies: await getPolicies(ctx.db),
     }));
     r.patch(
       '/policies',
-      { config: admin, schema: { tags, summary: 'Change sign-up policies', body: PoliciesPatch } },
+      route(admin, 'Change sign-up policies', { body: PoliciesPatch }),
       async (request) => ({ policies: await setPolicies(ctx, request.body) }),
     );
   });

@@ -3,17 +3,14 @@ import type { Module } from '../../platform/app.ts';
 import { clearMessages, getMessage, listMessages, mailerFor } from './mailer.ts';
 import { mailboxPage } from './page.ts';
 import { ListMessagesQuery, MessageParams } from './schemas.ts';
-import { admin, open } from '../../platform/routing.ts';
+import { admin, open, routeOptions } from '../../platform/routing.ts';
 
-const tags = ['dev mailbox'];
+const route = routeOptions(['dev mailbox']);
 
 export const mailRoutes: Module = (app, ctx) => {
   app.get(
     '/v1/dev-mailbox/messages',
-    {
-      config: admin,
-      schema: { tags, summary: 'Mail kept by the dev mailbox, newest first', querystring: ListMessagesQuery },
-    },
+    route(admin, 'Mail kept by the dev mailbox, newest first', { querystring: ListMessagesQuery }),
     async (request) => ({
       messages: await listMessages(ctx, request.query),
       // Whether new mail lands here (no SMTP_URL) or goes out by SMTP.
@@ -22,23 +19,16 @@ export const mailRoutes: Module = (app, ctx) => {
   );
   app.get(
     '/v1/dev-mailbox/messages/:id',
-    {
-      config: admin,
-      schema: { tags, summary: 'One message of the dev mailbox', params: MessageParams },
-    },
+    route(admin, 'One message of the dev mailbox', { params: MessageParams }),
     async (request) => ({ message: await getMessage(ctx, request.params.id) }),
   );
-  app.delete(
-    '/v1/dev-mailbox/messages',
-    { config: admin, schema: { tags, summary: 'Empty the dev mailbox' } },
-    async () => {
-      await clearMessages(ctx);
-      return {};
-    },
-  );
+  app.delete('/v1/dev-mailbox/messages', route(admin, 'Empty the dev mailbox'), async () => {
+    await clearMessages(ctx);
+    return {};
+  });
   app.get(
     '/dev-mailbox',
-    { config: open, schema: { tags, summary: 'Dev mailbox page (asks for the admin key)' } },
+    route(open, 'Dev mailbox page (asks for the admin key)'),
     async (_request, reply) => {
       const nonce = randomBytes(16).toString('base64');
       return reply

@@ -2,11 +2,11 @@ import { Type } from '@sinclair/typebox';
 import type { Module } from '../../platform/app.ts';
 import type { Caller } from '../../platform/auth.ts';
 import { forbidden } from '../../platform/errors.ts';
-import { admin, member, underPrefixes } from '../../platform/routing.ts';
+import { admin, member, routeOptions, underPrefixes } from '../../platform/routing.ts';
 import { aggregateOrders, type OrderViewer, searchOrders } from './search.ts';
 
 const Opt = Type.Optional;
-const tags = ['orders'];
+const route = routeOptions(['orders']);
 
 const SearchRequest = Type.Object({
   search: Opt(
@@ -54,22 +54,12 @@ export const orderSearchRoutes: Module = async (app, ctx) => {
   await underPrefixes(app, ['/ecom/v1/orders', '/_api/ecom-orders/v1/orders'], (r) => {
     r.post(
       '/search',
-      {
-        config: member,
-        schema: {
-          tags,
-          summary: "Search orders (admin: all; member: the member's own)",
-          body: SearchRequest,
-        },
-      },
+      route(member, "Search orders (admin: all; member: the member's own)", { body: SearchRequest }),
       async (request) => searchOrders(ctx, request.body.search, viewerOf(request.caller)),
     );
     r.post(
       '/aggregate',
-      {
-        config: admin,
-        schema: { tags, summary: 'Counts and sums of orders, grouped (admin)', body: AggregateRequest },
-      },
+      route(admin, 'Counts and sums of orders, grouped (admin)', { body: AggregateRequest }),
       async (request) => aggregateOrders(ctx, request.body),
     );
   });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { registerCustomTrigger } from './custom-triggers.ts';
 import { ruleStatus } from './discounts.ts';
 import { estimateTotals } from './engine.ts';
-import { amounts, coupon, item, line, NOW, snapshot, STORE_APP } from './fixtures.ts';
+import { amounts, coupon, digital, line, NOW, snapshot, STORE_APP } from './fixtures.ts';
 import type {
   CouponDefinition,
   CouponSnapshot,
@@ -15,11 +15,6 @@ import type {
   PricingSnapshot,
 } from './snapshot.ts';
 import type { Totals } from './totals.ts';
-
-/** Digital lines: no shipping, no tax, so totals show the discounts alone. */
-function digital(id: string, price: string, overrides: Partial<LineItemSnapshot> = {}): LineItemSnapshot {
-  return item(id, price, { itemType: 'DIGITAL', ...overrides });
-}
 
 function estimate(lineItems: LineItemSnapshot[], extra: Partial<PricingSnapshot> = {}): Totals {
   return estimateTotals(snapshot({ lineItems, ...extra }));

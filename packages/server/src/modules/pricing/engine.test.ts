@@ -4,6 +4,7 @@ import {
   amounts,
   CA_ADDRESS,
   coupon,
+  digital,
   item,
   line,
   manualTax,
@@ -21,9 +22,6 @@ import type {
   PaymentOption,
   PricingSnapshot,
 } from './snapshot.ts';
-
-const digital = (id: string, price: string, overrides: Partial<LineItemSnapshot> = {}) =>
-  item(id, price, { itemType: 'DIGITAL', ...overrides });
 
 const shipped = (extra: Partial<PricingSnapshot> = {}): Partial<PricingSnapshot> => ({
   shipping: { regions: [US], options: [option('std', '5.00')] },

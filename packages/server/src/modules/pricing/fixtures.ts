@@ -27,6 +27,15 @@ export function item(id: string, price: string, overrides: Partial<LineItemSnaps
   };
 }
 
+/** A digital line: no shipping, no tax, so totals show the prices and discounts alone. */
+export function digital(
+  id: string,
+  price: string,
+  overrides: Partial<LineItemSnapshot> = {},
+): LineItemSnapshot {
+  return item(id, price, { itemType: 'DIGITAL', ...overrides });
+}
+
 /** The store of `snapshot()`: dollars, kilograms, tax added to prices. */
 export const US_STORE: PricingSnapshot['store'] = {
   currency: 'USD',

@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { estimateTotals } from './engine.ts';
-import { amounts, item, snapshot, US_STORE } from './fixtures.ts';
+import { amounts, digital, snapshot, US_STORE } from './fixtures.ts';
 import type { LineItemSnapshot } from './snapshot.ts';
 import type { Violation } from './totals.ts';
-
-const digital = (id: string, price: string, overrides: Partial<LineItemSnapshot> = {}) =>
-  item(id, price, { itemType: 'DIGITAL', ...overrides });
 
 /** What line `a` (of `digital('a', …)`) is told, as the engine words it. */
 const lineViolation = (

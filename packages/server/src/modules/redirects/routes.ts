@@ -1,9 +1,9 @@
 import type { Module } from '../../platform/app.ts';
-import { open, underPrefixes } from '../../platform/routing.ts';
+import { open, routeOptions, underPrefixes } from '../../platform/routing.ts';
 import { SessionParams } from './schemas.ts';
 import { publicSession, shortUrlTarget } from './service.ts';
 
-const tags = ['redirects'];
+const route = routeOptions(['redirects']);
 
 /** Reading a session (hosted storefront pages) and its short URL. Creating one is a flow (it checks clients). */
 export const redirectRoutes: Module = async (app, ctx) => {
@@ -13,24 +13,14 @@ export const redirectRoutes: Module = async (app, ctx) => {
     (r) => {
       r.get(
         '/:id',
-        {
-          config: open,
-          schema: {
-            tags,
-            summary: 'Intent and checked callbacks of a redirect session',
-            params: SessionParams,
-          },
-        },
+        route(open, 'Intent and checked callbacks of a redirect session', { params: SessionParams }),
         async (request) => publicSession(ctx, request.params.id),
       );
     },
   );
   app.get(
     '/r/:id',
-    {
-      config: open,
-      schema: { tags, summary: 'Short URL of a redirect session', params: SessionParams },
-    },
+    route(open, 'Short URL of a redirect session', { params: SessionParams }),
     async (request, reply) => reply.redirect(await shortUrlTarget(ctx, request.params.id), 302),
   );
 };

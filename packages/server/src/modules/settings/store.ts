@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
-import { checkRevision, iso, maskedFields } from '../../platform/entity-kit/support.ts';
+import { iso, lockSingleton, maskedFields } from '../../platform/entity-kit/support.ts';
 import { invalid } from '../../platform/errors.ts';
 import { type ImageInput, imageRefToWire, resolveImageRef } from '../catalogue/media/image-ref.ts';
 import type { StoredMedia } from '../catalogue/shared/model.ts';
@@ -132,9 +132,7 @@ export async function updateStoreSettings(
         )
       : null;
   return ctx.events.transaction(async (tx) => {
-    await tx.insert(storeSettings).values({ id: 1, revision: 0n }).onConflictDoNothing();
-    const [current] = await tx.select().from(storeSettings).where(eq(storeSettings.id, 1)).for('update');
-    checkRevision('store settings', current!.revision, input.revision);
+    await lockSingleton(tx, storeSettings, 'store settings', input.revision);
     const set: Partial<StoreSettingsRow> = {};
     for (const field of fields) {
       switch (field) {

@@ -1,4 +1,5 @@
 import type { Module } from '../../platform/app.ts';
+import { routeOptions } from '../../platform/routing.ts';
 import type { AdminCaller } from '../../platform/auth.ts';
 import type { FastifyRequest } from 'fastify';
 import { listApiKeys, createIntegrationKey, revokeApiKey } from './api-keys.ts';
@@ -14,33 +15,27 @@ export const adminCaller = (request: FastifyRequest) => request.caller as AdminC
  */
 export const staffModuleRoutes: Module = (app, ctx) => {
   ctx.events.subscribe('*', (event) => recordAudit(ctx, event));
-  const tags = ['staff'];
+  const route = routeOptions(['staff']);
   const keys = { access: 'admin', permission: 'keys.manage' } as const;
 
-  app.get(
-    '/aisle/v1/api-keys',
-    { config: keys, schema: { tags, summary: 'API keys (never the keys themselves)' } },
-    async () => ({ apiKeys: await listApiKeys(ctx.db) }),
-  );
+  app.get('/aisle/v1/api-keys', route(keys, 'API keys (never the keys themselves)'), async () => ({
+    apiKeys: await listApiKeys(ctx.db),
+  }));
   app.post(
     '/aisle/v1/api-keys',
-    {
-      config: keys,
-      schema: { tags, summary: 'Create an API key; the answer shows it once', body: CreateApiKeyRequest },
-    },
+    route(keys, 'Create an API key; the answer shows it once', { body: CreateApiKeyRequest }),
     async (request) => createIntegrationKey(ctx, { ...request.body, createdBy: adminCaller(request).label }),
   );
   app.post(
     '/aisle/v1/api-keys/:id/revoke',
-    { config: keys, schema: { tags, summary: 'Revoke an API key', params: IdParams } },
+    route(keys, 'Revoke an API key', { params: IdParams }),
     async (request) => ({ apiKey: await revokeApiKey(ctx, request.params.id) }),
   );
   app.get(
     '/aisle/v1/audit-log',
-    {
-      config: { access: 'admin', permission: 'audit.read' },
-      schema: { tags, summary: 'Who changed what, newest first', querystring: AuditQuery },
-    },
+    route({ access: 'admin', permission: 'audit.read' }, 'Who changed what, newest first', {
+      querystring: AuditQuery,
+    }),
     async (request) => listAudit(ctx, request.query),
   );
 };

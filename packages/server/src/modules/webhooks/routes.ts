@@ -16,9 +16,9 @@ import {
 } from './service.ts';
 import { eventTypesToWire } from './event-types.ts';
 import { fanOut, watchEndpoints } from './fan-out.ts';
-import { admin } from '../../platform/routing.ts';
+import { admin, routeOptions } from '../../platform/routing.ts';
 
-const tags = ['webhooks'];
+const route = routeOptions(['webhooks']);
 const PATH = '/aisle/v1/webhooks';
 /** Due deliveries are looked for this often in every process (and right after each fan-out). */
 const SEND_EVERY_MS = 1000;
@@ -39,33 +39,26 @@ export const webhookRoutes: Module = async (app, ctx) => {
 
   app.post(
     PATH,
-    {
-      config: admin,
-      schema: {
-        tags,
-        summary: 'Register a webhook endpoint; the answer holds its signing secret',
-        body: CreateWebhookRequest,
-      },
-    },
+    route(admin, 'Register a webhook endpoint; the answer holds its signing secret', {
+      body: CreateWebhookRequest,
+    }),
     async (request) => createWebhook(ctx, request.body.webhook),
   );
-  app.get(PATH, { config: admin, schema: { tags, summary: 'Webhook endpoints' } }, async () =>
-    listWebhooks(ctx),
-  );
+  app.get(PATH, route(admin, 'Webhook endpoints'), async () => listWebhooks(ctx));
   app.get(
     `${PATH}/event-types`,
-    { config: admin, schema: { tags, summary: 'The events an endpoint can subscribe to, by entity' } },
+    route(admin, 'The events an endpoint can subscribe to, by entity'),
     async () => eventTypesToWire(),
   );
   entityRoutes(app, ctx, webhookEndpoint, webhookService, ['get', 'update', 'delete']);
   app.post(
     `${PATH}/:id/rotate-secret`,
-    { config: admin, schema: { tags, summary: 'Replace the signing secret', params: WebhookParams } },
+    route(admin, 'Replace the signing secret', { params: WebhookParams }),
     async (request) => rotateSecret(ctx, request.params.id),
   );
   app.post(
     `${PATH}/:id/test`,
-    { config: admin, schema: { tags, summary: 'Queue an aisle.ping delivery', params: WebhookParams } },
+    route(admin, 'Queue an aisle.ping delivery', { params: WebhookParams }),
     async (request) => {
       const result = await pingWebhook(ctx, request.params.id);
       kickSender(ctx);
@@ -74,20 +67,15 @@ export const webhookRoutes: Module = async (app, ctx) => {
   );
   app.get(
     `${PATH}/:id/deliveries`,
-    {
-      config: admin,
-      schema: {
-        tags,
-        summary: 'Deliveries to an endpoint, newest first (cursor paging)',
-        params: WebhookParams,
-        querystring: DeliveriesQuery,
-      },
-    },
+    route(admin, 'Deliveries to an endpoint, newest first (cursor paging)', {
+      params: WebhookParams,
+      querystring: DeliveriesQuery,
+    }),
     async (request) => listDeliveries(ctx, request.params.id, request.query.limit, request.query.cursor),
   );
   app.post(
     `${PATH}/deliveries/:deliveryId/redeliver`,
-    { config: admin, schema: { tags, summary: 'Send a delivery again', params: DeliveryParams } },
+    route(admin, 'Send a delivery again', { params: DeliveryParams }),
     async (request) => {
       const result = await redeliver(ctx, request.params.deliveryId);
       kickSender(ctx);

@@ -30,6 +30,7 @@ export {
   inOrder,
   isUniqueViolation,
   iso,
+  lockSingleton,
   maskedFields,
   maskList,
   maskPaths,

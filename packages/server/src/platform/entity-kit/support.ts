@@ -1,6 +1,6 @@
 import type { SQL } from 'drizzle-orm';
-import { sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { eq, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { type Db, rows } from '../db.ts';
 import { AppError, conflict, type FieldViolation, invalid, ValidationFailure } from '../errors.ts';
 import { buildPage, compileQuery, type Page, type QueryPlan, type QuerySpec } from '../query/index.ts';
@@ -56,6 +56,29 @@ export function checkRevision(entity: string, current: bigint, given: string | n
       `The ${entity} was changed since revision ${given}; read it again (current revision ${current})`,
       { currentRevision: current.toString(), givenRevision: String(given) },
     );
+}
+
+/**
+ * A singleton's row (`singletonId()`: id 1) for an update: created when missing (revision 0), locked until the
+ * transaction ends, so concurrent updates take turns; a stale `revision` is refused (`checkRevision`).
+ */
+export async function lockSingleton<T extends PgTable & { id: PgColumn; revision: PgColumn }>(
+  tx: Db,
+  table: T,
+  label: string,
+  revision: string | number | undefined,
+): Promise<T['$inferSelect']> {
+  await tx
+    .insert(table)
+    .values({ id: 1, revision: 0n } as T['$inferInsert'])
+    .onConflictDoNothing();
+  const [current] = await tx
+    .select()
+    .from(table as PgTable)
+    .where(eq(table.id, 1))
+    .for('update');
+  checkRevision(label, (current as { revision: bigint }).revision, revision);
+  return current as T['$inferSelect'];
 }
 
 /** The paths of a comma-joined field mask, each without a leading `<entity>.`. */

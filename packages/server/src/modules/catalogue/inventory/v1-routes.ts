@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { App } from '../../../platform/app.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { invalid } from '../../../platform/errors.ts';
-import { admin, open, underPrefixes } from '../../../platform/routing.ts';
+import { admin, open, routeOptions, underPrefixes } from '../../../platform/routing.ts';
 import { changeStock, type StockChange } from './stock.ts';
 import {
   getInventoryVariants,
@@ -24,7 +24,7 @@ import {
 import type { Viewer } from '../shared/reads.ts';
 import { Empty } from '../shared/schemas.ts';
 
-const tags = ['inventory'];
+const route = routeOptions(['inventory']);
 const viewer = (request: FastifyRequest): Viewer => ({ merchant: request.caller.kind === 'admin' });
 
 interface Target {
@@ -61,16 +61,11 @@ export async function inventoryRoutes(app: App, ctx: AppContext): Promise<void> 
   await underPrefixes(app, ['/stores/v2/inventoryItems', '/v2/inventoryItems'], (r) => {
     r.patch(
       '/product/:productId',
-      {
-        config: admin,
-        schema: {
-          tags,
-          summary: 'Update the inventory item of a product: tracking, variant stock, pre-order settings',
-          params: InventoryProductParams,
-          body: UpdateInventoryRequest,
-          response: { 200: Empty },
-        },
-      },
+      route(admin, 'Update the inventory item of a product: tracking, variant stock, pre-order settings', {
+        params: InventoryProductParams,
+        body: UpdateInventoryRequest,
+        response: { 200: Empty },
+      }),
       async (request) => {
         const { productId: bodyId, ...patch } = request.body.inventoryItem;
         if (bodyId && bodyId.toLowerCase() !== request.params.productId.toLowerCase())
@@ -80,33 +75,24 @@ export async function inventoryRoutes(app: App, ctx: AppContext): Promise<void> 
       },
     );
     for (const [direction, summary, body, defaultReason] of moves)
-      r.post(
-        `/${direction}`,
-        { config: admin, schema: { tags, summary, body, response: { 200: Empty } } },
-        async (request) => {
-          const { reason, ...data } = request.body as MoveRequest;
-          const changes = (data[`${direction}Data`] ?? []).map((d, i) =>
-            toChange(d, d[`${direction}By`] ?? 0, `${direction}Data[${i}]`, d.preorderRequest),
-          );
-          await changeStock(ctx, direction, changes, reason ?? defaultReason);
-          return {};
-        },
-      );
+      r.post(`/${direction}`, route(admin, summary, { body, response: { 200: Empty } }), async (request) => {
+        const { reason, ...data } = request.body as MoveRequest;
+        const changes = (data[`${direction}Data`] ?? []).map((d, i) =>
+          toChange(d, d[`${direction}By`] ?? 0, `${direction}Data[${i}]`, d.preorderRequest),
+        );
+        await changeStock(ctx, direction, changes, reason ?? defaultReason);
+        return {};
+      });
   });
 
   await underPrefixes(app, ['/stores-reader/v2/inventoryItems'], (r) => {
     r.post(
       '/:inventoryId/getVariants',
-      {
-        config: open,
-        schema: {
-          tags,
-          summary: 'An inventory item with all or some of its variants',
-          params: InventoryIdParams,
-          body: GetVariantsRequest,
-          response: { 200: InventoryItemResponse },
-        },
-      },
+      route(open, 'An inventory item with all or some of its variants', {
+        params: InventoryIdParams,
+        body: GetVariantsRequest,
+        response: { 200: InventoryItemResponse },
+      }),
       async (request) => ({
         inventoryItem: await getInventoryVariants(
           ctx,
@@ -118,15 +104,10 @@ export async function inventoryRoutes(app: App, ctx: AppContext): Promise<void> 
     );
     r.post(
       '/query',
-      {
-        config: open,
-        schema: {
-          tags,
-          summary: 'Query inventory items (filter and sort may be JSON strings)',
-          body: QueryInventoryRequest,
-          response: { 200: InventoryItemsResponse },
-        },
-      },
+      route(open, 'Query inventory items (filter and sort may be JSON strings)', {
+        body: QueryInventoryRequest,
+        response: { 200: InventoryItemsResponse },
+      }),
       async (request) => queryInventoryItems(ctx, request.body, viewer(request)),
     );
   });

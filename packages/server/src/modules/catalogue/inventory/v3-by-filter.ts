@@ -42,6 +42,48 @@ export interface JobResult {
   processed: number;
 }
 
+/** A batch's rows: the product and the row's own id (an item's, or a variant's). */
+interface BatchRow {
+  productId: string;
+  id: string;
+}
+
+/**
+ * A by-filter job: reads batches (`readBatch(after)`, the rows after the last one of the batch before) until
+ * one comes back short; for each product of a batch, one transaction: the product locked (skipped when
+ * deleted meanwhile), then `run` with the ids of its rows. Logs and answers the count `run` gives.
+ */
+async function filterJob(
+  ctx: AppContext,
+  kind: string,
+  readBatch: (after: BatchRow | undefined) => Promise<BatchRow[]>,
+  run: (tx: Db, product: ProductRow, ids: string[]) => Promise<number>,
+): Promise<JobResult> {
+  const jobId = randomUUID();
+  let processed = 0;
+  let after: BatchRow | undefined;
+  for (;;) {
+    const batch = await readBatch(after);
+    if (batch.length === 0) break;
+    after = batch.at(-1)!;
+    const byProduct = new Map<string, string[]>();
+    for (const r of batch) byProduct.set(r.productId, [...(byProduct.get(r.productId) ?? []), r.id]);
+    for (const [productId, ids] of byProduct) {
+      processed += await ctx.events.transaction(async (tx) => {
+        const [exists] = await tx
+          .select({ id: products.id })
+          .from(products)
+          .where(eq(products.id, productId));
+        if (!exists) return 0; // deleted meanwhile
+        return run(tx, await lockProduct(tx, productId), ids);
+      });
+    }
+    if (batch.length < FILTER_BATCH) break;
+  }
+  ctx.log.info({ jobId, kind, processed }, 'inventory items by filter');
+  return { jobId, processed };
+}
+
 /**
  * Runs `apply` over every item matching a filter (and search), product by product: each product is
  * locked, its matching rows re-read under the lock, written, re-derived and its events recorded in one
@@ -55,45 +97,30 @@ async function forEachMatch(
   apply: (tx: Db, product: ProductRow, rows: InventoryRow[]) => Promise<EventInput[]>,
 ): Promise<JobResult> {
   const where = and(compileFilter(request.filter), searchCondition(request.search, 'search'));
-  const jobId = randomUUID();
-  let processed = 0;
-  let after: string | undefined;
-  for (;;) {
-    const batch = await ctx.db
-      .select({ id: inventoryItems.id, productId: inventoryItems.productId })
-      .from(inventoryItems)
-      .innerJoin(products, eq(products.id, inventoryItems.productId))
-      .innerJoin(productVariants, variantJoin)
-      .where(and(where, after ? gt(inventoryItems.id, after) : undefined))
-      .orderBy(asc(inventoryItems.id))
-      .limit(FILTER_BATCH);
-    if (batch.length === 0) break;
-    after = batch.at(-1)!.id;
-    const byProduct = new Map<string, string[]>();
-    for (const r of batch) byProduct.set(r.productId, [...(byProduct.get(r.productId) ?? []), r.id]);
-    for (const [productId, ids] of byProduct) {
-      processed += await ctx.events.transaction(async (tx) => {
-        const [exists] = await tx
-          .select({ id: products.id })
-          .from(products)
-          .where(eq(products.id, productId));
-        if (!exists) return 0; // deleted meanwhile
-        const product = await lockProduct(tx, productId);
-        const rows = await tx
-          .select()
-          .from(inventoryItems)
-          .where(inArray(inventoryItems.id, ids))
-          .orderBy(asc(inventoryItems.id))
-          .for('update');
-        if (rows.length === 0) return 0;
-        await ctx.events.record(tx, await apply(tx, product, rows));
-        return rows.length;
-      });
-    }
-    if (batch.length < FILTER_BATCH) break;
-  }
-  ctx.log.info({ jobId, kind, processed }, 'inventory items by filter');
-  return { jobId, processed };
+  return filterJob(
+    ctx,
+    kind,
+    (after) =>
+      ctx.db
+        .select({ id: inventoryItems.id, productId: inventoryItems.productId })
+        .from(inventoryItems)
+        .innerJoin(products, eq(products.id, inventoryItems.productId))
+        .innerJoin(productVariants, variantJoin)
+        .where(and(where, after ? gt(inventoryItems.id, after.id) : undefined))
+        .orderBy(asc(inventoryItems.id))
+        .limit(FILTER_BATCH),
+    async (tx, product, ids) => {
+      const rows = await tx
+        .select()
+        .from(inventoryItems)
+        .where(inArray(inventoryItems.id, ids))
+        .orderBy(asc(inventoryItems.id))
+        .for('update');
+      if (rows.length === 0) return 0;
+      await ctx.events.record(tx, await apply(tx, product, rows));
+      return rows.length;
+    },
+  );
 }
 
 export async function updateItemsByFilterV3(
@@ -210,54 +237,40 @@ export async function createByVariantFilterV3(
   const where = compileFilter(request.filter, VARIANT_FILTER);
   const edit = createEdit(request.inventoryItem ?? {}, 'inventoryItem');
   const state = nextState(NO_ITEM, edit);
-  const jobId = randomUUID();
-  let processed = 0;
-  let after: { productId: string; id: string } | undefined;
-  for (;;) {
-    const batch = await ctx.db
-      .select({ productId: productVariants.productId, id: productVariants.id })
-      .from(productVariants)
-      .innerJoin(products, eq(products.id, productVariants.productId))
-      .leftJoin(inventoryItems, variantJoin)
-      .where(
-        and(
-          sql`${inventoryItems.id} is null`,
-          where,
-          after
-            ? sql`(${productVariants.productId}, ${productVariants.id}) > (${after.productId}::uuid, ${after.id}::uuid)`
-            : undefined,
-        ),
-      )
-      .orderBy(asc(productVariants.productId), asc(productVariants.id))
-      .limit(FILTER_BATCH);
-    if (batch.length === 0) break;
-    after = batch.at(-1)!;
-    const byProduct = new Map<string, string[]>();
-    for (const r of batch) byProduct.set(r.productId, [...(byProduct.get(r.productId) ?? []), r.id]);
-    for (const [productId, variantIds] of byProduct) {
-      processed += await ctx.events.transaction(async (tx) => {
-        const [exists] = await tx
-          .select({ id: products.id })
-          .from(products)
-          .where(eq(products.id, productId));
-        if (!exists) return 0;
-        const product = await lockProduct(tx, productId);
-        const created = await tx
-          .insert(inventoryItems)
-          .values(variantIds.map((variantId) => ({ productId, variantId, ...state })))
-          .onConflictDoNothing()
-          .returning({ variantId: inventoryItems.variantId });
-        if (created.length === 0) return 0;
-        await refreshProduct(tx, productId);
-        const changes = stockDiffers(NO_ITEM, state)
-          ? created.map((c) => ({ id: c.variantId, oldValue: stockOf(NO_ITEM), newValue: stockOf(state) }))
-          : [];
-        await ctx.events.record(tx, await inventoryEvents(tx, product, true, changes, 'MANUAL'));
-        return created.length;
-      });
-    }
-    if (batch.length < FILTER_BATCH) break;
-  }
-  ctx.log.info({ jobId, kind: 'create-by-variant-filter', processed }, 'inventory items by filter');
-  return { jobId, processed };
+  return filterJob(
+    ctx,
+    'create-by-variant-filter',
+    (after) =>
+      ctx.db
+        .select({ productId: productVariants.productId, id: productVariants.id })
+        .from(productVariants)
+        .innerJoin(products, eq(products.id, productVariants.productId))
+        .leftJoin(inventoryItems, variantJoin)
+        .where(
+          and(
+            sql`${inventoryItems.id} is null`,
+            where,
+            after
+              ? sql`(${productVariants.productId}, ${productVariants.id}) > (${after.productId}::uuid, ${after.id}::uuid)`
+              : undefined,
+          ),
+        )
+        .orderBy(asc(productVariants.productId), asc(productVariants.id))
+        .limit(FILTER_BATCH),
+    async (tx, product, variantIds) => {
+      const productId = product.id;
+      const created = await tx
+        .insert(inventoryItems)
+        .values(variantIds.map((variantId) => ({ productId, variantId, ...state })))
+        .onConflictDoNothing()
+        .returning({ variantId: inventoryItems.variantId });
+      if (created.length === 0) return 0;
+      await refreshProduct(tx, productId);
+      const changes = stockDiffers(NO_ITEM, state)
+        ? created.map((c) => ({ id: c.variantId, oldValue: stockOf(NO_ITEM), newValue: stockOf(state) }))
+        : [];
+      await ctx.events.record(tx, await inventoryEvents(tx, product, true, changes, 'MANUAL'));
+      return created.length;
+    },
+  );
 }

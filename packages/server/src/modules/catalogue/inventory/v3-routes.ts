@@ -1,8 +1,9 @@
+import type { Static, TSchema } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../../../platform/app.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { invalid } from '../../../platform/errors.ts';
-import { admin, complexGetHook, open, underPrefixes } from '../../../platform/routing.ts';
+import { admin, complexGetHook, open, routeOptions, underPrefixes } from '../../../platform/routing.ts';
 import {
   adjustByFilterV3,
   createByVariantFilterV3,
@@ -48,7 +49,7 @@ import type { Viewer } from '../shared/reads.ts';
 import { BulkDeleteResponse } from '../../../platform/wire-schemas.ts';
 import { Empty } from '../shared/schemas.ts';
 
-const tags = ['inventory items (v3)'];
+const route = routeOptions(['inventory items (v3)']);
 const viewer = (request: FastifyRequest): Viewer => ({ merchant: request.caller.kind === 'admin' });
 
 /**
@@ -60,58 +61,35 @@ export async function inventoryV3Routes(app: App, ctx: AppContext): Promise<void
   await underPrefixes(app, ['/stores/v3', '/_api/inventory/v3'], (r) => {
     r.post(
       '/inventory-items',
-      {
-        config: admin,
-        schema: {
-          tags,
-          summary: 'Create the inventory item of a variant',
-          body: CreateItemRequest,
-          response: { 200: ItemResponse },
-        },
-      },
+      route(admin, 'Create the inventory item of a variant', {
+        body: CreateItemRequest,
+        response: { 200: ItemResponse },
+      }),
       async (request) => ({ inventoryItem: await createItemV3(ctx, request.body.inventoryItem) }),
     );
     r.get(
       '/inventory-items/:inventoryItemId',
-      {
-        config: open,
-        schema: {
-          tags,
-          summary: 'Get an inventory item',
-          params: ItemParams,
-          response: { 200: ItemResponse },
-        },
-      },
+      route(open, 'Get an inventory item', { params: ItemParams, response: { 200: ItemResponse } }),
       async (request) => ({
         inventoryItem: await getItemV3(ctx, request.params.inventoryItemId, viewer(request)),
       }),
     );
     r.get(
       '/inventory-items/:inventoryItemId/changes',
-      {
-        config: admin,
-        schema: {
-          tags,
-          summary: "An inventory item's stock changes with their reasons, newest first (cursor paging)",
-          params: ItemParams,
-          querystring: ChangesQuery,
-          response: { 200: ChangesPage },
-        },
-      },
+      route(admin, "An inventory item's stock changes with their reasons, newest first (cursor paging)", {
+        params: ItemParams,
+        querystring: ChangesQuery,
+        response: { 200: ChangesPage },
+      }),
       async (request) => listStockChanges(ctx, request.params.inventoryItemId, request.query),
     );
     r.patch(
       '/inventory-items/:inventoryItemId',
-      {
-        config: admin,
-        schema: {
-          tags,
-          summary: 'Update an inventory item (send its revision; a stale one is a 409)',
-          params: ItemParams,
-          body: UpdateItemRequest,
-          response: { 200: ItemResponse },
-        },
-      },
+      route(admin, 'Update an inventory item (send its revision; a stale one is a 409)', {
+        params: ItemParams,
+        body: UpdateItemRequest,
+        response: { 200: ItemResponse },
+      }),
       async (request) => {
         const { inventoryItem, fieldMask, reason } = request.body;
         const pathId = request.params.inventoryItemId;
@@ -122,15 +100,10 @@ export async function inventoryV3Routes(app: App, ctx: AppContext): Promise<void
     );
     r.delete(
       '/inventory-items/:inventoryItemId',
-      {
-        config: admin,
-        schema: {
-          tags,
-          summary: 'Delete an inventory item (its variant then counts as untracked, in stock)',
-          params: ItemParams,
-          response: { 200: Empty },
-        },
-      },
+      route(admin, 'Delete an inventory item (its variant then counts as untracked, in stock)', {
+        params: ItemParams,
+        response: { 200: Empty },
+      }),
       async (request) => {
         await deleteItemV3(ctx, request.params.inventoryItemId);
         return {};
@@ -173,72 +146,48 @@ export async function inventoryV3Routes(app: App, ctx: AppContext): Promise<void
       r.get(
         read.path,
         {
-          config: open,
+          ...route(open, read.summary, { querystring: read.schema, response: { 200: read.response } }),
           preValidation: complexGetHook(),
-          schema: { tags, summary: read.summary, querystring: read.schema, response: { 200: read.response } },
         },
         async (request) => read.run(request.query, request),
       );
       r.post(
         read.path,
-        {
-          config: open,
-          schema: { tags, summary: read.summary, body: read.schema, response: { 200: read.response } },
-        },
+        route(open, read.summary, { body: read.schema, response: { 200: read.response } }),
         async (request) => read.run(request.body, request),
       );
     }
 
     r.post(
       '/bulk/inventory-items/create',
-      {
-        config: admin,
-        schema: {
-          tags,
-          summary: 'Create inventory items',
-          body: BulkCreateRequest,
-          response: { 200: BulkItemsResponse },
-        },
-      },
+      route(admin, 'Create inventory items', {
+        body: BulkCreateRequest,
+        response: { 200: BulkItemsResponse },
+      }),
       async (request) => bulkCreateItemsV3(ctx, request.body.inventoryItems, request.body.returnEntity),
     );
     r.post(
       '/bulk/inventory-items/update',
-      {
-        config: admin,
-        schema: {
-          tags,
-          summary: 'Update inventory items (each with its revision)',
-          body: BulkUpdateRequest,
-          response: { 200: BulkItemsResponse },
-        },
-      },
+      route(admin, 'Update inventory items (each with its revision)', {
+        body: BulkUpdateRequest,
+        response: { 200: BulkItemsResponse },
+      }),
       async (request) => bulkUpdateItemsV3(ctx, request.body.inventoryItems, request.body),
     );
     r.post(
       '/bulk/inventory-items/upsert',
-      {
-        config: admin,
-        schema: {
-          tags,
-          summary: 'Update (by id, or by variant) or create inventory items',
-          body: BulkUpsertRequest,
-          response: { 200: BulkItemsResponse },
-        },
-      },
+      route(admin, 'Update (by id, or by variant) or create inventory items', {
+        body: BulkUpsertRequest,
+        response: { 200: BulkItemsResponse },
+      }),
       async (request) => bulkUpsertItemsV3(ctx, request.body.inventoryItems, request.body),
     );
     r.post(
       '/bulk/inventory-items/delete',
-      {
-        config: admin,
-        schema: {
-          tags,
-          summary: 'Delete inventory items',
-          body: BulkDeleteRequest,
-          response: { 200: BulkDeleteResponse },
-        },
-      },
+      route(admin, 'Delete inventory items', {
+        body: BulkDeleteRequest,
+        response: { 200: BulkDeleteResponse },
+      }),
       async (request) => bulkDeleteItemsV3(ctx, request.body.inventoryItemIds),
     );
 
@@ -251,59 +200,45 @@ export async function inventoryV3Routes(app: App, ctx: AppContext): Promise<void
     for (const [path, direction, byVariant, body] of stock)
       r.post(
         `/bulk/inventory-items/${path}`,
-        {
-          config: admin,
-          schema: {
-            tags,
-            summary: `${direction === 'decrement' ? 'Decrement' : 'Increment'} stock${byVariant ? ' by variant and location' : ''}, each entry atomically${direction === 'decrement' ? ' (restrictInventory: never past the stock)' : ''}`,
-            body,
-            response: { 200: BulkItemsResponse },
-          },
-        },
+        route(
+          admin,
+          `${direction === 'decrement' ? 'Decrement' : 'Increment'} stock${byVariant ? ' by variant and location' : ''}, each entry atomically${direction === 'decrement' ? ' (restrictInventory: never past the stock)' : ''}`,
+          { body, response: { 200: BulkItemsResponse } },
+        ),
         async (request) => changeStockV3(ctx, direction, request.body as StockRequest, byVariant),
       );
 
-    const job = (summary: string) => ({ tags, summary, response: { 200: JobResponse } });
-    const done = async (run: Promise<{ jobId: string }>) => ({ jobId: (await run).jobId });
-    r.post(
-      '/bulk/inventory-items/update-by-filter',
-      { config: admin, schema: { ...job('Update every matching item'), body: UpdateByFilterRequest } },
-      async (request) => done(updateItemsByFilterV3(ctx, request.body)),
+    /** A by-filter job, `POST /bulk/inventory-items/<action>`: `run` does the work, the answer is its `{jobId}`. */
+    const job = <B extends TSchema>(
+      action: string,
+      summary: string,
+      body: B,
+      run: (ctx: AppContext, request: Static<B>) => Promise<{ jobId: string }>,
+    ) =>
+      r.post(
+        `/bulk/inventory-items/${action}`,
+        route(admin, summary, { response: { 200: JobResponse }, body }),
+        async (request) => ({ jobId: (await run(ctx, request.body as Static<B>)).jobId }),
+      );
+    job('update-by-filter', 'Update every matching item', UpdateByFilterRequest, updateItemsByFilterV3);
+    job('delete-by-filter', 'Delete every matching item', DeleteByFilterRequest, deleteByFilterV3);
+    job(
+      'set-or-adjust-by-filter',
+      'Set or adjust the stock (and pre-order settings) of every matching item',
+      SetOrAdjustByFilterRequest,
+      setOrAdjustByFilterV3,
     );
-    r.post(
-      '/bulk/inventory-items/delete-by-filter',
-      { config: admin, schema: { ...job('Delete every matching item'), body: DeleteByFilterRequest } },
-      async (request) => done(deleteByFilterV3(ctx, request.body)),
+    job(
+      'adjust-by-filter',
+      'Adjust the tracked quantity of every matching item',
+      AdjustByFilterRequest,
+      adjustByFilterV3,
     );
-    r.post(
-      '/bulk/inventory-items/set-or-adjust-by-filter',
-      {
-        config: admin,
-        schema: {
-          ...job('Set or adjust the stock (and pre-order settings) of every matching item'),
-          body: SetOrAdjustByFilterRequest,
-        },
-      },
-      async (request) => done(setOrAdjustByFilterV3(ctx, request.body)),
-    );
-    r.post(
-      '/bulk/inventory-items/adjust-by-filter',
-      {
-        config: admin,
-        schema: { ...job('Adjust the tracked quantity of every matching item'), body: AdjustByFilterRequest },
-      },
-      async (request) => done(adjustByFilterV3(ctx, request.body)),
-    );
-    r.post(
-      '/bulk/inventory-items/create-by-variant-filter',
-      {
-        config: admin,
-        schema: {
-          ...job('Create items for the matching variants that have none'),
-          body: CreateByVariantFilterRequest,
-        },
-      },
-      async (request) => done(createByVariantFilterV3(ctx, request.body)),
+    job(
+      'create-by-variant-filter',
+      'Create items for the matching variants that have none',
+      CreateByVariantFilterRequest,
+      createByVariantFilterV3,
     );
   });
 }

@@ -29,6 +29,14 @@ function withFocalPoint(list: StoredMedia[], id: string, focalPoint: FocalPoint 
   });
 }
 
+/** The `updated` event of a product or collection whose media list changed. */
+const mediaChanged = (entity: 'product' | 'collection', id: string): EventInput => ({
+  entity,
+  entityId: id,
+  type: 'updated',
+  payload: { [`${entity}Id`]: id, changedFields: ['media'] },
+});
+
 /**
  * Sets (or with `null` clears) a file's focal point, and writes it through to the copies in product and
  * collection media, so image objects everywhere carry it. Finding the copies scans the media lists: an
@@ -72,24 +80,14 @@ export async function setFocalPoint(
         .update(products)
         .set({ data: { ...product.data, media }, lastUpdated: sql`now()` })
         .where(eq(products.id, product.id));
-      events.push({
-        entity: 'product',
-        entityId: product.id,
-        type: 'updated',
-        payload: { productId: product.id, changedFields: ['media'] },
-      });
+      events.push(mediaChanged('product', product.id));
     }
     for (const collection of shelves) {
       await tx
         .update(collections)
         .set({ media: withFocalPoint(collection.media, id, focalPoint), lastUpdated: sql`now()` })
         .where(eq(collections.id, collection.id));
-      events.push({
-        entity: 'collection',
-        entityId: collection.id,
-        type: 'updated',
-        payload: { collectionId: collection.id, changedFields: ['media'] },
-      });
+      events.push(mediaChanged('collection', collection.id));
     }
     await ctx.events.record(tx, events);
     return updated!;

@@ -20,9 +20,9 @@ import {
 } from './schemas.ts';
 import { mediaSigner } from './signing.ts';
 import { Empty } from '../shared/schemas.ts';
-import { admin, open } from '../../../platform/routing.ts';
+import { admin, open, routeOptions } from '../../../platform/routing.ts';
 
-const tags = ['media'];
+const route = routeOptions(['media']);
 const PREFIX = '/site-media/v1/files';
 const MB = 1024 * 1024;
 
@@ -63,22 +63,17 @@ export async function mediaRoutes(app: App, ctx: AppContext): Promise<void> {
     });
     scoped.post(
       `${PREFIX}/upload`,
-      {
-        config: admin,
-        schema: {
-          tags,
-          summary: 'Upload a media file (multipart/form-data)',
-          description: [
-            "Parts: `file` (required, at most 25 MB); `poster` (a video's poster image; a placeholder is made",
-            'otherwise); text parts `mediaType` (image|video|audio|document|zip, checked against the bytes),',
-            '`folder`, `private` (true: a secure file), `fileType` (SECURE_PICTURE|SECURE_VIDEO|SECURE_DOCUMENT|',
-            "SECURE_MUSIC|SECURE_ARCHIVE, implies private), `width`/`height` (a video's size when its container",
-            'does not say). Images are decoded and get WebP thumbnails of 150, 400 and 800 px (and AVIF copies, served by `Accept`).',
-          ].join(' '),
-          consumes: ['multipart/form-data'],
-          response: { 200: UploadResponse },
-        },
-      },
+      route(admin, 'Upload a media file (multipart/form-data)', {
+        description: [
+          "Parts: `file` (required, at most 25 MB); `poster` (a video's poster image; a placeholder is made",
+          'otherwise); text parts `mediaType` (image|video|audio|document|zip, checked against the bytes),',
+          '`folder`, `private` (true: a secure file), `fileType` (SECURE_PICTURE|SECURE_VIDEO|SECURE_DOCUMENT|',
+          "SECURE_MUSIC|SECURE_ARCHIVE, implies private), `width`/`height` (a video's size when its container",
+          'does not say). Images are decoded and get WebP thumbnails of 150, 400 and 800 px (and AVIF copies, served by `Accept`).',
+        ].join(' '),
+        consumes: ['multipart/form-data'],
+        response: { 200: UploadResponse },
+      }),
       async (request) => {
         if (!request.isMultipart())
           throw new AppError(
@@ -108,37 +103,24 @@ export async function mediaRoutes(app: App, ctx: AppContext): Promise<void> {
 
   app.get(
     PREFIX,
-    {
-      config: admin,
-      schema: {
-        tags,
-        summary: 'List media files, newest first',
-        querystring: ListFilesQuery,
-        response: { 200: FilesResponse },
-      },
-    },
+    route(admin, 'List media files, newest first', {
+      querystring: ListFilesQuery,
+      response: { 200: FilesResponse },
+    }),
     async (request) => listMediaFiles(ctx, request.query),
   );
   app.get(
     `${PREFIX}/:id`,
-    {
-      config: admin,
-      schema: { tags, summary: 'A media file', params: MediaFileParams, response: { 200: FileResponse } },
-    },
+    route(admin, 'A media file', { params: MediaFileParams, response: { 200: FileResponse } }),
     async (request) => ({ file: await getMediaFile(ctx, request.params.id) }),
   );
   app.patch(
     `${PREFIX}/:id`,
-    {
-      config: admin,
-      schema: {
-        tags,
-        summary: "Set a media file's focal point (written through to product and collection media)",
-        params: MediaFileParams,
-        body: UpdateFileRequest,
-        response: { 200: FileResponse },
-      },
-    },
+    route(admin, "Set a media file's focal point (written through to product and collection media)", {
+      params: MediaFileParams,
+      body: UpdateFileRequest,
+      response: { 200: FileResponse },
+    }),
     async (request) => {
       samePath(request.params.id, request.body.file.id ?? request.body.id, 'file.id');
       const row = await setFocalPoint(ctx, request.params.id, request.body.file.focalPoint);
@@ -147,15 +129,10 @@ export async function mediaRoutes(app: App, ctx: AppContext): Promise<void> {
   );
   app.delete(
     `${PREFIX}/:id`,
-    {
-      config: admin,
-      schema: {
-        tags,
-        summary: 'Delete a media file that no product or collection shows',
-        params: MediaFileParams,
-        response: { 200: Empty },
-      },
-    },
+    route(admin, 'Delete a media file that no product or collection shows', {
+      params: MediaFileParams,
+      response: { 200: Empty },
+    }),
     async (request) => {
       await deleteMediaFile(ctx, request.params.id);
       return {};
@@ -163,16 +140,11 @@ export async function mediaRoutes(app: App, ctx: AppContext): Promise<void> {
   );
   app.post(
     `${PREFIX}/:id/download-url`,
-    {
-      config: admin,
-      schema: {
-        tags,
-        summary: 'A short-lived signed download link (the only way to a secure file)',
-        params: MediaFileParams,
-        body: DownloadUrlRequest,
-        response: { 200: DownloadUrlResponse },
-      },
-    },
+    route(admin, 'A short-lived signed download link (the only way to a secure file)', {
+      params: MediaFileParams,
+      body: DownloadUrlRequest,
+      response: { 200: DownloadUrlResponse },
+    }),
     async (request) => {
       samePath(request.params.id, request.body.id, 'id');
       const link = await downloadUrl(ctx, request.params.id, request.body.expirationInMinutes);
@@ -182,15 +154,10 @@ export async function mediaRoutes(app: App, ctx: AppContext): Promise<void> {
 
   app.get(
     '/media/:id/:filename',
-    {
-      config: open,
-      schema: {
-        tags,
-        summary: 'A media file (signed links: `expires` + `sig`; `size` picks a thumbnail)',
-        params: MediaPathParams,
-        querystring: MediaFileQuery,
-      },
-    },
+    route(open, 'A media file (signed links: `expires` + `sig`; `size` picks a thumbnail)', {
+      params: MediaPathParams,
+      querystring: MediaFileQuery,
+    }),
     async (request, reply) => {
       const file = await openMedia(ctx, request.params.id, request.params.filename, {
         ...request.query,

@@ -175,20 +175,14 @@ export async function productRoutes(app: App, ctx: AppContext): Promise<void> {
       { summary: "Set the alt text of the product's media", params, body: UpdateMediaRequest },
       (id, body) => updateProductMedia(ctx, id, body.media),
     );
-    entityAction(
-      r,
-      'PATCH',
-      '/products/:id/choices/media',
-      { summary: 'Add product media to choices', params, body: ChoiceMediaRequest },
-      (id, body) => editChoiceMedia(ctx, id, body.media, false),
-    );
-    entityAction(
-      r,
-      'POST',
-      '/products/:id/choices/media/delete',
-      { summary: 'Remove media from choices', params, body: ChoiceMediaRequest },
-      (id, body) => editChoiceMedia(ctx, id, body.media, true),
-    );
+    const choiceMedia = [
+      ['PATCH', '/products/:id/choices/media', 'Add product media to choices', false],
+      ['POST', '/products/:id/choices/media/delete', 'Remove media from choices', true],
+    ] as const;
+    for (const [method, path, summary, remove] of choiceMedia)
+      entityAction(r, method, path, { summary, params, body: ChoiceMediaRequest }, (id, body) =>
+        editChoiceMedia(ctx, id, body.media, remove),
+      );
     r.post(
       '/bulk/products/update',
       catalogueWrite('Set price, cost, weight, ribbon or brand of many products', {
