@@ -10,8 +10,16 @@ export const shortDay = (isoDay: string): string => DAY.format(new Date(`${isoDa
 export const words = (value: string | undefined): string =>
   value ? value.charAt(0) + value.slice(1).toLowerCase().replaceAll('_', ' ') : '—';
 
+/** One formatter per currency: a long list formats a price per row, and making a formatter is the slow part. */
+const formatters = new Map<string, Intl.NumberFormat>();
+
 export function money(amount: number | string | undefined, currency = 'USD'): string {
   const n = typeof amount === 'string' ? Number(amount) : amount;
   if (n === undefined || !Number.isFinite(n)) return '—';
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(n);
+  let format = formatters.get(currency);
+  if (!format) {
+    format = new Intl.NumberFormat('en-US', { style: 'currency', currency });
+    formatters.set(currency, format);
+  }
+  return format.format(n);
 }
