@@ -12,7 +12,7 @@ import { productVariants } from '../variants/tables.ts';
 import { inventoryItems, type InventoryRow, variantJoin } from './tables.ts';
 import { type ProductRow, products } from '../products/tables.ts';
 import { refreshProduct } from '../variants/writes.ts';
-import { lockProduct } from '../shared/write-support.ts';
+import { lockProductIfFound } from '../shared/write-support.ts';
 import {
   compileFilter,
   createEdit,
@@ -67,15 +67,15 @@ async function filterJob(
     if (batch.length === 0) break;
     after = batch.at(-1)!;
     const byProduct = new Map<string, string[]>();
-    for (const r of batch) byProduct.set(r.productId, [...(byProduct.get(r.productId) ?? []), r.id]);
+    for (const r of batch) {
+      const ids = byProduct.get(r.productId);
+      if (ids) ids.push(r.id);
+      else byProduct.set(r.productId, [r.id]);
+    }
     for (const [productId, ids] of byProduct) {
       processed += await ctx.events.transaction(async (tx) => {
-        const [exists] = await tx
-          .select({ id: products.id })
-          .from(products)
-          .where(eq(products.id, productId));
-        if (!exists) return 0; // deleted meanwhile
-        return run(tx, await lockProduct(tx, productId), ids);
+        const product = await lockProductIfFound(tx, productId);
+        return product ? run(tx, product, ids) : 0; // none: deleted meanwhile
       });
     }
     if (batch.length < FILTER_BATCH) break;

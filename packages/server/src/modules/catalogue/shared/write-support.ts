@@ -171,15 +171,19 @@ export function sanitizeDescription(html: string): string {
  * in id order), then their variants and inventory items.
  */
 export async function lockProduct(tx: Db, productId: string): Promise<ProductRow> {
-  const missing = () =>
-    notFound('PRODUCT_NOT_FOUND', `Product ${productId} was not found`, { id: productId });
-  if (!UUID.test(productId)) throw missing();
+  const row = await lockProductIfFound(tx, productId);
+  if (!row) throw notFound('PRODUCT_NOT_FOUND', `Product ${productId} was not found`, { id: productId });
+  return row;
+}
+
+/** `lockProduct`, but `undefined` for a product that is not there (a job skipping one deleted meanwhile). */
+export async function lockProductIfFound(tx: Db, productId: string): Promise<ProductRow | undefined> {
+  if (!UUID.test(productId)) return undefined;
   const [row] = await tx
     .select(productColumns)
     .from(products)
     .where(eq(products.id, productId))
     .for('update');
-  if (!row) throw missing();
   return row;
 }
 
