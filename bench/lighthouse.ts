@@ -17,12 +17,16 @@ import { startServerProcess } from './server-process.ts';
  */
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
-const PAGES = [
+/** `LIGHTHOUSE_PAGES=product,cart` measures only those pages; `LIGHTHOUSE_REPORTS=dir` keeps each run's full report. */
+const ONLY = process.env.LIGHTHOUSE_PAGES?.split(',');
+const REPORTS = process.env.LIGHTHOUSE_REPORTS;
+const ALL_PAGES = [
   { name: 'home', path: '/' },
   { name: 'collection', path: '/collections/apparel' },
   { name: 'product', path: '/product-page/classic-cotton-tee' },
   { name: 'cart', path: '/cart' },
 ];
+const PAGES = ALL_PAGES.filter((page) => !ONLY || ONLY.includes(page.name));
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
 interface PageResult {
@@ -38,7 +42,11 @@ interface PageResult {
   failed: string[];
 }
 
-async function measure(url: string, port: number): Promise<Omit<PageResult, 'name' | 'path'>> {
+async function measure(
+  url: string,
+  port: number,
+  report?: string,
+): Promise<Omit<PageResult, 'name' | 'path'>> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -47,6 +55,7 @@ async function measure(url: string, port: number): Promise<Omit<PageResult, 'nam
   });
   const lhr = result?.lhr;
   if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
+  if (report) await writeFile(report, JSON.stringify(lhr));
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const items = (lhr.audits['resource-summary']?.details as { items?: Array<Record<string, unknown>> })
@@ -91,7 +100,10 @@ async function main() {
       const url = `${server.url}${page.path}`;
       await fetch(url, { headers: { accept: 'text/html' } });
       const runs = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await measure(url, chrome.port));
+      for (let i = 0; i < RUNS; i++) {
+        const report = REPORTS && join(REPORTS, `${page.name}-${i + 1}.json`);
+        runs.push(await measure(url, chrome.port, report));
+      }
       runs.sort((a, b) => a.scores.performance - b.scores.performance);
       const median = runs[Math.floor(runs.length / 2)]!;
       results.push({ name: page.name, path: page.path, ...median });

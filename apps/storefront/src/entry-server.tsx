@@ -268,13 +268,15 @@ export async function createRenderer(clientDir: string): Promise<Renderer> {
 export const SCRIPTS_AT_LATEST_MS = 2_000;
 
 /**
- * The page's scripts, asked for once the page has loaded (its HTML, styles and first images: the `load` event), so
- * that on a slow link the first paint and the largest image do not share the bandwidth with ~110 kB of scripts —
- * or `SCRIPTS_AT_LATEST_MS` after the HTML was read, so an image that never arrives does not keep the page from
+ * The page's scripts, asked for once the page has loaded (its HTML, styles and first images: the `load` event) and
+ * the frame after it has been painted, so that on a slow link the first paint and the largest image do not share
+ * the bandwidth with ~110 kB of scripts, and scripts already in the browser's cache (a return visit) do not run
+ * hydration's work on the main thread before the page is first shown — or `SCRIPTS_AT_LATEST_MS` after the HTML was
+ * read, so an image that never arrives (or a background tab, which paints no frames) does not keep the page from
  * hydrating. The page works before they run (links and forms are plain HTML; add to cart is a form post);
  * hydration follows and marks `<html data-hydrated>` (entry-client.tsx).
  */
 export function startScripts(preload: string[], entry: string): string {
   const files = JSON.stringify(preload.map((file) => `/${file}`));
-  return `(function(){function go(){var d=document;${files}.forEach(function(f){var l=d.createElement("link");l.rel="modulepreload";l.href=f;d.head.appendChild(l)});var s=d.createElement("script");s.type="module";s.src=${JSON.stringify(`/${entry}`)};d.body.appendChild(s)}var started=false;function once(){if(!started){started=true;go()}}if(document.readyState==="complete")once();else{addEventListener("load",once);setTimeout(once,${SCRIPTS_AT_LATEST_MS})}})()`;
+  return `(function(){var started=false;function go(){if(started)return;started=true;var d=document;${files}.forEach(function(f){var l=d.createElement("link");l.rel="modulepreload";l.href=f;d.head.appendChild(l)});var s=d.createElement("script");s.type="module";s.src=${JSON.stringify(`/${entry}`)};d.body.appendChild(s)}function painted(){requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go,0)})})}if(document.readyState==="complete")painted();else addEventListener("load",painted);setTimeout(go,${SCRIPTS_AT_LATEST_MS})})()`;
 }
