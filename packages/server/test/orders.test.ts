@@ -178,6 +178,32 @@ describe('order mails', () => {
     expect(await mails(email, 'order-confirmation')).toHaveLength(1);
   });
 
+  it("names the store by its checkout header's text, and by its store name in the subject and footer", async () => {
+    const store = await call('PATCH', '/ecom/v1/store-settings', {
+      storeSettings: { storeName: 'Corner Shop' },
+    });
+    expect(store.status, JSON.stringify(store.body)).toBe(200);
+    const brand = { checkoutBrand: { header: { text: 'Corner Shop Checkout' } } };
+    const header = await call('PATCH', '/ecom/v1/checkout-settings', { checkoutSettings: brand });
+    expect(header.status, JSON.stringify(header.body)).toBe(200);
+    try {
+      const email = 'branded@example.com';
+      const placed = await placeTestOrder(server(), {
+        lines: [{ name: 'Mug', quantity: 1, price: '8.00' }],
+        email,
+      });
+      const [mail] = await mails(email, 'order-confirmation');
+      expect(mail!.subject).toBe(`Thank you for your order #${placed.number} · Corner Shop`);
+      expect(mail!.text.split('\n')[0]).toBe('Corner Shop Checkout');
+      expect(mail!.text).toContain(`Order #${placed.number} at Corner Shop.`);
+      expect(mail!.html).toContain('Corner Shop Checkout');
+    } finally {
+      const cleared = { checkoutBrand: { header: { text: '' } } };
+      await call('PATCH', '/ecom/v1/checkout-settings', { checkoutSettings: cleared });
+      await call('PATCH', '/ecom/v1/store-settings', { storeSettings: { storeName: null } });
+    }
+  });
+
   it('digital lines: links only once paid, mailed once, re-signed at every read', async () => {
     const email = 'reader@example.com';
     const placed = await placeTestOrder(server(), {

@@ -15,6 +15,17 @@ export async function recoverFromOrder(ctx: AppContext, event: DomainEvent): Pro
   const order = event.payload.order as { id?: string; checkoutId?: string } | undefined;
   if (!order?.checkoutId) return false;
   const checkoutId = order.checkoutId;
+  const abandoned = and(
+    eq(abandonedCheckouts.checkoutId, checkoutId),
+    eq(abandonedCheckouts.status, 'ABANDONED'),
+  );
+  // Most orders come from checkouts never abandoned: one read, rather than a transaction that changes nothing.
+  const [candidate] = await ctx.db
+    .select({ id: abandonedCheckouts.id })
+    .from(abandonedCheckouts)
+    .where(abandoned)
+    .limit(1);
+  if (!candidate) return false;
   return ctx.events.transaction(async (tx) => {
     const now = ctx.clock();
     const [row] = await tx
@@ -27,7 +38,7 @@ export async function recoverFromOrder(ctx: AppContext, event: DomainEvent): Pro
         revision: sql`${abandonedCheckouts.revision} + 1`,
         updatedDate: now,
       })
-      .where(and(eq(abandonedCheckouts.checkoutId, checkoutId), eq(abandonedCheckouts.status, 'ABANDONED')))
+      .where(abandoned)
       .returning();
     if (!row) return false;
     const wire = await abandonedCheckoutService.record(

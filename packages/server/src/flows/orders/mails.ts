@@ -2,7 +2,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import { type MailMessage, mailerFor } from '../../modules/mail/mailer.ts';
 import { type MailContent, type MailItem, type MailTotal, renderMail } from '../../modules/mail/templates.ts';
 import { mailBrand } from '../../modules/checkout-settings/checkout-settings.ts';
-import { storeDisplayName } from '../../modules/settings/store.ts';
 import { loadOrderParts, partsToWire } from '../../modules/orders/parts.ts';
 import { orderActionError, orderMoney, type OrderStatus } from '../../modules/orders/state.ts';
 import { orderActivities, orders } from '../../modules/orders/tables.ts';
@@ -93,9 +92,9 @@ async function orderMail(
   to: string,
   { tag, title, paragraphs, data = {}, ...table }: OrderMailContent,
 ): Promise<MailMessage> {
-  const [link, store] = await Promise.all([orderPageUrl(ctx, order.id), storeDisplayName(ctx)]);
+  const [link, { store, ...brand }] = await Promise.all([orderPageUrl(ctx, order.id), mailBrand(ctx)]);
   const body = renderMail({
-    brand: await mailBrand(ctx),
+    brand,
     title,
     paragraphs,
     ...table,

@@ -145,13 +145,15 @@ function brandToWire(ctx: AppContext, brand: CheckoutSettings['checkoutBrand']) 
 
 /**
  * The store as its mails show it: the checkout header's text as its name (else the store's name or host) and the
- * checkout logo, as an absolute URL.
+ * checkout logo, as an absolute URL; `store` is the store's own name (or host) for the subject and footer. Both
+ * settings are read once, side by side (a mail goes out after every order).
  */
-export async function mailBrand(ctx: AppContext): Promise<{ name: string; logoUrl?: string }> {
-  const { header } = (await readCheckoutSettings(ctx.db)).settings.checkoutBrand;
-  const name = header.text?.trim() || (await storeDisplayName(ctx));
+export async function mailBrand(ctx: AppContext): Promise<{ name: string; logoUrl?: string; store: string }> {
+  const [checkout, store] = await Promise.all([readCheckoutSettings(ctx.db), storeDisplayName(ctx)]);
+  const { header } = checkout.settings.checkoutBrand;
+  const name = header.text?.trim() || store;
   const url = header.logo.image ? imageRefToWire(ctx, header.logo.image).url : undefined;
-  return { name, ...(url ? { logoUrl: new URL(url, ctx.config.publicUrl).href } : {}) };
+  return { name, ...(url ? { logoUrl: new URL(url, ctx.config.publicUrl).href } : {}), store };
 }
 
 /**
