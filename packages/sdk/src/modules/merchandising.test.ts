@@ -35,43 +35,39 @@ interface V3Case {
   patch: Record<string, unknown>;
 }
 
+/** A case with the usual patch (`name`) and a GET query unless it says otherwise; its plural adds an s. */
+const v3Case = (
+  name: V3Case['name'],
+  one: string,
+  segment: string,
+  input: V3Case['input'],
+  more: Partial<V3Case> = {},
+): V3Case => ({
+  name,
+  one,
+  many: `${one}s`,
+  segment,
+  queryMethod: 'GET',
+  input,
+  patch: { name: 'Acme 2', revision: '2' },
+  ...more,
+});
+
 const CASES: V3Case[] = [
-  {
-    name: 'brands',
-    one: 'Brand',
-    many: 'Brands',
-    segment: 'brands',
-    queryMethod: 'GET',
-    input: { name: 'Acme' },
-    patch: { name: 'Acme 2', revision: '2' },
-  },
-  {
-    name: 'ribbons',
-    one: 'Ribbon',
-    many: 'Ribbons',
-    segment: 'ribbons',
-    queryMethod: 'POST',
-    input: { name: 'Sale' },
-    patch: { name: 'Acme 2', revision: '2' },
-  },
-  {
-    name: 'infoSections',
-    one: 'InfoSection',
-    many: 'InfoSections',
-    segment: 'info-sections',
-    queryMethod: 'GET',
-    input: { uniqueName: 'care', title: 'Care', plainDescription: '<p>Wash cold</p>' },
-    patch: { title: 'Acme 2', revision: '2' },
-  },
-  {
-    name: 'customizations',
-    one: 'Customization',
-    many: 'Customizations',
-    segment: 'customizations',
-    queryMethod: 'GET',
-    input: { name: 'Engraving', customizationType: 'MODIFIER', customizationRenderType: 'FREE_TEXT' },
-    patch: { name: 'Acme 2', revision: '2' },
-  },
+  v3Case('brands', 'Brand', 'brands', { name: 'Acme' }),
+  v3Case('ribbons', 'Ribbon', 'ribbons', { name: 'Sale' }, { queryMethod: 'POST' }),
+  v3Case(
+    'infoSections',
+    'InfoSection',
+    'info-sections',
+    { uniqueName: 'care', title: 'Care', plainDescription: '<p>Wash cold</p>' },
+    { patch: { title: 'Acme 2', revision: '2' } },
+  ),
+  v3Case('customizations', 'Customization', 'customizations', {
+    name: 'Engraving',
+    customizationType: 'MODIFIER',
+    customizationRenderType: 'FREE_TEXT',
+  }),
 ];
 
 type Dated = { createdDate?: Date };
