@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { createClient } from '../core/client.ts';
+import { callNamed, lowerFirst } from '../testing/entity-calls.ts';
 import { json, parseUrl, type RecordedCall, fakeClient, bodyOf } from '../testing/fake-fetch.ts';
 import { brands } from './brands.ts';
 import { catalogVersion } from './catalog-version.ts';
@@ -71,12 +72,10 @@ const CASES: V3Case[] = [
 ];
 
 type Dated = { createdDate?: Date };
-type AnyCall = (...args: unknown[]) => unknown;
 
 /** The case's calls on a client, by their names. */
 function crudOf(c: V3Case, s: Sdk) {
-  const module = s[c.name] as unknown as Record<string, AnyCall>;
-  const call = <T>(name: string, ...args: unknown[]) => module[name]!(...args) as T;
+  const call = callNamed(s[c.name]);
   const field = Object.keys(c.patch)[0] ?? '';
   const fields = { fields: ['ASSIGNED_PRODUCTS_COUNT'] };
   return {
@@ -97,7 +96,6 @@ function crudOf(c: V3Case, s: Sdk) {
   };
 }
 
-const lowerFirst = (name: string) => name.charAt(0).toLowerCase() + name.slice(1);
 const keyOf = (c: V3Case) => lowerFirst(c.one);
 
 describe.each(CASES)('$name (v3)', (c) => {
