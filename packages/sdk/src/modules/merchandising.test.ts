@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { createClient } from '../core/client.ts';
+import { callNamed, lowerFirst } from '../testing/entity-calls.ts';
 import { json, parseUrl, type RecordedCall, fakeClient, bodyOf } from '../testing/fake-fetch.ts';
 import { brands } from './brands.ts';
 import { catalogVersion } from './catalog-version.ts';
@@ -35,52 +36,46 @@ interface V3Case {
   patch: Record<string, unknown>;
 }
 
+/** A case with the usual patch (`name`) and a GET query unless it says otherwise; its plural adds an s. */
+const v3Case = (
+  name: V3Case['name'],
+  one: string,
+  segment: string,
+  input: V3Case['input'],
+  more: Partial<V3Case> = {},
+): V3Case => ({
+  name,
+  one,
+  many: `${one}s`,
+  segment,
+  queryMethod: 'GET',
+  input,
+  patch: { name: 'Acme 2', revision: '2' },
+  ...more,
+});
+
 const CASES: V3Case[] = [
-  {
-    name: 'brands',
-    one: 'Brand',
-    many: 'Brands',
-    segment: 'brands',
-    queryMethod: 'GET',
-    input: { name: 'Acme' },
-    patch: { name: 'Acme 2', revision: '2' },
-  },
-  {
-    name: 'ribbons',
-    one: 'Ribbon',
-    many: 'Ribbons',
-    segment: 'ribbons',
-    queryMethod: 'POST',
-    input: { name: 'Sale' },
-    patch: { name: 'Acme 2', revision: '2' },
-  },
-  {
-    name: 'infoSections',
-    one: 'InfoSection',
-    many: 'InfoSections',
-    segment: 'info-sections',
-    queryMethod: 'GET',
-    input: { uniqueName: 'care', title: 'Care', plainDescription: '<p>Wash cold</p>' },
-    patch: { title: 'Acme 2', revision: '2' },
-  },
-  {
-    name: 'customizations',
-    one: 'Customization',
-    many: 'Customizations',
-    segment: 'customizations',
-    queryMethod: 'GET',
-    input: { name: 'Engraving', customizationType: 'MODIFIER', customizationRenderType: 'FREE_TEXT' },
-    patch: { name: 'Acme 2', revision: '2' },
-  },
+  v3Case('brands', 'Brand', 'brands', { name: 'Acme' }),
+  v3Case('ribbons', 'Ribbon', 'ribbons', { name: 'Sale' }, { queryMethod: 'POST' }),
+  v3Case(
+    'infoSections',
+    'InfoSection',
+    'info-sections',
+    { uniqueName: 'care', title: 'Care', plainDescription: '<p>Wash cold</p>' },
+    { patch: { title: 'Acme 2', revision: '2' } },
+  ),
+  v3Case('customizations', 'Customization', 'customizations', {
+    name: 'Engraving',
+    customizationType: 'MODIFIER',
+    customizationRenderType: 'FREE_TEXT',
+  }),
 ];
 
 type Dated = { createdDate?: Date };
-type AnyCall = (...args: unknown[]) => unknown;
 
 /** The case's calls on a client, by their names. */
 function crudOf(c: V3Case, s: Sdk) {
-  const module = s[c.name] as unknown as Record<string, AnyCall>;
-  const call = <T>(name: string, ...args: unknown[]) => module[name]!(...args) as T;
+  const call = callNamed(s[c.name]);
   const field = Object.keys(c.patch)[0] ?? '';
   const fields = { fields: ['ASSIGNED_PRODUCTS_COUNT'] };
   return {
@@ -101,7 +96,6 @@ function crudOf(c: V3Case, s: Sdk) {
   };
 }
 
-const lowerFirst = (name: string) => name.charAt(0).toLowerCase() + name.slice(1);
 const keyOf = (c: V3Case) => lowerFirst(c.one);
 
 describe.each(CASES)('$name (v3)', (c) => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { createClient } from '../core/client.ts';
+import { callNamed, lowerFirst } from '../testing/entity-calls.ts';
 import { json, parseUrl, type RecordedCall, fakeClient, bodyOf } from '../testing/fake-fetch.ts';
 import { coupons } from './coupons.ts';
 import { deliveryRegions } from './delivery-regions.ts';
@@ -20,119 +21,106 @@ const sdk = fakeClient(modules);
 
 const body = bodyOf;
 
+/** An entity's CRUD calls, named from `one`: `createTaxGroup`, `getTaxGroup`, … on `taxGroups`, wire key `taxGroup`. */
 interface CrudCase {
-  name: string;
-  key: string;
+  one: string;
   path: string;
-  create: (s: Sdk) => Promise<{ createdDate?: Date }>;
-  createBody: unknown;
-  get: (s: Sdk, id: string) => Promise<{ updatedDate?: Date }>;
-  update: (s: Sdk, id: string) => Promise<unknown>;
-  updateBody: (id: string) => unknown;
-  remove: (s: Sdk, id: string) => Promise<void>;
+  /** What create is given, and what it sends under the key where that differs (dates as ISO strings). */
+  input: Record<string, unknown>;
+  sentInput?: Record<string, unknown>;
+  /** What update is given besides the id, and its field mask: as given and as sent. */
+  patch: Record<string, unknown>;
+  mask?: [given: string | string[], sent: string];
+  /** How its offset-paged query goes, where the case tests it here. */
+  query?: 'GET' | 'POST';
 }
+
+const EXPIRES = '2030-01-01T00:00:00.000Z';
+const COUPON = { code: 'SAVE10', discountType: 'PERCENTAGE', percentage: 10 };
 
 const CASES: CrudCase[] = [
   {
-    name: 'deliveryRegions',
-    key: 'deliveryRegion',
+    one: 'DeliveryRegion',
     path: '/ecom/v1/delivery-regions',
-    create: (s) =>
-      s.deliveryRegions.createDeliveryRegion({ name: 'US', destinations: [{ countryCode: 'US' }] }),
-    createBody: { deliveryRegion: { name: 'US', destinations: [{ countryCode: 'US' }] } },
-    get: (s, id) => s.deliveryRegions.getDeliveryRegion(id),
-    update: (s, id) =>
-      s.deliveryRegions.updateDeliveryRegion(id, { name: 'USA', revision: '3' }, { fieldMask: ['name'] }),
-    updateBody: (id) => ({ deliveryRegion: { name: 'USA', revision: '3', id }, fieldMask: 'name' }),
-    remove: (s, id) => s.deliveryRegions.deleteDeliveryRegion(id),
+    input: { name: 'US', destinations: [{ countryCode: 'US' }] },
+    patch: { name: 'USA', revision: '3' },
+    mask: [['name'], 'name'],
+    query: 'GET',
   },
   {
-    name: 'taxGroups',
-    key: 'taxGroup',
+    one: 'TaxGroup',
     path: '/billing/v1/tax-groups',
-    create: (s) => s.taxGroups.createTaxGroup({ name: 'Books' }),
-    createBody: { taxGroup: { name: 'Books' } },
-    get: (s, id) => s.taxGroups.getTaxGroup(id),
-    update: (s, id) => s.taxGroups.updateTaxGroup(id, { name: 'Printed' }),
-    updateBody: (id) => ({ taxGroup: { name: 'Printed', id } }),
-    remove: (s, id) => s.taxGroups.deleteTaxGroup(id),
+    input: { name: 'Books' },
+    patch: { name: 'Printed' },
+    query: 'POST',
   },
   {
-    name: 'taxRegions',
-    key: 'taxRegion',
+    one: 'TaxRegion',
     path: '/billing/v1/tax-regions',
-    create: (s) => s.taxRegions.createTaxRegion({ country: 'US', subdivision: 'US-CA' }),
-    createBody: { taxRegion: { country: 'US', subdivision: 'US-CA' } },
-    get: (s, id) => s.taxRegions.getTaxRegion(id),
-    update: (s, id) =>
-      s.taxRegions.updateTaxRegion(id, { taxIncludedInPrice: true }, { fieldMask: 'taxIncludedInPrice' }),
-    updateBody: (id) => ({ taxRegion: { taxIncludedInPrice: true, id }, fieldMask: 'taxIncludedInPrice' }),
-    remove: (s, id) => s.taxRegions.deleteTaxRegion(id),
+    input: { country: 'US', subdivision: 'US-CA' },
+    patch: { taxIncludedInPrice: true },
+    mask: ['taxIncludedInPrice', 'taxIncludedInPrice'],
+    query: 'POST',
   },
   {
-    name: 'taxRates',
-    key: 'taxRate',
+    one: 'TaxRate',
     path: '/billing/v1/tax-rates',
-    create: (s) => s.taxRates.createTaxRate({ taxRegionId: 'r', taxGroupId: 'g', rate: '7.25' }),
-    createBody: { taxRate: { taxRegionId: 'r', taxGroupId: 'g', rate: '7.25' } },
-    get: (s, id) => s.taxRates.getTaxRate(id),
-    update: (s, id) => s.taxRates.updateTaxRate(id, { rate: '8' }),
-    updateBody: (id) => ({ taxRate: { rate: '8', id } }),
-    remove: (s, id) => s.taxRates.deleteTaxRate(id),
+    input: { taxRegionId: 'r', taxGroupId: 'g', rate: '7.25' },
+    patch: { rate: '8' },
+    query: 'POST',
   },
   {
-    name: 'coupons',
-    key: 'coupon',
+    one: 'Coupon',
     path: '/ecom/v1/coupons',
-    create: (s) =>
-      s.coupons.createCoupon({
-        code: 'SAVE10',
-        discountType: 'PERCENTAGE',
-        percentage: 10,
-        expirationTime: new Date('2030-01-01T00:00:00.000Z'),
-      }),
-    createBody: {
-      coupon: {
-        code: 'SAVE10',
-        discountType: 'PERCENTAGE',
-        percentage: 10,
-        expirationTime: '2030-01-01T00:00:00.000Z',
-      },
-    },
-    get: (s, id) => s.coupons.getCoupon(id),
-    update: (s, id) => s.coupons.updateCoupon(id, { active: false, fixedAmount: null }),
-    updateBody: (id) => ({ coupon: { active: false, fixedAmount: null, id } }),
-    remove: (s, id) => s.coupons.deleteCoupon(id),
+    input: { ...COUPON, expirationTime: new Date(EXPIRES) },
+    sentInput: { ...COUPON, expirationTime: EXPIRES },
+    patch: { active: false, fixedAmount: null },
+    query: 'GET',
   },
   {
-    name: 'shippingOptions',
-    key: 'shippingOption',
+    one: 'ShippingOption',
     path: '/ecom/v1/shipping-options',
-    create: (s) => s.shippingOptions.createShippingOption({ title: 'Standard', rates: [{ amount: '5.00' }] }),
-    createBody: { shippingOption: { title: 'Standard', rates: [{ amount: '5.00' }] } },
-    get: (s, id) => s.shippingOptions.getShippingOption(id),
-    update: (s, id) =>
-      s.shippingOptions.updateShippingOption(id, { title: 'Express' }, { fieldMask: ['title'] }),
-    updateBody: (id) => ({ shippingOption: { title: 'Express', id }, fieldMask: 'title' }),
-    remove: (s, id) => s.shippingOptions.deleteShippingOption(id),
+    input: { title: 'Standard', rates: [{ amount: '5.00' }] },
+    patch: { title: 'Express' },
+    mask: [['title'], 'title'],
   },
 ];
 
-describe.each(CASES)('$name CRUD', (c) => {
+/** The case's module, also the wire key of a list of its entities: `taxGroups`. */
+const moduleOf = (c: CrudCase) => `${lowerFirst(c.one)}s`;
+
+/** The case's calls on a client, and the bodies they should send. */
+function crudOf(c: CrudCase, s: Sdk) {
+  const call = callNamed(s[moduleOf(c) as keyof Sdk]);
+  const key = lowerFirst(c.one);
+  return {
+    create: () => call<Promise<{ createdDate?: Date }>>(`create${c.one}`, c.input),
+    createBody: { [key]: c.sentInput ?? c.input },
+    get: (id: string) => call<Promise<{ updatedDate?: Date }>>(`get${c.one}`, id),
+    update: (id: string) =>
+      call<Promise<unknown>>(`update${c.one}`, id, c.patch, ...(c.mask ? [{ fieldMask: c.mask[0] }] : [])),
+    updateBody: (id: string) => ({ [key]: { ...c.patch, id }, ...(c.mask ? { fieldMask: c.mask[1] } : {}) }),
+    remove: (id: string) => call<Promise<void>>(`delete${c.one}`, id),
+  };
+}
+
+describe.each(CASES.map((c) => ({ ...c, name: moduleOf(c) })))('$name CRUD', (c) => {
+  const key = lowerFirst(c.one);
   const entity = { id: 'e/1', ...dated };
-  const reply = (call: RecordedCall) => json(call.method === 'DELETE' ? {} : { [c.key]: entity });
+  const reply = (call: RecordedCall) => json(call.method === 'DELETE' ? {} : { [key]: entity });
 
   it('create POSTs {<key>} and converts the dates of the answer', async () => {
     const { sdk: s, calls } = sdk(reply);
-    const created = await c.create(s);
+    const crud = crudOf(c, s);
+    const created = await crud.create();
     expect(calls[0]).toMatchObject({ method: 'POST', url: c.path });
-    expect(body(calls[0])).toEqual(c.createBody);
+    expect(body(calls[0])).toEqual(crud.createBody);
     expect(created.createdDate).toEqual(new Date(CREATED));
   });
 
   it('get GETs <path>/<encoded id>', async () => {
     const { sdk: s, calls } = sdk(reply);
-    const got = await c.get(s, 'e/1');
+    const got = await crudOf(c, s).get('e/1');
     expect(calls[0]?.method).toBe('GET');
     expect(parseUrl(calls[0]?.url ?? '').path).toBe(`${c.path}/e%2F1`);
     expect(got.updatedDate).toEqual(new Date(UPDATED));
@@ -140,51 +128,34 @@ describe.each(CASES)('$name CRUD', (c) => {
 
   it('update PATCHes {<key>: {...patch, id}, fieldMask}', async () => {
     const { sdk: s, calls } = sdk(reply);
-    await c.update(s, 'e/1');
+    const crud = crudOf(c, s);
+    await crud.update('e/1');
     expect(calls[0]).toMatchObject({ method: 'PATCH', url: `${c.path}/e%2F1` });
-    expect(body(calls[0])).toEqual(c.updateBody('e/1'));
+    expect(body(calls[0])).toEqual(crud.updateBody('e/1'));
   });
 
   it('delete sends DELETE and resolves to undefined', async () => {
     const { sdk: s, calls } = sdk(reply);
-    await expect(c.remove(s, 'e/1')).resolves.toBeUndefined();
+    await expect(crudOf(c, s).remove('e/1')).resolves.toBeUndefined();
     expect(calls[0]?.method).toBe('DELETE');
     expect(parseUrl(calls[0]?.url ?? '').path).toBe(`${c.path}/e%2F1`);
   });
 });
 
 describe('query builders', () => {
-  it.each([
-    [
-      'deliveryRegions',
-      (s: Sdk) => s.deliveryRegions.queryDeliveryRegions(),
-      'GET',
-      '/ecom/v1/delivery-regions/query',
-      'deliveryRegions',
-    ],
-    ['coupons', (s: Sdk) => s.coupons.queryCoupons(), 'GET', '/ecom/v1/coupons/query', 'coupons'],
-    [
-      'taxGroups',
-      (s: Sdk) => s.taxGroups.queryTaxGroups(),
-      'POST',
-      '/billing/v1/tax-groups/query',
-      'taxGroups',
-    ],
-    [
-      'taxRegions',
-      (s: Sdk) => s.taxRegions.queryTaxRegions(),
-      'POST',
-      '/billing/v1/tax-regions/query',
-      'taxRegions',
-    ],
-    ['taxRates', (s: Sdk) => s.taxRates.queryTaxRates(), 'POST', '/billing/v1/tax-rates/query', 'taxRates'],
-  ] as const)(
+  const offsetPaged = CASES.filter((c) => c.query).map(
+    (c) => [moduleOf(c), c.query, `${c.path}/query`, c] as const,
+  );
+  it.each(offsetPaged)(
     '%s: offset paging by pagingMetadata, dates converted',
-    async (_n, query, method, path, itemsKey) => {
+    async (itemsKey, method, path, c) => {
       const { sdk: s, calls } = sdk(() =>
         json({ [itemsKey]: [{ id: 'a', ...dated }], pagingMetadata: { count: 1, offset: 2, total: 3 } }),
       );
-      const page = await query(s).eq('name', 'x').limit(2).skip(2).find();
+      const query = callNamed(s[itemsKey as keyof Sdk])<ReturnType<Sdk['taxGroups']['queryTaxGroups']>>(
+        `query${c.one}s`,
+      );
+      const page = await query.eq('name', 'x').limit(2).skip(2).find();
       const wireQuery = { query: { filter: { name: 'x' }, paging: { limit: 2, offset: 2 } } };
       expect(calls[0]?.method).toBe(method);
       if (method === 'GET') expect(parseUrl(calls[0]?.url ?? '')).toMatchObject({ path, r: wireQuery });

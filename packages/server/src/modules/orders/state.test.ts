@@ -132,84 +132,47 @@ describe('capture and void', () => {
 
 describe('refundability', () => {
   const refunding = new Set(['sandbox-card']);
-  const cases: Array<[string, OrderStatus, PaymentFacts, string, string, string | undefined, bigint]> = [
-    ['a card payment', 'APPROVED', pay('APPROVED', 1000n), 'REFUNDABLE', 'NONE', undefined, 1000n],
-    ['a canceled order', 'CANCELED', pay('APPROVED', 1000n), 'REFUNDABLE', 'NONE', undefined, 1000n],
-    [
-      'after a partial refund',
-      'APPROVED',
-      pay('PARTIALLY_REFUNDED', 1000n, 300n),
-      'REFUNDABLE',
-      'NONE',
-      undefined,
-      700n,
-    ],
-    [
-      'with a refund pending',
-      'APPROVED',
-      pay('APPROVED', 1000n, 0n, 'sandbox-card', 400n),
-      'REFUNDABLE',
-      'NONE',
-      undefined,
-      600n,
-    ],
-    ['offline', 'APPROVED', pay('APPROVED', 1000n, 0n, 'offline'), 'MANUAL', 'NONE', 'OFFLINE', 1000n],
-    ['manual', 'APPROVED', pay('APPROVED', 1000n, 0n, 'manual'), 'MANUAL', 'NONE', 'OFFLINE', 1000n],
-    [
-      'an unknown provider',
-      'APPROVED',
-      pay('APPROVED', 1000n, 0n, 'other'),
-      'MANUAL',
-      'NONE',
-      'NOT_SUPPORTED',
-      1000n,
-    ],
-    ['not captured', 'APPROVED', pay('AUTHORIZED', 1000n), 'NOT_REFUNDABLE', 'NOT_PAID', undefined, 0n],
-    ['declined', 'APPROVED', pay('DECLINED', 1000n), 'NOT_REFUNDABLE', 'NOT_PAID', undefined, 0n],
-    [
-      'all refunded',
-      'APPROVED',
-      pay('REFUNDED', 1000n, 1000n),
-      'NOT_REFUNDABLE',
-      'ALREADY_REFUNDED',
-      undefined,
-      0n,
-    ],
+  /** What refundabilityOf answers for a payment. */
+  const outcome = (status: string, reason: string, remaining: bigint, manual?: string) => ({
+    status,
+    reason,
+    manual,
+    remaining,
+  });
+  type Expected = ReturnType<typeof outcome>;
+  /** Refundable through the provider, with `remaining` left to refund. */
+  const refundable = (remaining: bigint) => outcome('REFUNDABLE', 'NONE', remaining);
+  /** Refunded by hand (a payment of 1000), for the `manual` reason. */
+  const byHand = (manual: string) => outcome('MANUAL', 'NONE', 1000n, manual);
+  /** Not refundable for `reason`, nothing left. */
+  const notRefundable = (reason: string) => outcome('NOT_REFUNDABLE', reason, 0n);
+  const cases: Array<[string, OrderStatus, PaymentFacts, Expected]> = [
+    ['a card payment', 'APPROVED', pay('APPROVED', 1000n), refundable(1000n)],
+    ['a canceled order', 'CANCELED', pay('APPROVED', 1000n), refundable(1000n)],
+    ['after a partial refund', 'APPROVED', pay('PARTIALLY_REFUNDED', 1000n, 300n), refundable(700n)],
+    ['with a refund pending', 'APPROVED', pay('APPROVED', 1000n, 0n, 'sandbox-card', 400n), refundable(600n)],
+    ['offline', 'APPROVED', pay('APPROVED', 1000n, 0n, 'offline'), byHand('OFFLINE')],
+    ['manual', 'APPROVED', pay('APPROVED', 1000n, 0n, 'manual'), byHand('OFFLINE')],
+    ['an unknown provider', 'APPROVED', pay('APPROVED', 1000n, 0n, 'other'), byHand('NOT_SUPPORTED')],
+    ['not captured', 'APPROVED', pay('AUTHORIZED', 1000n), notRefundable('NOT_PAID')],
+    ['declined', 'APPROVED', pay('DECLINED', 1000n), notRefundable('NOT_PAID')],
+    ['all refunded', 'APPROVED', pay('REFUNDED', 1000n, 1000n), notRefundable('ALREADY_REFUNDED')],
     [
       'all pending',
       'APPROVED',
       pay('APPROVED', 1000n, 0n, 'sandbox-card', 1000n),
-      'NOT_REFUNDABLE',
-      'PENDING_REFUND',
-      undefined,
-      0n,
+      notRefundable('PENDING_REFUND'),
     ],
-    ['zero', 'APPROVED', pay('APPROVED', 0n), 'NOT_REFUNDABLE', 'ZERO_PRICE', undefined, 0n],
-    [
-      'a pending order',
-      'PENDING',
-      pay('APPROVED', 1000n),
-      'NOT_REFUNDABLE',
-      'ORDER_IS_PENDING',
-      undefined,
-      0n,
-    ],
-    [
-      'a rejected order',
-      'REJECTED',
-      pay('APPROVED', 1000n),
-      'NOT_REFUNDABLE',
-      'ORDER_IS_REJECTED',
-      undefined,
-      0n,
-    ],
+    ['zero', 'APPROVED', pay('APPROVED', 0n), notRefundable('ZERO_PRICE')],
+    ['a pending order', 'PENDING', pay('APPROVED', 1000n), notRefundable('ORDER_IS_PENDING')],
+    ['a rejected order', 'REJECTED', pay('APPROVED', 1000n), notRefundable('ORDER_IS_REJECTED')],
   ];
-  it.each(cases)('%s', (_name, orderStatus, payment, status, reason, manual, remaining) => {
+  it.each(cases)('%s', (_name, orderStatus, payment, expected) => {
     const r = refundabilityOf(orderStatus, payment, refunding);
-    expect(r.refundabilityStatus).toBe(status);
-    expect(r.nonRefundableReason).toBe(reason);
-    expect(r.manuallyRefundableReason).toBe(manual);
-    expect(r.remaining).toBe(remaining);
+    expect(r.refundabilityStatus).toBe(expected.status);
+    expect(r.nonRefundableReason).toBe(expected.reason);
+    expect(r.manuallyRefundableReason).toBe(expected.manual);
+    expect(r.remaining).toBe(expected.remaining);
   });
 });
 
