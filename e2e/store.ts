@@ -275,6 +275,12 @@ export async function apiOk(
   return res.body;
 }
 
+/** A product made through the admin API (`product`: its wire fields, at least a name and a price): its id. */
+export async function createProduct(server: TestServer, product: Record<string, unknown>): Promise<string> {
+  const body = await apiOk(server, 'POST', '/stores/v1/products', { product });
+  return (body.product as { id: string }).id;
+}
+
 /** The catalogue's app id in a line item's `catalogReference`. */
 export const STORES_APP_ID = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
 
