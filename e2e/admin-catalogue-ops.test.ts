@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectClean, expectPhoneWidth, startAdminStore, watchedMerchant } from './admin-helpers.ts';
-import { apiCheckout, SAN_FRANCISCO_WIRE, visitorToken, withStore } from './store.ts';
+import { apiCheckout, createProduct, SAN_FRANCISCO_WIRE, visitorToken, withStore } from './store.ts';
 
 // The catalogue's import with its dry run and progress, inventory history, picture details and collection
 // order (issue 15), as a merchant uses them.
@@ -158,11 +158,7 @@ describe('inventory: the stock history of a variant', () => {
     timeout: 120_000,
   }, async () => {
     const t = tag();
-    const made = await server.call('POST', '/stores/v1/products', {
-      body: { product: { name: `History mug ${t}`, priceData: { price: 12 } } },
-      token: server.adminKey,
-    });
-    const id = (made.body.product as ApiProduct).id;
+    const id = await createProduct(server, { name: `History mug ${t}`, priceData: { price: 12 } });
     await server.call('PATCH', `/stores/v2/inventoryItems/product/${id}`, {
       body: {
         inventoryItem: { trackQuantity: true, variants: [{ variantId: DEFAULT_VARIANT, quantity: 6 }] },
@@ -248,18 +244,12 @@ describe('product pictures: order, descriptions, focal point', () => {
       expect(res.status).toBe(200);
       mediaIds.push(((await res.json()) as { file: { id: string } }).file.id);
     }
-    const made = await server.call('POST', '/stores/v1/products', {
-      body: {
-        product: {
-          name: `Gallery vase ${t}`,
-          priceData: { price: 30 },
-          productOptions: [{ name: 'Glaze', choices: [{ value: 'Blue', description: 'Blue' }] }],
-          manageVariants: true,
-        },
-      },
-      token: server.adminKey,
+    const id = await createProduct(server, {
+      name: `Gallery vase ${t}`,
+      priceData: { price: 30 },
+      productOptions: [{ name: 'Glaze', choices: [{ value: 'Blue', description: 'Blue' }] }],
+      manageVariants: true,
     });
-    const id = (made.body.product as ApiProduct).id;
     await server.call('POST', `/stores/v1/products/${id}/media`, {
       body: { media: mediaIds.map((mediaId) => ({ mediaId })) },
       token: server.adminKey,
@@ -349,11 +339,8 @@ describe('order page: each discount by name', () => {
       },
     });
     expect(rule.status, JSON.stringify(rule.body)).toBe(200);
-    const made = await server.call('POST', '/stores/v1/products', {
-      body: { product: { name: `Discount bowl ${t}`, priceData: { price: 40 } } },
-      token: server.adminKey,
-    });
-    const orderId = await placeOrder((made.body.product as ApiProduct).id, 1, 'WELCOME10');
+    const id = await createProduct(server, { name: `Discount bowl ${t}`, priceData: { price: 40 } });
+    const orderId = await placeOrder(id, 1, 'WELCOME10');
     await server.call('DELETE', `/ecom/v1/discount-rules/${(rule.body.discountRule as { id: string }).id}`, {
       token: server.adminKey,
     });

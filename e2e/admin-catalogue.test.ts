@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectClean, startAdminStore, submitRefused, watchedMerchant } from './admin-helpers.ts';
-import { withStore } from './store.ts';
+import { createProduct, withStore } from './store.ts';
 
 const { server, browser } = withStore(startAdminStore);
 
@@ -14,14 +14,19 @@ async function openSection(page: Page, name: string): Promise<void> {
   await page.getByRole('heading', { name, level: 1 }).waitFor();
 }
 
+/** Opens a catalogue section (checked clean), then its form for a new one (`newLink`). */
+async function openNewIn(page: Page, section: string, newLink: string): Promise<void> {
+  await openSection(page, section);
+  await expectClean(page);
+  await page.getByRole('link', { name: newLink }).click();
+}
+
 const unique = (word: string) => `${word} ${Date.now().toString(36)}`;
 
 describe('catalogue admin: brands, ribbons, info sections', () => {
   it('creates a brand (a missing name refused on its field), finds, renames and deletes it', async () => {
     const page = await merchant();
-    await openSection(page, 'Brands');
-    await expectClean(page);
-    await page.getByRole('link', { name: 'New brand' }).click();
+    await openNewIn(page, 'Brands', 'New brand');
     await page.getByRole('heading', { name: 'New brand', level: 1 }).waitFor();
     await submitRefused(page, 'Create brand');
     await expect.poll(() => page.getByLabel('Name').getAttribute('aria-invalid')).toBe('true');
@@ -172,18 +177,12 @@ describe('catalogue admin: products', () => {
 
   it('uploads pictures by drag and drop, shows one for a choice, removes one, then all', async () => {
     const page = await merchant();
-    const made = await server.call('POST', '/stores/v1/products', {
-      body: {
-        product: {
-          name: unique('Picture lamp'),
-          priceData: { price: 12 },
-          productOptions: [{ name: 'Finish', choices: [{ value: 'Oak', description: 'Oak' }] }],
-          manageVariants: true,
-        },
-      },
-      token: server.adminKey,
+    const id = await createProduct(server, {
+      name: unique('Picture lamp'),
+      priceData: { price: 12 },
+      productOptions: [{ name: 'Finish', choices: [{ value: 'Oak', description: 'Oak' }] }],
+      manageVariants: true,
     });
-    const id = (made.body.product as ApiProduct).id;
     await page.goto(`${server.url}/admin/products/${id}`);
     await page.getByText('No pictures yet.').waitFor();
     const picture = await demoPicture();
@@ -246,11 +245,12 @@ describe('catalogue admin: products', () => {
       [1, 10],
       [2, 20],
     ] as const) {
-      const made = await server.call('POST', '/stores/v1/products', {
-        body: { product: { name: `Bulk ${word} ${n}`, priceData: { price }, visible: n === 1 } },
-        token: server.adminKey,
+      const id = await createProduct(server, {
+        name: `Bulk ${word} ${n}`,
+        priceData: { price },
+        visible: n === 1,
       });
-      ids.push((made.body.product as ApiProduct).id);
+      ids.push(id);
     }
     await page.goto(`${server.url}/admin/products`);
     await page.getByLabel('Search products').fill(word);
@@ -309,13 +309,8 @@ describe('catalogue admin: collections', () => {
     const page = await merchant();
     const word = `zc${Date.now().toString(36)}`;
     for (const n of [1, 2])
-      await server.call('POST', '/stores/v1/products', {
-        body: { product: { name: `Picker ${word} ${n}`, priceData: { price: 5 } } },
-        token: server.adminKey,
-      });
-    await openSection(page, 'Collections');
-    await expectClean(page);
-    await page.getByRole('link', { name: 'New collection' }).click();
+      await createProduct(server, { name: `Picker ${word} ${n}`, priceData: { price: 5 } });
+    await openNewIn(page, 'Collections', 'New collection');
     const name = unique('Summer picks');
     await page.getByLabel('Name', { exact: true }).fill(name);
     await page.getByLabel('Description', { exact: true }).fill('Light things for warm days.');
@@ -351,18 +346,12 @@ describe('catalogue admin: inventory', () => {
   it('restocks a size from the low-stock view and sets pre-orders on a variant', async () => {
     const page = await merchant();
     const word = `zi${Date.now().toString(36)}`;
-    const made = await server.call('POST', '/stores/v1/products', {
-      body: {
-        product: {
-          name: `Stock tee ${word}`,
-          priceData: { price: 15 },
-          productOptions: [{ name: 'Size', choices: ['S', 'M'].map((v) => ({ value: v, description: v })) }],
-          manageVariants: true,
-        },
-      },
-      token: server.adminKey,
+    const id = await createProduct(server, {
+      name: `Stock tee ${word}`,
+      priceData: { price: 15 },
+      productOptions: [{ name: 'Size', choices: ['S', 'M'].map((v) => ({ value: v, description: v })) }],
+      manageVariants: true,
     });
-    const id = (made.body.product as ApiProduct).id;
     const variants = (
       await server.call('POST', `/stores-reader/v1/products/${id}/variants/query`, {
         body: {},
@@ -424,9 +413,7 @@ describe('catalogue admin: inventory', () => {
 describe('catalogue admin: customizations, import and export', () => {
   it('creates a customization with swatches, imports a CSV (bad rows listed) and downloads the export', async () => {
     const page = await merchant();
-    await openSection(page, 'Customizations');
-    await expectClean(page);
-    await page.getByRole('link', { name: 'New customization' }).click();
+    await openNewIn(page, 'Customizations', 'New customization');
     const name = unique('Engraving colour');
     await page.getByLabel('Name', { exact: true }).fill(name);
     await page.getByLabel('Shown as').selectOption('SWATCH_CHOICES');

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectClean, fieldError, startAdminStore, watchedMerchant } from './admin-helpers.ts';
-import { withStore } from './store.ts';
+import { apiOk, createProduct, withStore } from './store.ts';
 
 // The product page's "Subscriptions" section (docs/SUBSCRIPTIONS.md "Admin"): a merchant gives a product a plan
 // (period, billing cycles, free trial, discount), makes it a membership plan paying for a collection and a
@@ -10,26 +10,15 @@ let planId: string;
 let coveredId: string;
 let collectionId: string;
 
-async function admin(method: string, path: string, body: unknown) {
-  const res = await server.call(method, path, { token: server.adminKey, body });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body;
-}
-
 const { server, browser } = withStore(startAdminStore);
 
 beforeAll(async () => {
-  const product = async (name: string) =>
-    (
-      (await admin('POST', '/stores/v1/products', { product: { name, priceData: { price: 20 } } }))
-        .product as {
-        id: string;
-      }
-    ).id;
+  const product = (name: string) => createProduct(server, { name, priceData: { price: 20 } });
   planId = await product('Gold Club');
   coveredId = await product('Club Espresso Beans');
   collectionId = (
-    (await admin('POST', '/stores/v1/collections', { collection: { name: 'Club picks' } })).collection as {
+    (await apiOk(server, 'POST', '/stores/v1/collections', { collection: { name: 'Club picks' } }))
+      .collection as {
       id: string;
     }
   ).id;

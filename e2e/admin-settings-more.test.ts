@@ -1,7 +1,6 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { verifyWebhook } from '@aisle/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { type Received, receiverForFile } from '../packages/server/test/webhook-receiver.ts';
 import {
   expectClean,
   expectPhoneWidth,
@@ -13,51 +12,23 @@ import {
   submitRefused,
   watchedMerchant,
 } from './admin-helpers.ts';
-import { lastMail, withStore } from './store.ts';
+import { apiOk, lastMail, withStore } from './store.ts';
 
 // The settings screens of checkout and orders, tips, webhooks and the dev mailbox, the dashboard, and what a
 // fulfilment role sees of them (apps/admin/src/routes/settings-section.tsx, dashboard.tsx); each page
 // checked with axe and for console errors.
 
-/** A webhook receiver: the first request to each path answers 500, later ones 200. */
-let receiver: Server;
-let receiverUrl: string;
-const received: Array<{ path: string; body: string; signature: string }> = [];
-
 const { server, browser } = withStore(startAdminStore);
 
-beforeAll(async () => {
-  receiver = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const path = request.url ?? '/';
-      const first = !received.some((r) => r.path === path);
-      received.push({
-        path,
-        body: Buffer.concat(chunks).toString(),
-        signature: String(request.headers['aisle-signature'] ?? ''),
-      });
-      response.writeHead(first ? 500 : 200, { 'content-type': 'text/plain' });
-      response.end(first ? 'not yet' : 'thanks');
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-});
-
-afterAll(() => new Promise((resolve) => receiver?.close(resolve)));
+/** A webhook receiver: the first request to /aisle answers 500, later ones 200. */
+const { url: receiverUrl, received, answers, at } = receiverForFile();
+answers.set('/aisle', (n) => (n === 1 ? 500 : 200));
+const signatureOf = (request: Received) => String(request.headers['aisle-signature'] ?? '');
 
 type Body = Record<string, unknown>;
 
 const merchant = (viewport?: { width: number; height: number }, key?: string) =>
   watchedMerchant(browser, server, viewport, key);
-
-async function api(method: string, path: string, body?: unknown, token = server.adminKey): Promise<Body> {
-  const res = await server.call(method, path, { token, ...(body ? { body } : {}) });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body;
-}
 
 describe('checkout and orders settings', () => {
   it('saves the logo, a return policy and the fields asked for, with mistakes said next to their fields', async () => {
@@ -84,7 +55,9 @@ describe('checkout and orders settings', () => {
     );
     await expectClean(page);
     // Nothing was saved.
-    expect(((await api('GET', '/ecom/v1/checkout-settings')).checkoutSettings as Body).revision).toBe('0');
+    expect(
+      ((await apiOk(server, 'GET', '/ecom/v1/checkout-settings')).checkoutSettings as Body).revision,
+    ).toBe('0');
 
     await page.getByLabel('Logo image URL').fill(`${server.url}/favicon.svg`);
     await page
@@ -93,7 +66,7 @@ describe('checkout and orders settings', () => {
     await page.getByLabel('Ask for the phone number').check();
     await page.getByRole('button', { name: 'Save settings' }).click();
     await page.getByText('Saved.').waitFor();
-    const saved = (await api('GET', '/ecom/v1/checkout-settings')).checkoutSettings as Body;
+    const saved = (await apiOk(server, 'GET', '/ecom/v1/checkout-settings')).checkoutSettings as Body;
     expect(saved).toMatchObject({
       checkoutBrand: { header: { logo: { size: 'LARGE' }, alignment: 'CENTER' } },
       checkoutPolicies: {
@@ -112,12 +85,14 @@ describe('checkout and orders settings', () => {
     });
     // The page shows what was saved; a stale page (saved elsewhere meanwhile) is refused.
     await expect.poll(() => page.getByLabel('Logo size').inputValue()).toBe('LARGE');
-    await api('PATCH', '/ecom/v1/checkout-settings', { checkoutSettings: { giftCardRedeemEnabled: false } });
+    await apiOk(server, 'PATCH', '/ecom/v1/checkout-settings', {
+      checkoutSettings: { giftCardRedeemEnabled: false },
+    });
     await page.getByLabel('Header text').fill('Welcome');
     await page.getByRole('button', { name: 'Save settings' }).click();
     await page.getByRole('alert').waitFor();
     expect(
-      ((await api('GET', '/ecom/v1/checkout-settings')).checkoutSettings as Body).checkoutBrand,
+      ((await apiOk(server, 'GET', '/ecom/v1/checkout-settings')).checkoutSettings as Body).checkoutBrand,
     ).not.toMatchObject({
       header: { text: 'Welcome' },
     });
@@ -128,12 +103,12 @@ describe('checkout and orders settings', () => {
     await page.getByLabel('Create an invoice with each order').check();
     await page.getByRole('button', { name: 'Save settings' }).click();
     await page.getByText('Saved.').waitFor();
-    expect((await api('GET', '/ecom/v1/orders-settings')).ordersSettings).toMatchObject({
+    expect((await apiOk(server, 'GET', '/ecom/v1/orders-settings')).ordersSettings).toMatchObject({
       inventoryUpdateTrigger: 'ON_ORDER_PAID',
       createInvoice: true,
     });
     await expectClean(page);
-    await api('PATCH', '/ecom/v1/orders-settings', {
+    await apiOk(server, 'PATCH', '/ecom/v1/orders-settings', {
       ordersSettings: { inventoryUpdateTrigger: 'ON_ORDER_PLACED', createInvoice: false },
     });
     await page.context().close();
@@ -168,7 +143,7 @@ describe('tips', () => {
     await page.getByLabel('Preselected choice').fill('15');
     await page.getByRole('button', { name: 'Create tip setting' }).click();
     await page.getByText('The tip setting was created.').waitFor();
-    const tips = (await api('GET', '/tips/v1/tip-settings/default')).tipSettings as Body;
+    const tips = (await apiOk(server, 'GET', '/tips/v1/tip-settings/default')).tipSettings as Body;
     expect(tips).toMatchObject({
       title: 'Support the team',
       enabled: true,
@@ -212,7 +187,7 @@ describe('webhooks', () => {
     await expect.poll(() => events.textContent()).toContain('Choose at least one event to send.');
     await expectClean(page);
 
-    await page.getByLabel('Address (URL)').fill(`${receiverUrl}/aisle`);
+    await page.getByLabel('Address (URL)').fill(`${receiverUrl()}/aisle`);
     await page.getByLabel('Description').fill('ERP sync');
     // Each entity's events are folded under its name.
     await events
@@ -238,9 +213,9 @@ describe('webhooks', () => {
     const secret = await page.getByLabel('Signing secret').inputValue();
     expect(secret).toMatch(/^whsec_/);
     await expectClean(page);
-    const [hook] = (await api('GET', '/aisle/v1/webhooks')).webhooks as Body[];
+    const [hook] = (await apiOk(server, 'GET', '/aisle/v1/webhooks')).webhooks as Body[];
     expect(hook).toMatchObject({
-      url: `${receiverUrl}/aisle`,
+      url: `${receiverUrl()}/aisle`,
       description: 'ERP sync',
       active: true,
       events: ['order.*', 'product.created', 'subscription.created'],
@@ -256,10 +231,10 @@ describe('webhooks', () => {
     // A test event: the receiver's first answer is a 500, logged; redelivered, it goes through.
     await page.getByRole('button', { name: 'Send a test event' }).click();
     await page.getByText('A test event (aisle.ping) is on its way').waitFor();
-    await expect.poll(() => received.filter((r) => r.path === '/aisle').length, { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => at('/aisle').length, { timeout: 15_000 }).toBe(1);
     const ping = received[0]!;
     await expect(
-      verifyWebhook({ body: ping.body, signature: ping.signature, secret }),
+      verifyWebhook({ body: ping.body, signature: signatureOf(ping), secret }),
     ).resolves.toMatchObject({
       valid: true,
     });
@@ -271,7 +246,7 @@ describe('webhooks', () => {
     await expectClean(page);
     await row.getByRole('button', { name: /Redeliver/ }).click();
     await page.getByText('aisle.ping is queued again').waitFor();
-    await expect.poll(() => received.filter((r) => r.path === '/aisle').length, { timeout: 15_000 }).toBe(2);
+    await expect.poll(() => at('/aisle').length, { timeout: 15_000 }).toBe(2);
     await expect
       .poll(
         async () => {
@@ -299,13 +274,13 @@ describe('webhooks', () => {
     expect(rotated).toMatch(/^whsec_/);
     expect(rotated).not.toBe(secret);
     await page.getByRole('button', { name: 'Send a test event' }).click();
-    await expect.poll(() => received.filter((r) => r.path === '/aisle').length, { timeout: 15_000 }).toBe(3);
+    await expect.poll(() => at('/aisle').length, { timeout: 15_000 }).toBe(3);
     const last = received.at(-1)!;
     await expect(
-      verifyWebhook({ body: last.body, signature: last.signature, secret: rotated }),
+      verifyWebhook({ body: last.body, signature: signatureOf(last), secret: rotated }),
     ).resolves.toMatchObject({ valid: true });
     await expect(
-      verifyWebhook({ body: last.body, signature: last.signature, secret }),
+      verifyWebhook({ body: last.body, signature: signatureOf(last), secret }),
     ).resolves.toMatchObject({ valid: false });
     await expectClean(page);
     await page.context().close();
@@ -315,7 +290,7 @@ describe('webhooks', () => {
 describe('dev mailbox', () => {
   it('lists the mail kept without SMTP and opens one with its text, HTML and links', async () => {
     const email = `invitee.${Date.now()}@staff.example`;
-    await api('POST', '/aisle/v1/staff/invites', { email, name: 'Ivy', role: 'MANAGER' });
+    await apiOk(server, 'POST', '/aisle/v1/staff/invites', { email, name: 'Ivy', role: 'MANAGER' });
     const mail = await lastMail(server, email, 'staff-invite');
 
     const page = await merchant();
@@ -346,7 +321,7 @@ describe('dashboard', () => {
     await shopperBuys(browser, server, 'card');
     await shopperBuys(browser, server, 'card');
     const page = await merchant();
-    const sales = await api('POST', '/ecom/v1/orders/get-analytics', {
+    const sales = await apiOk(server, 'POST', '/ecom/v1/orders/get-analytics', {
       startDate: new Date(Date.now() - 6 * 86_400_000).toISOString().slice(0, 10),
       endDate: new Date().toISOString().slice(0, 10),
     });
@@ -401,7 +376,7 @@ describe('dashboard', () => {
 
 describe('a fulfilment role', () => {
   it('sees no settings in the navigation and is told the pages are not for its role', async () => {
-    const key = (await api('POST', '/aisle/v1/api-keys', { name: 'packer', role: 'FULFILMENT' }))
+    const key = (await apiOk(server, 'POST', '/aisle/v1/api-keys', { name: 'packer', role: 'FULFILMENT' }))
       .key as string;
     const page = await merchant(undefined, key);
     const nav = page.getByRole('navigation', { name: 'Admin' });

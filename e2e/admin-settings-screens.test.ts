@@ -9,7 +9,7 @@ import {
   submitRefused,
   watchedMerchant,
 } from './admin-helpers.ts';
-import { addFromProductPage, newShopper, shopperToken, withStore } from './store.ts';
+import { addFromProductPage, apiOk, newShopper, shopperToken, withStore } from './store.ts';
 
 // The settings screens (apps/admin/src/routes/settings-section.tsx): store, shipping, tax, checkout and
 // orders, tips, webhooks and the dev mailbox, each page checked with axe and for console errors.
@@ -20,12 +20,6 @@ type Body = Record<string, unknown>;
 
 const merchant = (viewport?: { width: number; height: number }) => watchedMerchant(browser, server, viewport);
 
-async function api(method: string, path: string, body?: unknown): Promise<Body> {
-  const res = await server.call(method, path, { token: server.adminKey, ...(body ? { body } : {}) });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body;
-}
-
 describe('store settings', () => {
   it('refuses a currency that is not ISO 4217 next to the field and saves EUR and a locale', async () => {
     const page = await merchant();
@@ -34,18 +28,20 @@ describe('store settings', () => {
     await page.getByLabel('Currency').fill('XYZ');
     await submitRefused(page, 'Save settings');
     await expect(fieldError(page, 'Currency')).resolves.toBe('Choose a currency from the list.');
-    expect((await api('GET', '/ecom/v1/store-settings')).storeSettings).toMatchObject({ currency: 'USD' });
+    expect((await apiOk(server, 'GET', '/ecom/v1/store-settings')).storeSettings).toMatchObject({
+      currency: 'USD',
+    });
     await expectClean(page);
 
     await page.getByLabel('Currency').fill('EUR');
     await page.getByLabel('Language and region').fill('de-DE');
     await page.getByRole('button', { name: 'Save settings' }).click();
     await page.getByText('Saved.').waitFor();
-    expect((await api('GET', '/ecom/v1/store-settings')).storeSettings).toMatchObject({
+    expect((await apiOk(server, 'GET', '/ecom/v1/store-settings')).storeSettings).toMatchObject({
       currency: 'EUR',
       locale: 'de-DE',
     });
-    await api('PATCH', '/ecom/v1/store-settings', {
+    await apiOk(server, 'PATCH', '/ecom/v1/store-settings', {
       storeSettings: { currency: 'USD', locale: 'en-US' },
     });
   });
@@ -78,7 +74,7 @@ describe('shipping', () => {
     await expectClean(page);
     await page.getByRole('button', { name: 'Create delivery region' }).click();
     await page.getByText('The delivery region was created.').waitFor();
-    const regions = (await api('GET', '/ecom/v1/delivery-regions/query')).deliveryRegions as Body[];
+    const regions = (await apiOk(server, 'GET', '/ecom/v1/delivery-regions/query')).deliveryRegions as Body[];
     const region = regions.find((r) => r.name === 'Iceland and Greece');
     expect(region?.destinations).toEqual([{ countryCode: 'IS' }, { countryCode: 'GR' }]);
 
@@ -109,9 +105,9 @@ describe('shipping', () => {
     await expectClean(page);
     await page.getByRole('button', { name: 'Create shipping option' }).click();
     await page.getByText('The shipping option was created.').waitFor();
-    const option = ((await api('GET', '/ecom/v1/shipping-options/query')).shippingOptions as Body[]).find(
-      (o) => o.title === 'Island Parcel',
-    );
+    const option = (
+      (await apiOk(server, 'GET', '/ecom/v1/shipping-options/query')).shippingOptions as Body[]
+    ).find((o) => o.title === 'Island Parcel');
     expect(option).toMatchObject({
       deliveryRegionIds: [region?.id],
       rates: [

@@ -63,6 +63,15 @@ async function removeThenClear(page: Page, chip: string, wider: number, all: num
   await page.context().close();
 }
 
+/** A new shopper's tab on the shop page, its grid showing every product (`all`, as the API says), and its filters. */
+async function openShop() {
+  const page = await newShopper(browser);
+  await page.goto(`${server.url}/shop`);
+  const all = await query({});
+  await expectCount(page, all.total);
+  return { page, all, filters: page.getByRole('form', { name: 'Filters' }) };
+}
+
 const cardTexts = (page: Page, selector: string) =>
   page.getByTestId('product-card').locator(selector).allTextContents();
 
@@ -73,11 +82,7 @@ const dollars = (text: string) => Number(text.replace(/[^0-9.]/g, ''));
 
 describe('shop filters and search', () => {
   it('narrows the grid by brand, price and stock, keeps it all in the URL and survives a reload', async () => {
-    const page = await newShopper(browser);
-    await page.goto(`${server.url}/shop`);
-    const all = await query({});
-    await expectCount(page, all.total);
-    const filters = page.getByRole('form', { name: 'Filters' });
+    const { page, all, filters } = await openShop();
 
     await choose(filters.getByRole('checkbox', { name: 'Strider' }));
     await page.waitForURL((url) => url.searchParams.getAll('brand').join() === 'Strider');
@@ -149,11 +154,7 @@ describe('shop filters and search', () => {
   });
 
   it('narrows the grid by size and colour, keeps them in the URL and survives a reload', async () => {
-    const page = await newShopper(browser);
-    await page.goto(`${server.url}/shop`);
-    const all = await query({});
-    await expectCount(page, all.total);
-    const filters = page.getByRole('form', { name: 'Filters' });
+    const { page, all, filters } = await openShop();
     const size = filters.getByRole('group', { name: 'Size', exact: true });
     const colour = filters.getByRole('group', { name: 'Color', exact: true });
 

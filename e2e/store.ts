@@ -262,6 +262,25 @@ export const waitForAlert = (page: Page, text: string | RegExp) =>
 // The API as another site's visitor uses it
 // ---------------------------------------------------------------------------------------------------------
 
+/** A call with the admin key (or `token`) that must answer 200: the answer's body. */
+export async function apiOk(
+  server: TestServer,
+  method: string,
+  path: string,
+  body?: unknown,
+  token = server.adminKey,
+): Promise<Record<string, unknown>> {
+  const res = await server.call(method, path, { token, body });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body;
+}
+
+/** A product made through the admin API (`product`: its wire fields, at least a name and a price): its id. */
+export async function createProduct(server: TestServer, product: Record<string, unknown>): Promise<string> {
+  const body = await apiOk(server, 'POST', '/stores/v1/products', { product });
+  return (body.product as { id: string }).id;
+}
+
 /** The catalogue's app id in a line item's `catalogReference`. */
 export const STORES_APP_ID = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
 

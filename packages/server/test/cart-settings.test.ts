@@ -7,7 +7,7 @@ import { seedDemoSettings } from '../src/seed/demo-settings.ts';
 import { startTestServer } from '../src/testing.ts';
 import { serverForFile } from './file-server.ts';
 import { errorCode, lastMail, seedClient, visitorTokens } from './identity-helpers.ts';
-import { uploadPng } from './media-helpers.ts';
+import { badMediaReferences, uploadPng } from './media-helpers.ts';
 
 type Body = Record<string, unknown>;
 type Entity = Body & { id: string; revision: string };
@@ -227,20 +227,18 @@ describe('store settings', () => {
       expect(pub.body.storeSettings).not.toHaveProperty('logo');
     });
 
-    it.each<[string, Body, string, string]>([
-      ['an unknown media id', { id: '00000000-0000-4000-8000-000000000000' }, 'logo.id', 'VALIDATION'],
-      ['an id that is not a media id', { id: 'logo' }, 'logo.id', 'FORMAT'],
-      ['a relative URL', { url: 'logo.png' }, 'logo.url', 'FORMAT'],
-      ['neither id nor url', { altText: 'x' }, 'logo', 'REQUIRED_ONE_OF_FIELD'],
-    ])('refuses a logo of %s, naming the field', async (_name, logo, field, rule) => {
-      const before = await read();
-      const res = await admin('PATCH', PATH, { storeSettings: { logo } });
-      expect(res.status, JSON.stringify(res.body)).toBe(400);
-      expect(violations(res.body).map((v) => [v.field, v.violatedRule])).toEqual([
-        [`storeSettings.${field}`, rule],
-      ]);
-      expect(await read()).toEqual(before);
-    });
+    it.each(badMediaReferences('logo'))(
+      'refuses a logo of %s, naming the field',
+      async (_name, logo, field, rule) => {
+        const before = await read();
+        const res = await admin('PATCH', PATH, { storeSettings: { logo } });
+        expect(res.status, JSON.stringify(res.body)).toBe(400);
+        expect(violations(res.body).map((v) => [v.field, v.violatedRule])).toEqual([
+          [`storeSettings.${field}`, rule],
+        ]);
+        expect(await read()).toEqual(before);
+      },
+    );
   });
 
   it('defaults the taxable address to SHIPPING and takes BUSINESS, BILLING or SHIPPING only', async () => {

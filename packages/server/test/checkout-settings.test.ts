@@ -4,7 +4,7 @@ import { loadOrdersSettings } from '../src/modules/checkout-settings/orders-sett
 import { rows } from '../src/platform/db.ts';
 import { serverForFile } from './file-server.ts';
 import { errorCode, memberTokens, seedClient, visitorTokens } from './identity-helpers.ts';
-import { uploadPng as uploadMedia } from './media-helpers.ts';
+import { badMediaReferences, uploadPng as uploadMedia } from './media-helpers.ts';
 
 type Body = Record<string, unknown>;
 const { server } = serverForFile({ dataDirName: 'checkout-settings', seed: seedClient });
@@ -341,11 +341,8 @@ describe('checkout settings', () => {
     });
 
     it.each<[string, Body, string, string]>([
-      ['an unknown media id', { id: '00000000-0000-4000-8000-000000000000' }, 'image.id', 'VALIDATION'],
-      ['an id that is not a media id', { id: 'logo' }, 'image.id', 'FORMAT'],
-      ['a relative URL', { url: 'logo.png' }, 'image.url', 'FORMAT'],
+      ...badMediaReferences('image'),
       ['a URL that is not http(s)', { url: 'ftp://example.com/logo.png' }, 'image.url', 'VALIDATION'],
-      ['neither id nor url', { altText: 'x' }, 'image', 'REQUIRED_ONE_OF_FIELD'],
     ])('refuses %s, naming the field', async (_name, image, field, rule) => {
       const before = await settings();
       const res = await admin('PATCH', PATH, {

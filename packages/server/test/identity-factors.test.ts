@@ -2,22 +2,22 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loginFailures } from '../src/modules/identity/tables.ts';
 import { serverForFile } from './file-server.ts';
 import {
+  AUTH,
   authorizeParams,
   authorizeSilently,
   errorCode,
   login,
+  MEMBERS,
   memberTokens,
   PASSWORD,
   pkce,
   seedClient,
   type Tokens,
+  VERIFICATION,
   visitorTokens,
 } from './identity-helpers.ts';
 
 const { server } = serverForFile({ seed: seedClient });
-const AUTH = '/_api/iam/authentication';
-const VERIFICATION = '/_api/iam/verification';
-const MEMBERS = '/members/v1/members';
 
 beforeAll(async () => {
   const res = await server().call('PATCH', '/members/v1/policies', {

@@ -6,6 +6,12 @@ import type { TestServer } from '../src/testing.ts';
 export const CLIENT_ID = 'demo-storefront';
 export const PASSWORD = 'correct horse battery';
 
+/** The members' sign-in, recovery and verification APIs, and the members API. */
+export const AUTH = '/_api/iam/authentication';
+export const RECOVERY = '/_api/iam/recovery';
+export const VERIFICATION = '/_api/iam/verification';
+export const MEMBERS = '/members/v1/members';
+
 /** Test-server seed: the demo client, as bootstrap installs it. */
 export const seedClient = async (server: { ctx: TestServer['ctx'] }) => ensureDemoClient(server.ctx);
 
@@ -35,14 +41,14 @@ export const uniqueEmail = (prefix = 'member') =>
 
 /** Register and return the StateMachine response. */
 export async function register(server: TestServer, email: string, password = PASSWORD, token?: string) {
-  return server.call('POST', '/_api/iam/authentication/v2/register', {
+  return server.call('POST', `${AUTH}/v2/register`, {
     body: { loginId: { email }, password, profile: { firstName: 'Ada', lastName: 'Lovelace' } },
     ...(token ? { token } : {}),
   });
 }
 
 export async function login(server: TestServer, email: string, password = PASSWORD, token?: string) {
-  return server.call('POST', '/_api/iam/authentication/v2/login', {
+  return server.call('POST', `${AUTH}/v2/login`, {
     body: { loginId: { email }, password },
     ...(token ? { token } : {}),
   });

@@ -4,24 +4,24 @@ import { loginFailures } from '../src/modules/identity/tables.ts';
 import { base32Decode, hotp, stepAt } from '../src/modules/identity/totp.ts';
 import { serverForFile } from './file-server.ts';
 import {
+  AUTH,
   CLIENT_ID,
   errorCode,
   lastMail,
   login,
+  MEMBERS,
   memberTokens,
   PASSWORD,
+  RECOVERY,
   register,
   seedClient,
   type Tokens,
   uniqueEmail,
+  VERIFICATION,
   visitorTokens,
 } from './identity-helpers.ts';
 
 const { server } = serverForFile({ seed: seedClient });
-const AUTH = '/_api/iam/authentication';
-const RECOVERY = '/_api/iam/recovery';
-const VERIFICATION = '/_api/iam/verification';
-const MEMBERS = '/members/v1/members';
 
 beforeAll(async () => {
   await setPolicies({ captcha: 'OFF' });

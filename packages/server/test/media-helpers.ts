@@ -37,3 +37,16 @@ export async function uploadPng(server: TestServer, name: string): Promise<Uploa
     .toBuffer();
   return uploadFile(server, { content: bytes, filename: name, type: 'image/png' });
 }
+
+/**
+ * Media references (`{ id }` of the media library, or `{ url }`) a setting refuses, as `it.each` rows: the case,
+ * the reference, the field a reference at `at` is refused on (`<at>.id`, `<at>.url` or `<at>` itself) and the rule.
+ */
+export function badMediaReferences(at: string): Array<[string, Record<string, unknown>, string, string]> {
+  return [
+    ['an unknown media id', { id: '00000000-0000-4000-8000-000000000000' }, `${at}.id`, 'VALIDATION'],
+    ['an id that is not a media id', { id: 'logo' }, `${at}.id`, 'FORMAT'],
+    ['a relative URL', { url: 'logo.png' }, `${at}.url`, 'FORMAT'],
+    ['neither id nor url', { altText: 'x' }, at, 'REQUIRED_ONE_OF_FIELD'],
+  ];
+}

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { serverForFile } from './file-server.ts';
-import { errorCode, memberTokens, seedClient, visitorTokens } from './identity-helpers.ts';
+import { AUTH, errorCode, MEMBERS, memberTokens, seedClient, visitorTokens } from './identity-helpers.ts';
 
 /**
  * Passkey calls over HTTP: options, listing, and every refusal (the ceremonies themselves run in Chromium's
@@ -8,8 +8,7 @@ import { errorCode, memberTokens, seedClient, visitorTokens } from './identity-h
  */
 
 const { server } = serverForFile({ seed: seedClient });
-const AUTH = '/_api/iam/authentication';
-const PASSKEYS = '/members/v1/members/me/passkeys';
+const PASSKEYS = `${MEMBERS}/me/passkeys`;
 type Body = Record<string, unknown>;
 const fields = (body: Body) =>
   (

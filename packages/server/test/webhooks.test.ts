@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { verifyWebhook } from '@aisle/sdk';
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { rows } from '../src/platform/db.ts';
 import { MAX_ATTEMPTS, RETRY_DELAYS_S, sendDueDeliveries } from '../src/modules/webhooks/sender.ts';
 import { fanOut, watchEndpoints } from '../src/modules/webhooks/fan-out.ts';
@@ -11,21 +9,12 @@ import { purgeOldDeliveries } from '../src/modules/webhooks/service.ts';
 import { Events } from '../src/platform/events.ts';
 import { serverForFile } from './file-server.ts';
 import { roleKey, visitorTokens } from './identity-helpers.ts';
+import { type Received, receiverForFile } from './webhook-receiver.ts';
 
 const { server } = serverForFile();
 const PATH = '/aisle/v1/webhooks';
 
-interface Received {
-  path: string;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-let receiver: Server;
-let receiverUrl: string;
-const received: Received[] = [];
-/** Status to answer per request path (default 200); a function gets the request's number on that path. */
-const answers = new Map<string, (n: number) => number>();
+const { url: receiverUrl, answers, at } = receiverForFile();
 
 const realClock = () => new Date();
 let offsetMs = 0;
@@ -36,12 +25,11 @@ function advance(seconds: number): void {
   server().ctx.clock = () => new Date(Date.now() + at);
 }
 
-const at = (path: string) => received.filter((r) => r.path === path);
 const admin = (method: string, path: string, body?: unknown) =>
   server().call(method, path, { body, token: server().adminKey });
 
 async function createEndpoint(path: string, events: string[], extra: Record<string, unknown> = {}) {
-  const res = await admin('POST', PATH, { webhook: { url: `${receiverUrl}${path}`, events, ...extra } });
+  const res = await admin('POST', PATH, { webhook: { url: `${receiverUrl()}${path}`, events, ...extra } });
   expect(res.status).toBe(200);
   return res.body as {
     webhook: { id: string; url: string; events: string[]; active: boolean };
@@ -74,27 +62,9 @@ async function deliveries(id: string, query = '') {
   };
 }
 
-beforeAll(async () => {
-  receiver = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const path = request.url ?? '/';
-      received.push({ path, headers: request.headers, body: Buffer.concat(chunks).toString() });
-      const status = answers.get(path)?.(at(path).length) ?? 200;
-      response.writeHead(status, { 'content-type': 'text/plain' });
-      response.end(status < 300 ? 'thanks' : `nope ${'x'.repeat(2000)}`);
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-});
 afterEach(() => {
   offsetMs = 0;
   server().ctx.clock = realClock;
-});
-afterAll(async () => {
-  await new Promise((resolve) => receiver?.close(resolve));
 });
 
 describe('webhooks', () => {
@@ -420,7 +390,7 @@ describe('webhooks', () => {
       const details = res.body.details as { validationError: { fieldViolations: Array<{ field: string }> } };
       return details.validationError.fieldViolations.map((v) => v.field);
     };
-    const url = `${receiverUrl}/x`;
+    const url = `${receiverUrl()}/x`;
     expect(await field({ url: 'ftp://example.com/x', events: ['*'] })).toEqual(['webhook.url']);
     expect(await field({ url: 'not a url', events: ['*'] })).toEqual(['webhook.url']);
     expect(await field({ url: 'https://user:pw@example.com/', events: ['*'] })).toEqual(['webhook.url']);
