@@ -6,7 +6,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { type Column, type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { type PgDatabase, PgDialect, type PgQueryResultHKT, type PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from '../db/schema.ts';
 import type { EmbeddedClient } from './embedded/client.ts';
@@ -239,6 +239,26 @@ export async function preparedRows<T>(db: Db, query: SQL): Promise<T[]> {
   const embedded = client as Pick<EmbeddedClient, 'query'>;
   const result = await embedded.query<T>(text, params, { parsers: pgliteParsers });
   return result.rows;
+}
+
+/**
+ * The row of `table` where `where` holds (the first one found), or undefined; with `lock: 'update'` it stays
+ * locked until the transaction ends.
+ */
+export async function firstRow<T extends PgTable>(
+  db: Db,
+  table: T,
+  where: SQL | undefined,
+  lock?: 'update',
+): Promise<T['$inferSelect'] | undefined> {
+  const select = db
+    .select()
+    .from(table as PgTable)
+    .where(where)
+    .limit(1)
+    .$dynamic();
+  const [row] = await (lock ? select.for(lock) : select);
+  return row as T['$inferSelect'] | undefined;
 }
 
 /** Run a raw query and get its rows, the same on both drivers. */

@@ -2,7 +2,7 @@ import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, gte, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import { hashSecret } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
-import type { Db } from '../../platform/db.ts';
+import { type Db, firstRow } from '../../platform/db.ts';
 import {
   captchaChallenges,
   type IdentityTokenKind,
@@ -97,12 +97,11 @@ export async function findToken(
   token: string | undefined,
 ): Promise<IdentityToken | undefined> {
   if (!token) return undefined;
-  const [row] = await ctx.db
-    .select()
-    .from(identityTokens)
-    .where(liveTokens(ctx.clock(), kind, eq(identityTokens.tokenHash, hashSecret(token))))
-    .limit(1);
-  return row;
+  return firstRow(
+    ctx.db,
+    identityTokens,
+    liveTokens(ctx.clock(), kind, eq(identityTokens.tokenHash, hashSecret(token))),
+  );
 }
 
 export type CodeCheck = 'ok' | 'wrong' | 'exhausted';

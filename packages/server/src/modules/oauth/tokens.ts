@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, isNull, lt, ne } from 'drizzle-orm';
 import { hashSecret } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { type Db, runTransaction } from '../../platform/db.ts';
+import { type Db, runTransaction, firstRow } from '../../platform/db.ts';
 import { findClient } from './clients.ts';
 import { OAuthError, oauthError } from './errors.ts';
 import { keyStore } from './keys.ts';
@@ -135,12 +135,7 @@ export async function refreshTokenGrant(
   const now = ctx.clock();
   await keyStore(ctx).ready();
   const outcome = await runTransaction(ctx.db, ctx.log, async (tx): Promise<Outcome> => {
-    const [row] = await tx
-      .select()
-      .from(refreshTokens)
-      .where(eq(refreshTokens.tokenHash, hash))
-      .for('update')
-      .limit(1);
+    const row = await firstRow(tx, refreshTokens, eq(refreshTokens.tokenHash, hash), 'update');
     const invalidGrant = (why: string) => new OAuthError('invalid_grant', why);
     if (!row) return { ok: false, error: invalidGrant('The refresh token is not valid') };
     if (row.revokedDate) return { ok: false, error: invalidGrant('The refresh token was revoked') };
@@ -234,12 +229,7 @@ export async function exchangeCode(ctx: AppContext, input: CodeExchange): Promis
   const now = ctx.clock();
   await keyStore(ctx).ready();
   const outcome = await runTransaction(ctx.db, ctx.log, async (tx): Promise<Outcome> => {
-    const [row] = await tx
-      .select()
-      .from(authorizationCodes)
-      .where(eq(authorizationCodes.codeHash, hash))
-      .for('update')
-      .limit(1);
+    const row = await firstRow(tx, authorizationCodes, eq(authorizationCodes.codeHash, hash), 'update');
     const invalidGrant = (why: string) => new OAuthError('invalid_grant', why);
     if (!row) return { ok: false, error: invalidGrant('The authorization code is not valid') };
     if (row.usedDate) {
