@@ -3,10 +3,10 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
-import { type Column, type SQL, sql } from 'drizzle-orm';
+import { and, type Column, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { type PgDatabase, PgDialect, type PgQueryResultHKT, type PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from '../db/schema.ts';
 import type { EmbeddedClient } from './embedded/client.ts';
@@ -239,6 +239,48 @@ export async function preparedRows<T>(db: Db, query: SQL): Promise<T[]> {
   const embedded = client as Pick<EmbeddedClient, 'query'>;
   const result = await embedded.query<T>(text, params, { parsers: pgliteParsers });
   return result.rows;
+}
+
+/**
+ * The row of `table` where `where` holds (the first one found), or undefined; with `lock: 'update'` it stays
+ * locked until the transaction ends.
+ */
+export async function firstRow<T extends PgTable>(
+  db: Db,
+  table: T,
+  where: SQL | undefined,
+  lock?: 'update',
+): Promise<T['$inferSelect'] | undefined> {
+  const select = db
+    .select()
+    .from(table as PgTable)
+    .where(where)
+    .limit(1)
+    .$dynamic();
+  const [row] = await (lock ? select.for(lock) : select);
+  return row as T['$inferSelect'] | undefined;
+}
+
+/** A table of one-time rows (tokens, challenges): spent once (`usedDate`), dead after `expiresDate`. */
+type OneTimeTable = PgTable & { usedDate: Column; expiresDate: Column };
+
+/** The rows of a one-time table meeting `match` that are live at `now`: not spent, not expired. */
+export const liveAt = (table: OneTimeTable, now: Date, ...match: SQL[]) =>
+  and(...match, isNull(table.usedDate), gt(table.expiresDate, now));
+
+/** Spends the live row meeting `match` at `now`: the first caller gets it, everyone after undefined. */
+export async function spendLive<T extends OneTimeTable>(
+  db: Db,
+  table: T,
+  now: Date,
+  ...match: SQL[]
+): Promise<T['$inferSelect'] | undefined> {
+  const [row] = await db
+    .update(table as OneTimeTable)
+    .set({ usedDate: now })
+    .where(liveAt(table, now, ...match))
+    .returning();
+  return row as T['$inferSelect'] | undefined;
 }
 
 /** Run a raw query and get its rows, the same on both drivers. */

@@ -350,15 +350,7 @@ export interface ViewContext {
   defaultTaxGroupId: string | undefined;
 }
 
-interface WireImage {
-  id?: string;
-  url?: string;
-  urlExpirationDate?: string;
-  height?: number;
-  width?: number;
-  altText?: string;
-  filename?: string;
-}
+type WireImage = StoredImage & { urlExpirationDate?: string };
 
 // Views build their objects field by field, in wire order: conditional spreads (`...(x ? {x} : {})`) cost more
 // than the rest of a line's view.

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
-import type { Db } from '../../platform/db.ts';
+import { type Db, firstRow } from '../../platform/db.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { checkouts } from '../../modules/checkout/tables.ts';
 import type { TipChoiceInput } from '../../modules/checkout-settings/schemas.ts';
@@ -51,12 +51,7 @@ async function ownedCheckout(
 }
 
 async function storedChoice(db: Db, purchaseFlowId: string) {
-  const [row] = await db
-    .select()
-    .from(tipChoices)
-    .where(eq(tipChoices.purchaseFlowId, purchaseFlowId))
-    .limit(1);
-  return row;
+  return firstRow(db, tipChoices, eq(tipChoices.purchaseFlowId, purchaseFlowId));
 }
 
 const wireChoice = (choice: TipChoice) => ({ tipType: choice.tipType, value: choice.value });

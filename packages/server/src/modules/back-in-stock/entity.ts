@@ -1,7 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
-import type { Db } from '../../platform/db.ts';
+import { type Db, firstRow } from '../../platform/db.ts';
 import {
   defineEntity,
   entityService,
@@ -200,6 +200,5 @@ export async function countByCatalogReference(
 
 /** The request row, or undefined (for flows that skip deleted ones). */
 export async function findRequest(db: Db, id: string): Promise<RequestRow | undefined> {
-  const [row] = await db.select().from(t).where(eq(t.id, id)).limit(1);
-  return row;
+  return firstRow(db, t, eq(t.id, id));
 }

@@ -1,3 +1,4 @@
+import type { WireImage } from '@aisle/sdk';
 import type { AddressInput } from '../../platform/schema.ts';
 import type { PaymentOption } from '../pricing/snapshot.ts';
 
@@ -13,14 +14,8 @@ export interface StoredCatalogReference {
   options?: Record<string, unknown>;
 }
 
-export interface StoredImage {
-  id?: string;
-  url?: string;
-  height?: number;
-  width?: number;
-  altText?: string;
-  filename?: string;
-}
+/** The image of a line as kept: the wire image without its link's expiry and focal point. */
+export type StoredImage = Pick<WireImage, 'id' | 'url' | 'height' | 'width' | 'altText' | 'filename'>;
 
 export interface TranslatableText {
   original: string;

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db.ts';
+import { type Db, firstRow } from '../../platform/db.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { CartInfo, StoredCoupon, StoredLine, StoredMerchantDiscount } from './model.ts';
 
@@ -24,12 +24,7 @@ export const cartNotFound = () =>
   notFound('OWNED_CART_NOT_FOUND', 'The caller has no current cart; add an item to create one');
 
 export async function findCart(db: Db, owner: CartOwner): Promise<CartRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(carts)
-    .where(eq(carts.ownerKey, ownerKey(owner)))
-    .limit(1);
-  return row;
+  return firstRow(db, carts, eq(carts.ownerKey, ownerKey(owner)));
 }
 
 /** Creates the owner's empty cart unless it exists (atomic); true when this call created it. */
@@ -50,12 +45,7 @@ export async function ensureCart(tx: Db, owner: CartOwner, now: Date): Promise<b
 
 /** The owner's cart, locked until the transaction ends. */
 export async function lockCart(tx: Db, owner: CartOwner): Promise<CartRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(carts)
-    .where(eq(carts.ownerKey, ownerKey(owner)))
-    .for('update');
-  return row;
+  return firstRow(tx, carts, eq(carts.ownerKey, ownerKey(owner)), 'update');
 }
 
 export interface CartChanges {

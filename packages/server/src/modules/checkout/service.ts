@@ -1,6 +1,6 @@
 import { and, desc, eq, getTableColumns, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { StoredCoupon, StoredLine, StoredMerchantDiscount } from '../cart/model.ts';
-import { type Db, rawColumns } from '../../platform/db.ts';
+import { type Db, rawColumns, firstRow } from '../../platform/db.ts';
 import { AppError, conflict, notFound } from '../../platform/errors.ts';
 import type { CheckoutInfo } from './model.ts';
 import { checkouts } from './tables.ts';
@@ -91,15 +91,13 @@ export async function insertCheckout(tx: Db, input: NewCheckout): Promise<Checko
 
 export async function findCheckout(db: Db, id: string): Promise<CheckoutRow | undefined> {
   if (!UUID.test(id)) return undefined;
-  const [row] = await db.select().from(checkouts).where(eq(checkouts.id, id)).limit(1);
-  return row;
+  return firstRow(db, checkouts, eq(checkouts.id, id));
 }
 
 /** The checkout, locked until the transaction ends. */
 export async function lockCheckout(tx: Db, id: string): Promise<CheckoutRow | undefined> {
   if (!UUID.test(id)) return undefined;
-  const [row] = await tx.select().from(checkouts).where(eq(checkouts.id, id)).for('update');
-  return row;
+  return firstRow(tx, checkouts, eq(checkouts.id, id), 'update');
 }
 
 /** The newest checkout made from this cart. */

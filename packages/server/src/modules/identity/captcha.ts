@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
+import { spendLive } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { captchaChallenges } from './tables.ts';
 
@@ -100,17 +101,7 @@ export async function requireCaptcha(
   const challenge = colon > 0 ? token.slice(0, colon) : '';
   const nonce = colon > 0 ? token.slice(colon + 1) : '';
   const now = ctx.clock();
-  const [row] = await ctx.db
-    .update(captchaChallenges)
-    .set({ usedDate: now })
-    .where(
-      and(
-        eq(captchaChallenges.id, challenge),
-        isNull(captchaChallenges.usedDate),
-        gt(captchaChallenges.expiresDate, now),
-      ),
-    )
-    .returning();
+  const row = await spendLive(ctx.db, captchaChallenges, now, eq(captchaChallenges.id, challenge));
   if (
     !row ||
     row.difficulty < DIFFICULTY[variant] ||

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
-import type { Db } from '../../platform/db.ts';
+import { type Db, firstRow } from '../../platform/db.ts';
 import { AppError, conflict, notFound } from '../../platform/errors.ts';
 import { emailKey } from './emails.ts';
 import { toMember } from './member-wire.ts';
@@ -92,18 +92,12 @@ export async function insertMember(ctx: AppContext, tx: Db, input: NewMember): P
 }
 
 export async function findMemberByEmail(db: Db, email: string): Promise<Member | undefined> {
-  const [row] = await db
-    .select()
-    .from(members)
-    .where(eq(members.emailKey, emailKey(email)))
-    .limit(1);
-  return row;
+  return firstRow(db, members, eq(members.emailKey, emailKey(email)));
 }
 
 export async function findMember(db: Db, id: string): Promise<Member | undefined> {
   if (!UUID.test(id)) return undefined;
-  const [row] = await db.select().from(members).where(eq(members.id, id)).limit(1);
-  return row;
+  return firstRow(db, members, eq(members.id, id));
 }
 
 export async function requireMember(db: Db, id: string): Promise<Member> {
@@ -286,7 +280,7 @@ const DEFAULT_POLICIES: Policies = {
 };
 
 export async function getPolicies(db: Db): Promise<Policies> {
-  const [row] = await db.select().from(identityPolicies).where(eq(identityPolicies.id, POLICY_ROW)).limit(1);
+  const row = await firstRow(db, identityPolicies, eq(identityPolicies.id, POLICY_ROW));
   if (!row) return DEFAULT_POLICIES;
   return {
     requireEmailVerification: row.requireEmailVerification,

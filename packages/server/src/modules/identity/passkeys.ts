@@ -7,9 +7,10 @@ import type {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { hashSecret } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { spendLive } from '../../platform/db.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { type Member, requireMember } from './members.ts';
 import { memberFactors, memberPasskeys, passkeyChallenges } from './tables.ts';
@@ -298,17 +299,12 @@ export async function finishPasskeySignIn(
   if (!challenge) throw badRequest(FAILED, 'The passkey answer carries no challenge');
   const now = ctx.clock();
   // Spent before the check: a challenge is tried once.
-  const [row] = await ctx.db
-    .update(passkeyChallenges)
-    .set({ usedDate: now })
-    .where(
-      and(
-        eq(passkeyChallenges.challengeHash, hashSecret(challenge)),
-        isNull(passkeyChallenges.usedDate),
-        gt(passkeyChallenges.expiresDate, now),
-      ),
-    )
-    .returning();
+  const row = await spendLive(
+    ctx.db,
+    passkeyChallenges,
+    now,
+    eq(passkeyChallenges.challengeHash, hashSecret(challenge)),
+  );
   if (!row) throw badRequest(FAILED, 'The passkey challenge is unknown, used or expired; try again');
   const member = await checkAssertion(ctx, response, (c) => c === challenge);
   if (!member) throw badRequest(FAILED, 'The passkey was not accepted');

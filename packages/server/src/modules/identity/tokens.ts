@@ -1,8 +1,8 @@
 import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, gt, gte, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import { hashSecret } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
-import type { Db } from '../../platform/db.ts';
+import { type Db, firstRow, liveAt, spendLive } from '../../platform/db.ts';
 import {
   captchaChallenges,
   type IdentityTokenKind,
@@ -67,12 +67,7 @@ export async function createToken(
 
 /** The live (unspent, unexpired) tokens of `kind` that also meet `where`. */
 const liveTokens = (now: Date, kind: IdentityTokenKind, ...where: SQL[]) =>
-  and(
-    ...where,
-    eq(identityTokens.kind, kind),
-    isNull(identityTokens.usedDate),
-    gt(identityTokens.expiresDate, now),
-  );
+  liveAt(identityTokens, now, ...where, eq(identityTokens.kind, kind));
 
 /** Spend a token of `kind`: the first caller gets its row, everyone after gets undefined. */
 export async function consumeToken(
@@ -81,13 +76,8 @@ export async function consumeToken(
   token: string | undefined,
 ): Promise<IdentityToken | undefined> {
   if (!token) return undefined;
-  const now = ctx.clock();
-  const [row] = await ctx.db
-    .update(identityTokens)
-    .set({ usedDate: now })
-    .where(liveTokens(now, kind, eq(identityTokens.tokenHash, hashSecret(token))))
-    .returning();
-  return row;
+  const hash = eq(identityTokens.tokenHash, hashSecret(token));
+  return spendLive(ctx.db, identityTokens, ctx.clock(), hash, eq(identityTokens.kind, kind));
 }
 
 /** A live (unspent, unexpired) token of `kind`, without spending it. */
@@ -97,12 +87,11 @@ export async function findToken(
   token: string | undefined,
 ): Promise<IdentityToken | undefined> {
   if (!token) return undefined;
-  const [row] = await ctx.db
-    .select()
-    .from(identityTokens)
-    .where(liveTokens(ctx.clock(), kind, eq(identityTokens.tokenHash, hashSecret(token))))
-    .limit(1);
-  return row;
+  return firstRow(
+    ctx.db,
+    identityTokens,
+    liveTokens(ctx.clock(), kind, eq(identityTokens.tokenHash, hashSecret(token))),
+  );
 }
 
 export type CodeCheck = 'ok' | 'wrong' | 'exhausted';

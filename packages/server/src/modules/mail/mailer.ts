@@ -1,6 +1,6 @@
 import { desc, eq, lt } from 'drizzle-orm';
 import type { Transporter } from 'nodemailer';
-import type { AppContext } from '../../platform/context.ts';
+import { type AppContext, perServer } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import { type DevMessageChannel, devMailboxMessages } from './tables.ts';
 
@@ -105,18 +105,13 @@ export class DevMailbox implements Mailer {
   }
 }
 
-const mailers = new WeakMap<AppContext, Mailer>();
+const mailers = perServer<Mailer>((ctx) =>
+  ctx.config.smtpUrl ? new SmtpMailer(ctx.config.smtpUrl, ctx.config.mailFrom) : new DevMailbox(ctx),
+);
 
 /** This server's mailer: SMTP when `SMTP_URL` is set, otherwise the dev mailbox. Tests may replace it. */
 export function mailerFor(ctx: AppContext): Mailer {
-  let mailer = mailers.get(ctx);
-  if (!mailer) {
-    mailer = ctx.config.smtpUrl
-      ? new SmtpMailer(ctx.config.smtpUrl, ctx.config.mailFrom)
-      : new DevMailbox(ctx);
-    mailers.set(ctx, mailer);
-  }
-  return mailer;
+  return mailers.get(ctx);
 }
 
 export function setMailer(ctx: AppContext, mailer: Mailer): void {

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../platform/context.ts';
+import { type AppContext, perServer } from '../../platform/context.ts';
 import { keepDevMessage } from './mailer.ts';
 
 /** What a message is and its machine-readable parts (a code); only the dev sender keeps them. */
@@ -85,16 +85,11 @@ export class DevPhoneSender implements PhoneSender {
   }
 }
 
-const senders = new WeakMap<AppContext, PhoneSender>();
+const senders = perServer<PhoneSender>((ctx) => new DevPhoneSender(ctx));
 
 /** This server's phone sender: the one installed with `setPhoneSender`, otherwise the dev mailbox. */
 export function phoneSenderFor(ctx: AppContext): PhoneSender {
-  let sender = senders.get(ctx);
-  if (!sender) {
-    sender = new DevPhoneSender(ctx);
-    senders.set(ctx, sender);
-  }
-  return sender;
+  return senders.get(ctx);
 }
 
 /** Install a real provider (or a test double) for this server. */

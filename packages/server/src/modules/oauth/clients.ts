@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
-import type { Db } from '../../platform/db.ts';
+import { type Db, firstRow } from '../../platform/db.ts';
 import { conflict, invalid, notFound } from '../../platform/errors.ts';
 import { oauthClients } from './tables.ts';
 
@@ -69,8 +69,7 @@ export async function ensureDemoClient(ctx: AppContext): Promise<void> {
 }
 
 export async function findClient(db: Db, id: string): Promise<OAuthClient | undefined> {
-  const [row] = await db.select().from(oauthClients).where(eq(oauthClients.id, id)).limit(1);
-  return row;
+  return firstRow(db, oauthClients, eq(oauthClients.id, id));
 }
 
 export async function listClients(db: Db): Promise<OAuthClient[]> {

@@ -11,7 +11,7 @@ import {
   jwtVerify,
   SignJWT,
 } from 'jose';
-import type { AppContext } from '../../platform/context.ts';
+import { type AppContext, perServer } from '../../platform/context.ts';
 import { oauthSigningKeys } from './tables.ts';
 
 const ALG = 'ES256';
@@ -230,14 +230,9 @@ function kidOf(token: string): string | undefined {
   }
 }
 
-const stores = new WeakMap<AppContext, KeyStore>();
+const stores = perServer((ctx) => new KeyStore(ctx));
 
 /** The key store of this server (one per context). */
 export function keyStore(ctx: AppContext): KeyStore {
-  let store = stores.get(ctx);
-  if (!store) {
-    store = new KeyStore(ctx);
-    stores.set(ctx, store);
-  }
-  return store;
+  return stores.get(ctx);
 }

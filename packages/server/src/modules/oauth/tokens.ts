@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, isNull, lt, ne } from 'drizzle-orm';
 import { hashSecret } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { type Db, runTransaction } from '../../platform/db.ts';
+import { type Db, runTransaction, firstRow } from '../../platform/db.ts';
 import { findClient } from './clients.ts';
 import { OAuthError, oauthError } from './errors.ts';
 import { keyStore } from './keys.ts';
@@ -119,6 +119,17 @@ type Outcome =
   | { ok: true; tokens: TokenSet }
   | { ok: false; error: OAuthError; revokeFamily?: string | null };
 
+const invalidGrant = (why: string) => new OAuthError('invalid_grant', why);
+
+/** A grant's one transaction: its tokens, or its error once the family a replayed secret gave away is revoked. */
+async function grant(ctx: AppContext, run: (tx: Db) => Promise<Outcome>): Promise<TokenSet> {
+  await keyStore(ctx).ready();
+  const outcome = await runTransaction(ctx.db, ctx.log, run);
+  if (outcome.ok) return outcome.tokens;
+  if (outcome.revokeFamily) await revokeFamily(ctx, outcome.revokeFamily);
+  throw outcome.error;
+}
+
 /**
  * `refresh_token` grant. With rotation (the client's `rotateRefreshTokens`, unless `OAUTH_ROTATE_REFRESH_TOKENS`
  * is false) the presented token is spent and a new one of the same family comes back; presenting a spent token
@@ -133,15 +144,8 @@ export async function refreshTokenGrant(
   if (!token) throw oauthError('invalid_request', 'refreshToken is required');
   const hash = hashSecret(token);
   const now = ctx.clock();
-  await keyStore(ctx).ready();
-  const outcome = await runTransaction(ctx.db, ctx.log, async (tx): Promise<Outcome> => {
-    const [row] = await tx
-      .select()
-      .from(refreshTokens)
-      .where(eq(refreshTokens.tokenHash, hash))
-      .for('update')
-      .limit(1);
-    const invalidGrant = (why: string) => new OAuthError('invalid_grant', why);
+  return grant(ctx, async (tx) => {
+    const row = await firstRow(tx, refreshTokens, eq(refreshTokens.tokenHash, hash), 'update');
     if (!row) return { ok: false, error: invalidGrant('The refresh token is not valid') };
     if (row.revokedDate) return { ok: false, error: invalidGrant('The refresh token was revoked') };
     // A client's setting is read with its token; a token of a client since removed is spent like a rotating one.
@@ -180,9 +184,6 @@ export async function refreshTokenGrant(
     await tx.update(refreshTokens).set({ usedDate: now }).where(eq(refreshTokens.id, row.id));
     return { ok: true, tokens: await issue(ctx, tx, subject, row.familyId) };
   });
-  if (outcome.ok) return outcome.tokens;
-  if (outcome.revokeFamily) await revokeFamily(ctx, outcome.revokeFamily);
-  throw outcome.error;
 }
 
 export interface CodeInput {
@@ -232,15 +233,8 @@ export async function exchangeCode(ctx: AppContext, input: CodeExchange): Promis
     throw oauthError('invalid_request', 'codeVerifier must be 43 to 128 characters of A-Z a-z 0-9 - . _ ~');
   const hash = hashSecret(input.code);
   const now = ctx.clock();
-  await keyStore(ctx).ready();
-  const outcome = await runTransaction(ctx.db, ctx.log, async (tx): Promise<Outcome> => {
-    const [row] = await tx
-      .select()
-      .from(authorizationCodes)
-      .where(eq(authorizationCodes.codeHash, hash))
-      .for('update')
-      .limit(1);
-    const invalidGrant = (why: string) => new OAuthError('invalid_grant', why);
+  return grant(ctx, async (tx) => {
+    const row = await firstRow(tx, authorizationCodes, eq(authorizationCodes.codeHash, hash), 'update');
     if (!row) return { ok: false, error: invalidGrant('The authorization code is not valid') };
     if (row.usedDate) {
       ctx.log.warn({ clientId: row.clientId }, 'authorization code replayed: its tokens are revoked');
@@ -271,9 +265,6 @@ export async function exchangeCode(ctx: AppContext, input: CodeExchange): Promis
     };
     return { ok: true, tokens: await issue(ctx, tx, subject, familyId) };
   });
-  if (outcome.ok) return outcome.tokens;
-  if (outcome.revokeFamily) await revokeFamily(ctx, outcome.revokeFamily);
-  throw outcome.error;
 }
 
 export interface TokenInfo {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { hashSecret } from '../../platform/auth.ts';
-import type { Db } from '../../platform/db.ts';
+import { type Db, firstRow } from '../../platform/db.ts';
 import type { ChargeResult } from './provider.ts';
 import { paymentActions, payments } from './tables.ts';
 
@@ -79,22 +79,12 @@ export async function savePaymentAction(
 }
 
 export async function findPaymentAction(db: Db, token: string): Promise<PaymentActionRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(paymentActions)
-    .where(eq(paymentActions.tokenHash, hashSecret(token)))
-    .limit(1);
-  return row;
+  return firstRow(db, paymentActions, eq(paymentActions.tokenHash, hashSecret(token)));
 }
 
 /** The action, locked until the transaction ends. */
 export async function lockPaymentAction(tx: Db, token: string): Promise<PaymentActionRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(paymentActions)
-    .where(eq(paymentActions.tokenHash, hashSecret(token)))
-    .for('update');
-  return row;
+  return firstRow(tx, paymentActions, eq(paymentActions.tokenHash, hashSecret(token)), 'update');
 }
 
 export async function settlePayment(

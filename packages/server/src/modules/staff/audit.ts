@@ -1,6 +1,6 @@
-import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
+import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
-import { invalid } from '../../platform/errors.ts';
+import { logCursor, logPage } from '../../platform/query/log-page.ts';
 import type { DomainEvent } from '../../platform/events.ts';
 import { diffSnapshots, flatten } from './audit-diff.ts';
 import { type AuditChange, auditLog } from './tables.ts';
@@ -59,23 +59,13 @@ export interface AuditQuery {
 
 /** Newest first; `cursor` is `pagingMetadata.cursors.next` of the previous page. */
 export async function listAudit(ctx: AppContext, query: AuditQuery) {
-  const limit = query.limit ?? 50;
-  if (query.cursor !== undefined && !/^\d{1,19}$/.test(query.cursor))
-    throw invalid('cursor', 'is not a cursor of this list', 'FORMAT');
+  const cursor = logCursor(query.cursor);
   const filters: SQL[] = [];
-  if (query.cursor) filters.push(lt(auditLog.id, BigInt(query.cursor)));
   if (query.entity) filters.push(eq(auditLog.entity, query.entity));
   if (query.entityId) filters.push(eq(auditLog.entityId, query.entityId));
   if (query.actorId) filters.push(eq(auditLog.actorId, query.actorId));
-  const rows = await ctx.db
-    .select()
-    .from(auditLog)
-    .where(and(...filters))
-    .orderBy(desc(auditLog.id))
-    .limit(limit + 1);
-  const hasNext = rows.length > limit;
-  const items = rows.slice(0, limit);
-  const entries: AuditEntryWire[] = items.map((row) => ({
+  const { rows, pagingMetadata } = await logPage(ctx.db, auditLog, cursor, filters, query.limit ?? 50);
+  const entries: AuditEntryWire[] = rows.map((row) => ({
     id: String(row.id),
     occurredDate: row.occurredAt.toISOString(),
     actor: { kind: row.actorKind, id: row.actorId, label: row.actorLabel },
@@ -84,12 +74,5 @@ export async function listAudit(ctx: AppContext, query: AuditQuery) {
     action: row.action,
     changes: row.changes,
   }));
-  return {
-    entries,
-    pagingMetadata: {
-      count: entries.length,
-      hasNext,
-      cursors: { next: hasNext ? String(items.at(-1)!.id) : null },
-    },
-  };
+  return { entries, pagingMetadata };
 }

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { hashSecret } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
-import type { Db } from '../../platform/db.ts';
+import { type Db, firstRow, liveAt } from '../../platform/db.ts';
 import { type StaffTokenKind, staffTokens } from './tables.ts';
 
 /** Lifetimes in seconds. */
@@ -40,22 +40,12 @@ export async function createStaffToken(
 }
 
 const live = (ctx: AppContext, kind: StaffTokenKind, token: string) =>
-  and(
-    eq(staffTokens.tokenHash, hashSecret(token)),
-    eq(staffTokens.kind, kind),
-    isNull(staffTokens.usedDate),
-    gt(staffTokens.expiresDate, ctx.clock()),
-  );
+  liveAt(staffTokens, ctx.clock(), eq(staffTokens.tokenHash, hashSecret(token)), eq(staffTokens.kind, kind));
 
 /** A live token of `kind`, without spending it. */
 export async function findStaffToken(ctx: AppContext, kind: StaffTokenKind, token: string | undefined) {
   if (!token) return undefined;
-  const [row] = await ctx.db
-    .select()
-    .from(staffTokens)
-    .where(live(ctx, kind, token))
-    .limit(1);
-  return row;
+  return firstRow(ctx.db, staffTokens, live(ctx, kind, token));
 }
 
 /** Spend a live token: the first caller gets its row, everyone after gets undefined. */

@@ -1,7 +1,7 @@
 import type { OnTheWire, StaffMember } from '@aisle/sdk';
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
-import type { Db } from '../../platform/db.ts';
+import { type Db, firstRow } from '../../platform/db.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { staffUsers } from './tables.ts';
 import { UUID } from '../../platform/uuid.ts';
@@ -45,8 +45,7 @@ export async function recordStaffEvent(
 
 export async function findStaff(db: Db, id: string): Promise<StaffUser | undefined> {
   if (!UUID.test(id)) return undefined;
-  const [row] = await db.select().from(staffUsers).where(eq(staffUsers.id, id)).limit(1);
-  return row;
+  return firstRow(db, staffUsers, eq(staffUsers.id, id));
 }
 
 export async function requireStaff(db: Db, id: string): Promise<StaffUser> {
@@ -56,8 +55,7 @@ export async function requireStaff(db: Db, id: string): Promise<StaffUser> {
 }
 
 export async function findStaffByEmailKey(db: Db, emailKey: string): Promise<StaffUser | undefined> {
-  const [row] = await db.select().from(staffUsers).where(eq(staffUsers.emailKey, emailKey)).limit(1);
-  return row;
+  return firstRow(db, staffUsers, eq(staffUsers.emailKey, emailKey));
 }
 
 /** Everyone, invited and revoked included, oldest first. */

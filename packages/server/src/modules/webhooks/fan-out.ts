@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { AppContext } from '../../platform/context.ts';
+import { type AppContext, perServer } from '../../platform/context.ts';
 import { rows } from '../../platform/db.ts';
 import type { DomainEvent } from '../../platform/events.ts';
 import { ENDPOINT_ENTITY } from './service.ts';
@@ -11,18 +11,11 @@ interface PatternCache {
   /** Bumped by every change, so a load that raced a change is not kept. */
   generation: number;
 }
-const patternCaches = new WeakMap<AppContext, PatternCache>();
+const patternCaches = perServer<PatternCache>(() => ({ patterns: undefined, loadedAt: 0, generation: 0 }));
 /** Kept at most this long, and only while changes of other processes reach this one. */
 const PATTERNS_TTL_MS = 60_000;
 
-function patternCache(ctx: AppContext): PatternCache {
-  let cache = patternCaches.get(ctx);
-  if (!cache) {
-    cache = { patterns: undefined, loadedAt: 0, generation: 0 };
-    patternCaches.set(ctx, cache);
-  }
-  return cache;
-}
+const patternCache = (ctx: AppContext): PatternCache => patternCaches.get(ctx);
 
 /** Drop the cached patterns whenever an endpoint changes, in any process. */
 export function watchEndpoints(ctx: AppContext): () => void {

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { AppContext } from '../../platform/context.ts';
+import { type AppContext, perServer } from '../../platform/context.ts';
 import { rows } from '../../platform/db.ts';
 
 /** After failed attempt n (1-based), wait `RETRY_DELAYS_S[n - 1]`; past the last one the delivery is `FAILED`. */
@@ -143,16 +143,9 @@ interface Sender {
 }
 
 /** Server state per server (test files share modules): keyed by its context. */
-const senders = new WeakMap<AppContext, Sender>();
+const senders = perServer<Sender>(() => ({ running: undefined, again: false, stopped: false }));
 
-function sender(ctx: AppContext): Sender {
-  let s = senders.get(ctx);
-  if (!s) {
-    s = { running: undefined, again: false, stopped: false };
-    senders.set(ctx, s);
-  }
-  return s;
-}
+const sender = (ctx: AppContext): Sender => senders.get(ctx);
 
 /** One run of `sendAll` as this process's sender run; a kick meanwhile runs it again afterwards. */
 function run(ctx: AppContext, s: Sender): Promise<number> {

@@ -1,10 +1,11 @@
 import type { InventoryChange, OnTheWire } from '@aisle/sdk';
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { and, desc, eq, lt, type SQL, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { currentActor } from '../../../platform/actor.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import type { Db } from '../../../platform/db.ts';
-import { invalid, notFound } from '../../../platform/errors.ts';
+import { notFound } from '../../../platform/errors.ts';
+import { logCursor, logPage } from '../../../platform/query/log-page.ts';
 import { UUID } from '../shared/reads.ts';
 import {
   type InventoryChangeRow,
@@ -117,9 +118,7 @@ export interface ChangesQuery {
  * `pagingMetadata.cursors.next` of the previous page.
  */
 export async function listStockChanges(ctx: AppContext, itemId: string, query: ChangesQuery) {
-  const limit = query.limit ?? 20;
-  if (query.cursor !== undefined && !/^\d{1,19}$/.test(query.cursor))
-    throw invalid('cursor', 'is not a cursor of this list', 'FORMAT');
+  const cursor = logCursor(query.cursor);
   const missing = () =>
     notFound('INVENTORY_ITEM_NOT_FOUND', `Inventory item ${itemId} was not found`, { id: itemId });
   if (!UUID.test(itemId)) throw missing();
@@ -128,22 +127,13 @@ export async function listStockChanges(ctx: AppContext, itemId: string, query: C
     .from(inventoryItems)
     .where(eq(inventoryItems.id, itemId));
   if (!item) throw missing();
-  const filters: SQL[] = [eq(inventoryChanges.itemId, itemId)];
-  if (query.cursor) filters.push(lt(inventoryChanges.id, BigInt(query.cursor)));
-  const rows = await ctx.db
-    .select()
-    .from(inventoryChanges)
-    .where(and(...filters))
-    .orderBy(desc(inventoryChanges.id))
-    .limit(limit + 1);
-  const hasNext = rows.length > limit;
-  const page = rows.slice(0, limit);
-  return {
-    changes: page.map(changeToWire),
-    pagingMetadata: {
-      count: page.length,
-      hasNext,
-      cursors: { next: hasNext ? String(page.at(-1)!.id) : null },
-    },
-  };
+  const filters = [eq(inventoryChanges.itemId, itemId)];
+  const { rows, pagingMetadata } = await logPage(
+    ctx.db,
+    inventoryChanges,
+    cursor,
+    filters,
+    query.limit ?? 20,
+  );
+  return { changes: rows.map(changeToWire), pagingMetadata };
 }

@@ -123,6 +123,23 @@ async function forEachMatch(
   );
 }
 
+/** Writes `edit` to every item matching the request's filter (and search), for its `reason`. */
+function editEachMatch(
+  ctx: AppContext,
+  request: FilterRequest & { reason?: InventoryReason | undefined },
+  kind: string,
+  edit: ItemEdit,
+): Promise<JobResult> {
+  return forEachMatch(ctx, request, kind, (tx, product, rows) =>
+    writeEdits(
+      tx,
+      product,
+      rows.map((row) => ({ row, edit })),
+      request.reason ?? 'MANUAL',
+    ),
+  );
+}
+
 export async function updateItemsByFilterV3(
   ctx: AppContext,
   request: FilterRequest & {
@@ -132,14 +149,7 @@ export async function updateItemsByFilterV3(
   },
 ): Promise<JobResult> {
   const edit = editFrom(request.inventoryItem, request.fieldMask, 'inventoryItem');
-  return forEachMatch(ctx, request, 'update', (tx, product, rows) =>
-    writeEdits(
-      tx,
-      product,
-      rows.map((row) => ({ row, edit })),
-      request.reason ?? 'MANUAL',
-    ),
-  );
+  return editEachMatch(ctx, request, 'update', edit);
 }
 
 export async function setOrAdjustByFilterV3(
@@ -168,14 +178,7 @@ export async function setOrAdjustByFilterV3(
     ...(adjustQuantityBy !== undefined ? { adjustBy: adjustQuantityBy } : {}),
     ...(setInStock !== undefined ? { inStock: setInStock } : {}),
   };
-  return forEachMatch(ctx, request, 'set-or-adjust', (tx, product, rows) =>
-    writeEdits(
-      tx,
-      product,
-      rows.map((row) => ({ row, edit })),
-      request.reason ?? 'MANUAL',
-    ),
-  );
+  return editEachMatch(ctx, request, 'set-or-adjust', edit);
 }
 
 export async function adjustByFilterV3(
@@ -183,14 +186,7 @@ export async function adjustByFilterV3(
   request: FilterRequest & { adjustQuantityBy: number; reason?: InventoryReason | undefined },
 ): Promise<JobResult> {
   const edit: ItemEdit = { adjustBy: request.adjustQuantityBy };
-  return forEachMatch(ctx, request, 'adjust', (tx, product, rows) =>
-    writeEdits(
-      tx,
-      product,
-      rows.map((row) => ({ row, edit })),
-      request.reason ?? 'MANUAL',
-    ),
-  );
+  return editEachMatch(ctx, request, 'adjust', edit);
 }
 
 export async function deleteByFilterV3(ctx: AppContext, request: FilterRequest): Promise<JobResult> {

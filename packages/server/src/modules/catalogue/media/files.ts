@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../../platform/context.ts';
-import type { Db } from '../../../platform/db.ts';
+import { type Db, firstRow } from '../../../platform/db.ts';
 import { invalid, notFound } from '../../../platform/errors.ts';
 import { DOWNLOAD_LINK_MINUTES, type MediaLinks, mediaLinks, mediaSigner, signLink } from './signing.ts';
 import { mediaFiles } from './tables.ts';
@@ -30,8 +30,7 @@ export const article = (word: string) => (/^[aeiou]/.test(word) ? `an ${word}` :
 
 export async function findMediaRecord(db: Db, id: string): Promise<MediaFileRow | undefined> {
   if (!UUID.test(id)) return undefined;
-  const [row] = await db.select().from(mediaFiles).where(eq(mediaFiles.id, id)).limit(1);
-  return row;
+  return firstRow(db, mediaFiles, eq(mediaFiles.id, id));
 }
 
 /**

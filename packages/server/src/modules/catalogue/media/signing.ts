@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { desc, isNull } from 'drizzle-orm';
-import type { AppContext } from '../../../platform/context.ts';
+import { type AppContext, perServer } from '../../../platform/context.ts';
 import type { Db } from '../../../platform/db.ts';
 import { mediaSigningKeys } from './tables.ts';
 
@@ -111,16 +111,9 @@ interface SignerState {
   loading?: Promise<MediaSigner>;
   loadedAt: number;
 }
-const states = new WeakMap<AppContext, SignerState>();
+const states = perServer<SignerState>(() => ({ loadedAt: 0 }));
 
-function stateOf(ctx: AppContext): SignerState {
-  let state = states.get(ctx);
-  if (!state) {
-    state = { loadedAt: 0 };
-    states.set(ctx, state);
-  }
-  return state;
-}
+const stateOf = (ctx: AppContext): SignerState => states.get(ctx);
 
 /** The signer of this server, loading (on the very first start: creating) its secret. */
 export function mediaSigner(ctx: AppContext, reload = false): Promise<MediaSigner> {

@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, readdir, rename, rm, rmdir, stat, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
-import type { AppContext } from '../../../platform/context.ts';
+import { type AppContext, perServer } from '../../../platform/context.ts';
 import { type ByteRange, isMediaKey, type MediaStorage, type ObjectInfo } from './keys.ts';
 import { S3Storage } from './s3-storage.ts';
 
@@ -90,7 +90,7 @@ export class LocalDiskStorage implements MediaStorage {
   }
 }
 
-const storages = new WeakMap<AppContext, MediaStorage>();
+const storages = perServer((ctx) => configuredStorage(ctx.config));
 
 /** The storage a configuration names: the S3 bucket of `MEDIA_S3_*`, else local disk under `DATA_DIR/media`. */
 export function configuredStorage(config: AppContext['config']): MediaStorage {
@@ -99,12 +99,7 @@ export function configuredStorage(config: AppContext['config']): MediaStorage {
 
 /** The media storage of this server, as configured unless another one was set. */
 export function mediaStorage(ctx: AppContext): MediaStorage {
-  let storage = storages.get(ctx);
-  if (!storage) {
-    storage = configuredStorage(ctx.config);
-    storages.set(ctx, storage);
-  }
-  return storage;
+  return storages.get(ctx);
 }
 
 /** Use another storage (an object store; tests). Call before the server takes requests. */

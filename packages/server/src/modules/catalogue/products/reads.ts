@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { AppContext } from '../../../platform/context.ts';
+import { type AppContext, perServer } from '../../../platform/context.ts';
 import { type Db, preparedRows } from '../../../platform/db.ts';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { notFound } from '../../../platform/errors.ts';
@@ -229,15 +229,10 @@ class CountCache {
     };
   }
 }
-const countCaches = new WeakMap<AppContext['events'], CountCache>();
-function countCacheOf(ctx: AppContext): CountCache {
-  let cache = countCaches.get(ctx.events);
-  if (!cache) {
-    cache = new CountCache(ctx.events);
-    countCaches.set(ctx.events, cache);
-  }
-  return cache;
-}
+const countCaches = perServer(
+  (ctx) => new CountCache(ctx.events),
+  (ctx) => ctx.events,
+);
 
 export async function queryProducts(
   ctx: AppContext,
@@ -263,7 +258,7 @@ export async function queryProducts(
     }
   } else if (counted) {
     const { sql: text, params } = dialect.sqlToQuery(counted);
-    count = countCacheOf(ctx).wrap(`${text}\u0000${JSON.stringify(params)}`, count);
+    count = countCaches.get(ctx).wrap(`${text}\u0000${JSON.stringify(params)}`, count);
   }
   // Written in SQL (drizzle's builder takes longer to build this than PostgreSQL to run it); variants, when
   // asked for, come in the same statement (a JSON array per product). No `offset` clause on a first page: a

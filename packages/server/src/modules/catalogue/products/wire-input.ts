@@ -29,6 +29,16 @@ function discount(product: ProductWrite): ProductInput['discount'] {
   return { type: d.type, value: d.type === 'NONE' ? '0' : (amount(d.value) ?? '0') };
 }
 
+/** What a create and an update set alike, when given: options, info sections, text fields, SEO data. */
+function setListsAndSeo(product: ProductWrite, into: ProductInput | ProductPatch): void {
+  const opts = options(product);
+  if (opts) into.productOptions = opts;
+  if (product.additionalInfoSections) into.additionalInfoSections = product.additionalInfoSections;
+  if (product.customTextFields)
+    into.customTextFields = product.customTextFields.map((f) => ({ ...f, mandatory: f.mandatory ?? false }));
+  if (product.seoData) into.seoData = product.seoData;
+}
+
 /** `POST /products`: name and price are required. */
 export function productInputFromWire(product: ProductWrite): ProductInput {
   const violations: FieldViolation[] = [];
@@ -62,12 +72,7 @@ export function productInputFromWire(product: ProductWrite): ProductInput {
     input.pricePerUnitData = product.pricePerUnitData as ProductInput['pricePerUnitData'];
   if (product.brand) input.brand = product.brand;
   if (product.ribbon) input.ribbon = product.ribbon;
-  const opts = options(product);
-  if (opts) input.productOptions = opts;
-  if (product.additionalInfoSections) input.additionalInfoSections = product.additionalInfoSections;
-  if (product.customTextFields)
-    input.customTextFields = product.customTextFields.map((f) => ({ ...f, mandatory: f.mandatory ?? false }));
-  if (product.seoData) input.seoData = product.seoData;
+  setListsAndSeo(product, input);
   if (product.productDimensions) input.productDimensions = product.productDimensions;
   if (product.packageDimensions) input.packageDimensions = product.packageDimensions;
   if (product.digitalFile) input.digitalFile = { fileId: product.digitalFile.fileId.toLowerCase() };
@@ -97,12 +102,7 @@ export function productPatchFromWire(product: ProductWrite): ProductPatch {
     patch.pricePerUnitData = product.pricePerUnitData as ProductPatch['pricePerUnitData'];
   if (product.brand !== undefined) patch.brand = product.brand;
   if (product.ribbon !== undefined) patch.ribbon = product.ribbon;
-  const opts = options(product);
-  if (opts) patch.productOptions = opts;
-  if (product.additionalInfoSections) patch.additionalInfoSections = product.additionalInfoSections;
-  if (product.customTextFields)
-    patch.customTextFields = product.customTextFields.map((f) => ({ ...f, mandatory: f.mandatory ?? false }));
-  if (product.seoData) patch.seoData = product.seoData;
+  setListsAndSeo(product, patch);
   if (product.productDimensions !== undefined)
     patch.productDimensions = dimensions(product.productDimensions);
   if (product.packageDimensions !== undefined)

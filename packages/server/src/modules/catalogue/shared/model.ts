@@ -1,4 +1,4 @@
-import type { Dimensions, DimensionUnit, MeasurementUnit, OptionType } from '@aisle/sdk';
+import type { Dimensions, DimensionUnit, MeasurementUnit, OptionType, WireImage } from '@aisle/sdk';
 import type { SubscriptionDetails, SubscriptionDetailsInput } from '../products/subscriptions.ts';
 /** Shapes kept in the catalogue's jsonb columns and taken by its write service. Money is a decimal string. */
 
@@ -257,14 +257,8 @@ export interface StoredFreeTextInput {
   key: string;
 }
 
-export interface StoredImageRef {
-  id?: string;
-  url?: string;
-  width?: number;
-  height?: number;
-  altText?: string;
-  filename?: string;
-}
+/** An image as kept: the wire image without its link's expiry and focal point. */
+export type StoredImageRef = Pick<WireImage, 'id' | 'url' | 'width' | 'height' | 'altText' | 'filename'>;
 
 export interface StoredCustomizationChoice {
   id: string;

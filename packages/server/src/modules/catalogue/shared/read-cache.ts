@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../../../platform/context.ts';
+import { type AppContext, perServer } from '../../../platform/context.ts';
 import { ChangeCache } from '../../../platform/change-cache.ts';
 import { announceChanges } from '../../../platform/events.ts';
 
@@ -86,19 +86,18 @@ export class CatalogueReadCache extends ChangeCache<Entry> {
   }
 }
 
-const caches = new WeakMap<AppContext['events'], CatalogueReadCache>();
-
-export function catalogueReadCache(ctx: AppContext): CatalogueReadCache {
-  let cache = caches.get(ctx.events);
-  if (!cache) {
-    cache = new CatalogueReadCache(
+const caches = perServer(
+  (ctx) =>
+    new CatalogueReadCache(
       ctx.events,
       ctx.config.catalogueCacheSize,
       ctx.config.catalogueCacheMb * 1024 * 1024,
-    );
-    caches.set(ctx.events, cache);
-  }
-  return cache;
+    ),
+  (ctx) => ctx.events,
+);
+
+export function catalogueReadCache(ctx: AppContext): CatalogueReadCache {
+  return caches.get(ctx);
 }
 
 /** Whether this request may be answered from the cache: a shopper's, not asking to read its own writes. */
