@@ -4,6 +4,7 @@ import { useFetcher } from 'react-router';
 import { DISCOUNT_TYPES, localInputValue } from '../lib/coupon-form.ts';
 import type { ShownError } from '../lib/errors.ts';
 import type { couponProductsLoader } from '../routes/coupons.tsx';
+import { FieldAlert } from './field-parts.tsx';
 import { CheckBox, Field } from './form.ts';
 import { SearchBox } from './search-box.tsx';
 
@@ -147,11 +148,7 @@ export function CouponFields({
             <input key={id} type="hidden" name="collectionId" value={id} />
           ))}
         {scope === 'SPECIFIC_PRODUCTS' && <ProductPicker initial={products} error={fields.scope} />}
-        {scope !== 'SPECIFIC_PRODUCTS' && fields.scope && (
-          <p className="field-error" role="alert">
-            {fields.scope}
-          </p>
-        )}
+        {scope !== 'SPECIFIC_PRODUCTS' && <FieldAlert error={fields.scope} />}
       </fieldset>
       <fieldset className="stack">
         <legend>When and how often</legend>
@@ -196,11 +193,7 @@ function ProductPicker({ initial, error }: { initial: PickedProduct[]; error: st
           onPick={(p) => setPicked(picked.filter((x) => x.id !== p.id))}
         />
       )}
-      {error && (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FieldAlert error={error} />
       <SearchBox label="Find products by name" value={query} onChange={setQuery} onFind={find} />
       {search.data && (
         <div role="status">

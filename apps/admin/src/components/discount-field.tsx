@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import {
+  type BundleDraft,
   type DiscountDraft,
   type DiscountKind,
   type DiscountsDraft,
@@ -236,8 +237,26 @@ function Bundles({
   unit: string;
 }) {
   const bundles = draft.bundles;
-  const put = (i: number, change: Partial<DiscountDraft['bundles'][number]>) =>
+  const put = (i: number, change: Partial<BundleDraft>) =>
     onChange({ ...draft, bundles: bundles.map((b, j) => (j === i ? { ...b, ...change } : b)) });
+  /** One figure of bundle `i`, named by its wire path. */
+  const figure = (
+    b: BundleDraft,
+    i: number,
+    key: keyof BundleDraft,
+    label: string,
+    inputMode: 'numeric' | 'decimal',
+  ) => (
+    <Field
+      label={label}
+      name={`${at}[${i}].${key}`}
+      className="narrow"
+      inputMode={inputMode}
+      value={b[key]}
+      onChange={(event) => put(i, { [key]: event.target.value })}
+      error={errors[`${at}[${i}].${key}`]}
+    />
+  );
   return (
     <div className="stack">
       <p className="muted small">
@@ -248,24 +267,8 @@ function Bundles({
         // Bundles are only added at the end and removed from it: their index is their identity.
         // biome-ignore lint/suspicious/noArrayIndexKey: see above
         <div className="field-row" key={i}>
-          <Field
-            label={`Items in bundle ${i + 1}`}
-            name={`${at}[${i}].quantity`}
-            className="narrow"
-            inputMode="numeric"
-            value={b.quantity}
-            onChange={(event) => put(i, { quantity: event.target.value })}
-            error={errors[`${at}[${i}].quantity`]}
-          />
-          <Field
-            label={`Price of bundle ${i + 1}${unit}`}
-            name={`${at}[${i}].price`}
-            className="narrow"
-            inputMode="decimal"
-            value={b.price}
-            onChange={(event) => put(i, { price: event.target.value })}
-            error={errors[`${at}[${i}].price`]}
-          />
+          {figure(b, i, 'quantity', `Items in bundle ${i + 1}`, 'numeric')}
+          {figure(b, i, 'price', `Price of bundle ${i + 1}${unit}`, 'decimal')}
         </div>
       ))}
       {(errors[at] ?? '') && <p className="field-error">{errors[at]}</p>}

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { type FieldSpec, type FormValue, type FormValues, shown } from '../lib/fields.ts';
 import { CheckBox, Field, fieldNotes } from './form.ts';
 import { PlaceField } from './place-field.tsx';
@@ -77,6 +77,14 @@ export function EntityField({ spec, value, error }: FieldProps) {
     required: spec.required,
   } as const;
   const extra = notes;
+  /** The control under its label, with the field's notes. */
+  const labelled = (className: string, control: ReactNode) => (
+    <div className={className}>
+      <label htmlFor={id}>{spec.label}</label>
+      {control}
+      {extra}
+    </div>
+  );
   switch (spec.kind) {
     case 'place':
       return <PlaceField spec={spec} value={shown(value)} error={error} />;
@@ -96,27 +104,21 @@ export function EntityField({ spec, value, error }: FieldProps) {
         </div>
       );
     case 'textarea':
-      return (
-        <div className="field">
-          <label htmlFor={id}>{spec.label}</label>
-          <textarea {...common} rows={4} defaultValue={shown(value)} maxLength={spec.maxLength} />
-          {extra}
-        </div>
+      return labelled(
+        'field',
+        <textarea {...common} rows={4} defaultValue={shown(value)} maxLength={spec.maxLength} />,
       );
     case 'select':
-      return (
-        <div className="field narrow">
-          <label htmlFor={id}>{spec.label}</label>
-          <select {...common} defaultValue={shown(value)}>
-            {!spec.required && <option value="">—</option>}
-            {spec.options?.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-          {extra}
-        </div>
+      return labelled(
+        'field narrow',
+        <select {...common} defaultValue={shown(value)}>
+          {!spec.required && <option value="">—</option>}
+          {spec.options?.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>,
       );
     default: {
       const input = {

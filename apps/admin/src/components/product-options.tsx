@@ -1,6 +1,7 @@
 import type { OptionType, Product } from '@aisle/sdk';
 import { useState } from 'react';
 import { Form } from 'react-router';
+import { FieldAlert } from './field-parts.tsx';
 import { SubmitButton } from './form.ts';
 
 /** An option as the editor holds it: a choice's `name` is what shoppers read, `color` its swatch. */
@@ -146,11 +147,7 @@ export function OptionsEditor({ product, error }: { product: Product; error: str
           </fieldset>
         );
       })}
-      {error && (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FieldAlert error={error} />
       <div className="actions">
         <button
           type="button"

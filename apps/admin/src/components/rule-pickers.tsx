@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { ItemsDraft, Picked } from '../lib/discount-rules.ts';
 import { adminError, type ShownError } from '../lib/errors.ts';
 import { type AdminClient, requireClient } from '../sdk.ts';
+import { FieldAlert } from './field-parts.tsx';
 import { ErrorNotice } from './form.ts';
 import { SearchBox } from './search-box.tsx';
 
@@ -171,11 +172,7 @@ export function ItemsPicker({
           (kept as they are).
         </p>
       )}
-      {error && (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FieldAlert error={error} />
       <Finder
         label={`Find products or collections ${context}`}
         search={productsAndCollections}
@@ -207,11 +204,7 @@ export function MembersPicker({
         action="Remove"
         onAction={(f) => onChange(members.filter((m) => m.id !== f.id))}
       />
-      {error && (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FieldAlert error={error} />
       <Finder
         label={`Find customers by name or e-mail ${context}`}
         search={customersNamed}

@@ -5,6 +5,7 @@ import { adminError, type ShownError } from '../lib/errors.ts';
 import { dateTime } from '../lib/format.ts';
 import { type AdminClient, requireClient } from '../sdk.ts';
 import { ErrorNotice } from './form.ts';
+import { InlineField } from './field-parts.tsx';
 import { Finder, type Found, MembersPicker } from './rule-pickers.tsx';
 import { Panel } from './panel.tsx';
 
@@ -119,10 +120,7 @@ export function RulePreview({ rule }: { rule?: DiscountRule }) {
             <li key={l.productId + String(i)} className="preview-line">
               <span>{l.name}</span>
               {l.variants.length > 1 && (
-                <span className="field inline-field">
-                  <label htmlFor={`${id}-variant-${i}`} className="visually-hidden">
-                    Variant of {l.name}
-                  </label>
+                <InlineField id={`${id}-variant-${i}`} label={`Variant of ${l.name}`}>
                   <select
                     id={`${id}-variant-${i}`}
                     value={l.variantId}
@@ -134,12 +132,9 @@ export function RulePreview({ rule }: { rule?: DiscountRule }) {
                       </option>
                     ))}
                   </select>
-                </span>
+                </InlineField>
               )}
-              <span className="field inline-field">
-                <label htmlFor={`${id}-qty-${i}`} className="visually-hidden">
-                  Quantity of {l.name}
-                </label>
+              <InlineField id={`${id}-qty-${i}`} label={`Quantity of ${l.name}`}>
                 <input
                   id={`${id}-qty-${i}`}
                   className="quantity-input"
@@ -147,7 +142,7 @@ export function RulePreview({ rule }: { rule?: DiscountRule }) {
                   value={l.quantity}
                   onChange={(e) => change(i, { quantity: e.target.value })}
                 />
-              </span>
+              </InlineField>
               <button
                 type="button"
                 className="link-button"

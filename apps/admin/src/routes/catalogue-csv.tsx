@@ -81,6 +81,9 @@ function Outcome({ result }: { result: CsvImportResult }) {
   );
 }
 
+/** What the page is doing: checking the file, importing it or exporting the catalogue. */
+type Task = 'check' | 'import' | 'export';
+
 /**
  * Products as CSV: choose a file, check it (a dry run: what would be created and updated, and every problem
  * by line and column, nothing written), then import it with a progress bar; or download the whole catalogue.
@@ -88,7 +91,7 @@ function Outcome({ result }: { result: CsvImportResult }) {
 export function CatalogueCsv() {
   usePageTitle('Import and export');
   const [file, setFile] = useState<File | undefined>();
-  const [busy, setBusy] = useState<'check' | 'import' | 'export' | undefined>();
+  const [busy, setBusy] = useState<Task | undefined>();
   const [plan, setPlan] = useState<CsvImportResult | undefined>();
   const [result, setResult] = useState<CsvImportResult | undefined>();
   const [progress, setProgress] = useState<{ done: number; total: number } | undefined>();
@@ -98,47 +101,50 @@ export function CatalogueCsv() {
     if (plan || result) outcome.current?.focus();
   }, [plan, result]);
 
+  /** One task of the page at a time: the others wait, and its failure is shown (`failure`: what to say). */
+  async function run(task: Task, work: () => Promise<void>, failure?: string) {
+    setBusy(task);
+    setError(undefined);
+    try {
+      await work();
+    } catch (e) {
+      setError(adminError(e, failure));
+    } finally {
+      setBusy(undefined);
+    }
+  }
+
   async function check() {
     if (!file) {
       setError({ message: 'Choose a CSV file first.' });
       return;
     }
-    setBusy('check');
-    setError(undefined);
-    setPlan(undefined);
-    setResult(undefined);
-    try {
+    await run('check', async () => {
+      setPlan(undefined);
+      setResult(undefined);
       setPlan(await requireClient().catalogueCsv.importProducts(file, { dryRun: true }));
-    } catch (e) {
-      setError(adminError(e));
-    } finally {
-      setBusy(undefined);
-    }
+    });
   }
 
   async function runImport() {
     if (!file) return;
-    setBusy('import');
-    setError(undefined);
     setProgress({ done: 0, total: plan ? plan.results.created + plan.results.updated : 0 });
-    try {
-      const done = await requireClient().catalogueCsv.importProducts(file, {
-        onProgress: (n, total) => setProgress({ done: n, total }),
-      });
-      setPlan(undefined);
-      setResult(done);
-    } catch (e) {
-      setError(adminError(e, 'The import stopped. Check the products list: products written so far stay.'));
-    } finally {
-      setBusy(undefined);
-      setProgress(undefined);
-    }
+    await run(
+      'import',
+      async () => {
+        const done = await requireClient().catalogueCsv.importProducts(file, {
+          onProgress: (n, total) => setProgress({ done: n, total }),
+        });
+        setPlan(undefined);
+        setResult(done);
+      },
+      'The import stopped. Check the products list: products written so far stay.',
+    );
+    setProgress(undefined);
   }
 
   async function runExport() {
-    setBusy('export');
-    setError(undefined);
-    try {
+    await run('export', async () => {
       const text = await requireClient().catalogueCsv.exportProducts();
       const url = URL.createObjectURL(new Blob([text], { type: 'text/csv' }));
       const link = document.createElement('a');
@@ -146,12 +152,26 @@ export function CatalogueCsv() {
       link.download = 'products.csv';
       link.click();
       URL.revokeObjectURL(url);
-    } catch (e) {
-      setError(adminError(e));
-    } finally {
-      setBusy(undefined);
-    }
+    });
   }
+
+  /** The button of a task: off while any runs, saying what it does while its own runs. */
+  const taskButton = (
+    task: Task,
+    tone: 'primary' | 'secondary',
+    start: () => Promise<void>,
+    label: string,
+    pending: string,
+  ) => (
+    <button
+      type="button"
+      className={`button button-${tone}`}
+      disabled={busy !== undefined}
+      onClick={() => void start()}
+    >
+      {busy === task ? pending : label}
+    </button>
+  );
 
   const good = plan ? plan.results.created + plan.results.updated : 0;
   return (
@@ -178,16 +198,7 @@ export function CatalogueCsv() {
             }}
           />
         </div>
-        {!plan && (
-          <button
-            type="button"
-            className="button button-primary"
-            disabled={busy !== undefined}
-            onClick={() => void check()}
-          >
-            {busy === 'check' ? 'Checking the file…' : 'Check the file'}
-          </button>
-        )}
+        {!plan && taskButton('check', 'primary', check, 'Check the file', 'Checking the file…')}
         <ErrorNotice error={error} />
         {plan && (
           <div className="stack" data-testid="import-plan" ref={outcome} tabIndex={-1}>
@@ -244,14 +255,7 @@ export function CatalogueCsv() {
       </Panel>
       <Panel id="export-title" title="Export products">
         <p className="muted small">Every product with its variants and stock, one row per variant.</p>
-        <button
-          type="button"
-          className="button button-secondary"
-          disabled={busy !== undefined}
-          onClick={() => void runExport()}
-        >
-          {busy === 'export' ? 'Preparing the file…' : 'Download products.csv'}
-        </button>
+        {taskButton('export', 'secondary', runExport, 'Download products.csv', 'Preparing the file…')}
       </Panel>
     </div>
   );

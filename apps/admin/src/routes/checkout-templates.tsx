@@ -1,6 +1,7 @@
 import type { CheckoutTemplate, CheckoutTemplateCustomization, LineItemInput, Product } from '@aisle/sdk';
 import { useEffect, useId, useState } from 'react';
 import type { EntitySpec } from '../components/entity-kit.tsx';
+import { InlineField } from '../components/field-parts.tsx';
 import { ProductFinder } from '../components/product-finder.tsx';
 import { adminError } from '../lib/errors.ts';
 import type { FieldSpec, FieldValues } from '../lib/fields.ts';
@@ -235,10 +236,7 @@ function QuantityInput({
     else setText(String(value));
   };
   return (
-    <span className="field inline-field">
-      <label htmlFor={id} className="visually-hidden">
-        Quantity of {name}
-      </label>
+    <InlineField id={id} label={`Quantity of ${name}`}>
       <input
         id={id}
         type="number"
@@ -256,7 +254,7 @@ function QuantityInput({
         }}
         style={{ width: '5rem' }}
       />
-    </span>
+    </InlineField>
   );
 }
 
