@@ -5,7 +5,7 @@ import {
   failIf,
   violation,
 } from '../../platform/entity-kit/index.ts';
-import { AppError, type FieldViolation, notFound } from '../../platform/errors.ts';
+import { AppError, type FieldViolation } from '../../platform/errors.ts';
 import type { TemplateCustomization } from './model.ts';
 import { CheckoutTemplateCreate, CheckoutTemplatePatch } from './schemas.ts';
 import { checkoutTemplates } from './tables.ts';
@@ -94,7 +94,6 @@ export const checkoutTemplate = defineEntity({
     },
   },
   toWire: checkoutTemplateToWire,
-  notFound: (id) => notFound('CHECKOUT_TEMPLATE_NOT_FOUND', `Checkout template ${id} was not found`, { id }),
   checkCreate(input: CheckoutTemplateCreate) {
     const violations: FieldViolation[] = [];
     checkLines(input, violations);

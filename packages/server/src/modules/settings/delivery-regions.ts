@@ -8,7 +8,7 @@ import {
   revisionAndDates,
   violation,
 } from '../../platform/entity-kit/index.ts';
-import { type FieldViolation, notFound } from '../../platform/errors.ts';
+import type { FieldViolation } from '../../platform/errors.ts';
 import type { StoredDestination } from './model.ts';
 import { DeliveryRegionCreate, DeliveryRegionPatch } from './schemas.ts';
 import { shippingOptionToWire } from './shipping-option-wire.ts';
@@ -48,16 +48,13 @@ function destinationsOf(input: DeliveryRegionCreate['destinations'], violations:
   });
 }
 
-export const regionNotFound = (id: string) =>
-  notFound('DELIVERY_REGION_NOT_FOUND', `Delivery region ${id} was not found`, { id });
-
 /** `ids` with one more region (which must exist: 404 otherwise); unchanged when it is already there. */
 export async function withRegion(db: Db, ids: string[], regionId: string): Promise<string[]> {
   const [region] = await db
     .select({ id: deliveryRegions.id })
     .from(deliveryRegions)
     .where(eq(deliveryRegions.id, regionId));
-  if (!region) throw regionNotFound(regionId);
+  if (!region) throw deliveryRegion.notFound(regionId);
   return ids.includes(regionId) ? ids : [...ids, regionId];
 }
 
@@ -70,7 +67,6 @@ export const deliveryRegion = defineEntity({
   writable: ['name', 'destinations'] as const,
   query: { fields: { name: { sql: deliveryRegions.name, type: 'string', sortable: true } }, get: true },
   toWire: deliveryRegionToWire,
-  notFound: regionNotFound,
   checkCreate(input: DeliveryRegionCreate) {
     const violations: FieldViolation[] = [];
     const destinations = destinationsOf(input.destinations, violations);

@@ -7,7 +7,7 @@ import {
   failIf,
   violation,
 } from '../../platform/entity-kit/index.ts';
-import { AppError, type FieldViolation, notFound } from '../../platform/errors.ts';
+import { AppError, type FieldViolation, invalid } from '../../platform/errors.ts';
 import { decimalFromNumber } from '../../platform/money.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { withRegion } from './delivery-regions.ts';
@@ -75,7 +75,7 @@ async function checkReferences(
 
 function checkSlot(slot: { from: string; to: string } | null | undefined): void {
   if (slot && Date.parse(slot.from) >= Date.parse(slot.to))
-    failIf([violation('shippingOption.deliveryTimeSlot.to', 'must be after from')]);
+    throw invalid('shippingOption.deliveryTimeSlot.to', 'must be after from');
 }
 
 export const shippingOption = defineEntity({
@@ -104,7 +104,6 @@ export const shippingOption = defineEntity({
     get: true,
   },
   toWire: shippingOptionToWire,
-  notFound: (id) => notFound('SHIPPING_OPTION_NOT_FOUND', `Shipping option ${id} was not found`, { id }),
   checkCreate(input: ShippingOptionCreate) {
     const regionIds = [...new Set(input.deliveryRegionIds ?? [])];
     const rates = ratesOf(input.rates);
