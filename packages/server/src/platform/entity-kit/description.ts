@@ -216,6 +216,18 @@ export type EntityTable = PgTable & {
   revision?: PgColumn;
 };
 
+/** A description as the service and the routes take it: typed by what they answer in, its rules' types aside. */
+export type Described<Row, Wire, Create, Patch> = EntityDescription<
+  Row,
+  Wire,
+  Create,
+  Patch,
+  string,
+  unknown,
+  unknown,
+  unknown
+>;
+
 /** Typed identity: the description's types flow into the service and routes. */
 export function defineEntity<
   Row,
