@@ -1,7 +1,9 @@
 import { asc, eq, sql } from 'drizzle-orm';
+import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
 import {
   defineEntity,
+  type EntityService,
   entityNames,
   entityService,
   failIf,
@@ -48,15 +50,24 @@ function destinationsOf(input: DeliveryRegionCreate['destinations'], violations:
   });
 }
 
-/** `ids` with one more region (which must exist: 404 otherwise); unchanged when it is already there. */
-export async function withRegion(db: Db, ids: string[], regionId: string): Promise<string[]> {
-  const [region] = await db
-    .select({ id: deliveryRegions.id })
-    .from(deliveryRegions)
-    .where(eq(deliveryRegions.id, regionId));
-  if (!region) throw deliveryRegion.notFound(regionId);
-  return ids.includes(regionId) ? ids : [...ids, regionId];
-}
+/**
+ * The call adding a region (which must exist: 404 otherwise) to the `deliveryRegionIds` of a row of an entity
+ * that ships to regions (shipping options, label configurations), through its service: the ids unchanged when
+ * it is already there, the revision bumped and the update recorded all the same.
+ */
+export const addDeliveryRegionTo =
+  <Row extends { deliveryRegionIds: string[] }, Wire>(
+    service: Pick<EntityService<Row, Wire, unknown, unknown>, 'change'>,
+  ) =>
+  (ctx: AppContext, id: string, regionId: string, revision: string | number | undefined): Promise<Wire> =>
+    service.change(ctx, id, revision, async ({ deliveryRegionIds: ids }, tx) => {
+      const [region] = await tx
+        .select({ id: deliveryRegions.id })
+        .from(deliveryRegions)
+        .where(eq(deliveryRegions.id, regionId));
+      if (!region) throw deliveryRegion.notFound(regionId);
+      return { deliveryRegionIds: ids.includes(regionId) ? ids : [...ids, regionId] };
+    });
 
 export const deliveryRegion = defineEntity({
   ...entityNames('delivery region', { delete: 'Delete a delivery region (and take it out of options)' }),

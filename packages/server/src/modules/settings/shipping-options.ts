@@ -10,7 +10,7 @@ import {
 import { AppError, type FieldViolation, invalid } from '../../platform/errors.ts';
 import { decimalFromNumber } from '../../platform/money.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { withRegion } from './delivery-regions.ts';
+import { addDeliveryRegionTo } from './delivery-regions.ts';
 import type { StoredAddress, StoredPickup, StoredRate } from './model.ts';
 import { ShippingOptionCreate, ShippingOptionPatch } from './schemas.ts';
 import { type ShippingOptionRow, shippingOptionToWire } from './shipping-option-wire.ts';
@@ -161,16 +161,7 @@ export const shippingOptionService = entityService(shippingOption);
 export const { create: createShippingOption } = shippingOptionService;
 
 /** Offers the option in one more region. */
-export async function addDeliveryRegion(
-  ctx: AppContext,
-  id: string,
-  regionId: string,
-  revision: string | number | undefined,
-) {
-  return shippingOptionService.change(ctx, id, revision, async (current, tx) => ({
-    deliveryRegionIds: await withRegion(tx, current.deliveryRegionIds, regionId),
-  }));
-}
+export const addDeliveryRegion = addDeliveryRegionTo(shippingOptionService);
 
 export async function removeDeliveryRegion(
   ctx: AppContext,
