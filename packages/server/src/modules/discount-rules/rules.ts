@@ -8,7 +8,7 @@ import {
   iso,
   revisionAndDates,
 } from '../../platform/entity-kit/index.ts';
-import { AppError, type FieldViolation } from '../../platform/errors.ts';
+import { AppError, type FieldViolation, invalid } from '../../platform/errors.ts';
 import { ruleStatus } from '../pricing/discounts.ts';
 import type { DiscountRuleSnapshot, DiscountRuleTrigger, DiscountRuleValue } from '../pricing/snapshot.ts';
 import { checkTrigger, checkValue, checkWindow } from './checks.ts';
@@ -141,15 +141,7 @@ export const discountRule = defineEntity({
     const has = (f: (typeof fields)[number]) => fields.includes(f);
     const start = has('activeTimeInfo') ? dateOf(patch.activeTimeInfo?.start) : current.activeStart;
     const end = has('activeTimeInfo') ? dateOf(patch.activeTimeInfo?.end) : current.activeEnd;
-    if (start && end && start >= end)
-      failIf([
-        {
-          field: 'discountRule.activeTimeInfo.end',
-          description: 'must be after start',
-          violatedRule: 'VALIDATION',
-          data: {},
-        },
-      ]);
+    if (start && end && start >= end) throw invalid('discountRule.activeTimeInfo.end', 'must be after start');
     return {
       ...(has('name') && patch.name ? { name: patch.name.trim() } : {}),
       ...(has('active') ? { active: patch.active ?? true } : {}),
