@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, bigint, integer, jsonb, numeric, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { BuildExtraConfigColumns } from 'drizzle-orm/column-builder';
+import {
+  type AnyPgColumn,
+  bigint,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  type PgColumnBuilderBase,
+  type PgTableExtraConfigValue,
+  pgTable,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /**
  * The column conventions the tables share (docs/CONVENTIONS.md): uuid ids made by the database, revisions
@@ -52,3 +65,28 @@ export const revisioned = () => ({
   revision: revision(),
   ...dated(),
 });
+
+/** What an entity-kit table holds around its own columns: `id` first, `revisioned()` last. */
+const kitColumns = <C extends Record<string, PgColumnBuilderBase>>(columns: C) => ({
+  id: primaryId(),
+  ...columns,
+  ...revisioned(),
+});
+
+/**
+ * The table of a merchant entity on the entity kit (platform/entity-kit): a uuid `id`, the entity's own
+ * columns, `revision`, `created_date` and `updated_date`, and `<name>_created_idx` on (created_date, id), the
+ * order the kit's queries default to; `indexes` adds the entity's other indexes and checks.
+ */
+export function entityTable<N extends string, C extends Record<string, PgColumnBuilderBase>>(
+  name: N,
+  columns: C,
+  indexes: (
+    t: BuildExtraConfigColumns<N, ReturnType<typeof kitColumns<C>>, 'pg'>,
+  ) => PgTableExtraConfigValue[] = () => [],
+) {
+  return pgTable(name, kitColumns(columns), (t) => [
+    ...indexes(t),
+    index(`${name}_created_idx`).on(t.createdDate, t.id),
+  ]);
+}

@@ -1,7 +1,4 @@
-import {
-  abandonedCheckoutNotFound,
-  abandonedCheckoutService,
-} from '../../modules/abandoned-checkouts/entity.ts';
+import { abandonedCheckout, abandonedCheckoutService } from '../../modules/abandoned-checkouts/entity.ts';
 import { checkoutNotFound, findCheckout } from '../../modules/checkout/service.ts';
 import { targetOf } from '../../modules/redirects/intents.ts';
 import { saveSession } from '../../modules/redirects/service.ts';
@@ -23,7 +20,7 @@ export async function recoveryRedirect(
 ): Promise<string> {
   const row = await abandonedCheckoutService.row(ctx.db, id);
   if (!access.admin && !(access.token && sameSecret(access.token, row.recoveryToken)))
-    throw abandonedCheckoutNotFound(id);
+    throw abandonedCheckout.notFound(id);
   const checkout = await findCheckout(ctx.db, row.checkoutId);
   if (!checkout) throw checkoutNotFound(row.checkoutId);
   const plain = `${ctx.config.publicUrl}/checkout/${checkout.id}`;

@@ -54,9 +54,6 @@ export function abandonedCheckoutToWire(row: AbandonedCheckoutRow) {
 
 export type WireAbandonedCheckout = ReturnType<typeof abandonedCheckoutToWire>;
 
-export const abandonedCheckoutNotFound = (id: string) =>
-  notFound('ABANDONED_CHECKOUT_NOT_FOUND', `Abandoned checkout ${id} was not found`, { id });
-
 const t = abandonedCheckouts;
 
 export const abandonedCheckout = defineEntity({
@@ -79,7 +76,6 @@ export const abandonedCheckout = defineEntity({
   },
   bulkDelete: { path: '/ecom/v1/bulk/abandoned-checkout/delete', ids: 'abandonedCheckoutIds' },
   toWire: abandonedCheckoutToWire,
-  notFound: abandonedCheckoutNotFound,
   insert: () => {
     throw new Error('abandoned checkouts are written by the abandonment job');
   },

@@ -14,11 +14,10 @@ import {
 import type { Activity, StoredLine, StoredPrice } from './model.ts';
 import {
   at,
+  entityTable,
   jsonList,
   jsonObject,
-  primaryId,
   revision,
-  revisioned,
   singletonId,
   updatedDate,
 } from '../../platform/columns.ts';
@@ -29,10 +28,9 @@ import {
  * ABANDONED → RECOVERED when an order is placed from the checkout. `mail_due_date` is set while a recovery
  * mail waits to be sent (the sender claims due rows with `FOR UPDATE SKIP LOCKED` and clears it).
  */
-export const abandonedCheckouts = pgTable(
+export const abandonedCheckouts = entityTable(
   'abandoned_checkouts',
   {
-    id: primaryId(),
     checkoutId: uuid('checkout_id').notNull(),
     cartId: uuid('cart_id'),
     memberId: uuid('member_id'),
@@ -61,11 +59,9 @@ export const abandonedCheckouts = pgTable(
     recoveredDate: at('recovered_date'),
     /** The order that recovered it. */
     orderId: uuid('order_id'),
-    ...revisioned(),
   },
   (t) => [
     uniqueIndex('abandoned_checkouts_checkout_idx').on(t.checkoutId),
-    index('abandoned_checkouts_created_idx').on(t.createdDate, t.id),
     index('abandoned_checkouts_status_idx').on(t.status, t.createdDate),
     index('abandoned_checkouts_email_idx').on(t.buyerEmail),
     index('abandoned_checkouts_mail_due_idx').on(t.mailDueDate).where(sql`${t.mailDueDate} is not null`),

@@ -8,7 +8,7 @@ import {
   revisionAndDates,
   violation,
 } from '../../platform/entity-kit/index.ts';
-import { type FieldViolation, notFound } from '../../platform/errors.ts';
+import { type FieldViolation, invalid, notFound } from '../../platform/errors.ts';
 import { compareDecimals, decimalFromNumber, formatDecimal, parseDecimal } from '../../platform/money.ts';
 import { TipSettingsCreate, TipSettingsPatch } from './schemas.ts';
 import { tipSettings } from './tables.ts';
@@ -157,9 +157,9 @@ export const tipSetting = defineEntity({
   async update(patch: Static<typeof TipSettingsPatch>, fields, current: TipSettingsRow, { tx }) {
     const has = (f: (typeof fields)[number]) => fields.includes(f);
     if (has('tipType') && !patch.tipType)
-      failIf([violation('tipSettings.tipType', 'is required', 'REQUIRED_FIELD')]);
+      throw invalid('tipSettings.tipType', 'is required', 'REQUIRED_FIELD');
     if (has('choices') && !patch.choices)
-      failIf([violation('tipSettings.choices', 'is required', 'REQUIRED_FIELD')]);
+      throw invalid('tipSettings.choices', 'is required', 'REQUIRED_FIELD');
     const next = checked({
       title: has('title') ? (patch.title ?? null) : current.title,
       enabled: has('enabled') ? (patch.enabled ?? true) : current.enabled,

@@ -1,17 +1,16 @@
-import { index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { index, jsonb, text } from 'drizzle-orm/pg-core';
 import type { CustomLineItemInput, LineItemInput } from '../cart/schemas.ts';
 import type { TemplateCustomization } from './model.ts';
-import { jsonList, jsonObject, primaryId, revisioned } from '../../platform/columns.ts';
+import { entityTable, jsonList, jsonObject } from '../../platform/columns.ts';
 
 /**
  * Checkout templates: lines, a coupon and page customization from which any number of independent checkouts are
  * started (`create-checkout-from-template`, or a shareable link). Lines are kept as the merchant wrote them and
  * priced from the live catalogue when a checkout is made.
  */
-export const checkoutTemplates = pgTable(
+export const checkoutTemplates = entityTable(
   'checkout_templates',
   {
-    id: primaryId(),
     status: text('status').$type<'ACTIVE' | 'INACTIVE'>().notNull().default('ACTIVE'),
     customization: jsonObject<TemplateCustomization>('customization'),
     lineItems: jsonList<LineItemInput>('line_items'),
@@ -22,10 +21,6 @@ export const checkoutTemplates = pgTable(
       componentId?: string;
     }>(),
     externalReference: jsonb('external_reference').$type<{ appId?: string; resourceId?: string }>(),
-    ...revisioned(),
   },
-  (t) => [
-    index('checkout_templates_created_idx').on(t.createdDate, t.id),
-    index('checkout_templates_status_idx').on(t.status, t.createdDate, t.id),
-  ],
+  (t) => [index('checkout_templates_status_idx').on(t.status, t.createdDate, t.id)],
 );

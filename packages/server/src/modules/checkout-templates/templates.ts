@@ -1,11 +1,5 @@
-import {
-  defineEntity,
-  entityNames,
-  entityService,
-  failIf,
-  violation,
-} from '../../platform/entity-kit/index.ts';
-import { AppError, type FieldViolation, notFound } from '../../platform/errors.ts';
+import { defineEntity, entityNames, entityService } from '../../platform/entity-kit/index.ts';
+import { AppError, invalid } from '../../platform/errors.ts';
 import type { TemplateCustomization } from './model.ts';
 import { CheckoutTemplateCreate, CheckoutTemplatePatch } from './schemas.ts';
 import { checkoutTemplates } from './tables.ts';
@@ -52,21 +46,16 @@ function customizationOf(input: TemplateCustomization | undefined): TemplateCust
 }
 
 /** An active template needs a line to check out (an inactive one is a draft and may have none yet). */
-function checkLines(
-  lines: {
-    status?: string | undefined;
-    lineItems?: unknown[] | undefined;
-    customLineItems?: unknown[] | undefined;
-  },
-  violations: FieldViolation[],
-): void {
+function checkLines(lines: {
+  status?: string | undefined;
+  lineItems?: unknown[] | undefined;
+  customLineItems?: unknown[] | undefined;
+}): void {
   if ((lines.status ?? 'ACTIVE') === 'ACTIVE' && !lines.lineItems?.length && !lines.customLineItems?.length)
-    violations.push(
-      violation(
-        `${KEY}.lineItems`,
-        'an active template needs at least one line item (lineItems or customLineItems)',
-        'REQUIRED_ONE_OF_FIELD',
-      ),
+    throw invalid(
+      `${KEY}.lineItems`,
+      'an active template needs at least one line item (lineItems or customLineItems)',
+      'REQUIRED_ONE_OF_FIELD',
     );
 }
 
@@ -94,12 +83,7 @@ export const checkoutTemplate = defineEntity({
     },
   },
   toWire: checkoutTemplateToWire,
-  notFound: (id) => notFound('CHECKOUT_TEMPLATE_NOT_FOUND', `Checkout template ${id} was not found`, { id }),
-  checkCreate(input: CheckoutTemplateCreate) {
-    const violations: FieldViolation[] = [];
-    checkLines(input, violations);
-    failIf(violations);
-  },
+  checkCreate: (input: CheckoutTemplateCreate) => checkLines(input),
   insert: (input) => ({
     status: input.status ?? 'ACTIVE',
     customization: customizationOf(input.customization),
@@ -113,10 +97,8 @@ export const checkoutTemplate = defineEntity({
     const has = (f: (typeof fields)[number]) => fields.includes(f);
     const lineItems = has('lineItems') ? (patch.lineItems ?? []) : current.lineItems;
     const customLineItems = has('customLineItems') ? (patch.customLineItems ?? []) : current.customLineItems;
-    const violations: FieldViolation[] = [];
     const status = has('status') ? (patch.status ?? 'ACTIVE') : current.status;
-    checkLines({ status, lineItems, customLineItems }, violations);
-    failIf(violations);
+    checkLines({ status, lineItems, customLineItems });
     return {
       ...(has('status') ? { status } : {}),
       ...(has('customization') ? { customization: customizationOf(patch.customization) } : {}),

@@ -8,7 +8,7 @@ import {
   iso,
   revisionAndDates,
 } from '../../platform/entity-kit/index.ts';
-import { AppError, type FieldViolation, notFound } from '../../platform/errors.ts';
+import { AppError, type FieldViolation, invalid } from '../../platform/errors.ts';
 import { ruleStatus } from '../pricing/discounts.ts';
 import type { DiscountRuleSnapshot, DiscountRuleTrigger, DiscountRuleValue } from '../pricing/snapshot.ts';
 import { checkTrigger, checkValue, checkWindow } from './checks.ts';
@@ -112,7 +112,6 @@ export const discountRule = defineEntity({
     },
   },
   toWire: discountRuleToWire,
-  notFound: (id) => notFound('DISCOUNT_RULE_NOT_FOUND', `Discount rule ${id} was not found`, { id }),
   checkCreate: (input: DiscountRuleCreate) => checkParts(input),
   async insert(input, { tx, checked }) {
     // One creation at a time counts the rules, so the limit holds under parallel creates.
@@ -142,15 +141,7 @@ export const discountRule = defineEntity({
     const has = (f: (typeof fields)[number]) => fields.includes(f);
     const start = has('activeTimeInfo') ? dateOf(patch.activeTimeInfo?.start) : current.activeStart;
     const end = has('activeTimeInfo') ? dateOf(patch.activeTimeInfo?.end) : current.activeEnd;
-    if (start && end && start >= end)
-      failIf([
-        {
-          field: 'discountRule.activeTimeInfo.end',
-          description: 'must be after start',
-          violatedRule: 'VALIDATION',
-          data: {},
-        },
-      ]);
+    if (start && end && start >= end) throw invalid('discountRule.activeTimeInfo.end', 'must be after start');
     return {
       ...(has('name') && patch.name ? { name: patch.name.trim() } : {}),
       ...(has('active') ? { active: patch.active ?? true } : {}),

@@ -1,25 +1,19 @@
-import { boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, text } from 'drizzle-orm/pg-core';
 import type { DiscountRuleTrigger, DiscountRuleValue } from '../pricing/snapshot.ts';
-import { at, primaryId, revisioned } from '../../platform/columns.ts';
+import { at, entityTable } from '../../platform/columns.ts';
 
 /** Automatic discounts (wire/merchant-settings.md "Discount rules"): trigger and values as the wire has them. */
-export const discountRules = pgTable(
-  'discount_rules',
-  {
-    id: primaryId(),
-    name: text('name').notNull(),
-    active: boolean('active').notNull().default(true),
-    activeStart: at('active_start'),
-    activeEnd: at('active_end'),
-    trigger: jsonb('trigger').$type<DiscountRuleTrigger>().notNull(),
-    discounts: jsonb('discounts').$type<{ values: DiscountRuleValue[] }>().notNull(),
-    tags: jsonb('tags').$type<DiscountRuleTags>(),
-    /** Orders placed with the rule applied: counted in the order's transaction. */
-    usageCount: integer('usage_count').notNull().default(0),
-    ...revisioned(),
-  },
-  (t) => [index('discount_rules_created_idx').on(t.createdDate, t.id)],
-);
+export const discountRules = entityTable('discount_rules', {
+  name: text('name').notNull(),
+  active: boolean('active').notNull().default(true),
+  activeStart: at('active_start'),
+  activeEnd: at('active_end'),
+  trigger: jsonb('trigger').$type<DiscountRuleTrigger>().notNull(),
+  discounts: jsonb('discounts').$type<{ values: DiscountRuleValue[] }>().notNull(),
+  tags: jsonb('tags').$type<DiscountRuleTags>(),
+  /** Orders placed with the rule applied: counted in the order's transaction. */
+  usageCount: integer('usage_count').notNull().default(0),
+});
 
 export interface DiscountRuleTags {
   privateTags?: { tagIds: string[] };

@@ -1,6 +1,6 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
-import { AppError, type FieldViolation, notFound } from '../../platform/errors.ts';
+import { AppError, type FieldViolation, invalid } from '../../platform/errors.ts';
 import { decimalFromNumber } from '../../platform/money.ts';
 import {
   defineEntity,
@@ -147,7 +147,6 @@ export const coupon = defineEntity({
     get: true,
   },
   toWire: couponToWire,
-  notFound: (id) => notFound('COUPON_NOT_FOUND', `Coupon ${id} was not found`, { id }),
   unique: (input: CouponCreate | CouponPatch) => codeTaken(input.code?.trim() ?? ''),
   checkCreate(input: CouponCreate) {
     const code = input.code.trim();
@@ -172,7 +171,7 @@ export const coupon = defineEntity({
   },
   checkUpdate(patch: CouponPatch, fields) {
     if (fields.includes('code') && !patch.code?.trim())
-      failIf([violation('coupon.code', 'is required', 'REQUIRED_FIELD')]);
+      throw invalid('coupon.code', 'is required', 'REQUIRED_FIELD');
   },
   async update(patch, fields, current: CouponRow, { tx }) {
     const has = (f: (typeof fields)[number]) => fields.includes(f);

@@ -1,14 +1,16 @@
 import { asc, eq, sql } from 'drizzle-orm';
+import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
 import {
   defineEntity,
+  type EntityService,
   entityNames,
   entityService,
   failIf,
   revisionAndDates,
   violation,
 } from '../../platform/entity-kit/index.ts';
-import { type FieldViolation, notFound } from '../../platform/errors.ts';
+import type { FieldViolation } from '../../platform/errors.ts';
 import type { StoredDestination } from './model.ts';
 import { DeliveryRegionCreate, DeliveryRegionPatch } from './schemas.ts';
 import { shippingOptionToWire } from './shipping-option-wire.ts';
@@ -48,18 +50,24 @@ function destinationsOf(input: DeliveryRegionCreate['destinations'], violations:
   });
 }
 
-export const regionNotFound = (id: string) =>
-  notFound('DELIVERY_REGION_NOT_FOUND', `Delivery region ${id} was not found`, { id });
-
-/** `ids` with one more region (which must exist: 404 otherwise); unchanged when it is already there. */
-export async function withRegion(db: Db, ids: string[], regionId: string): Promise<string[]> {
-  const [region] = await db
-    .select({ id: deliveryRegions.id })
-    .from(deliveryRegions)
-    .where(eq(deliveryRegions.id, regionId));
-  if (!region) throw regionNotFound(regionId);
-  return ids.includes(regionId) ? ids : [...ids, regionId];
-}
+/**
+ * The call adding a region (which must exist: 404 otherwise) to the `deliveryRegionIds` of a row of an entity
+ * that ships to regions (shipping options, label configurations), through its service: the ids unchanged when
+ * it is already there, the revision bumped and the update recorded all the same.
+ */
+export const addDeliveryRegionTo =
+  <Row extends { deliveryRegionIds: string[] }, Wire>(
+    service: Pick<EntityService<Row, Wire, unknown, unknown>, 'change'>,
+  ) =>
+  (ctx: AppContext, id: string, regionId: string, revision: string | number | undefined): Promise<Wire> =>
+    service.change(ctx, id, revision, async ({ deliveryRegionIds: ids }, tx) => {
+      const [region] = await tx
+        .select({ id: deliveryRegions.id })
+        .from(deliveryRegions)
+        .where(eq(deliveryRegions.id, regionId));
+      if (!region) throw deliveryRegion.notFound(regionId);
+      return { deliveryRegionIds: ids.includes(regionId) ? ids : [...ids, regionId] };
+    });
 
 export const deliveryRegion = defineEntity({
   ...entityNames('delivery region', { delete: 'Delete a delivery region (and take it out of options)' }),
@@ -70,7 +78,6 @@ export const deliveryRegion = defineEntity({
   writable: ['name', 'destinations'] as const,
   query: { fields: { name: { sql: deliveryRegions.name, type: 'string', sortable: true } }, get: true },
   toWire: deliveryRegionToWire,
-  notFound: regionNotFound,
   checkCreate(input: DeliveryRegionCreate) {
     const violations: FieldViolation[] = [];
     const destinations = destinationsOf(input.destinations, violations);

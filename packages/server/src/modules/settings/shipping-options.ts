@@ -7,10 +7,10 @@ import {
   failIf,
   violation,
 } from '../../platform/entity-kit/index.ts';
-import { AppError, type FieldViolation, notFound } from '../../platform/errors.ts';
+import { AppError, type FieldViolation, invalid } from '../../platform/errors.ts';
 import { decimalFromNumber } from '../../platform/money.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { withRegion } from './delivery-regions.ts';
+import { addDeliveryRegionTo } from './delivery-regions.ts';
 import type { StoredAddress, StoredPickup, StoredRate } from './model.ts';
 import { ShippingOptionCreate, ShippingOptionPatch } from './schemas.ts';
 import { type ShippingOptionRow, shippingOptionToWire } from './shipping-option-wire.ts';
@@ -75,7 +75,7 @@ async function checkReferences(
 
 function checkSlot(slot: { from: string; to: string } | null | undefined): void {
   if (slot && Date.parse(slot.from) >= Date.parse(slot.to))
-    failIf([violation('shippingOption.deliveryTimeSlot.to', 'must be after from')]);
+    throw invalid('shippingOption.deliveryTimeSlot.to', 'must be after from');
 }
 
 export const shippingOption = defineEntity({
@@ -104,7 +104,6 @@ export const shippingOption = defineEntity({
     get: true,
   },
   toWire: shippingOptionToWire,
-  notFound: (id) => notFound('SHIPPING_OPTION_NOT_FOUND', `Shipping option ${id} was not found`, { id }),
   checkCreate(input: ShippingOptionCreate) {
     const regionIds = [...new Set(input.deliveryRegionIds ?? [])];
     const rates = ratesOf(input.rates);
@@ -162,16 +161,7 @@ export const shippingOptionService = entityService(shippingOption);
 export const { create: createShippingOption } = shippingOptionService;
 
 /** Offers the option in one more region. */
-export async function addDeliveryRegion(
-  ctx: AppContext,
-  id: string,
-  regionId: string,
-  revision: string | number | undefined,
-) {
-  return shippingOptionService.change(ctx, id, revision, async (current, tx) => ({
-    deliveryRegionIds: await withRegion(tx, current.deliveryRegionIds, regionId),
-  }));
-}
+export const addDeliveryRegion = addDeliveryRegionTo(shippingOptionService);
 
 export async function removeDeliveryRegion(
   ctx: AppContext,

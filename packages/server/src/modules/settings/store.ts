@@ -6,7 +6,6 @@ import { invalid } from '../../platform/errors.ts';
 import { type ImageInput, imageRefToWire, resolveImageRef } from '../catalogue/media/image-ref.ts';
 import type { StoredMedia } from '../catalogue/shared/model.ts';
 import { checkCurrency } from './currency.ts';
-import type { StoredAddress } from './model.ts';
 import type { StoreSettingsInput } from './schemas.ts';
 import { storeSettings } from './tables.ts';
 
@@ -133,44 +132,10 @@ export async function updateStoreSettings(
       : null;
   return ctx.events.transaction(async (tx) => {
     await lockSingleton(tx, storeSettings, 'store settings', input.revision);
-    const set: Partial<StoreSettingsRow> = {};
-    for (const field of fields) {
-      switch (field) {
-        case 'currency':
-          set.currency = input.currency ?? STORE_DEFAULTS.currency;
-          break;
-        case 'weightUnit':
-          set.weightUnit = input.weightUnit ?? STORE_DEFAULTS.weightUnit;
-          break;
-        case 'taxIncludedInPrices':
-          set.taxIncludedInPrices = input.taxIncludedInPrices ?? false;
-          break;
-        case 'businessAddress':
-          set.businessAddress = (input.businessAddress ?? null) as StoredAddress | null;
-          break;
-        case 'locale':
-          set.locale = input.locale ?? STORE_DEFAULTS.locale;
-          break;
-        case 'minimumOrderSubtotal':
-          set.minimumOrderSubtotal = input.minimumOrderSubtotal ?? null;
-          break;
-        case 'defaultTaxGroupId':
-          set.defaultTaxGroupId = input.defaultTaxGroupId ?? null;
-          break;
-        case 'shippingTaxGroupId':
-          set.shippingTaxGroupId = input.shippingTaxGroupId ?? null;
-          break;
-        case 'defaultTaxableAddress':
-          set.defaultTaxableAddress = input.defaultTaxableAddress ?? STORE_DEFAULTS.defaultTaxableAddress;
-          break;
-        case 'storeName':
-          set.storeName = storeName ?? null;
-          break;
-        case 'logo':
-          set.logo = logo ?? null;
-          break;
-      }
-    }
+    // Each masked field as sent, or its default (what an unwritten store reads) when sent empty.
+    const given = { ...input, storeName, logo } as Partial<StoreSettingsRow>;
+    const unset = defaults();
+    const set = Object.fromEntries(fields.map((field) => [field, given[field] ?? unset[field]]));
     const [row] = await tx
       .update(storeSettings)
       .set({ ...set, revision: sql`${storeSettings.revision} + 1`, updatedDate: ctx.clock() })

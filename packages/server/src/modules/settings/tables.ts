@@ -24,6 +24,7 @@ import {
   at,
   cascadeRef,
   createdDate,
+  entityTable,
   jsonList,
   jsonObject,
   primaryId,
@@ -73,24 +74,18 @@ export const storeSettings = pgTable(
 );
 
 /** Where shipping options deliver: countries, each whole or limited to subdivisions. */
-export const deliveryRegions = pgTable(
+export const deliveryRegions = entityTable(
   'delivery_regions',
   {
-    id: primaryId(),
     name: text('name').notNull(),
     destinations: jsonList<StoredDestination>('destinations'),
-    ...revisioned(),
   },
-  (t) => [
-    index('delivery_regions_name_idx').on(t.name, t.id),
-    index('delivery_regions_created_idx').on(t.createdDate, t.id),
-  ],
+  (t) => [index('delivery_regions_name_idx').on(t.name, t.id)],
 );
 
-export const shippingOptions = pgTable(
+export const shippingOptions = entityTable(
   'shipping_options',
   {
-    id: primaryId(),
     title: text('title').notNull(),
     deliveryRegionIds: uuid('delivery_region_ids').array().notNull().default(sql`'{}'::uuid[]`),
     estimatedDeliveryTime: text('estimated_delivery_time'),
@@ -101,36 +96,28 @@ export const shippingOptions = pgTable(
     pickup: jsonb('pickup').$type<StoredPickup>(),
     taxGroupId: uuid('tax_group_id'),
     extendedFields: jsonObject('extended_fields'),
-    ...revisioned(),
   },
   (t) => [
     index('shipping_options_title_idx').on(t.title, t.id),
-    index('shipping_options_created_idx').on(t.createdDate, t.id),
     index('shipping_options_regions_idx').using('gin', t.deliveryRegionIds),
   ],
 );
 
-export const taxGroups = pgTable(
+export const taxGroups = entityTable(
   'tax_groups',
   {
-    id: primaryId(),
     name: text('name').notNull(),
     /** Defined by the platform (a default group): read-only. */
     systemDefined: boolean('system_defined').notNull().default(false),
     /** The app whose default group this is. */
     appId: text('app_id'),
-    ...revisioned(),
   },
-  (t) => [
-    index('tax_groups_name_idx').on(t.name, t.id),
-    index('tax_groups_created_idx').on(t.createdDate, t.id),
-  ],
+  (t) => [index('tax_groups_name_idx').on(t.name, t.id)],
 );
 
-export const taxRegions = pgTable(
+export const taxRegions = entityTable(
   'tax_regions',
   {
-    id: primaryId(),
     /** ISO 3166-1 alpha-2, upper case. */
     country: text('country').notNull(),
     /** ISO 3166-2 with the country prefix (`US-CA`); null = the whole country. */
@@ -138,35 +125,27 @@ export const taxRegions = pgTable(
     /** The tax calculator of the region. */
     appId: text('app_id').notNull(),
     taxIncludedInPrice: boolean('tax_included_in_price').notNull().default(false),
-    ...revisioned(),
   },
-  (t) => [
-    uniqueIndex('tax_regions_place_idx').on(t.country, sql`coalesce(${t.subdivision}, '')`),
-    index('tax_regions_created_idx').on(t.createdDate, t.id),
-  ],
+  (t) => [uniqueIndex('tax_regions_place_idx').on(t.country, sql`coalesce(${t.subdivision}, '')`)],
 );
 
 /** Manual rates: one per tax region and tax group, split over jurisdictions. */
-export const taxRates = pgTable(
+export const taxRates = entityTable(
   'tax_rates',
   {
-    id: primaryId(),
     taxRegionId: cascadeRef('tax_region_id', () => taxRegions.id),
     taxGroupId: cascadeRef('tax_group_id', () => taxGroups.id),
     jurisdictions: jsonb('jurisdictions').$type<StoredJurisdiction[]>().notNull(),
-    ...revisioned(),
   },
   (t) => [
     uniqueIndex('tax_rates_region_group_idx').on(t.taxRegionId, t.taxGroupId),
     index('tax_rates_group_idx').on(t.taxGroupId),
-    index('tax_rates_created_idx').on(t.createdDate, t.id),
   ],
 );
 
-export const coupons = pgTable(
+export const coupons = entityTable(
   'coupons',
   {
-    id: primaryId(),
     /** As the merchant typed it; unique case-insensitively. */
     code: text('code').notNull(),
     name: text('name').notNull(),
@@ -189,11 +168,9 @@ export const coupons = pgTable(
     limitPerCustomer: integer('limit_per_customer'),
     /** Redemptions so far (orders that used the code). */
     timesUsed: integer('times_used').notNull().default(0),
-    ...revisioned(),
   },
   (t) => [
     uniqueIndex('coupons_code_idx').on(sql`lower(${t.code})`),
-    index('coupons_created_idx').on(t.createdDate, t.id),
     index('coupons_name_idx').on(t.name, t.id),
     check(
       'coupons_discount_type_check',

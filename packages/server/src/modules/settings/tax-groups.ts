@@ -5,12 +5,10 @@ import {
   defineEntity,
   entityNames,
   entityService,
-  failIf,
   revisionAndDates,
   patchSchema,
-  violation,
 } from '../../platform/entity-kit/index.ts';
-import { AppError, notFound } from '../../platform/errors.ts';
+import { AppError, invalid } from '../../platform/errors.ts';
 import { taxGroups } from './tables.ts';
 
 /** Tax groups (wire/merchant-settings.md "Tax groups and regions"): products and shipping belong to one. */
@@ -55,10 +53,9 @@ export const taxGroup = defineEntity({
     },
   },
   toWire: taxGroupToWire,
-  notFound: (id) => notFound('TAX_GROUP_NOT_FOUND', `Tax group ${id} was not found`, { id }),
   checkUpdate(patch: Static<typeof TaxGroupPatch>, fields) {
     if (fields.includes('name') && !patch.name?.trim())
-      failIf([violation('taxGroup.name', 'is required', 'REQUIRED_FIELD')]);
+      throw invalid('taxGroup.name', 'is required', 'REQUIRED_FIELD');
   },
   insert: (input: Static<typeof TaxGroupCreate>) => ({ name: input.name.trim() }),
   update: (patch, fields) => (fields.includes('name') ? { name: patch.name!.trim() } : {}),

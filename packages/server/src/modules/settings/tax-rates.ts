@@ -10,7 +10,7 @@ import {
   patchSchema,
   violation,
 } from '../../platform/entity-kit/index.ts';
-import { AppError, notFound } from '../../platform/errors.ts';
+import { AppError, invalid } from '../../platform/errors.ts';
 import { addDecimals, formatDecimal, parseDecimal } from '../../platform/money.ts';
 import { literals } from '../../platform/schema.ts';
 import type { StoredJurisdiction } from './model.ts';
@@ -77,7 +77,7 @@ function jurisdictionsOf(
 
 function checkPercentages(jurisdictions: StoredJurisdiction[]): void {
   const bad = jurisdictions.findIndex((j) => Number(j.rate) > 100);
-  if (bad >= 0) failIf([violation(`taxRate.jurisdictions[${bad}].rate`, 'must be at most 100', 'MAX')]);
+  if (bad >= 0) throw invalid(`taxRate.jurisdictions[${bad}].rate`, 'must be at most 100', 'MAX');
 }
 
 export const taxRate = defineEntity({
@@ -94,10 +94,9 @@ export const taxRate = defineEntity({
     },
   },
   toWire: taxRateToWire,
-  notFound: (id) => notFound('TAX_RATE_NOT_FOUND', `Tax rate ${id} was not found`, { id }),
   checkCreate(input: TaxRateCreate) {
     if (input.rate === undefined && !input.jurisdictions?.length)
-      failIf([violation('taxRate.rate', 'rate or jurisdictions is required', 'REQUIRED_ONE_OF_FIELD')]);
+      throw invalid('taxRate.rate', 'rate or jurisdictions is required', 'REQUIRED_ONE_OF_FIELD');
   },
   async insert(input, { tx }) {
     // Locked (region, then group) so that neither is deleted before the rate that references them is in.

@@ -6,13 +6,11 @@ import {
   defineEntity,
   entityNames,
   entityService,
-  failIf,
   revisionAndDates,
   patchSchema,
-  violation,
   type Write,
 } from '../../platform/entity-kit/index.ts';
-import { AppError, notFound } from '../../platform/errors.ts';
+import { AppError, invalid } from '../../platform/errors.ts';
 import { CountryCode, Subdivision } from '../../platform/schema.ts';
 import { fullSubdivision } from './delivery-regions.ts';
 import { readStoreSettings } from './store.ts';
@@ -57,7 +55,7 @@ function place(country: string, subdivision: string | null | undefined, field: s
   const c = country.toUpperCase();
   const s = subdivision ? fullSubdivision(c, subdivision) : null;
   if (s && !s.startsWith(`${c}-`))
-    failIf([violation(`${field}.subdivision`, `is not a subdivision of ${c}`, 'FORMAT')]);
+    throw invalid(`${field}.subdivision`, `is not a subdivision of ${c}`, 'FORMAT');
   return { country: c, subdivision: s };
 }
 
@@ -102,7 +100,6 @@ export const taxRegion = defineEntity({
     },
   },
   toWire: taxRegionToWire,
-  notFound: (id) => notFound('TAX_REGION_NOT_FOUND', `Tax region ${id} was not found`, { id }),
   unique(input: TaxRegionCreate | TaxRegionPatch, field, change) {
     if (change === 'update' || input.country === undefined) return undefined;
     const where = place(input.country, input.subdivision, field);

@@ -11,7 +11,7 @@ import {
 } from '../../platform/entity-kit/index.ts';
 import { type FieldViolation, notFound } from '../../platform/errors.ts';
 import { compareDecimals } from '../../platform/money.ts';
-import { withRegion } from '../settings/delivery-regions.ts';
+import { addDeliveryRegionTo } from '../settings/delivery-regions.ts';
 import type { StoredAddress } from '../settings/model.ts';
 import { readStoreSettings } from '../settings/store.ts';
 import { deliveryRegions } from '../settings/tables.ts';
@@ -236,16 +236,7 @@ export const shippoConfiguration = defineEntity({
 export const shippoConfigurationService = entityService(shippoConfiguration);
 
 /** `POST <p>/{id}/delivery-regions`: ships in one more region (a region already there changes nothing but the revision). */
-export function addConfigurationRegion(
-  ctx: AppContext,
-  id: string,
-  regionId: string,
-  revision: string | number | undefined,
-) {
-  return shippoConfigurationService.change(ctx, id, revision, async (current, tx) => ({
-    deliveryRegionIds: await withRegion(tx, current.deliveryRegionIds, regionId),
-  }));
-}
+export const addConfigurationRegion = addDeliveryRegionTo(shippoConfigurationService);
 
 /** `DELETE <p>/{id}/delivery-regions/{regionId}`: a region the configuration does not ship to is a 404. */
 export function removeConfigurationRegion(

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, text, uuid } from 'drizzle-orm/pg-core';
 import type {
   BackupRate,
   BackupWeight,
@@ -9,16 +9,15 @@ import type {
   PackageType,
   StoredService,
 } from './model.ts';
-import { jsonList, primaryId, revisioned } from '../../platform/columns.ts';
+import { entityTable, jsonList } from '../../platform/columns.ts';
 
 /**
  * Shipping-label provider configurations: which label services the store ships with, in which delivery
  * regions, in what packaging. Their services become shipping options at checkout, priced by the carrier.
  */
-export const shippoConfigurations = pgTable(
+export const shippoConfigurations = entityTable(
   'shippo_configurations',
   {
-    id: primaryId(),
     deliveryRegionIds: uuid('delivery_region_ids').array().notNull().default(sql`'{}'::uuid[]`),
     domesticServices: jsonList<StoredService<DomesticService>>('domestic_services'),
     internationalServices: jsonList<StoredService<InternationalService>>('international_services'),
@@ -27,10 +26,6 @@ export const shippoConfigurations = pgTable(
     osLocationId: text('os_location_id'),
     backupRate: jsonb('backup_rate').$type<BackupRate>(),
     backupWeight: jsonb('backup_weight').$type<BackupWeight>(),
-    ...revisioned(),
   },
-  (t) => [
-    index('shippo_configurations_created_idx').on(t.createdDate, t.id),
-    index('shippo_configurations_regions_idx').using('gin', t.deliveryRegionIds),
-  ],
+  (t) => [index('shippo_configurations_regions_idx').using('gin', t.deliveryRegionIds)],
 );

@@ -1,5 +1,5 @@
 import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { at, createdDate, jsonList, money, primaryId, revisioned } from '../../platform/columns.ts';
+import { at, createdDate, entityTable, jsonList, money, primaryId } from '../../platform/columns.ts';
 
 /**
  * Subscription contracts (wire/merchant-settings.md "Subscription contracts"): one per subscription line of a
@@ -28,10 +28,9 @@ export interface SavedPaymentMethod {
   card?: { brand: string; lastFourDigits: string };
 }
 
-export const subscriptionContracts = pgTable(
+export const subscriptionContracts = entityTable(
   'subscription_contracts',
   {
-    id: primaryId(),
     memberId: uuid('member_id').notNull(),
     /** The order that bought it, and its line. */
     orderId: uuid('order_id').notNull(),
@@ -58,12 +57,10 @@ export const subscriptionContracts = pgTable(
     /** A scheduler holds the due cycle until then (claimed with FOR UPDATE SKIP LOCKED). */
     claimedUntil: at('claimed_until'),
     paymentMethod: jsonb('payment_method').$type<SavedPaymentMethod>(),
-    ...revisioned(),
   },
   (t) => [
     index('subscription_contracts_member_idx').on(t.memberId, t.createdDate),
     index('subscription_contracts_due_idx').on(t.status, t.nextChargeDate),
-    index('subscription_contracts_created_idx').on(t.createdDate, t.id),
   ],
 );
 

@@ -4,6 +4,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Access } from '../auth.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db.ts';
+import { notFound } from '../errors.ts';
 import type { EventInput } from '../events.ts';
 import type { Page, QuerySpec } from '../query/index.ts';
 
@@ -168,18 +169,21 @@ export type Operation =
 
 /**
  * The names a description takes from its label (`tax group`): wire keys `taxGroup` and `taxGroups`, event
- * `tax_group`, and the plain summaries of its calls (`Create a tax group`, `Query tax groups`, `Get…`,
- * `Update…`, `Delete…`), each replaced by one of `summaries` where the entity says more.
+ * `tax_group`, the plain summaries of its calls (`Create a tax group`, `Query tax groups`, `Get…`,
+ * `Update…`, `Delete…`), each replaced by one of `summaries` where the entity says more, and its 404
+ * (`TAX_GROUP_NOT_FOUND`, "Tax group <id> was not found", `{id}`), replaced by a `notFound` said after it.
  */
 export function entityNames(label: string, summaries: Partial<Record<Operation, string>> = {}) {
   const words = label.split(' ');
   const key = words.map((w, i) => (i === 0 ? w : w[0]!.toUpperCase() + w.slice(1))).join('');
   const one = `${/^[aeiou]/.test(label) ? 'an' : 'a'} ${label}`;
+  const event = words.join('_');
+  const Label = label[0]!.toUpperCase() + label.slice(1);
   return {
     label,
     key,
     plural: `${key}s`,
-    event: words.join('_'),
+    event,
     summaries: {
       create: `Create ${one}`,
       query: `Query ${label}s`,
@@ -188,6 +192,8 @@ export function entityNames(label: string, summaries: Partial<Record<Operation, 
       delete: `Delete ${one}`,
       ...summaries,
     } as Partial<Record<Operation, string>>,
+    notFound: (id: string): Error =>
+      notFound(`${event.toUpperCase()}_NOT_FOUND`, `${Label} ${id} was not found`, { id }),
   };
 }
 
@@ -209,6 +215,18 @@ export type EntityTable = PgTable & {
   updatedDate: PgColumn;
   revision?: PgColumn;
 };
+
+/** A description as the service and the routes take it: typed by what they answer in, its rules' types aside. */
+export type Described<Row, Wire, Create, Patch> = EntityDescription<
+  Row,
+  Wire,
+  Create,
+  Patch,
+  string,
+  unknown,
+  unknown,
+  unknown
+>;
 
 /** Typed identity: the description's types flow into the service and routes. */
 export function defineEntity<

@@ -11,7 +11,7 @@ import {
   Empty,
   PagingMetadata,
 } from '../wire-schemas.ts';
-import type { EntityDescription, Operation } from './description.ts';
+import type { Described, Operation } from './description.ts';
 import type { EntityService } from './service.ts';
 import { samePath } from './support.ts';
 
@@ -77,19 +77,10 @@ export function queryRoutes(
  * describes (count, bulk calls, get-or-create). Each answers `{<key>}` (delete: `{}`). Register the entity's
  * own extra routes beside these.
  */
-export function entityRoutes<
-  Row,
-  Wire,
-  Create,
-  Patch,
-  Field extends string,
-  CheckedCreate,
-  CheckedUpdate,
-  WireContext,
->(
+export function entityRoutes<Row, Wire, Create, Patch>(
   app: App,
   ctx: AppContext,
-  d: EntityDescription<Row, Wire, Create, Patch, Field, CheckedCreate, CheckedUpdate, WireContext>,
+  d: Described<Row, Wire, Create, Patch>,
   service: EntityService<Row, Wire, Create, Patch>,
   only: readonly Operation[] = OPERATIONS,
 ): void {

@@ -6,7 +6,7 @@ import { AppError, invalid } from '../errors.ts';
 import type { EventInput } from '../events.ts';
 import type { QuerySpec } from '../query/index.ts';
 import { type BulkResult, runBulk } from './bulk.ts';
-import type { EntityDescription, Values } from './description.ts';
+import type { Described, Values } from './description.ts';
 import {
   checkRevision,
   countRows,
@@ -109,17 +109,8 @@ function bulkError(error: unknown) {
   return { code: 'UNKNOWN', description: 'The item could not be changed', data: {} };
 }
 
-export function entityService<
-  Row,
-  Wire,
-  Create,
-  Patch,
-  Field extends string,
-  CheckedCreate,
-  CheckedUpdate,
-  WireContext,
->(
-  d: EntityDescription<Row, Wire, Create, Patch, Field, CheckedCreate, CheckedUpdate, WireContext>,
+export function entityService<Row, Wire, Create, Patch>(
+  d: Described<Row, Wire, Create, Patch>,
 ): EntityService<Row, Wire, Create, Patch> {
   const table = d.table as PgTable & typeof d.table;
   // Every entity filters and sorts by its id and dates.
@@ -144,8 +135,7 @@ export function entityService<
       });
     return taken ? unique(taken.what, taken.data, write) : write();
   };
-  const contextOf = (db: Db) =>
-    d.wireContext ? d.wireContext(db) : Promise.resolve(undefined as WireContext);
+  const contextOf = (db: Db) => (d.wireContext ? d.wireContext(db) : Promise.resolve(undefined));
   const payload = (wire: Wire) => (d.eventPayload ? d.eventPayload(wire) : { [d.key]: wire });
   const revisioned = d.revision !== false && table.revision !== undefined;
   const idOf = (r: unknown) => (r as { id: string }).id;
@@ -220,7 +210,7 @@ export function entityService<
   }
 
   async function create(ctx: AppContext, input: Create, field = d.key): Promise<Wire> {
-    const checked = d.checkCreate?.(input, field) as CheckedCreate;
+    const checked = d.checkCreate?.(input, field);
     return guarded(input, field, 'create', () =>
       ctx.events.transaction(async (tx) => {
         const values = await d.insert(input, { tx, ctx, checked, field });
@@ -246,17 +236,15 @@ export function entityService<
     const revision = d.revision === 'required' ? parseRevision(`${d.key}.revision`, sent).toString() : sent;
     const masked =
       d.mask === 'paths'
-        ? ((maskPaths(fieldMask) ??
-            Object.keys(patch as object).filter(
-              (k) => (patch as Record<string, unknown>)[k] !== undefined,
-            )) as Field[])
+        ? (maskPaths(fieldMask) ??
+          Object.keys(patch as object).filter((k) => (patch as Record<string, unknown>)[k] !== undefined))
         : maskedFields(
-            patch as Partial<Record<Field, unknown>>,
+            patch as Partial<Record<string, unknown>>,
             fieldMask as string | undefined,
             d.writable ?? [],
             d.key,
           );
-    const checked = d.checkUpdate?.(patch, masked) as CheckedUpdate;
+    const checked = d.checkUpdate?.(patch, masked);
     return guarded(patch, d.key, 'update', () =>
       change(
         ctx,

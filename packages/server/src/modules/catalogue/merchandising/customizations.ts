@@ -24,7 +24,7 @@ import type {
   StoredFreeTextInput,
   StoredImageRef,
 } from '../shared/model.ts';
-import { assignedCount, eachRow, v3Entity } from '../shared/v3.ts';
+import { plannedEntity, v3Entity } from '../shared/v3.ts';
 import { slugify } from '../shared/write-support.ts';
 import { Customization, CustomizationInput as CustomizationInputSchema } from './schemas.ts';
 import { customizations } from './tables.ts';
@@ -372,12 +372,8 @@ const v3 = v3Entity(
 export const customization = defineEntity({
   ...v3,
   table: customizations,
-  schemas: { create: CustomizationInputSchema, patch: CustomizationInputSchema, wire: Customization },
-  projection: assignedCount(eachRow(productsShowing)),
+  ...plannedEntity({ input: CustomizationInputSchema, wire: Customization }, productsShowing, plan),
   toWire,
-  checkCreate: (input: CustomizationInput) => plan(input),
-  insert: (_input, { checked }) => checked,
-  update: (patch: CustomizationInput, paths, current) => plan(patch, current, paths),
   unique: (input) => {
     const name = input.name?.trim() ?? '';
     return conflict('CUSTOMIZATION_ALREADY_EXISTS', `A customization of this type named "${name}" exists`, {

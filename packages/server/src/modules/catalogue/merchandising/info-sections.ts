@@ -11,7 +11,7 @@ import {
 import { conflict, type FieldViolation, invalid } from '../../../platform/errors.ts';
 import { products } from '../products/tables.ts';
 import type { RichContent } from '../shared/model.ts';
-import { assignedCount, eachRow, v3Entity } from '../shared/v3.ts';
+import { plannedEntity, v3Entity } from '../shared/v3.ts';
 import { sanitizeDescription } from '../shared/write-support.ts';
 import { htmlToRichContent, richContentToHtml } from './rich-content.ts';
 import { InfoSection, InfoSectionInput as InfoSectionInputSchema } from './schemas.ts';
@@ -134,12 +134,8 @@ export const infoSection = defineEntity({
     bulkGetOrCreate: 'Info sections by unique name, created when missing',
   },
   table: infoSections,
-  schemas: { create: InfoSectionInputSchema, patch: InfoSectionInputSchema, wire: InfoSection },
-  projection: assignedCount(eachRow(productsShowing)),
+  ...plannedEntity({ input: InfoSectionInputSchema, wire: InfoSection }, productsShowing, plan),
   toWire,
-  checkCreate: (input: InfoSectionInput) => plan(input),
-  insert: (_input, { checked }) => checked,
-  update: (patch: InfoSectionInput, paths, current) => plan(patch, current, paths),
   unique: (input) => {
     const name = input.uniqueName?.trim() ?? '';
     return conflict('INFO_SECTION_ALREADY_EXISTS', `An info section named "${name}" exists`, {

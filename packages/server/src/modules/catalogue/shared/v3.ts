@@ -1,6 +1,6 @@
-import { Type } from '@sinclair/typebox';
+import { type TSchema, Type } from '@sinclair/typebox';
 import type { Db } from '../../../platform/db.ts';
-import type { Operation } from '../../../platform/entity-kit/index.ts';
+import type { Operation, Write } from '../../../platform/entity-kit/index.ts';
 import { conflict, notFound } from '../../../platform/errors.ts';
 import type { QuerySpec } from '../../../platform/query/index.ts';
 import { WireQuery } from './schemas.ts';
@@ -52,6 +52,25 @@ export const eachRow =
     for (const row of rows) found.push(await count(db, row));
     return found;
   };
+
+/**
+ * The description parts of a v3 entity that products show (customizations, info sections): one input schema
+ * for create and update, `ASSIGNED_PRODUCTS_COUNT` from the products showing each row, and every write planned
+ * by `plan` from the input (an update's with the row and the paths sent), checked before the transaction.
+ */
+export function plannedEntity<Input, Row, Planned>(
+  schemas: { input: TSchema; wire: TSchema },
+  productsShowing: (db: Db, row: Row) => Promise<number>,
+  plan: (input: Input, existing?: Row, paths?: readonly string[]) => Planned,
+) {
+  return {
+    schemas: { create: schemas.input, patch: schemas.input, wire: schemas.wire },
+    projection: assignedCount(eachRow(productsShowing)),
+    checkCreate: (input: Input) => plan(input),
+    insert: (_input: Input, { checked }: Write<Planned>) => checked,
+    update: (patch: Input, paths: string[], current: Row) => plan(patch, current, paths),
+  };
+}
 
 /** 409 when the stored revision is not the one the client last saw. */
 export const revisionMismatch = (entity: string) => (id: string, current: bigint, given: bigint) =>
