@@ -1,4 +1,11 @@
-import type { Dimensions, DimensionUnit, MeasurementUnit, OptionType, WireImage } from '@aisle/sdk';
+import type {
+  Dimensions,
+  DimensionUnit,
+  MeasurementUnit,
+  OptionType,
+  SeoTag as WireSeoTag,
+  WireImage,
+} from '@aisle/sdk';
 import type { SubscriptionDetails, SubscriptionDetailsInput } from '../products/subscriptions.ts';
 /** Shapes kept in the catalogue's jsonb columns and taken by its write service. Money is a decimal string. */
 
@@ -90,14 +97,8 @@ export interface StoredOption {
   choices: StoredChoice[];
 }
 
-export interface SeoTag {
-  type: string;
-  props?: Record<string, unknown>;
-  meta?: Record<string, unknown>;
-  children?: string;
-  custom?: boolean;
-  disabled?: boolean;
-}
+/** A stored SEO tag: the wire's, with its type always set. */
+export type SeoTag = WireSeoTag & { type: string };
 
 export interface SeoData {
   tags?: SeoTag[];
