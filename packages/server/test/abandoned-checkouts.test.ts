@@ -3,8 +3,8 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { abandonDueCheckouts, sendDueRecoveryMails } from '../src/flows/abandonment/job.ts';
 import { rows } from '../src/platform/db.ts';
 import * as shop from './checkout-helpers.ts';
-import { lastMail } from './identity-helpers.ts';
 import { serverForFile } from './file-server.ts';
+import { lastMail } from './identity-helpers.ts';
 
 const { server, call } = serverForFile({ seed: shop.seedStore });
 let tee: string;

@@ -5,8 +5,8 @@ import { createProduct } from '../src/modules/catalogue/products/writes.ts';
 import { rows } from '../src/platform/db.ts';
 import { startTestServer } from '../src/testing.ts';
 import * as shop from './checkout-helpers.ts';
-import { lastMail, seedClient } from './identity-helpers.ts';
 import { serverForFile } from './file-server.ts';
+import { lastMail, seedClient } from './identity-helpers.ts';
 
 const P = '/back-in-stock-service/v1/back-in-stock-notification-requests';
 const DEFAULT_VARIANT = '00000000-0000-0000-0000-000000000000';

@@ -20,8 +20,8 @@ import {
   visitor,
   stockedProduct,
 } from './checkout-helpers.ts';
-import { memberTokens } from './identity-helpers.ts';
 import { serverForFile } from './file-server.ts';
+import { memberTokens } from './identity-helpers.ts';
 
 const { server } = serverForFile({ seed: seedStore });
 const ids: Record<string, string> = {};

@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { addProductsToCollection, createCollection } from '../src/modules/catalogue/collections/writes.ts';
 import { rows } from '../src/platform/db.ts';
 import * as shop from './checkout-helpers.ts';
-import { register, uniqueEmail } from './identity-helpers.ts';
 import { serverForFile } from './file-server.ts';
+import { register, uniqueEmail } from './identity-helpers.ts';
 
 // POST /ecom/v1/discount-rules/preview: a hypothetical cart priced by the real engine with the store's rules.
 

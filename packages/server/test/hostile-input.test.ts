@@ -2,9 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { encodeComplexQuery } from '../src/platform/wire-query.ts';
 import type { TestServer } from '../src/testing.ts';
 import { line, newCheckout, product } from './checkout-helpers.ts';
+import { serverForFile } from './file-server.ts';
 import { CLIENT_ID, PASSWORD, visitorTokens } from './identity-helpers.ts';
 import { seedDemo } from './openapi-operations.ts';
-import { serverForFile } from './file-server.ts';
 
 /**
  * Requests a hostile client sends (issue 17): each answered 500 before. Every one now gets a 4xx in the wire

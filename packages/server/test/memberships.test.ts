@@ -12,9 +12,9 @@ import {
   seedStore,
   visitor,
 } from './checkout-helpers.ts';
+import { serverForFile } from './file-server.ts';
 import { memberTokens } from './identity-helpers.ts';
 import { buySubscription, subscriptionLine, subscriptionProduct } from './subscription-helpers.ts';
-import { serverForFile } from './file-server.ts';
 
 /**
  * Memberships (docs/SUBSCRIPTIONS.md "Memberships"): a subscription product marked as a membership plan pays, with

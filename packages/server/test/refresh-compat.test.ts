@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { line, product, seedStore } from './checkout-helpers.ts';
-import { CLIENT_ID, register, uniqueEmail } from './identity-helpers.ts';
 import { serverForFile } from './file-server.ts';
+import { CLIENT_ID, register, uniqueEmail } from './identity-helpers.ts';
 
 /**
  * Clients that keep their first refresh token (the reference platform's own client renews an expired access token

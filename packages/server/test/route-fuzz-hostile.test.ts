@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { serverForFile } from './file-server.ts';
 import { CLIENT_ID, memberTokens } from './identity-helpers.ts';
 import { type Operation, operationsOf, type Schema, seedDemo } from './openapi-operations.ts';
-import { serverForFile } from './file-server.ts';
 
 /**
  * Property-based fuzz of every operation in the OpenAPI document with what hostile clients send (issue 17):

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { serverForFile } from './file-server.ts';
 import { CLIENT_ID } from './identity-helpers.ts';
 import { type Operation, operationsOf, type Schema, seedDemo } from './openapi-operations.ts';
-import { serverForFile } from './file-server.ts';
 
 /**
  * Every operation of the OpenAPI document, called with bad input as each kind of caller: no 5xx, ever, and

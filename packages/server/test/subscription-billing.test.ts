@@ -11,9 +11,9 @@ import {
 import { hashSecret } from '../src/platform/auth.ts';
 import { rows } from '../src/platform/db.ts';
 import { type Body, eventsOf, seedStore } from './checkout-helpers.ts';
+import { serverForFile } from './file-server.ts';
 import { memberTokens } from './identity-helpers.ts';
 import { buySubscription, subscriptionLine, subscriptionProduct } from './subscription-helpers.ts';
-import { serverForFile } from './file-server.ts';
 
 /**
  * The billing scheduler (docs/SUBSCRIPTIONS.md "Billing"): the server clock is moved (no sleeping), each due

@@ -13,9 +13,9 @@ import {
   visitor,
   violationFields,
 } from './checkout-helpers.ts';
+import { serverForFile } from './file-server.ts';
 import { memberTokens } from './identity-helpers.ts';
 import { buySubscription, subscriptionLine, subscriptionProduct } from './subscription-helpers.ts';
-import { serverForFile } from './file-server.ts';
 
 /**
  * Selling subscriptions (docs/SUBSCRIPTIONS.md): a product's subscription options, the cart line's
