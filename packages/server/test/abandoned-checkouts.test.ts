@@ -1,18 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { abandonDueCheckouts, sendDueRecoveryMails } from '../src/flows/abandonment/job.ts';
 import { rows } from '../src/platform/db.ts';
-import type { TestServer } from '../src/testing.ts';
 import * as shop from './checkout-helpers.ts';
+import { serverForFile } from './file-server.ts';
 import { lastMail } from './identity-helpers.ts';
 
-let server: TestServer;
+const { server, call } = serverForFile({ seed: shop.seedStore });
 let tee: string;
 /** How far the server's clock is ahead of the real one. */
 let ahead = 0;
 
-const admin = (method: string, path: string, body?: unknown, headers?: Record<string, string>) =>
-  server.call(method, path, { token: server.adminKey, body, headers });
 const later = (seconds: number) => {
   ahead += seconds * 1000;
 };
@@ -28,12 +26,12 @@ type Abandoned = shop.Body & {
 
 /** A checkout through the current cart (so it has a cart), with the buyer's e-mail. */
 async function cartCheckout(email: string, quantity = 1) {
-  const token = await shop.visitor(server);
-  await server.call('POST', '/ecom/v1/carts/current/add-to-cart', {
+  const token = await shop.visitor(server());
+  await server().call('POST', '/ecom/v1/carts/current/add-to-cart', {
     token,
     body: { lineItems: [shop.line(tee, quantity)] },
   });
-  const created = await server.call('POST', '/ecom/v1/carts/current/create-checkout', {
+  const created = await server().call('POST', '/ecom/v1/carts/current/create-checkout', {
     token,
     body: { shippingAddress: shop.NEW_YORK, email },
   });
@@ -42,7 +40,7 @@ async function cartCheckout(email: string, quantity = 1) {
 }
 
 async function abandonedOf(checkoutId: string): Promise<Abandoned> {
-  const res = await admin('POST', '/ecom/v1/abandoned-checkout/query', {
+  const res = await call('POST', '/ecom/v1/abandoned-checkout/query', {
     query: { filter: { checkoutId } },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -54,43 +52,41 @@ async function abandonedOf(checkoutId: string): Promise<Abandoned> {
 /** Checkouts abandoned now: the clock moved past the delay, the job run. */
 async function abandonNow(): Promise<number> {
   later(10);
-  return abandonDueCheckouts(server.ctx);
+  return abandonDueCheckouts(server().ctx);
 }
 
 async function eventTypes(entityId: string): Promise<string[]> {
   const found = await rows<{ entity: string; type: string }>(
-    server.ctx.db,
+    server().ctx.db,
     sql`select entity, type from outbox_events where entity_id = ${entityId} order by id`,
   );
   return found.map((e) => `${e.entity}.${e.type}`);
 }
 
 beforeAll(async () => {
-  server = await shop.startStore();
   // Three seconds without an order make a checkout abandoned; the tests move the clock instead of waiting.
-  server.ctx.config.abandonedCheckoutMinutes = 0.05;
-  server.ctx.clock = () => new Date(Date.now() + ahead);
-  tee = await shop.product(server, shop.TEE);
+  server().ctx.config.abandonedCheckoutMinutes = 0.05;
+  server().ctx.clock = () => new Date(Date.now() + ahead);
+  tee = await shop.product(server(), shop.TEE);
 });
-afterAll(async () => server?.stop());
 beforeEach(async () => {
   // Every test starts with what earlier ones left abandoned.
   await abandonNow();
-  await sendDueRecoveryMails(server.ctx);
+  await sendDueRecoveryMails(server().ctx);
 });
 
 describe('abandonment', () => {
   it('turns a checkout with an e-mail and no order into an abandoned checkout, once, after the delay', async () => {
     const { checkoutId } = await cartCheckout('ada@example.com', 2);
-    const token = await shop.visitor(server);
-    const withoutEmail = await shop.newCheckout(server, token, [shop.line(tee)], { buyerInfo: {} });
+    const token = await shop.visitor(server());
+    const withoutEmail = await shop.newCheckout(server(), token, [shop.line(tee)], { buyerInfo: {} });
 
-    expect(await abandonDueCheckouts(server.ctx)).toBe(0);
+    expect(await abandonDueCheckouts(server().ctx)).toBe(0);
     expect(await abandonNow()).toBe(1);
     expect(await abandonNow()).toBe(0);
     expect(
       await shop.countRows(
-        server,
+        server(),
         sql`select count(*) as n from abandoned_checkouts where checkout_id = ${withoutEmail.id}`,
       ),
     ).toBe(0);
@@ -114,7 +110,7 @@ describe('abandonment', () => {
     expect(await eventTypes(found.id)).toEqual(['abandoned_checkout.created']);
     expect(await eventTypes(found.cartId as string)).toContain('cart.abandoned');
 
-    const got = await admin('GET', `/ecom/v1/abandoned-checkout/${found.id}`);
+    const got = await call('GET', `/ecom/v1/abandoned-checkout/${found.id}`);
     expect(got.status).toBe(200);
     expect(got.body.abandonedCheckout).toEqual(found);
   });
@@ -122,12 +118,12 @@ describe('abandonment', () => {
   it('handles each checkout once when several processes run the job at the same time', async () => {
     const made = await Promise.all([1, 2, 3, 4].map((i) => cartCheckout(`parallel${i}@example.com`)));
     later(10);
-    const counts = await Promise.all([1, 2, 3].map(() => abandonDueCheckouts(server.ctx)));
+    const counts = await Promise.all([1, 2, 3].map(() => abandonDueCheckouts(server().ctx)));
     expect(counts.reduce((a, b) => a + b, 0)).toBe(4);
     for (const { checkoutId } of made)
       expect(
         await shop.countRows(
-          server,
+          server(),
           sql`select count(*) as n from abandoned_checkouts where checkout_id = ${checkoutId}`,
         ),
       ).toBe(1);
@@ -138,13 +134,13 @@ describe('recovery mail and link', () => {
   it('mails the buyer once, with the store, the lines and a link that restores the checkout elsewhere', async () => {
     const { token, checkoutId } = await cartCheckout('grace@example.com');
     await abandonNow();
-    expect(await sendDueRecoveryMails(server.ctx)).toBe(1);
-    expect(await sendDueRecoveryMails(server.ctx)).toBe(0);
+    expect(await sendDueRecoveryMails(server().ctx)).toBe(1);
+    expect(await sendDueRecoveryMails(server().ctx)).toBe(0);
 
     const found = await abandonedOf(checkoutId);
     expect(found.activities.map((a) => a.type)).toEqual(['SCHEDULED', 'EMAIL_SENT']);
-    const mail = await lastMail(server, 'grace@example.com', 'checkout-recovery');
-    expect(mail.text).toContain(new URL(server.url).host);
+    const mail = await lastMail(server(), 'grace@example.com', 'checkout-recovery');
+    expect(mail.text).toContain(new URL(server().url).host);
     expect(mail.text).toContain('1 × Basic Tee');
     expect(mail.data.link).toBe(found.checkoutUrl);
 
@@ -155,17 +151,17 @@ describe('recovery mail and link', () => {
     expect(target.pathname).toBe(`/checkout/${checkoutId}`);
     const session = target.searchParams.get('redirectSessionId')!;
     expect(session).toMatch(/^[0-9a-f-]{36}$/);
-    const stranger = await shop.visitor(server);
-    const denied = await server.call('GET', `/ecom/v1/checkouts/${checkoutId}`, { token: stranger });
+    const stranger = await shop.visitor(server());
+    const denied = await server().call('GET', `/ecom/v1/checkouts/${checkoutId}`, { token: stranger });
     expect(denied.status).toBe(404);
-    const restored = await server.call('GET', `/ecom/v1/checkouts/${checkoutId}`, {
+    const restored = await server().call('GET', `/ecom/v1/checkouts/${checkoutId}`, {
       token: stranger,
       headers: { 'x-aisle-redirect-session': session },
     });
     expect(restored.status, JSON.stringify(restored.body)).toBe(200);
     expect((restored.body.checkout as shop.Body).id).toBe(checkoutId);
     // The owner still has it too.
-    expect((await server.call('GET', `/ecom/v1/checkouts/${checkoutId}`, { token })).status).toBe(200);
+    expect((await server().call('GET', `/ecom/v1/checkouts/${checkoutId}`, { token })).status).toBe(200);
   });
 
   it('refuses the link without its token (404, as an unknown id), and answers admins in JSON', async () => {
@@ -173,16 +169,19 @@ describe('recovery mail and link', () => {
     await abandonNow();
     const found = await abandonedOf(checkoutId);
     const base = `/ecom/v1/abandoned-checkout/${found.id}/redirect-to-checkout`;
-    const wrong = await server.call('GET', `${base}?token=nope`);
+    const wrong = await server().call('GET', `${base}?token=nope`);
     expect(wrong.status).toBe(404);
     expect(shop.errorCode(wrong.body)).toBe('ABANDONED_CHECKOUT_NOT_FOUND');
-    expect((await server.call('GET', base)).status).toBe(404);
-    const unknown = await server.call(
+    expect((await server().call('GET', base)).status).toBe(404);
+    const unknown = await server().call(
       'GET',
       '/ecom/v1/abandoned-checkout/00000000-0000-4000-8000-000000000000/redirect-to-checkout?token=x',
     );
     expect(unknown.status).toBe(404);
-    const asAdmin = await admin('GET', base, undefined, { accept: 'application/json' });
+    const asAdmin = await server().call('GET', base, {
+      token: server().adminKey,
+      headers: { accept: 'application/json' },
+    });
     expect(asAdmin.status).toBe(200);
     expect(asAdmin.body.redirectUrl).toMatch(new RegExp(`/checkout/${checkoutId}\\?redirectSessionId=`));
   });
@@ -190,9 +189,9 @@ describe('recovery mail and link', () => {
   it('sends the mail now when the merchant asks, and never for a recovered checkout', async () => {
     const { token, checkoutId } = await cartCheckout('again@example.com');
     await abandonNow();
-    await sendDueRecoveryMails(server.ctx);
+    await sendDueRecoveryMails(server().ctx);
     const found = await abandonedOf(checkoutId);
-    const res = await admin('POST', `/ecom/v1/abandoned-checkouts/${found.id}/send-recovery-email`);
+    const res = await call('POST', `/ecom/v1/abandoned-checkouts/${found.id}/send-recovery-email`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect((res.body.abandonedCheckout as Abandoned).activities.map((a) => a.type)).toEqual([
       'SCHEDULED',
@@ -200,13 +199,13 @@ describe('recovery mail and link', () => {
       'SCHEDULED',
       'EMAIL_SENT',
     ]);
-    const placed = await server.call('POST', `/ecom/v1/checkouts/${checkoutId}/create-order`, {
+    const placed = await server().call('POST', `/ecom/v1/checkouts/${checkoutId}/create-order`, {
       token,
       body: {},
     });
     expect(placed.status, JSON.stringify(placed.body)).toBe(200);
-    await server.ctx.events.drain();
-    const refused = await admin('POST', `/ecom/v1/abandoned-checkouts/${found.id}/send-recovery-email`);
+    await server().ctx.events.drain();
+    const refused = await call('POST', `/ecom/v1/abandoned-checkouts/${found.id}/send-recovery-email`);
     expect(refused.status).toBe(409);
     expect(shop.errorCode(refused.body)).toBe('ALREADY_RECOVERED');
     expect((await abandonedOf(checkoutId)).activities).toHaveLength(4);
@@ -218,12 +217,12 @@ describe('recovery', () => {
     const { token, checkoutId } = await cartCheckout('lin@example.com');
     await abandonNow();
     const before = await abandonedOf(checkoutId);
-    const placed = await server.call('POST', `/ecom/v1/checkouts/${checkoutId}/create-order`, {
+    const placed = await server().call('POST', `/ecom/v1/checkouts/${checkoutId}/create-order`, {
       token,
       body: {},
     });
     expect(placed.status, JSON.stringify(placed.body)).toBe(200);
-    await server.ctx.events.drain();
+    await server().ctx.events.drain();
 
     const after = await abandonedOf(checkoutId);
     expect(after.status).toBe('RECOVERED');
@@ -232,11 +231,11 @@ describe('recovery', () => {
     );
     expect(after.revision).toBe('2');
     // The order.created event delivered again changes nothing.
-    await server.ctx.db.execute(
+    await server().ctx.db.execute(
       sql`update outbox_events set dispatched_at = null, claimed_until = null
           where entity = 'order' and type = 'created' and entity_id = ${placed.body.orderId as string}`,
     );
-    await server.ctx.events.drain();
+    await server().ctx.events.drain();
     expect((await abandonedOf(checkoutId)).revision).toBe('2');
     expect(await eventTypes(after.id)).toEqual([
       'abandoned_checkout.created',
@@ -247,20 +246,20 @@ describe('recovery', () => {
       expect.arrayContaining(['cart.abandoned', 'cart.recovered']),
     );
     // A recovered checkout gets no mail.
-    expect(await sendDueRecoveryMails(server.ctx)).toBe(0);
+    expect(await sendDueRecoveryMails(server().ctx)).toBe(0);
   });
 });
 
 describe('settings', () => {
   it('switch recovery mails off and set the delay; a stale revision changes nothing', async () => {
-    const read = await admin('GET', '/ecom/v1/abandoned-checkout-settings');
+    const read = await call('GET', '/ecom/v1/abandoned-checkout-settings');
     expect(read.body.abandonedCheckoutSettings).toMatchObject({
       recoveryEmailsEnabled: true,
       delayMinutes: 60,
       effectiveDelayMinutes: 0.05,
     });
     const revision = (read.body.abandonedCheckoutSettings as shop.Body).revision as string;
-    const off = await admin('PATCH', '/ecom/v1/abandoned-checkout-settings', {
+    const off = await call('PATCH', '/ecom/v1/abandoned-checkout-settings', {
       abandonedCheckoutSettings: { recoveryEmailsEnabled: false, delayMinutes: 30, revision },
     });
     expect(off.status, JSON.stringify(off.body)).toBe(200);
@@ -269,37 +268,37 @@ describe('settings', () => {
       delayMinutes: 30,
     });
 
-    const stale = await admin('PATCH', '/ecom/v1/abandoned-checkout-settings', {
+    const stale = await call('PATCH', '/ecom/v1/abandoned-checkout-settings', {
       abandonedCheckoutSettings: { recoveryEmailsEnabled: true, revision },
     });
     expect(stale.status).toBe(409);
     expect(shop.errorCode(stale.body)).toBe('REVISION_MISMATCH');
-    const bad = await admin('PATCH', '/ecom/v1/abandoned-checkout-settings', {
+    const bad = await call('PATCH', '/ecom/v1/abandoned-checkout-settings', {
       abandonedCheckoutSettings: { delayMinutes: 0 },
     });
     expect(bad.status).toBe(400);
     expect(shop.violationFields(bad.body)).toEqual(['abandonedCheckoutSettings.delayMinutes']);
     expect(
-      (await admin('GET', '/ecom/v1/abandoned-checkout-settings')).body.abandonedCheckoutSettings,
+      (await call('GET', '/ecom/v1/abandoned-checkout-settings')).body.abandonedCheckoutSettings,
     ).toMatchObject({ recoveryEmailsEnabled: false, delayMinutes: 30 });
 
     const { checkoutId } = await cartCheckout('quiet@example.com');
     await abandonNow();
-    expect(await sendDueRecoveryMails(server.ctx)).toBe(0);
+    expect(await sendDueRecoveryMails(server().ctx)).toBe(0);
     expect((await abandonedOf(checkoutId)).activities.map((a) => a.type)).toEqual(['AUTOMATION_SKIPPED']);
 
     // Without the environment's override the store's delay applies: 30 minutes.
-    server.ctx.config.abandonedCheckoutMinutes = undefined;
+    server().ctx.config.abandonedCheckoutMinutes = undefined;
     try {
       const { checkoutId: slow } = await cartCheckout('slow@example.com');
       later(20 * 60);
-      expect(await abandonDueCheckouts(server.ctx)).toBe(0);
+      expect(await abandonDueCheckouts(server().ctx)).toBe(0);
       later(11 * 60);
-      expect(await abandonDueCheckouts(server.ctx)).toBe(1);
+      expect(await abandonDueCheckouts(server().ctx)).toBe(1);
       expect((await abandonedOf(slow)).status).toBe('ABANDONED');
     } finally {
-      server.ctx.config.abandonedCheckoutMinutes = 0.05;
-      await admin('PATCH', '/ecom/v1/abandoned-checkout-settings', {
+      server().ctx.config.abandonedCheckoutMinutes = 0.05;
+      await call('PATCH', '/ecom/v1/abandoned-checkout-settings', {
         abandonedCheckoutSettings: { recoveryEmailsEnabled: true },
       });
     }
@@ -310,7 +309,7 @@ describe('wire calls', () => {
   it('query, search, and refuse bad input naming the field', async () => {
     const { checkoutId } = await cartCheckout('Searchable.Person@example.com');
     await abandonNow();
-    const q = await admin('POST', '/ecom/v1/abandoned-checkout/query', {
+    const q = await call('POST', '/ecom/v1/abandoned-checkout/query', {
       query: {
         filter: { status: 'ABANDONED' },
         sort: [{ fieldName: 'createdDate', order: 'DESC' }],
@@ -322,24 +321,24 @@ describe('wire calls', () => {
     expect((q.body.abandonedCheckouts as Abandoned[]).length).toBe(2);
     expect(q.body.metadata).toMatchObject({ count: 2, offset: 0 });
 
-    const s = await admin('POST', '/ecom/v1/abandoned-checkout/search', {
+    const s = await call('POST', '/ecom/v1/abandoned-checkout/search', {
       search: { search: { expression: 'searchable.person' } },
     });
     expect(s.status, JSON.stringify(s.body)).toBe(200);
     expect((s.body.abandonedCheckouts as Abandoned[]).map((c) => c.checkoutId)).toEqual([checkoutId]);
     expect(s.body.pagingMetadata).toMatchObject({ count: 1 });
 
-    const badField = await admin('POST', '/ecom/v1/abandoned-checkout/query', {
+    const badField = await call('POST', '/ecom/v1/abandoned-checkout/query', {
       query: { filter: { nope: 1 } },
     });
     expect(badField.status).toBe(400);
-    const badStatus = await admin('POST', '/ecom/v1/abandoned-checkout/query', {
+    const badStatus = await call('POST', '/ecom/v1/abandoned-checkout/query', {
       query: { filter: { status: 'LOST' } },
     });
     expect(badStatus.status).toBe(400);
     expect(JSON.stringify(badStatus.body)).toContain('INVALID_ENUM_VALUE');
-    expect((await admin('GET', '/ecom/v1/abandoned-checkout/not-a-uuid')).status).toBe(400);
-    const unknown = await admin('GET', '/ecom/v1/abandoned-checkout/00000000-0000-4000-8000-000000000000');
+    expect((await call('GET', '/ecom/v1/abandoned-checkout/not-a-uuid')).status).toBe(400);
+    const unknown = await call('GET', '/ecom/v1/abandoned-checkout/00000000-0000-4000-8000-000000000000');
     expect(unknown.status).toBe(404);
     expect(shop.errorCode(unknown.body)).toBe('ABANDONED_CHECKOUT_NOT_FOUND');
   });
@@ -349,19 +348,19 @@ describe('wire calls', () => {
     await abandonNow();
     const found = await abandonedOf(checkoutId);
     const path = `/ecom/v1/abandoned-checkouts/${found.id}/add-activity`;
-    const ok = await admin('POST', path, { activityType: 'TASK_CREATED', revision: found.revision });
+    const ok = await call('POST', path, { activityType: 'TASK_CREATED', revision: found.revision });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     const changed = ok.body.abandonedCheckout as Abandoned;
     expect(changed.activities.map((a) => a.type)).toEqual(['SCHEDULED', 'TASK_CREATED']);
     expect(changed.revision).toBe(String(Number(found.revision) + 1));
 
-    const stale = await admin('POST', path, { activityType: 'NOTIFICATION_SENT', revision: found.revision });
+    const stale = await call('POST', path, { activityType: 'NOTIFICATION_SENT', revision: found.revision });
     expect(stale.status).toBe(409);
     expect(shop.errorCode(stale.body)).toBe('REVISION_MISMATCH');
-    const badType = await admin('POST', path, { activityType: 'PHONED' });
+    const badType = await call('POST', path, { activityType: 'PHONED' });
     expect(badType.status).toBe(400);
     expect(shop.violationFields(badType.body)).toEqual(['activityType']);
-    const unknown = await admin(
+    const unknown = await call(
       'POST',
       '/ecom/v1/abandoned-checkouts/00000000-0000-4000-8000-000000000000/add-activity',
       {
@@ -377,11 +376,11 @@ describe('wire calls', () => {
     const { token, checkoutId } = await cartCheckout('analytics@example.com', 3);
     await cartCheckout('analytics2@example.com');
     await abandonNow();
-    await server.call('POST', `/ecom/v1/checkouts/${checkoutId}/create-order`, { token, body: {} });
-    await server.ctx.events.drain();
-    const now = server.ctx.clock();
+    await server().call('POST', `/ecom/v1/checkouts/${checkoutId}/create-order`, { token, body: {} });
+    await server().ctx.events.drain();
+    const now = server().ctx.clock();
     const all = await rows<{ total: string; status: string }>(
-      server.ctx.db,
+      server().ctx.db,
       sql`select total::text, status from abandoned_checkouts`,
     );
     const sum = (list: typeof all) => list.reduce((a, r) => a + Math.round(Number(r.total) * 100), 0);
@@ -390,7 +389,7 @@ describe('wire calls', () => {
       startDate: new Date(now.getTime() - 86_400_000).toISOString(),
       endDate: new Date(now.getTime() + 1000).toISOString(),
     };
-    const res = await admin('POST', '/ecom/v1/abandoned-checkout/get-analytics', {
+    const res = await call('POST', '/ecom/v1/abandoned-checkout/get-analytics', {
       ...range,
       interval: 'DAY',
     });
@@ -408,18 +407,18 @@ describe('wire calls', () => {
     expect(body.periods.reduce((a, p) => a + (p.recoverableCheckoutCount as number), 0)).toBe(all.length);
     expect(body.periods[0]!.startDate).toMatch(/T00:00:00\.000Z$/);
 
-    const empty = await admin('POST', '/ecom/v1/abandoned-checkout/get-analytics', {
+    const empty = await call('POST', '/ecom/v1/abandoned-checkout/get-analytics', {
       startDate: '2001-01-01T00:00:00Z',
       endDate: '2001-02-01T00:00:00Z',
     });
     expect(empty.body).toMatchObject({ recoverableCheckoutCount: 0, recoveryRate: 0, recoverableValue: '0' });
-    const backwards = await admin('POST', '/ecom/v1/abandoned-checkout/get-analytics', {
+    const backwards = await call('POST', '/ecom/v1/abandoned-checkout/get-analytics', {
       startDate: range.endDate,
       endDate: range.startDate,
     });
     expect(backwards.status).toBe(400);
     expect(shop.violationFields(backwards.body)).toEqual(['endDate']);
-    const notADate = await admin('POST', '/ecom/v1/abandoned-checkout/get-analytics', {
+    const notADate = await call('POST', '/ecom/v1/abandoned-checkout/get-analytics', {
       startDate: 'yesterday',
     });
     expect(notADate.status).toBe(400);
@@ -430,12 +429,12 @@ describe('wire calls', () => {
     const made = await Promise.all(['d1', 'd2', 'd3'].map((n) => cartCheckout(`${n}@example.com`)));
     await abandonNow();
     const [a, b, c] = await Promise.all(made.map((m) => abandonedOf(m.checkoutId)));
-    expect((await admin('DELETE', `/ecom/v1/abandoned-checkout/${a!.id}`)).status).toBe(200);
-    expect((await admin('GET', `/ecom/v1/abandoned-checkout/${a!.id}`)).status).toBe(404);
-    expect((await admin('DELETE', `/ecom/v1/abandoned-checkout/${a!.id}`)).status).toBe(404);
+    expect((await call('DELETE', `/ecom/v1/abandoned-checkout/${a!.id}`)).status).toBe(200);
+    expect((await call('GET', `/ecom/v1/abandoned-checkout/${a!.id}`)).status).toBe(404);
+    expect((await call('DELETE', `/ecom/v1/abandoned-checkout/${a!.id}`)).status).toBe(404);
 
     const unknown = '00000000-0000-4000-8000-000000000000';
-    const bulk = await admin('POST', '/ecom/v1/bulk/abandoned-checkout/delete', {
+    const bulk = await call('POST', '/ecom/v1/bulk/abandoned-checkout/delete', {
       abandonedCheckoutIds: [b!.id, unknown, c!.id],
     });
     expect(bulk.status, JSON.stringify(bulk.body)).toBe(200);
@@ -455,10 +454,10 @@ describe('wire calls', () => {
       bulkActionMetadata: { totalSuccesses: 2, totalFailures: 1, undetailedFailures: 0 },
     });
     for (const gone of [b!, c!]) {
-      expect((await admin('GET', `/ecom/v1/abandoned-checkout/${gone.id}`)).status).toBe(404);
+      expect((await call('GET', `/ecom/v1/abandoned-checkout/${gone.id}`)).status).toBe(404);
       expect(await eventTypes(gone.id)).toEqual(['abandoned_checkout.created', 'abandoned_checkout.deleted']);
     }
-    const empty = await admin('POST', '/ecom/v1/bulk/abandoned-checkout/delete', {
+    const empty = await call('POST', '/ecom/v1/bulk/abandoned-checkout/delete', {
       abandonedCheckoutIds: [],
     });
     expect(empty.status).toBe(400);
@@ -469,7 +468,7 @@ describe('wire calls', () => {
     const { checkoutId } = await cartCheckout('cart@example.com');
     await abandonNow();
     const found = await abandonedOf(checkoutId);
-    const res = await admin('GET', `/v1/abandonedCarts/${found.id}`);
+    const res = await call('GET', `/v1/abandonedCarts/${found.id}`);
     expect(res.status).toBe(200);
     expect(res.body.abandonedCart).toMatchObject({
       id: found.id,
@@ -479,21 +478,21 @@ describe('wire calls', () => {
       activities: [{ activityType: 'SCHEDULED', message: 'Recovery e-mail scheduled' }],
     });
     expect((res.body.abandonedCart as shop.Body).abandonTime).toEqual(expect.any(String));
-    const q = await admin('POST', '/v1/abandonedCarts/query', { query: { filter: { checkoutId } } });
+    const q = await call('POST', '/v1/abandonedCarts/query', { query: { filter: { checkoutId } } });
     expect(q.status).toBe(200);
     expect(q.body).toMatchObject({ totalResults: 1, abandonedCarts: [{ id: found.id }] });
-    const unknown = await admin('GET', '/v1/abandonedCarts/00000000-0000-4000-8000-000000000000');
+    const unknown = await call('GET', '/v1/abandonedCarts/00000000-0000-4000-8000-000000000000');
     expect(unknown.status).toBe(404);
     expect(shop.errorCode(unknown.body)).toBe('ABANDONED_CART_NOT_FOUND');
   });
 
   it('names the buyer of a checkout an admin made for nobody signed in ADMIN', async () => {
-    const made = await shop.newCheckout(server, server.adminKey, [shop.line(tee)], {
+    const made = await shop.newCheckout(server(), server().adminKey, [shop.line(tee)], {
       buyerInfo: { email: 'phone-order@example.com' },
     });
     await abandonNow();
     const found = await abandonedOf(made.id);
-    const res = await admin('GET', `/v1/abandonedCarts/${found.id}`);
+    const res = await call('GET', `/v1/abandonedCarts/${found.id}`);
     expect(res.status).toBe(200);
     expect((res.body.abandonedCart as shop.Body).buyerInfo).toMatchObject({
       identityType: 'ADMIN',
@@ -503,14 +502,14 @@ describe('wire calls', () => {
   });
 
   it('is for admins only', async () => {
-    const token = await shop.visitor(server);
+    const token = await shop.visitor(server());
     for (const [method, path] of [
       ['POST', '/ecom/v1/abandoned-checkout/query'],
       ['POST', '/ecom/v1/abandoned-checkout/get-analytics'],
       ['GET', '/ecom/v1/abandoned-checkout-settings'],
       ['POST', '/v1/abandonedCarts/query'],
     ] as const) {
-      const res = await server.call(method, path, { token, body: method === 'GET' ? undefined : {} });
+      const res = await server().call(method, path, { token, body: method === 'GET' ? undefined : {} });
       expect([401, 403], `${method} ${path}`).toContain(res.status);
     }
   });

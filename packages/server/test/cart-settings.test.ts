@@ -12,10 +12,7 @@ import { badMediaReferences, uploadPng } from './media-helpers.ts';
 type Body = Record<string, unknown>;
 type Entity = Body & { id: string; revision: string };
 
-const { server } = serverForFile({ dataDirName: 'cart-settings', seed: seedClient });
-
-const admin = (method: string, path: string, body?: unknown) =>
-  server().call(method, path, { token: server().adminKey, ...(body !== undefined ? { body } : {}) });
+const { server, call } = serverForFile({ dataDirName: 'cart-settings', seed: seedClient });
 
 function violations(body: Body): Array<{ field: string; violatedRule: string; description: string }> {
   const details = body.details as { validationError?: { fieldViolations: never[] } } | undefined;
@@ -48,7 +45,7 @@ describe('access', () => {
 
 describe('store settings', () => {
   it('reads defaults, then updates with a field mask, a revision and an event', async () => {
-    const first = await admin('GET', '/ecom/v1/store-settings');
+    const first = await call('GET', '/ecom/v1/store-settings');
     expect(first.status).toBe(200);
     expect(first.body.storeSettings).toMatchObject({
       currency: 'USD',
@@ -56,7 +53,7 @@ describe('store settings', () => {
       taxIncludedInPrices: false,
       revision: '0',
     });
-    const updated = await admin('PATCH', '/ecom/v1/store-settings', {
+    const updated = await call('PATCH', '/ecom/v1/store-settings', {
       storeSettings: {
         currency: 'EUR',
         weightUnit: 'LB',
@@ -71,12 +68,12 @@ describe('store settings', () => {
     expect(settings.businessAddress).toMatchObject({ city: 'San Francisco' });
     expect(typeof settings.updatedDate).toBe('string');
 
-    const stale = await admin('PATCH', '/ecom/v1/store-settings', {
+    const stale = await call('PATCH', '/ecom/v1/store-settings', {
       storeSettings: { weightUnit: 'KG', revision: '0' },
     });
     expect(stale.status).toBe(409);
     expect(errorCode(stale.body)).toBe('REVISION_MISMATCH');
-    const back = await admin('PATCH', '/ecom/v1/store-settings', {
+    const back = await call('PATCH', '/ecom/v1/store-settings', {
       storeSettings: { weightUnit: 'KG', revision: '1' },
     });
     expect(back.status).toBe(200);
@@ -85,7 +82,7 @@ describe('store settings', () => {
   });
 
   it('names the field of bad input', async () => {
-    const res = await admin('PATCH', '/ecom/v1/store-settings', {
+    const res = await call('PATCH', '/ecom/v1/store-settings', {
       storeSettings: { currency: 'dollars', weightUnit: 'STONE' },
     });
     expect(res.status).toBe(400);
@@ -94,32 +91,32 @@ describe('store settings', () => {
       'storeSettings.weightUnit',
     ]);
     // Three capitals that are no ISO 4217 currency are refused too, and nothing changes.
-    const before = (await admin('GET', '/ecom/v1/store-settings')).body.storeSettings as Body;
-    const unknown = await admin('PATCH', '/ecom/v1/store-settings', {
+    const before = (await call('GET', '/ecom/v1/store-settings')).body.storeSettings as Body;
+    const unknown = await call('PATCH', '/ecom/v1/store-settings', {
       storeSettings: { currency: 'XYZ', weightUnit: 'LB' },
     });
     expect(unknown.status).toBe(400);
     expect(violations(unknown.body)).toEqual([
       expect.objectContaining({ field: 'storeSettings.currency', violatedRule: 'INVALID_ENUM_VALUE' }),
     ]);
-    expect((await admin('GET', '/ecom/v1/store-settings')).body.storeSettings).toEqual(before);
-    const euro = await admin('PATCH', '/ecom/v1/store-settings', {
+    expect((await call('GET', '/ecom/v1/store-settings')).body.storeSettings).toEqual(before);
+    const euro = await call('PATCH', '/ecom/v1/store-settings', {
       storeSettings: { currency: 'EUR' },
       fieldMask: 'currency',
     });
     expect((euro.body.storeSettings as Body).currency).toBe('EUR');
-    await admin('PATCH', '/ecom/v1/store-settings', { storeSettings: { currency: before.currency } });
-    const mask = await admin('PATCH', '/ecom/v1/store-settings', { storeSettings: {}, fieldMask: 'colour' });
+    await call('PATCH', '/ecom/v1/store-settings', { storeSettings: { currency: before.currency } });
+    const mask = await call('PATCH', '/ecom/v1/store-settings', { storeSettings: {}, fieldMask: 'colour' });
     expect(mask.status).toBe(400);
     expect(violations(mask.body)[0]?.field).toBe('fieldMask');
   });
 
   describe('store name and logo', () => {
     const PATH = '/ecom/v1/store-settings';
-    const read = async () => (await admin('GET', PATH)).body.storeSettings as Body;
+    const read = async () => (await call('GET', PATH)).body.storeSettings as Body;
 
     it('keeps the name trimmed and refuses an empty or too long one, naming the field', async () => {
-      const named = await admin('PATCH', PATH, { storeSettings: { storeName: '  Corner Shop  ' } });
+      const named = await call('PATCH', PATH, { storeSettings: { storeName: '  Corner Shop  ' } });
       expect(named.status).toBe(200);
       expect((named.body.storeSettings as Body).storeName).toBe('Corner Shop');
       const before = await read();
@@ -127,7 +124,7 @@ describe('store settings', () => {
         ['   ', 'REQUIRED_FIELD'],
         ['x'.repeat(101), 'MAX_LENGTH'],
       ] as const) {
-        const res = await admin('PATCH', PATH, { storeSettings: { storeName } });
+        const res = await call('PATCH', PATH, { storeSettings: { storeName } });
         expect(res.status).toBe(400);
         expect(violations(res.body)).toEqual([
           expect.objectContaining({ field: 'storeSettings.storeName', violatedRule: rule }),
@@ -135,9 +132,9 @@ describe('store settings', () => {
       }
       expect(await read()).toEqual(before);
       // 100 characters after trimming are fine.
-      const longest = await admin('PATCH', PATH, { storeSettings: { storeName: ` ${'y'.repeat(100)} ` } });
+      const longest = await call('PATCH', PATH, { storeSettings: { storeName: ` ${'y'.repeat(100)} ` } });
       expect((longest.body.storeSettings as Body).storeName).toBe('y'.repeat(100));
-      const cleared = await admin('PATCH', PATH, { storeSettings: { storeName: null } });
+      const cleared = await call('PATCH', PATH, { storeSettings: { storeName: null } });
       expect(cleared.status, JSON.stringify(cleared.body)).toBe(200);
       expect(cleared.body.storeSettings).not.toHaveProperty('storeName');
     });
@@ -150,11 +147,11 @@ describe('store settings', () => {
         { defaultTaxableAddress: 'NOWHERE' },
         { logo: { id: 'not-a-file' } },
       ]) {
-        const res = await admin('PATCH', PATH, { storeSettings });
+        const res = await call('PATCH', PATH, { storeSettings });
         expect(res.status, JSON.stringify(res.body)).toBe(400);
         expect(res.body.details).toBeTypeOf('object');
       }
-      const proto = await admin(
+      const proto = await call(
         'PATCH',
         PATH,
         JSON.parse('{"storeSettings":{"__proto__":{"storeName":"Evil"}}}'),
@@ -165,7 +162,7 @@ describe('store settings', () => {
 
     it('names the store in its mails, and the host when it has no name', async () => {
       const invite = async (email: string) => {
-        const res = await admin('POST', '/aisle/v1/staff/invites', {
+        const res = await call('POST', '/aisle/v1/staff/invites', {
           email,
           name: 'Sam',
           role: 'FULFILMENT',
@@ -173,11 +170,11 @@ describe('store settings', () => {
         expect(res.status, JSON.stringify(res.body)).toBe(200);
         return lastMail(server(), email, 'staff-invite');
       };
-      await admin('PATCH', PATH, { storeSettings: { storeName: 'Harbor Goods' } });
+      await call('PATCH', PATH, { storeSettings: { storeName: 'Harbor Goods' } });
       const named = await invite('named.invite@staff.example');
       expect(named.subject).toBe('You are invited to run the store · Harbor Goods');
       expect(named.text).toContain('to the admin of Harbor Goods as fulfilment');
-      await admin('PATCH', PATH, { storeSettings: { storeName: null } });
+      await call('PATCH', PATH, { storeSettings: { storeName: null } });
       const unnamed = await invite('unnamed.invite@staff.example');
       expect(unnamed.subject).toBe(`You are invited to run the store · ${new URL(server().url).host}`);
     });
@@ -185,7 +182,7 @@ describe('store settings', () => {
     it('takes an uploaded logo, shows it to anyone on the public read, and removes it', async () => {
       const file = await uploadPng(server(), 'corner-logo.png');
       const events0 = (await events('store_settings')).length;
-      const res = await admin('PATCH', PATH, {
+      const res = await call('PATCH', PATH, {
         storeSettings: { storeName: 'Corner Shop', logo: { id: file.id } },
         fieldMask: 'storeName,logo',
       });
@@ -215,13 +212,13 @@ describe('store settings', () => {
       }
 
       // Sent back as read, it is kept as it is.
-      const again = await admin('PATCH', PATH, { storeSettings: { logo } });
+      const again = await call('PATCH', PATH, { storeSettings: { logo } });
       expect(((again.body.storeSettings as Body).logo as Body).id).toBe(file.id);
 
-      const removed = await admin('PATCH', PATH, { storeSettings: {}, fieldMask: 'logo' });
+      const removed = await call('PATCH', PATH, { storeSettings: {}, fieldMask: 'logo' });
       expect(removed.status).toBe(200);
       expect(removed.body.storeSettings).not.toHaveProperty('logo');
-      const removedByNull = await admin('PATCH', PATH, { storeSettings: { logo: null } });
+      const removedByNull = await call('PATCH', PATH, { storeSettings: { logo: null } });
       expect(removedByNull.status).toBe(200);
       const pub = await server().call('GET', `${PATH}/public`);
       expect(pub.body.storeSettings).not.toHaveProperty('logo');
@@ -231,7 +228,7 @@ describe('store settings', () => {
       'refuses a logo of %s, naming the field',
       async (_name, logo, field, rule) => {
         const before = await read();
-        const res = await admin('PATCH', PATH, { storeSettings: { logo } });
+        const res = await call('PATCH', PATH, { storeSettings: { logo } });
         expect(res.status, JSON.stringify(res.body)).toBe(400);
         expect(violations(res.body).map((v) => [v.field, v.violatedRule])).toEqual([
           [`storeSettings.${field}`, rule],
@@ -243,8 +240,8 @@ describe('store settings', () => {
 
   it('defaults the taxable address to SHIPPING and takes BUSINESS, BILLING or SHIPPING only', async () => {
     const PATH = '/ecom/v1/store-settings';
-    expect(((await admin('GET', PATH)).body.storeSettings as Body).defaultTaxableAddress).toBe('SHIPPING');
-    const bad = await admin('PATCH', PATH, { storeSettings: { defaultTaxableAddress: 'WAREHOUSE' } });
+    expect(((await call('GET', PATH)).body.storeSettings as Body).defaultTaxableAddress).toBe('SHIPPING');
+    const bad = await call('PATCH', PATH, { storeSettings: { defaultTaxableAddress: 'WAREHOUSE' } });
     expect(bad.status).toBe(400);
     expect(violations(bad.body)).toEqual([
       expect.objectContaining({
@@ -252,9 +249,9 @@ describe('store settings', () => {
         violatedRule: 'INVALID_ENUM_VALUE',
       }),
     ]);
-    const billing = await admin('PATCH', PATH, { storeSettings: { defaultTaxableAddress: 'BILLING' } });
+    const billing = await call('PATCH', PATH, { storeSettings: { defaultTaxableAddress: 'BILLING' } });
     expect((billing.body.storeSettings as Body).defaultTaxableAddress).toBe('BILLING');
-    const back = await admin('PATCH', PATH, { storeSettings: {}, fieldMask: 'defaultTaxableAddress' });
+    const back = await call('PATCH', PATH, { storeSettings: {}, fieldMask: 'defaultTaxableAddress' });
     expect((back.body.storeSettings as Body).defaultTaxableAddress).toBe('SHIPPING');
   });
 });
@@ -264,7 +261,7 @@ describe('delivery regions and shipping options', () => {
   let canada: Entity;
 
   it('creates delivery regions with normalised subdivisions', async () => {
-    const res = await admin('POST', '/ecom/v1/delivery-regions', {
+    const res = await call('POST', '/ecom/v1/delivery-regions', {
       deliveryRegion: {
         name: 'United States',
         destinations: [{ countryCode: 'us', subdivisions: ['ca', 'US-NY'] }],
@@ -275,29 +272,29 @@ describe('delivery regions and shipping options', () => {
     expect(us.destinations).toEqual([{ countryCode: 'US', subdivisions: ['US-CA', 'US-NY'] }]);
     expect(us.revision).toBe('1');
     canada = (
-      await admin('POST', '/ecom/v1/delivery-regions', {
+      await call('POST', '/ecom/v1/delivery-regions', {
         deliveryRegion: { name: 'Canada', destinations: [{ countryCode: 'CA' }] },
       })
     ).body.deliveryRegion as Entity;
-    const bad = await admin('POST', '/ecom/v1/delivery-regions', {
+    const bad = await call('POST', '/ecom/v1/delivery-regions', {
       deliveryRegion: { name: 'Odd', destinations: [{ countryCode: 'US', subdivisions: ['CA-ON'] }] },
     });
     expect(bad.status).toBe(400);
     expect(violations(bad.body)[0]?.field).toBe('deliveryRegion.destinations[0].subdivisions[0]');
-    const updated = await admin('PATCH', `/ecom/v1/delivery-regions/${us.id}`, {
+    const updated = await call('PATCH', `/ecom/v1/delivery-regions/${us.id}`, {
       deliveryRegion: { destinations: [{ countryCode: 'US' }], revision: us.revision },
     });
     expect(updated.status).toBe(200);
     us = updated.body.deliveryRegion as Entity;
     expect(us).toMatchObject({ name: 'United States', destinations: [{ countryCode: 'US' }], revision: '2' });
-    const query = await admin('POST', '/ecom/v1/delivery-regions/query', {
+    const query = await call('POST', '/ecom/v1/delivery-regions/query', {
       query: { filter: { name: 'Canada' } },
     });
     expect((query.body.deliveryRegions as Entity[]).map((r) => r.id)).toEqual([canada.id]);
   });
 
   it('does shipping option CRUD with revisions, regions and the rules of rates', async () => {
-    const created = await admin('POST', '/ecom/v1/shipping-options', {
+    const created = await call('POST', '/ecom/v1/shipping-options', {
       shippingOption: {
         title: 'Ground',
         deliveryRegionIds: [us.id],
@@ -329,34 +326,34 @@ describe('delivery regions and shipping options', () => {
     });
     expect(typeof option.carrierId).toBe('string');
 
-    const added = await admin('POST', `/ecom/v1/shipping-options/${option.id}/add-delivery-region`, {
+    const added = await call('POST', `/ecom/v1/shipping-options/${option.id}/add-delivery-region`, {
       deliveryRegionId: canada.id,
       revision: option.revision,
     });
     expect(added.status).toBe(200);
     option = added.body.shippingOption as Entity;
     expect(option).toMatchObject({ deliveryRegionIds: [us.id, canada.id], revision: '2' });
-    const stale = await admin('POST', `/ecom/v1/shipping-options/${option.id}/remove-delivery-region`, {
+    const stale = await call('POST', `/ecom/v1/shipping-options/${option.id}/remove-delivery-region`, {
       deliveryRegionId: canada.id,
       revision: '1',
     });
     expect(stale.status).toBe(409);
-    const removed = await admin('POST', `/ecom/v1/shipping-options/${option.id}/remove-delivery-region`, {
+    const removed = await call('POST', `/ecom/v1/shipping-options/${option.id}/remove-delivery-region`, {
       deliveryRegionId: canada.id,
       revision: '2',
     });
     expect(removed.body.shippingOption).toMatchObject({ deliveryRegionIds: [us.id], revision: '3' });
 
-    const patched = await admin('PATCH', `/ecom/v1/shipping-options/${option.id}`, {
+    const patched = await call('PATCH', `/ecom/v1/shipping-options/${option.id}`, {
       shippingOption: { title: 'Ground saver', rates: [{ amount: '3.50' }] },
       fieldMask: 'title',
     });
     expect(patched.body.shippingOption).toMatchObject({ title: 'Ground saver', revision: '4' });
     expect((patched.body.shippingOption as Body).rates).toHaveLength(3);
-    const get = await admin('GET', `/ecom/v1/shipping-options/${option.id}`);
+    const get = await call('GET', `/ecom/v1/shipping-options/${option.id}`);
     expect(get.body.shippingOption).toMatchObject({ title: 'Ground saver' });
 
-    const unknownRegion = await admin('POST', '/ecom/v1/shipping-options', {
+    const unknownRegion = await call('POST', '/ecom/v1/shipping-options', {
       shippingOption: {
         title: 'Nowhere',
         deliveryRegionIds: ['00000000-0000-4000-8000-000000000000'],
@@ -365,7 +362,7 @@ describe('delivery regions and shipping options', () => {
     });
     expect(unknownRegion.status).toBe(400);
     expect(violations(unknownRegion.body)[0]?.field).toBe('shippingOption.deliveryRegionIds[0]');
-    const badQuantity = await admin('POST', '/ecom/v1/shipping-options', {
+    const badQuantity = await call('POST', '/ecom/v1/shipping-options', {
       shippingOption: {
         title: 'Bulk',
         rates: [{ amount: '1', conditions: [{ type: 'BY_TOTAL_QUANTITY', value: '2.5', operator: 'GT' }] }],
@@ -373,11 +370,11 @@ describe('delivery regions and shipping options', () => {
     });
     expect(badQuantity.status).toBe(400);
     expect(errorCode(badQuantity.body)).toBe('INVALID_QUANTITY_VALUE');
-    const noRates = await admin('POST', '/ecom/v1/shipping-options', {
+    const noRates = await call('POST', '/ecom/v1/shipping-options', {
       shippingOption: { title: 'Free', rates: [] },
     });
     expect(violations(noRates.body)[0]?.field).toBe('shippingOption.rates');
-    const badMoney = await admin('POST', '/ecom/v1/shipping-options', {
+    const badMoney = await call('POST', '/ecom/v1/shipping-options', {
       shippingOption: { title: 'Free', rates: [{ amount: '-1' }] },
     });
     expect(violations(badMoney.body)[0]?.field).toBe('shippingOption.rates[0].amount');
@@ -385,7 +382,7 @@ describe('delivery regions and shipping options', () => {
 
   it('queries options with a complex GET, the POST fallback and cursor paging', async () => {
     for (const title of ['Zeta', 'Eta', 'Theta'])
-      await admin('POST', '/ecom/v1/shipping-options', {
+      await call('POST', '/ecom/v1/shipping-options', {
         shippingOption: { title, deliveryRegionIds: [canada.id], rates: [{ amount: '1' }] },
       });
     const request = {
@@ -395,38 +392,38 @@ describe('delivery regions and shipping options', () => {
         cursorPaging: { limit: 2 },
       },
     };
-    const first = await admin('GET', `/ecom/v1/shipping-options/query?${encodeComplexQuery(request)}`);
+    const first = await call('GET', `/ecom/v1/shipping-options/query?${encodeComplexQuery(request)}`);
     expect(first.status).toBe(200);
     expect((first.body.shippingOptions as Entity[]).map((o) => o.title)).toEqual(['Eta', 'Theta']);
     const paging = first.body.pagingMetadata as { cursors: { next: string }; hasNext: boolean };
     expect(paging.hasNext).toBe(true);
-    const next = await admin('POST', '/ecom/v1/shipping-options/query', {
+    const next = await call('POST', '/ecom/v1/shipping-options/query', {
       query: { cursorPaging: { limit: 2, cursor: paging.cursors.next } },
     });
     expect((next.body.shippingOptions as Entity[]).map((o) => o.title)).toEqual(['Zeta']);
     expect((next.body.pagingMetadata as { hasNext: boolean }).hasNext).toBe(false);
-    const badFilter = await admin('POST', '/ecom/v1/shipping-options/query', {
+    const badFilter = await call('POST', '/ecom/v1/shipping-options/query', {
       query: { filter: { colour: 'red' } },
     });
     expect(badFilter.status).toBe(400);
   });
 
   it('deletes a region out of the options that use it, and records events', async () => {
-    const del = await admin('DELETE', `/ecom/v1/delivery-regions/${canada.id}`);
+    const del = await call('DELETE', `/ecom/v1/delivery-regions/${canada.id}`);
     expect(del.status).toBe(200);
     expect(del.body).toEqual({});
-    const left = await admin('POST', '/ecom/v1/shipping-options/query', {
+    const left = await call('POST', '/ecom/v1/shipping-options/query', {
       query: { filter: { title: 'Zeta' } },
     });
     expect((left.body.shippingOptions as Entity[])[0]?.deliveryRegionIds).toEqual([]);
-    expect((await admin('GET', `/ecom/v1/delivery-regions/${canada.id}`)).status).toBe(404);
+    expect((await call('GET', `/ecom/v1/delivery-regions/${canada.id}`)).status).toBe(404);
     const types = (await events('shipping_option')).map((e) => e.type);
     expect(types.filter((t) => t === 'created').length).toBe(4);
     expect(types).toContain('updated');
     const option = (left.body.shippingOptions as Entity[])[0]!;
-    expect((await admin('DELETE', `/ecom/v1/shipping-options/${option.id}`)).status).toBe(200);
+    expect((await call('DELETE', `/ecom/v1/shipping-options/${option.id}`)).status).toBe(200);
     expect((await events('shipping_option')).at(-1)).toMatchObject({ entity_id: option.id, type: 'deleted' });
-    expect(errorCode((await admin('DELETE', `/ecom/v1/shipping-options/${option.id}`)).body)).toBe(
+    expect(errorCode((await call('DELETE', `/ecom/v1/shipping-options/${option.id}`)).body)).toBe(
       'SHIPPING_OPTION_NOT_FOUND',
     );
   });
@@ -437,17 +434,17 @@ describe('tax groups, regions and rates', () => {
   let california: Entity;
 
   it('lists the default groups and protects them', async () => {
-    const defaults = await admin('GET', '/billing/v1/tax-groups/default-tax-groups');
+    const defaults = await call('GET', '/billing/v1/tax-groups/default-tax-groups');
     expect(defaults.status).toBe(200);
     expect(defaults.body.taxGroups).toEqual([
       expect.objectContaining({ id: PRODUCTS_TAX_GROUP_ID, name: 'Products', systemDefined: true }),
     ]);
-    const edit = await admin('PATCH', `/billing/v1/tax-groups/${PRODUCTS_TAX_GROUP_ID}`, {
+    const edit = await call('PATCH', `/billing/v1/tax-groups/${PRODUCTS_TAX_GROUP_ID}`, {
       taxGroup: { name: 'X' },
     });
     expect(edit.status).toBe(400);
     expect(errorCode(edit.body)).toBe('ILLEGAL_UPDATE_ON_SYSTEM_DEFINED_TAX_GROUP');
-    const byApp = await admin('POST', '/billing/v1/tax-groups/list-default-tax-groups-by-app-ids', {
+    const byApp = await call('POST', '/billing/v1/tax-groups/list-default-tax-groups-by-app-ids', {
       appIds: ['215238eb-22a5-4c36-9e7b-e7c08025e04e', 'other'],
     });
     const results = byApp.body.results as Array<{ item: { taxGroups: unknown[] } }>;
@@ -455,22 +452,22 @@ describe('tax groups, regions and rates', () => {
   });
 
   it('does tax group CRUD and query', async () => {
-    const created = await admin('POST', '/billing/v1/tax-groups', { taxGroup: { name: 'Books' } });
+    const created = await call('POST', '/billing/v1/tax-groups', { taxGroup: { name: 'Books' } });
     expect(created.status).toBe(200);
     group = created.body.taxGroup as Entity;
     expect(group).toMatchObject({ name: 'Books', revision: '1' });
     expect(typeof group.createdDate).toBe('string');
-    const renamed = await admin('PATCH', `/billing/v1/tax-groups/${group.id}`, {
+    const renamed = await call('PATCH', `/billing/v1/tax-groups/${group.id}`, {
       taxGroup: { name: 'Printed books', revision: '1' },
     });
     group = renamed.body.taxGroup as Entity;
     expect(group).toMatchObject({ name: 'Printed books', revision: '2' });
-    const query = await admin('POST', '/billing/v1/tax-groups/query', {
+    const query = await call('POST', '/billing/v1/tax-groups/query', {
       query: { filter: { systemDefined: false }, paging: { limit: 10, offset: 0 } },
     });
     expect((query.body.taxGroups as Entity[]).map((g) => g.id)).toEqual([group.id]);
     expect(query.body.pagingMetadata).toMatchObject({ count: 1, offset: 0, total: 1 });
-    const noName = await admin('POST', '/billing/v1/tax-groups', { taxGroup: {} });
+    const noName = await call('POST', '/billing/v1/tax-groups', { taxGroup: {} });
     expect(violations(noName.body)[0]).toMatchObject({
       field: 'taxGroup.name',
       violatedRule: 'REQUIRED_FIELD',
@@ -478,7 +475,7 @@ describe('tax groups, regions and rates', () => {
   });
 
   it('creates tax regions, refusing a duplicate country and subdivision', async () => {
-    const created = await admin('POST', '/billing/v1/tax-regions', {
+    const created = await call('POST', '/billing/v1/tax-regions', {
       taxRegion: { country: 'us', subdivision: 'CA' },
     });
     expect(created.status).toBe(200);
@@ -489,21 +486,21 @@ describe('tax groups, regions and rates', () => {
       taxIncludedInPrice: false,
       revision: '1',
     });
-    const dup = await admin('POST', '/billing/v1/tax-regions', {
+    const dup = await call('POST', '/billing/v1/tax-regions', {
       taxRegion: { country: 'US', subdivision: 'US-CA' },
     });
     expect(dup.status).toBe(409);
     expect(errorCode(dup.body)).toBe('ALREADY_EXISTS');
-    const country = await admin('POST', '/billing/v1/tax-regions', { taxRegion: { country: 'US' } });
+    const country = await call('POST', '/billing/v1/tax-regions', { taxRegion: { country: 'US' } });
     expect(country.status).toBe(200);
-    const countryDup = await admin('POST', '/billing/v1/tax-regions', { taxRegion: { country: 'US' } });
+    const countryDup = await call('POST', '/billing/v1/tax-regions', { taxRegion: { country: 'US' } });
     expect(errorCode(countryDup.body)).toBe('ALREADY_EXISTS');
-    const calculator = await admin('POST', '/billing/v1/tax-regions', {
+    const calculator = await call('POST', '/billing/v1/tax-regions', {
       taxRegion: { country: 'FR', appId: 'avalara' },
     });
     expect(errorCode(calculator.body)).toBe('CALCULATOR_ID_NOT_FOUND');
 
-    const bulk = await admin('POST', '/billing/v1/bulk/tax-regions/create', {
+    const bulk = await call('POST', '/billing/v1/bulk/tax-regions/create', {
       taxRegions: [
         { country: 'US', subdivision: 'US-NY' },
         { country: 'US', subdivision: 'CA' },
@@ -525,21 +522,21 @@ describe('tax groups, regions and rates', () => {
     expect(results[1]?.itemMetadata.error?.code).toBe('ALREADY_EXISTS');
     expect(results[2]?.item).toMatchObject({ country: 'DE', taxIncludedInPrice: true });
 
-    const query = await admin('POST', '/billing/v1/tax-regions/query', {
+    const query = await call('POST', '/billing/v1/tax-regions/query', {
       query: {
         filter: { country: 'US', subdivision: { $ne: null } },
         sort: [{ fieldName: 'subdivision', order: 'ASC' }],
       },
     });
     expect((query.body.taxRegions as Entity[]).map((r) => r.subdivision)).toEqual(['US-CA', 'US-NY']);
-    const moved = await admin('PATCH', `/billing/v1/tax-regions/${california.id}`, {
+    const moved = await call('PATCH', `/billing/v1/tax-regions/${california.id}`, {
       taxRegion: { subdivision: 'US-NY' },
     });
     expect(errorCode(moved.body)).toBe('ALREADY_EXISTS');
   });
 
   it('sets rates per region and group, as one rate or jurisdictions', async () => {
-    const plain = await admin('POST', '/billing/v1/tax-rates', {
+    const plain = await call('POST', '/billing/v1/tax-rates', {
       taxRate: { taxRegionId: california.id, taxGroupId: PRODUCTS_TAX_GROUP_ID, rate: '7.25' },
     });
     expect(plain.status).toBe(200);
@@ -547,7 +544,7 @@ describe('tax groups, regions and rates', () => {
       rate: '7.25',
       jurisdictions: [{ jurisdiction: 'US-CA', jurisdictionType: 'STATE', rate: '7.25' }],
     });
-    const split = await admin('POST', '/billing/v1/tax-rates', {
+    const split = await call('POST', '/billing/v1/tax-rates', {
       taxRate: {
         taxRegionId: california.id,
         taxGroupId: group.id,
@@ -559,25 +556,25 @@ describe('tax groups, regions and rates', () => {
     });
     const rate = split.body.taxRate as Entity;
     expect(rate.rate).toBe('8.25');
-    const dup = await admin('POST', '/billing/v1/tax-rates', {
+    const dup = await call('POST', '/billing/v1/tax-rates', {
       taxRate: { taxRegionId: california.id, taxGroupId: group.id, rate: '1' },
     });
     expect(errorCode(dup.body)).toBe('ALREADY_EXISTS');
-    const none = await admin('POST', '/billing/v1/tax-rates', {
+    const none = await call('POST', '/billing/v1/tax-rates', {
       taxRate: { taxRegionId: california.id, taxGroupId: group.id },
     });
     expect(violations(none.body)[0]?.field).toBe('taxRate.rate');
-    const updated = await admin('PATCH', `/billing/v1/tax-rates/${rate.id}`, {
+    const updated = await call('PATCH', `/billing/v1/tax-rates/${rate.id}`, {
       taxRate: { rate: '9', revision: '1' },
     });
     expect(updated.body.taxRate).toMatchObject({ rate: '9', revision: '2' });
-    const byRegion = await admin('POST', '/billing/v1/tax-rates/query', {
+    const byRegion = await call('POST', '/billing/v1/tax-rates/query', {
       query: { filter: { taxRegionId: california.id } },
     });
     expect((byRegion.body.taxRates as Entity[]).length).toBe(2);
     // Deleting the group takes its rates with it.
-    expect((await admin('DELETE', `/billing/v1/tax-groups/${group.id}`)).status).toBe(200);
-    expect((await admin('GET', `/billing/v1/tax-rates/${rate.id}`)).status).toBe(404);
+    expect((await call('DELETE', `/billing/v1/tax-groups/${group.id}`)).status).toBe(200);
+    expect((await call('GET', `/billing/v1/tax-rates/${rate.id}`)).status).toBe(404);
     expect((await events('tax_region')).filter((e) => e.type === 'created').length).toBe(4);
     expect((await events('tax_group')).map((e) => e.type)).toEqual(['created', 'updated', 'deleted']);
   });
@@ -585,7 +582,7 @@ describe('tax groups, regions and rates', () => {
 
 describe('coupons', () => {
   it('does CRUD with codes unique ignoring case', async () => {
-    const created = await admin('POST', '/ecom/v1/coupons', {
+    const created = await call('POST', '/ecom/v1/coupons', {
       coupon: {
         code: 'Summer25',
         name: 'Summer',
@@ -610,14 +607,14 @@ describe('coupons', () => {
       timesUsed: 0,
       revision: '1',
     });
-    const dup = await admin('POST', '/ecom/v1/coupons', {
+    const dup = await call('POST', '/ecom/v1/coupons', {
       coupon: { code: 'SUMMER25', discountType: 'FREE_SHIPPING' },
     });
     expect(dup.status).toBe(409);
     expect(errorCode(dup.body)).toBe('ALREADY_EXISTS');
 
     const other = (
-      await admin('POST', '/ecom/v1/coupons', {
+      await call('POST', '/ecom/v1/coupons', {
         coupon: {
           code: 'TENOFF',
           discountType: 'FIXED_AMOUNT',
@@ -631,25 +628,25 @@ describe('coupons', () => {
       fixedAmount: '10',
       scope: { type: 'SPECIFIC_COLLECTIONS' },
     });
-    const rename = await admin('PATCH', `/ecom/v1/coupons/${other.id}`, { coupon: { code: 'summer25' } });
+    const rename = await call('PATCH', `/ecom/v1/coupons/${other.id}`, { coupon: { code: 'summer25' } });
     expect(rename.status).toBe(409);
-    const toPercent = await admin('PATCH', `/ecom/v1/coupons/${other.id}`, {
+    const toPercent = await call('PATCH', `/ecom/v1/coupons/${other.id}`, {
       coupon: { discountType: 'PERCENTAGE' },
     });
     expect(toPercent.status).toBe(400);
     expect(violations(toPercent.body)[0]?.field).toBe('coupon.percentage');
-    const disabled = await admin('PATCH', `/ecom/v1/coupons/${other.id}`, {
+    const disabled = await call('PATCH', `/ecom/v1/coupons/${other.id}`, {
       coupon: { active: false, revision: other.revision },
     });
     expect(disabled.body.coupon).toMatchObject({ active: false, revision: '2', fixedAmount: '10' });
 
-    const query = await admin(
+    const query = await call(
       'GET',
       `/ecom/v1/coupons/query?${encodeComplexQuery({ query: { filter: { active: true } } })}`,
     );
     expect((query.body.coupons as Entity[]).map((c) => c.code)).toEqual(['Summer25']);
-    expect((await admin('DELETE', `/ecom/v1/coupons/${other.id}`)).status).toBe(200);
-    expect(errorCode((await admin('GET', `/ecom/v1/coupons/${other.id}`)).body)).toBe('COUPON_NOT_FOUND');
+    expect((await call('DELETE', `/ecom/v1/coupons/${other.id}`)).status).toBe(200);
+    expect(errorCode((await call('GET', `/ecom/v1/coupons/${other.id}`)).body)).toBe('COUPON_NOT_FOUND');
     expect((await events('coupon')).map((e) => e.type)).toEqual(['created', 'created', 'updated', 'deleted']);
   });
 
@@ -675,7 +672,7 @@ describe('coupons', () => {
       [{ discountType: 'FREE_SHIPPING' }, 'coupon.code'],
     ];
     for (const [coupon, field] of cases) {
-      const res = await admin('POST', '/ecom/v1/coupons', { coupon });
+      const res = await call('POST', '/ecom/v1/coupons', { coupon });
       expect(res.status, JSON.stringify(coupon)).toBe(400);
       expect(violations(res.body)[0]?.field).toBe(field);
     }

@@ -6,14 +6,8 @@ import { serverForFile } from './file-server.ts';
  * that can change a filter's matches must show in the next page's total.
  */
 
-const { server } = serverForFile();
+const { server, ok } = serverForFile();
 type Body = Record<string, unknown>;
-
-async function ok(method: string, path: string, body?: unknown): Promise<Body> {
-  const res = await server().call(method, path, { body, token: server().adminKey });
-  expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).toBe(200);
-  return res.body;
-}
 
 /** The total of visible products matching `filter`, from a page past the end (always counted). */
 async function total(filter: Record<string, unknown>): Promise<number | undefined> {

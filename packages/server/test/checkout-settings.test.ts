@@ -7,13 +7,10 @@ import { errorCode, memberTokens, seedClient, visitorTokens } from './identity-h
 import { badMediaReferences, uploadPng as uploadMedia } from './media-helpers.ts';
 
 type Body = Record<string, unknown>;
-const { server } = serverForFile({ dataDirName: 'checkout-settings', seed: seedClient });
+const { server, call } = serverForFile({ dataDirName: 'checkout-settings', seed: seedClient });
 
 const PATH = '/ecom/v1/checkout-settings';
 const ORDERS = '/ecom/v1/orders-settings';
-
-const admin = (method: string, path: string, body?: unknown) =>
-  server().call(method, path, { token: server().adminKey, ...(body !== undefined ? { body } : {}) });
 
 function violations(body: Body): Array<{ field: string; violatedRule: string; description: string }> {
   const details = body.details as { validationError?: { fieldViolations: never[] } } | undefined;
@@ -29,7 +26,7 @@ async function events(entity: string): Promise<Array<{ type: string; payload: Bo
 }
 
 async function settings(): Promise<Body> {
-  const res = await admin('GET', PATH);
+  const res = await call('GET', PATH);
   expect(res.status).toBe(200);
   return res.body.checkoutSettings as Body;
 }
@@ -83,7 +80,7 @@ describe('checkout settings', () => {
   });
 
   it('writes every field, records checkout_settings.updated, and shows shoppers the visible policies', async () => {
-    const res = await admin('PATCH', PATH, {
+    const res = await call('PATCH', PATH, {
       checkoutSettings: {
         checkoutPolicies: {
           termsAndConditions: { visible: true, content: 'Be nice.' },
@@ -160,7 +157,7 @@ describe('checkout settings', () => {
 
   it('updates only the dotted paths of a field mask; a named path without a value goes back to its default', async () => {
     const before = await settings();
-    const res = await admin('PATCH', PATH, {
+    const res = await call('PATCH', PATH, {
       checkoutSettings: {
         checkoutPolicies: {
           returnPolicy: { visible: true, content: '14 days.' },
@@ -250,7 +247,7 @@ describe('checkout settings', () => {
     ],
   ])('refuses %s, naming the fields, and writes nothing', async (_name, input, fieldMask, expected) => {
     const before = await settings();
-    const res = await admin('PATCH', PATH, { checkoutSettings: input, ...(fieldMask ? { fieldMask } : {}) });
+    const res = await call('PATCH', PATH, { checkoutSettings: input, ...(fieldMask ? { fieldMask } : {}) });
     expect(res.status, JSON.stringify(res.body)).toBe(400);
     expect(fields(res.body)).toEqual(expected);
     expect(await settings()).toEqual(before);
@@ -258,12 +255,12 @@ describe('checkout settings', () => {
 
   it('refuses a stale revision (409) and accepts the current one', async () => {
     const before = await settings();
-    const stale = await admin('PATCH', PATH, {
+    const stale = await call('PATCH', PATH, {
       checkoutSettings: { giftCardRedeemEnabled: false, revision: '0' },
     });
     expect(stale.status).toBe(409);
     expect(errorCode(stale.body)).toBe('REVISION_MISMATCH');
-    const fresh = await admin('PATCH', PATH, {
+    const fresh = await call('PATCH', PATH, {
       checkoutSettings: { giftCardRedeemEnabled: false, revision: before.revision },
     });
     expect(fresh.status).toBe(200);
@@ -275,7 +272,7 @@ describe('checkout settings', () => {
 
     it('takes an uploaded image by id: a signed URL, its size and file name, for shoppers too', async () => {
       const file = await uploadPng('logo.png');
-      const res = await admin('PATCH', PATH, {
+      const res = await call('PATCH', PATH, {
         checkoutSettings: {
           checkoutBrand: { header: { logo: { image: { id: file.id, altText: 'Aisle' }, size: 'LARGE' } } },
         },
@@ -301,7 +298,7 @@ describe('checkout settings', () => {
       expect((logoOf(shopper).image as Body).id).toBe(file.id);
 
       // The image as read, sent back with a focal point, stays the same file.
-      const again = await admin('PATCH', PATH, {
+      const again = await call('PATCH', PATH, {
         checkoutSettings: {
           checkoutBrand: { header: { logo: { image: { ...image, focalPoint: { x: 25, y: 75 } } } } },
         },
@@ -315,7 +312,7 @@ describe('checkout settings', () => {
 
     it('takes our own media URL and an external image URL', async () => {
       const file = await uploadPng('mark.png');
-      const own = await admin('PATCH', PATH, {
+      const own = await call('PATCH', PATH, {
         checkoutSettings: { checkoutBrand: { header: { logo: { image: { url: file.url } } } } },
       });
       expect(own.status, JSON.stringify(own.body)).toBe(200);
@@ -324,7 +321,7 @@ describe('checkout settings', () => {
         filename: 'mark.png',
       });
 
-      const external = await admin('PATCH', PATH, {
+      const external = await call('PATCH', PATH, {
         checkoutSettings: {
           checkoutBrand: { header: { logo: { image: { url: 'https://cdn.example.com/brand/logo.svg' } } } },
         },
@@ -334,7 +331,7 @@ describe('checkout settings', () => {
       expect(image).toMatchObject({ url: 'https://cdn.example.com/brand/logo.svg', filename: 'logo.svg' });
       // No id: it is not one of our media files (clients show the URL).
       expect(image).not.toHaveProperty('id');
-      const again = await admin('PATCH', PATH, {
+      const again = await call('PATCH', PATH, {
         checkoutSettings: { checkoutBrand: { header: { logo: { image } } } },
       });
       expect(logoOf(again.body.checkoutSettings as Body).image).toEqual(image);
@@ -345,7 +342,7 @@ describe('checkout settings', () => {
       ['a URL that is not http(s)', { url: 'ftp://example.com/logo.png' }, 'image.url', 'VALIDATION'],
     ])('refuses %s, naming the field', async (_name, image, field, rule) => {
       const before = await settings();
-      const res = await admin('PATCH', PATH, {
+      const res = await call('PATCH', PATH, {
         checkoutSettings: { checkoutBrand: { header: { logo: { image } } } },
       });
       expect(res.status, JSON.stringify(res.body)).toBe(400);
@@ -354,7 +351,7 @@ describe('checkout settings', () => {
     });
 
     it('is removed by a field mask naming it without a value (the default logo has no image)', async () => {
-      const res = await admin('PATCH', PATH, {
+      const res = await call('PATCH', PATH, {
         checkoutSettings: {},
         fieldMask: 'checkoutBrand.header.logo.image,checkoutBrand.header.logo.size',
       });
@@ -382,7 +379,7 @@ describe('orders settings', () => {
       orderApprovalStrategy: 'DEFAULT',
       createInvoice: false,
     });
-    const first = await admin('GET', ORDERS);
+    const first = await call('GET', ORDERS);
     expect(first.status).toBe(200);
     expect(first.body.ordersSettings).toEqual({
       inventoryUpdateTrigger: 'ON_ORDER_PLACED',
@@ -390,7 +387,7 @@ describe('orders settings', () => {
       orderApprovalStrategy: 'DEFAULT',
     });
 
-    const res = await admin('PATCH', ORDERS, {
+    const res = await call('PATCH', ORDERS, {
       ordersSettings: {
         inventoryUpdateTrigger: 'ON_ORDER_PAID',
         createInvoice: true,
@@ -406,7 +403,7 @@ describe('orders settings', () => {
       orderApprovalStrategy: 'PAYMENT_RECEIVED',
     });
     expect(typeof written.createdDate).toBe('string');
-    expect((await admin('GET', ORDERS)).body.ordersSettings).toEqual(written);
+    expect((await call('GET', ORDERS)).body.ordersSettings).toEqual(written);
     expect(await loadOrdersSettings(server().ctx.db)).toMatchObject({
       inventoryUpdateTrigger: 'ON_ORDER_PAID',
       orderApprovalStrategy: 'PAYMENT_RECEIVED',
@@ -417,7 +414,7 @@ describe('orders settings', () => {
     expect(updates[0]!.payload.ordersSettings).toEqual(written);
 
     // A masked field without a value goes back to its default.
-    const reset = await admin('PATCH', ORDERS, { ordersSettings: {}, fieldMask: 'inventoryUpdateTrigger' });
+    const reset = await call('PATCH', ORDERS, { ordersSettings: {}, fieldMask: 'inventoryUpdateTrigger' });
     expect((reset.body.ordersSettings as Body).inventoryUpdateTrigger).toBe('ON_ORDER_PLACED');
   });
 
@@ -436,10 +433,10 @@ describe('orders settings', () => {
     ],
     ['an unknown mask field', { createInvoice: true }, 'createInvoice,number', [['fieldMask', 'VALIDATION']]],
   ])('refuses %s and writes nothing', async (_name, input, fieldMask, expected) => {
-    const before = (await admin('GET', ORDERS)).body;
-    const res = await admin('PATCH', ORDERS, { ordersSettings: input, ...(fieldMask ? { fieldMask } : {}) });
+    const before = (await call('GET', ORDERS)).body;
+    const res = await call('PATCH', ORDERS, { ordersSettings: input, ...(fieldMask ? { fieldMask } : {}) });
     expect(res.status).toBe(400);
     expect(fields(res.body)).toEqual(expected);
-    expect((await admin('GET', ORDERS)).body).toEqual(before);
+    expect((await call('GET', ORDERS)).body).toEqual(before);
   });
 });

@@ -1,31 +1,28 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { REDIRECT_SESSION_HEADER } from '../src/flows/checkout/access.ts';
-import type { TestServer } from '../src/testing.ts';
 import * as shop from './checkout-helpers.ts';
+import { serverForFile } from './file-server.ts';
 
-let server: TestServer;
+const { server, call } = serverForFile({ seed: shop.seedStore });
 const ids: Record<string, string> = {};
 const PATH = '/ecom/v1/checkout-templates';
 
 type Template = shop.Body & { id: string; revision: string; status: string };
 type Checkout = shop.Body & { id: string; lineItems: Array<shop.Body & { id: string; quantity: number }> };
 
-const admin = (method: string, path: string, body?: unknown) =>
-  server.call(method, path, { token: server.adminKey, ...(body !== undefined ? { body } : {}) });
-
 async function createTemplate(template: shop.Body): Promise<Template> {
-  const res = await admin('POST', PATH, { checkoutTemplate: template });
+  const res = await call('POST', PATH, { checkoutTemplate: template });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.checkoutTemplate as Template;
 }
 
-const templateCount = () => shop.countRows(server, sql`select count(*)::int as n from checkout_templates`);
-const checkoutCount = () => shop.countRows(server, sql`select count(*)::int as n from checkouts`);
+const templateCount = () => shop.countRows(server(), sql`select count(*)::int as n from checkout_templates`);
+const checkoutCount = () => shop.countRows(server(), sql`select count(*)::int as n from checkouts`);
 
 /** The checkout as its owner (or a hosted page presenting a redirect session) reads it. */
 async function readCheckout(id: string, token: string, session?: string): Promise<Checkout> {
-  const res = await server.call('GET', `/ecom/v1/checkouts/${id}`, {
+  const res = await server().call('GET', `/ecom/v1/checkouts/${id}`, {
     token,
     ...(session ? { headers: { [REDIRECT_SESSION_HEADER]: session } } : {}),
   });
@@ -35,18 +32,16 @@ async function readCheckout(id: string, token: string, session?: string): Promis
 
 /** Follows the shareable link as a browser would, without following the redirect. */
 async function visitLink(templateId: string, accept = '*/*') {
-  return fetch(`${server.url}${PATH}/${templateId}/create-and-redirect-to-checkout?siteId=site`, {
+  return fetch(`${server().url}${PATH}/${templateId}/create-and-redirect-to-checkout?siteId=site`, {
     redirect: 'manual',
     headers: { accept },
   });
 }
 
 beforeAll(async () => {
-  server = await shop.startStore();
-  ids.tee = await shop.product(server, { name: 'Template Tee', price: '20.00', weight: 0.25 });
-  ids.mug = await shop.product(server, { name: 'Template Mug', price: '8.00' });
+  ids.tee = await shop.product(server(), { name: 'Template Tee', price: '20.00', weight: 0.25 });
+  ids.mug = await shop.product(server(), { name: 'Template Mug', price: '8.00' });
 });
-afterAll(async () => server?.stop());
 
 describe('checkout templates: the wire calls', () => {
   it('create, get, update, refuse a stale revision, query, delete — each with its event', async () => {
@@ -66,9 +61,9 @@ describe('checkout templates: the wire calls', () => {
       externalReference: { appId: 'crm', resourceId: 'deal-7' },
     });
     expect(template).not.toHaveProperty('createdDate');
-    expect((await admin('GET', `${PATH}/${template.id}`)).body.checkoutTemplate).toEqual(template);
+    expect((await call('GET', `${PATH}/${template.id}`)).body.checkoutTemplate).toEqual(template);
 
-    const updated = await admin('PATCH', `${PATH}/${template.id}`, {
+    const updated = await call('PATCH', `${PATH}/${template.id}`, {
       checkoutTemplate: { status: 'INACTIVE', couponCode: 'IGNORED', revision: template.revision },
       fieldMask: 'status',
     });
@@ -79,41 +74,41 @@ describe('checkout templates: the wire calls', () => {
       revision: '2',
     });
 
-    const stale = await admin('PATCH', `${PATH}/${template.id}`, {
+    const stale = await call('PATCH', `${PATH}/${template.id}`, {
       checkoutTemplate: { status: 'ACTIVE', revision: '1' },
     });
     expect(stale.status).toBe(409);
     expect(shop.errorCode(stale.body)).toBe('REVISION_MISMATCH');
-    expect((await admin('GET', `${PATH}/${template.id}`)).body.checkoutTemplate).toMatchObject({
+    expect((await call('GET', `${PATH}/${template.id}`)).body.checkoutTemplate).toMatchObject({
       status: 'INACTIVE',
       revision: '2',
     });
 
     const other = await createTemplate({ lineItems: [shop.line(ids.mug!)] });
-    const page1 = await admin('POST', `${PATH}/query`, {
+    const page1 = await call('POST', `${PATH}/query`, {
       query: { filter: { status: 'INACTIVE' }, cursorPaging: { limit: 10 } },
     });
     expect(page1.status).toBe(200);
     expect((page1.body.checkoutTemplates as Template[]).map((t) => t.id)).toEqual([template.id]);
-    const first = await admin('POST', `${PATH}/query`, { query: { cursorPaging: { limit: 1 } } });
+    const first = await call('POST', `${PATH}/query`, { query: { cursorPaging: { limit: 1 } } });
     const meta = first.body.pagingMetadata as { cursors: { next: string }; hasNext: boolean };
     expect(meta.hasNext).toBe(true);
-    const second = await admin('POST', `${PATH}/query`, {
+    const second = await call('POST', `${PATH}/query`, {
       query: { cursorPaging: { limit: 1, cursor: meta.cursors.next } },
     });
     expect((second.body.checkoutTemplates as Template[])[0]!.id).not.toBe(
       (first.body.checkoutTemplates as Template[])[0]!.id,
     );
 
-    expect((await admin('DELETE', `${PATH}/${other.id}`)).body).toEqual({});
-    const gone = await admin('GET', `${PATH}/${other.id}`);
+    expect((await call('DELETE', `${PATH}/${other.id}`)).body).toEqual({});
+    const gone = await call('GET', `${PATH}/${other.id}`);
     expect(gone.status).toBe(404);
     expect(shop.errorCode(gone.body)).toBe('CHECKOUT_TEMPLATE_NOT_FOUND');
-    expect((await shop.eventsOf(server, template.id)).map((e) => `${e.entity}.${e.type}`)).toEqual([
+    expect((await shop.eventsOf(server(), template.id)).map((e) => `${e.entity}.${e.type}`)).toEqual([
       'checkout_template.created',
       'checkout_template.updated',
     ]);
-    expect((await shop.eventsOf(server, other.id)).map((e) => e.type)).toEqual(['created', 'deleted']);
+    expect((await shop.eventsOf(server(), other.id)).map((e) => e.type)).toEqual(['created', 'deleted']);
   });
 
   it('refuses bad input with a clear error and writes nothing', async () => {
@@ -130,13 +125,13 @@ describe('checkout templates: the wire calls', () => {
       ],
     ];
     for (const [template, status, field] of cases) {
-      const res = await admin('POST', PATH, { checkoutTemplate: template });
+      const res = await call('POST', PATH, { checkoutTemplate: template });
       expect(res.status, JSON.stringify(template)).toBe(status);
       expect(shop.violationFields(res.body)).toContain(field);
     }
     // Only the merchant writes templates.
-    const shopper = await shop.visitor(server);
-    const denied = await server.call('POST', PATH, {
+    const shopper = await shop.visitor(server());
+    const denied = await server().call('POST', PATH, {
       token: shopper,
       body: { checkoutTemplate: { lineItems: [shop.line(ids.tee!)] } },
     });
@@ -144,34 +139,34 @@ describe('checkout templates: the wire calls', () => {
     expect(await templateCount()).toBe(before);
 
     const template = await createTemplate({ lineItems: [shop.line(ids.tee!)] });
-    const emptied = await admin('PATCH', `${PATH}/${template.id}`, { checkoutTemplate: { lineItems: [] } });
+    const emptied = await call('PATCH', `${PATH}/${template.id}`, { checkoutTemplate: { lineItems: [] } });
     expect(emptied.status).toBe(400);
     expect(shop.violationFields(emptied.body)).toEqual(['checkoutTemplate.lineItems']);
     // A draft (inactive) may start empty, but cannot be activated so.
     const draft = await createTemplate({ status: 'INACTIVE' });
     expect(draft).toMatchObject({ status: 'INACTIVE', lineItems: [], customLineItems: [] });
-    const activate = await admin('PATCH', `${PATH}/${draft.id}`, { checkoutTemplate: { status: 'ACTIVE' } });
+    const activate = await call('PATCH', `${PATH}/${draft.id}`, { checkoutTemplate: { status: 'ACTIVE' } });
     expect(activate.status).toBe(400);
     expect(shop.violationFields(activate.body)).toEqual(['checkoutTemplate.lineItems']);
-    expect((await admin('GET', `${PATH}/${draft.id}`)).body.checkoutTemplate).toEqual(draft);
-    const badMask = await admin('PATCH', `${PATH}/${template.id}`, {
+    expect((await call('GET', `${PATH}/${draft.id}`)).body.checkoutTemplate).toEqual(draft);
+    const badMask = await call('PATCH', `${PATH}/${template.id}`, {
       checkoutTemplate: { status: 'INACTIVE' },
       fieldMask: 'status,createdDate',
     });
     expect(badMask.status).toBe(400);
     expect(shop.violationFields(badMask.body)).toEqual(['fieldMask']);
-    const unknown = await admin('PATCH', `${PATH}/00000000-0000-4000-8000-000000000000`, {
+    const unknown = await call('PATCH', `${PATH}/00000000-0000-4000-8000-000000000000`, {
       checkoutTemplate: { status: 'INACTIVE' },
     });
     expect(unknown.status).toBe(404);
     expect(shop.errorCode(unknown.body)).toBe('CHECKOUT_TEMPLATE_NOT_FOUND');
-    expect((await admin('GET', `${PATH}/not-a-uuid`)).status).toBe(400);
-    expect((await admin('GET', `${PATH}/${template.id}`)).body.checkoutTemplate).toEqual(template);
-    expect((await shop.eventsOf(server, template.id)).map((e) => e.type)).toEqual(['created']);
+    expect((await call('GET', `${PATH}/not-a-uuid`)).status).toBe(400);
+    expect((await call('GET', `${PATH}/${template.id}`)).body.checkoutTemplate).toEqual(template);
+    expect((await shop.eventsOf(server(), template.id)).map((e) => e.type)).toEqual(['created']);
   });
 
   it('bulk create: each item on its own, in the wire bulk shape', async () => {
-    const res = await admin('POST', '/v1/bulk/checkout-templates/create', {
+    const res = await call('POST', '/v1/bulk/checkout-templates/create', {
       checkoutTemplates: [
         { lineItems: [shop.line(ids.tee!)] },
         { customLineItems: [] },
@@ -193,14 +188,14 @@ describe('checkout templates: the wire calls', () => {
       totalFailures: 1,
       undetailedFailures: 0,
     });
-    const stored = await admin('GET', `${PATH}/${results[0]!.itemMetadata.id}`);
+    const stored = await call('GET', `${PATH}/${results[0]!.itemMetadata.id}`);
     expect(stored.status).toBe(200);
 
-    const bare = await admin('POST', '/v1/bulk/checkout-templates/create', {
+    const bare = await call('POST', '/v1/bulk/checkout-templates/create', {
       checkoutTemplates: [{ lineItems: [shop.line(ids.tee!)] }],
     });
     expect((bare.body.results as Array<shop.Body>)[0]).not.toHaveProperty('item');
-    const empty = await admin('POST', '/v1/bulk/checkout-templates/create', { checkoutTemplates: [] });
+    const empty = await call('POST', '/v1/bulk/checkout-templates/create', { checkoutTemplates: [] });
     expect(empty.status).toBe(400);
     expect(shop.violationFields(empty.body)).toEqual(['checkoutTemplates']);
   });
@@ -218,14 +213,14 @@ describe('checkouts from a template', () => {
         webClient: { disabledContinueShoppingButton: true, disabledPolicyAgreementCheckbox: true },
       },
     });
-    const shopper = await shop.visitor(server);
-    const res = await server.call('POST', `${PATH}/${template.id}/create-checkout-from-template`, {
+    const shopper = await shop.visitor(server());
+    const res = await server().call('POST', `${PATH}/${template.id}/create-checkout-from-template`, {
       token: shopper,
       body: { siteId: 'site' },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const { checkoutId, checkoutUrl, purchaseFlowId } = res.body as Record<string, string>;
-    expect(checkoutUrl).toBe(`${server.url}/checkout/${checkoutId}`);
+    expect(checkoutUrl).toBe(`${server().url}/checkout/${checkoutId}`);
     const checkout = await readCheckout(checkoutId!, shopper);
     expect(checkout.purchaseFlowId).toBe(purchaseFlowId);
     expect(checkout).toMatchObject({
@@ -240,24 +235,24 @@ describe('checkouts from a template', () => {
       priceSummary: { subtotal: { amount: '48.00' }, discount: { amount: '4.80' } },
     });
     expect(checkout.lineItems.map((l) => l.quantity)).toEqual([2, 1]);
-    expect((await shop.eventsOf(server, template.id)).map((e) => [e.type, e.payload])).toEqual([
+    expect((await shop.eventsOf(server(), template.id)).map((e) => [e.type, e.payload])).toEqual([
       ['created', expect.anything()],
       ['used', { checkoutTemplateId: template.id, checkoutId }],
     ]);
 
     // The locked coupon stays; manual (offline) payment is refused — the shopper pays by card.
-    const removeCoupon = await server.call('POST', `/ecom/v1/checkouts/${checkoutId}/remove-coupon`, {
+    const removeCoupon = await server().call('POST', `/ecom/v1/checkouts/${checkoutId}/remove-coupon`, {
       token: shopper,
       body: {},
     });
     expect(removeCoupon.status).toBe(400);
     expect(shop.errorCode(removeCoupon.body)).toBe('COUPON_LOCKED');
-    const other = await server.call('PATCH', `/ecom/v1/checkouts/${checkoutId}`, {
+    const other = await server().call('PATCH', `/ecom/v1/checkouts/${checkoutId}`, {
       token: shopper,
       body: { checkout: {}, couponCode: 'FREESHIP' },
     });
     expect(shop.errorCode(other.body)).toBe('COUPON_LOCKED');
-    await server.call('PATCH', `/ecom/v1/checkouts/${checkoutId}`, {
+    await server().call('PATCH', `/ecom/v1/checkouts/${checkoutId}`, {
       token: shopper,
       body: {
         checkout: {
@@ -266,7 +261,7 @@ describe('checkouts from a template', () => {
         },
       },
     });
-    const offline = await server.call('POST', `/ecom/v1/checkouts/${checkoutId}/create-order`, {
+    const offline = await server().call('POST', `/ecom/v1/checkouts/${checkoutId}/create-order`, {
       token: shopper,
       body: {},
     });
@@ -281,18 +276,18 @@ describe('checkouts from a template', () => {
 
   it('an admin call hands the checkout over through a redirect session bound to the first page that opens it', async () => {
     const template = await createTemplate({ lineItems: [shop.line(ids.mug!, 2)] });
-    const res = await admin('POST', `${PATH}/${template.id}/create-checkout-from-template`, {});
+    const res = await call('POST', `${PATH}/${template.id}/create-checkout-from-template`, {});
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const url = new URL(res.body.checkoutUrl as string);
     expect(url.pathname).toBe(`/checkout/${res.body.checkoutId}`);
     const session = url.searchParams.get('redirectSessionId')!;
-    const shopper = await shop.visitor(server);
+    const shopper = await shop.visitor(server());
     const checkout = await readCheckout(res.body.checkoutId as string, shopper, session);
     expect(checkout.lineItems.map((l) => l.quantity)).toEqual([2]);
     expect(checkout.createdBy).toMatchObject({ userId: expect.any(String) });
     // Someone else with the same URL gets nothing.
-    const stranger = await shop.visitor(server);
-    const denied = await server.call('GET', `/ecom/v1/checkouts/${res.body.checkoutId}`, {
+    const stranger = await shop.visitor(server());
+    const denied = await server().call('GET', `/ecom/v1/checkouts/${res.body.checkoutId}`, {
       token: stranger,
       headers: { [REDIRECT_SESSION_HEADER]: session },
     });
@@ -309,19 +304,19 @@ describe('checkouts from a template', () => {
     expect([first.status, second.status]).toEqual([302, 302]);
     const a = new URL(first.headers.get('location')!);
     const b = new URL(second.headers.get('location')!);
-    expect(a.origin).toBe(server.url);
+    expect(a.origin).toBe(server().url);
     const [idA, idB] = [a.pathname.split('/')[2]!, b.pathname.split('/')[2]!];
     expect(idA).not.toBe(idB);
 
-    const alice = await shop.visitor(server);
-    const bob = await shop.visitor(server);
+    const alice = await shop.visitor(server());
+    const bob = await shop.visitor(server());
     const checkoutA = await readCheckout(idA, alice, a.searchParams.get('redirectSessionId')!);
     const checkoutB = await readCheckout(idB, bob, b.searchParams.get('redirectSessionId')!);
     expect(checkoutA.checkoutTemplateId).toBe(template.id);
     expect(checkoutB.customSettings).toEqual({ disabledContinueShoppingButton: true });
 
     // Alice changes her checkout; Bob's is untouched, and neither can read the other's.
-    const changed = await server.call('POST', `/ecom/v1/checkouts/${idA}/update-line-items-quantity`, {
+    const changed = await server().call('POST', `/ecom/v1/checkouts/${idA}/update-line-items-quantity`, {
       token: alice,
       headers: { [REDIRECT_SESSION_HEADER]: a.searchParams.get('redirectSessionId')! },
       body: { lineItems: [{ id: checkoutA.lineItems[0]!.id, quantity: 5 }] },
@@ -330,13 +325,13 @@ describe('checkouts from a template', () => {
     expect(
       (await readCheckout(idB, bob, b.searchParams.get('redirectSessionId')!)).lineItems[0]!.quantity,
     ).toBe(1);
-    const crossed = await server.call('GET', `/ecom/v1/checkouts/${idA}`, {
+    const crossed = await server().call('GET', `/ecom/v1/checkouts/${idA}`, {
       token: bob,
       headers: { [REDIRECT_SESSION_HEADER]: b.searchParams.get('redirectSessionId')! },
     });
     expect(crossed.status).toBe(404);
     expect(
-      (await shop.eventsOf(server, template.id))
+      (await shop.eventsOf(server(), template.id))
         .filter((e) => e.type === 'used')
         .map((e) => e.payload.checkoutId),
     ).toEqual([idA, idB]);
@@ -345,7 +340,7 @@ describe('checkouts from a template', () => {
   it('an inactive or unknown template starts nothing', async () => {
     const template = await createTemplate({ lineItems: [shop.line(ids.tee!)], status: 'INACTIVE' });
     const before = await checkoutCount();
-    const res = await admin('POST', `${PATH}/${template.id}/create-checkout-from-template`, {});
+    const res = await call('POST', `${PATH}/${template.id}/create-checkout-from-template`, {});
     expect(res.status).toBe(400);
     expect(shop.errorCode(res.body)).toBe('CHECKOUT_TEMPLATE_INACTIVE');
     expect(res.body.message).toMatch(/inactive/);
@@ -362,15 +357,15 @@ describe('checkouts from a template', () => {
     expect(unknown.status).toBe(404);
     expect(await unknown.text()).toContain('does not exist');
     expect(await checkoutCount()).toBe(before);
-    expect((await shop.eventsOf(server, template.id)).map((e) => e.type)).toEqual(['created']);
+    expect((await shop.eventsOf(server(), template.id)).map((e) => e.type)).toEqual(['created']);
   });
 
   it('a template line that no longer exists is refused clearly, with nothing written', async () => {
-    const gone = await shop.product(server, { name: 'Soon gone', price: '5.00' });
+    const gone = await shop.product(server(), { name: 'Soon gone', price: '5.00' });
     const template = await createTemplate({ lineItems: [shop.line(gone)] });
-    await admin('DELETE', `/stores/v1/products/${gone}`);
+    await call('DELETE', `/stores/v1/products/${gone}`);
     const before = await checkoutCount();
-    const res = await admin('POST', `${PATH}/${template.id}/create-checkout-from-template`, {});
+    const res = await call('POST', `${PATH}/${template.id}/create-checkout-from-template`, {});
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect(res.status).toBeLessThan(500);
     expect(await checkoutCount()).toBe(before);

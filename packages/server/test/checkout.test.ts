@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createTipSettings } from '../src/modules/checkout-settings/tip-settings.ts';
 import { purgeAbandonedCheckouts } from '../src/flows/checkout/janitor.ts';
 import { keyStore } from '../src/modules/oauth/keys.ts';
 import { rows } from '../src/platform/db.ts';
-import type { TestServer } from '../src/testing.ts';
 import {
   type Body,
   countRows,
@@ -14,16 +13,17 @@ import {
   NEW_YORK,
   newCheckout,
   product,
-  startStore,
+  seedStore,
   TEE,
   TEE_PICTURE,
   violationFields,
   visitor,
   stockedProduct,
 } from './checkout-helpers.ts';
+import { serverForFile } from './file-server.ts';
 import { memberTokens } from './identity-helpers.ts';
 
-let server: TestServer;
+const { server } = serverForFile({ seed: seedStore });
 const ids: Record<string, string> = {};
 
 interface Mcp {
@@ -71,27 +71,25 @@ const call = (
   path: string,
   body?: unknown,
   headers?: Record<string, string>,
-) => server.call(method, `/ecom/v1/checkouts${path}`, { ...(token ? { token } : {}), body, headers });
+) => server().call(method, `/ecom/v1/checkouts${path}`, { ...(token ? { token } : {}), body, headers });
 const checkoutOf = (res: { status: number; body: Body }) => {
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.checkout as Checkout;
 };
 
 beforeAll(async () => {
-  server = await startStore();
-  ids.tee = await product(server, {
+  ids.tee = await product(server(), {
     ...TEE,
     media: [TEE_PICTURE],
   });
-  ids.ebook = await product(server, { name: 'Style Guide', price: '9.00', productType: 'digital' });
-  ids.soldOut = await stockedProduct(server, 'Sold out', '5.00', 0);
+  ids.ebook = await product(server(), { name: 'Style Guide', price: '9.00', productType: 'digital' });
+  ids.soldOut = await stockedProduct(server(), 'Sold out', '5.00', 0);
 });
-afterAll(async () => server?.stop());
 
 describe('creating a checkout', () => {
   it('from line items: every field of the entity, totals from the engine', async () => {
-    const token = await visitor(server);
-    const checkout = await newCheckout(server, token, [line(ids.tee!, 2), line(ids.ebook!)], {
+    const token = await visitor(server());
+    const checkout = await newCheckout(server(), token, [line(ids.tee!, 2), line(ids.ebook!)], {
       buyerNote: 'Gift wrap please',
       customFields: [{ title: 'PO number', value: '42' }],
     });
@@ -138,13 +136,13 @@ describe('creating a checkout', () => {
       'purchaseFlowId',
     ])
       expect(c, field).toHaveProperty(field);
-    const events = await eventsOf(server, c.id);
+    const events = await eventsOf(server(), c.id);
     expect(events.map((e) => `${e.entity}.${e.type}`)).toEqual(['checkout.created']);
     expect((events[0]!.payload.checkout as Body).id).toBe(c.id);
   });
 
   it('refuses a request without lines, a bad channel, gift cards, custom lines and merchant fields from shoppers', async () => {
-    const token = await visitor(server);
+    const token = await visitor(server());
     const none = await call(token, 'POST', '', { lineItems: [] });
     expect(violationFields(none.body)).toEqual(['lineItems']);
     const channel = await call(token, 'POST', '', {
@@ -167,14 +165,14 @@ describe('creating a checkout', () => {
     expect(anonymous.status).toBe(401);
     expect(
       await countRows(
-        server,
+        server(),
         sql`select count(*)::int as n from checkouts where info->>'buyerNote' = 'nope'`,
       ),
     ).toBe(0);
   });
 
   it('lets admins price custom lines and set merchant fields; channel types from the enum', async () => {
-    const res = await call(server.adminKey, 'POST', '', {
+    const res = await call(server().adminKey, 'POST', '', {
       customLineItems: [
         {
           quantity: 2,
@@ -198,7 +196,7 @@ describe('creating a checkout', () => {
   });
 
   it('applies a coupon the engine accepts and refuses one it does not', async () => {
-    const token = await visitor(server);
+    const token = await visitor(server());
     const good = checkoutOf(
       await call(token, 'POST', '', { lineItems: [line(ids.tee!)], couponCode: 'welcome10' }),
     );
@@ -210,18 +208,18 @@ describe('creating a checkout', () => {
   });
 
   it("from the cart: lines, coupon, the request's address, option and e-mail; found by cart id", async () => {
-    const token = await visitor(server);
-    const added = await server.call('POST', '/ecom/v1/carts/current/add-to-cart', {
+    const token = await visitor(server());
+    const added = await server().call('POST', '/ecom/v1/carts/current/add-to-cart', {
       token,
       body: { lineItems: [line(ids.tee!, 3)] },
     });
     expect(added.status).toBe(200);
     const cartId = (added.body.cart as Body).id as string;
-    await server.call('PATCH', '/ecom/v1/carts/current', {
+    await server().call('PATCH', '/ecom/v1/carts/current', {
       token,
       body: { couponCode: 'WELCOME10', cartInfo: { buyerNote: 'From the cart' } },
     });
-    const created = await server.call('POST', '/_api/ecom-cart/v1/carts/current/create-checkout', {
+    const created = await server().call('POST', '/_api/ecom-cart/v1/carts/current/create-checkout', {
       token,
       body: {
         channelType: 'WEB',
@@ -242,23 +240,23 @@ describe('creating a checkout', () => {
     expect(c.billingInfo).toMatchObject({ address: { city: 'New York' } });
     // An option that is not offered: the engine falls back to the cheapest and says so.
     expect(c.calculationErrors).toHaveProperty('selectedShippingOptionError');
-    const alias = await server.call('GET', `/_api/ecom-checkout/v1/checkouts/${checkoutId}`, { token });
+    const alias = await server().call('GET', `/_api/ecom-checkout/v1/checkouts/${checkoutId}`, { token });
     expect(checkoutOf(alias).id).toBe(checkoutId);
     const byCart = checkoutOf(await call(token, 'GET', `/by-cart-id/${cartId}`));
     expect(byCart.id).toBe(checkoutId);
-    const other = await visitor(server);
+    const other = await visitor(server());
     expect((await call(other, 'GET', `/by-cart-id/${cartId}`)).status).toBe(404);
-    expect((await eventsOf(server, checkoutId)).map((e) => e.type)).toEqual(['created']);
+    expect((await eventsOf(server(), checkoutId)).map((e) => e.type)).toEqual(['created']);
   });
 });
 
 describe('who may act on a checkout', () => {
   it('its visitor and admins; anyone else gets the 404 of a checkout that does not exist', async () => {
-    const owner = await visitor(server);
-    const c = await newCheckout(server, owner, [line(ids.tee!)]);
+    const owner = await visitor(server());
+    const c = await newCheckout(server(), owner, [line(ids.tee!)]);
     expect((await call(owner, 'GET', `/${c.id}`)).status).toBe(200);
-    expect((await call(server.adminKey, 'GET', `/${c.id}`)).status).toBe(200);
-    const stranger = await visitor(server);
+    expect((await call(server().adminKey, 'GET', `/${c.id}`)).status).toBe(200);
+    const stranger = await visitor(server());
     const denied = await call(stranger, 'GET', `/${c.id}`);
     expect(denied.status).toBe(404);
     expect(errorCode(denied.body)).toBe('CHECKOUT_NOT_FOUND');
@@ -270,17 +268,17 @@ describe('who may act on a checkout', () => {
   });
 
   it('a member sees what they created as the visitor they signed in from', async () => {
-    const member = await memberTokens(server);
-    const visitorId = (await keyStore(server.ctx).verify(member.access_token))?.visitorId;
+    const member = await memberTokens(server());
+    const visitorId = (await keyStore(server().ctx).verify(member.access_token))?.visitorId;
     expect(visitorId).toBeTruthy();
     const [row] = await rows<{ id: string }>(
-      server.ctx.db,
+      server().ctx.db,
       sql`insert into checkouts (visitor_id, line_items) values (${visitorId}, '[]'::jsonb) returning id`,
     );
     expect((await call(member.access_token, 'GET', `/${row!.id}`)).status).toBe(200);
-    const mine = await newCheckout(server, member.access_token, [line(ids.tee!)]);
+    const mine = await newCheckout(server(), member.access_token, [line(ids.tee!)]);
     expect(mine.buyerInfo).toEqual(expect.objectContaining({ memberId: member.memberId }));
-    expect((await call(await visitor(server), 'GET', `/${mine.id}`)).status).toBe(404);
+    expect((await call(await visitor(server()), 'GET', `/${mine.id}`)).status).toBe(404);
     // The member's orders carry the member, also from the checkout their visitor made.
     for (const id of [mine.id, row!.id]) {
       if (id === row!.id)
@@ -288,7 +286,7 @@ describe('who may act on a checkout', () => {
       const placed = await call(member.access_token, 'POST', `/${id}/create-order`, {});
       expect(placed.status, JSON.stringify(placed.body)).toBe(200);
       const [order] = await rows<{ member_id: string }>(
-        server.ctx.db,
+        server().ctx.db,
         sql`select member_id from orders where id = ${placed.body.orderId as string}`,
       );
       expect(order!.member_id).toBe(member.memberId);
@@ -296,16 +294,16 @@ describe('who may act on a checkout', () => {
   });
 
   it('a hosted page with its own visitor acts on the checkout through the owner’s redirect session, bound to it', async () => {
-    const owner = await visitor(server);
-    const c = await newCheckout(server, owner, [line(ids.tee!)]);
-    const session = await server.call('POST', '/_api/redirects-api/v1/redirect-session', {
+    const owner = await visitor(server());
+    const c = await newCheckout(server(), owner, [line(ids.tee!)]);
+    const session = await server().call('POST', '/_api/redirects-api/v1/redirect-session', {
       token: owner,
       body: { ecomCheckout: { checkoutId: c.id } },
     });
     expect(session.status).toBe(200);
     const rs = session.body.redirectSession as { id: string; fullUrl: string };
     expect(rs.fullUrl).toContain(`/checkout/${c.id}?redirectSessionId=${rs.id}`);
-    const page = await visitor(server);
+    const page = await visitor(server());
     expect((await call(page, 'GET', `/${c.id}`)).status).toBe(404);
     const header = { 'x-aisle-redirect-session': rs.id };
     expect(checkoutOf(await call(page, 'GET', `/${c.id}`, undefined, header)).id).toBe(c.id);
@@ -319,11 +317,11 @@ describe('who may act on a checkout', () => {
     );
     expect(checkoutOf(updated).buyerNote).toBe('from the page');
     // Bound to the page's visitor: the same URL is useless to anyone else now.
-    const thief = await visitor(server);
+    const thief = await visitor(server());
     expect((await call(thief, 'GET', `/${c.id}`, undefined, header)).status).toBe(404);
     // A session for somebody else's checkout grants nothing.
-    const other = await visitor(server);
-    const foreign = await server.call('POST', '/_api/redirects-api/v1/redirect-session', {
+    const other = await visitor(server());
+    const foreign = await server().call('POST', '/_api/redirects-api/v1/redirect-session', {
       token: other,
       body: { ecomCheckout: { checkoutId: c.id } },
     });
@@ -336,8 +334,8 @@ describe('who may act on a checkout', () => {
 
 describe('updating a checkout', () => {
   it('writes checkout fields per field mask, adds lines and re-prices; records checkout.updated', async () => {
-    const token = await visitor(server);
-    const c = await newCheckout(server, token, [line(ids.tee!)], { buyerNote: 'keep me' });
+    const token = await visitor(server());
+    const c = await newCheckout(server(), token, [line(ids.tee!)], { buyerNote: 'keep me' });
     const express = checkoutOf(
       await call(token, 'PATCH', `/${c.id}`, {
         checkout: {
@@ -376,13 +374,13 @@ describe('updating a checkout', () => {
     expect(cleared.buyerNote).toBeUndefined();
     const badMask = await call(token, 'PATCH', `/${c.id}`, { checkout: {}, fieldMask: 'priceSummary' });
     expect(violationFields(badMask.body)).toEqual(['fieldMask']);
-    const types = (await eventsOf(server, c.id)).map((e) => e.type);
+    const types = (await eventsOf(server(), c.id)).map((e) => e.type);
     expect(types).toEqual(['created', 'updated', 'updated', 'updated']);
   });
 
   it('add-to-checkout, update-line-items-quantity, remove-line-items', async () => {
-    const token = await visitor(server);
-    const c = await newCheckout(server, token, [line(ids.tee!)]);
+    const token = await visitor(server());
+    const c = await newCheckout(server(), token, [line(ids.tee!)]);
     const added = checkoutOf(
       await call(token, 'POST', `/${c.id}/add-to-checkout`, {
         lineItems: [line(ids.tee!, 2), line(ids.ebook!)],
@@ -413,8 +411,8 @@ describe('updating a checkout', () => {
   });
 
   it('coupon, gift card and override URL calls; checkout URLs', async () => {
-    const token = await visitor(server);
-    const c = await newCheckout(server, token, [line(ids.tee!)]);
+    const token = await visitor(server());
+    const c = await newCheckout(server(), token, [line(ids.tee!)]);
     const withCoupon = checkoutOf(await call(token, 'PATCH', `/${c.id}`, { couponCode: 'WELCOME10' }));
     expect(withCoupon.appliedDiscounts).toHaveLength(1);
     const refused = await call(token, 'PATCH', `/${c.id}`, {
@@ -430,7 +428,7 @@ describe('updating a checkout', () => {
       'GIFT_CARD_CODE_INVALID',
     );
     expect((await call(token, 'POST', `/${c.id}/remove-gift-card`, {})).status).toBe(200);
-    const platform = `${server.url}/checkout/${c.id}`;
+    const platform = `${server().url}/checkout/${c.id}`;
     expect((await call(token, 'GET', `/${c.id}/checkout-url`)).body).toEqual({ checkoutUrl: platform });
     await call(token, 'PATCH', `/${c.id}`, { overrideCheckoutUrl: 'https://shop.example/pay' });
     expect((await call(token, 'GET', `/${c.id}/checkout-url`)).body).toEqual({
@@ -442,8 +440,8 @@ describe('updating a checkout', () => {
   });
 
   it('mark-as-completed completes it once; then every write is CHECKOUT_IS_COMPLETE', async () => {
-    const token = await visitor(server);
-    const c = await newCheckout(server, token, [line(ids.tee!)]);
+    const token = await visitor(server());
+    const c = await newCheckout(server(), token, [line(ids.tee!)]);
     expect((await call(token, 'POST', `/${c.id}/mark-as-completed`, {})).body).toEqual({});
     expect((await call(token, 'POST', `/${c.id}/mark-as-completed`, {})).status).toBe(200);
     expect(checkoutOf(await call(token, 'GET', `/${c.id}`)).completed).toBe(true);
@@ -457,15 +455,15 @@ describe('updating a checkout', () => {
       expect(res.status, path).toBe(409);
       expect(errorCode(res.body)).toBe('CHECKOUT_IS_COMPLETE');
     }
-    const types = (await eventsOf(server, c.id)).map((e) => e.type);
+    const types = (await eventsOf(server(), c.id)).map((e) => e.type);
     expect(types).toEqual(['created', 'updated', 'completed']);
   });
 });
 
 describe('what the engine adds', () => {
   it('violations for sold-out lines; subscription charges; the tip as an additional fee', async () => {
-    const token = await visitor(server);
-    const c = await newCheckout(server, token, [
+    const token = await visitor(server());
+    const c = await newCheckout(server(), token, [
       line(ids.soldOut!),
       line(ids.ebook!, 1, {
         subscriptionOptionInfo: {
@@ -488,8 +486,8 @@ describe('what the engine adds', () => {
     const next = new Date(charges[0]!.cycleBillingDate);
     expect(next.getTime()).toBeGreaterThan(Date.now() + 27 * 24 * 3600 * 1000);
 
-    await createTipSettings(server.ctx, { tipType: 'PERCENTAGE', choices: ['10', '15'], isDefault: true });
-    const chosen = await server.call('PATCH', '/tips/v1/tips/choice', {
+    await createTipSettings(server().ctx, { tipType: 'PERCENTAGE', choices: ['10', '15'], isDefault: true });
+    const chosen = await server().call('PATCH', '/tips/v1/tips/choice', {
       token,
       body: { purchaseFlowId: checkout.purchaseFlowId, tipChoice: { tipType: 'PERCENTAGE', value: '10' } },
     });
@@ -508,19 +506,19 @@ describe('what the engine adds', () => {
 
 describe('abandoned checkouts', () => {
   it('are deleted after 90 days untouched, with checkout.deleted; completed ones are kept', async () => {
-    const token = await visitor(server);
-    const old = await newCheckout(server, token, [line(ids.tee!)]);
-    const done = await newCheckout(server, token, [line(ids.tee!)]);
-    const fresh = await newCheckout(server, token, [line(ids.tee!)]);
+    const token = await visitor(server());
+    const old = await newCheckout(server(), token, [line(ids.tee!)]);
+    const done = await newCheckout(server(), token, [line(ids.tee!)]);
+    const fresh = await newCheckout(server(), token, [line(ids.tee!)]);
     await call(token, 'POST', `/${done.id}/mark-as-completed`, {});
     const longAgo = new Date(Date.now() - 91 * 24 * 3600 * 1000);
-    await server.ctx.db.execute(
+    await server().ctx.db.execute(
       sql`update checkouts set updated_date = ${longAgo.toISOString()} where id in (${old.id}, ${done.id})`,
     );
-    expect(await purgeAbandonedCheckouts(server.ctx)).toBeGreaterThanOrEqual(1);
+    expect(await purgeAbandonedCheckouts(server().ctx)).toBeGreaterThanOrEqual(1);
     expect((await call(token, 'GET', `/${old.id}`)).status).toBe(404);
     expect((await call(token, 'GET', `/${done.id}`)).status).toBe(200);
     expect((await call(token, 'GET', `/${fresh.id}`)).status).toBe(200);
-    expect((await eventsOf(server, old.id)).map((e) => e.type)).toEqual(['created', 'deleted']);
+    expect((await eventsOf(server(), old.id)).map((e) => e.type)).toEqual(['created', 'deleted']);
   });
 });

@@ -20,16 +20,13 @@ interface WireProduct {
   costAndProfitData?: Body;
 }
 
-const { server } = serverForFile({ dataDirName: 'digital', seed: seedStore });
+const { server, call } = serverForFile({ dataDirName: 'digital', seed: seedStore });
 let admin: string;
 let secureFileId = '';
 let imageId = '';
 const PDF = '%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n% the maps\n';
 const PRODUCTS = '/stores/v1/products';
 const READER = '/stores-reader/v1/products';
-
-const call = (method: string, path: string, body?: unknown, token: string | undefined = admin) =>
-  server().call(method, path, { ...(body !== undefined ? { body } : {}), ...(token ? { token } : {}) });
 
 function fields(body: Body): string[] {
   const v = (body.details as { validationError?: { fieldViolations: Array<{ field: string }> } } | undefined)

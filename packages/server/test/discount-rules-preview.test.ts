@@ -1,23 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addProductsToCollection, createCollection } from '../src/modules/catalogue/collections/writes.ts';
 import { rows } from '../src/platform/db.ts';
-import type { TestServer } from '../src/testing.ts';
 import * as shop from './checkout-helpers.ts';
+import { serverForFile } from './file-server.ts';
 import { register, uniqueEmail } from './identity-helpers.ts';
 
 // POST /ecom/v1/discount-rules/preview: a hypothetical cart priced by the real engine with the store's rules.
 
-let server: TestServer;
+const { server, call } = serverForFile({ seed: shop.seedStore });
 const ids: Record<string, string> = {};
 const RULES = '/ecom/v1/discount-rules';
 const PREVIEW = `${RULES}/preview`;
 
-const admin = (method: string, path: string, body?: unknown) =>
-  server.call(method, path, { token: server.adminKey, ...(body !== undefined ? { body } : {}) });
-
 async function createRule(rule: shop.Body): Promise<string> {
-  const res = await admin('POST', RULES, { discountRule: rule });
+  const res = await call('POST', RULES, { discountRule: rule });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return (res.body.discountRule as { id: string }).id;
 }
@@ -28,20 +25,19 @@ type Applied = {
   discountRule?: shop.Body & { name: shop.Body };
 };
 const preview = async (body: shop.Body) => {
-  const res = await admin('POST', PREVIEW, body);
+  const res = await call('POST', PREVIEW, body);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body as { appliedDiscounts: Applied[]; priceSummary: Record<string, { amount: string }> };
 };
 const ruleNames = (applied: Applied[]) => applied.map((a) => a.discountRule?.name.translated);
 
 beforeAll(async () => {
-  server = await shop.startStore();
-  ids.tee = await shop.product(server, { name: 'Preview Tee', price: '20.00' });
-  ids.mug = await shop.product(server, { name: 'Preview Mug', price: '8.00' });
-  ids.hidden = await shop.product(server, { name: 'Preview Secret', price: '30.00', visible: false });
-  const mugs = await createCollection(server.ctx, { name: 'Preview Mugs' });
+  ids.tee = await shop.product(server(), { name: 'Preview Tee', price: '20.00' });
+  ids.mug = await shop.product(server(), { name: 'Preview Mug', price: '8.00' });
+  ids.hidden = await shop.product(server(), { name: 'Preview Secret', price: '30.00', visible: false });
+  const mugs = await createCollection(server().ctx, { name: 'Preview Mugs' });
   ids.mugs = mugs.id;
-  await addProductsToCollection(server.ctx, mugs.id, [ids.mug]);
+  await addProductsToCollection(server().ctx, mugs.id, [ids.mug]);
   await createRule({
     name: 'Spend $50, get 10 % off',
     trigger: { triggerType: 'SUBTOTAL_RANGE', subtotalRange: { from: '50' } },
@@ -89,7 +85,6 @@ beforeAll(async () => {
     discounts: { values: [{ discountType: 'PERCENTAGE', percentage: 50 }] },
   });
 });
-afterAll(async () => server?.stop());
 
 describe('discount rules preview', () => {
   it('names each live rule the cart triggers, with the amount the engine gives', async () => {
@@ -115,7 +110,7 @@ describe('discount rules preview', () => {
   });
 
   it('applies member-only rules only for that member', async () => {
-    const registered = await register(server, uniqueEmail('preview'));
+    const registered = await register(server(), uniqueEmail('preview'));
     const memberId = (registered.body.identity as { id: string }).id;
     const ruleId = await createRule({
       name: 'Members 5 %',
@@ -129,14 +124,14 @@ describe('discount rules preview', () => {
     const asMember = await preview({ lineItems: [shop.line(ids.mug!)], memberId });
     expect(ruleNames(asMember.appliedDiscounts)).toEqual(['Members 5 %']);
     expect(asMember.priceSummary.discount).toMatchObject({ amount: '1.00' });
-    await admin('DELETE', `${RULES}/${ruleId}`);
+    await call('DELETE', `${RULES}/${ruleId}`);
   });
 
   it('writes nothing: no cart, no checkout, no usage counted', async () => {
     const count = async () =>
       (
         await rows<{ carts: number; checkouts: number; used: number }>(
-          server.ctx.db,
+          server().ctx.db,
           sql`select (select count(*)::int from carts) as carts, (select count(*)::int from checkouts) as checkouts,
             (select coalesce(sum(usage_count), 0)::int from discount_rules) as used`,
         )
@@ -147,39 +142,39 @@ describe('discount rules preview', () => {
   });
 
   it('refuses bad input with the field named, unknown ids with a 404, and shoppers', async () => {
-    const empty = await admin('POST', PREVIEW, { lineItems: [] });
+    const empty = await call('POST', PREVIEW, { lineItems: [] });
     expect(empty.status).toBe(400);
     expect(shop.violationFields(empty.body)).toContain('lineItems');
 
-    const zero = await admin('POST', PREVIEW, { lineItems: [shop.line(ids.tee!, 0)] });
+    const zero = await call('POST', PREVIEW, { lineItems: [shop.line(ids.tee!, 0)] });
     expect(zero.status).toBe(400);
     expect(shop.violationFields(zero.body)).toContain('lineItems[0].quantity');
 
-    const badMember = await admin('POST', PREVIEW, { lineItems: [shop.line(ids.tee!)], memberId: 'nobody' });
+    const badMember = await call('POST', PREVIEW, { lineItems: [shop.line(ids.tee!)], memberId: 'nobody' });
     expect(badMember.status).toBe(400);
     expect(shop.violationFields(badMember.body)).toContain('memberId');
 
-    const unknownProduct = await admin('POST', PREVIEW, {
+    const unknownProduct = await call('POST', PREVIEW, {
       lineItems: [shop.line('00000000-0000-4000-8000-000000000000')],
     });
     expect(unknownProduct.status).toBe(404);
     expect(shop.errorCode(unknownProduct.body)).toBe('CATALOG_ITEM_NOT_FOUND');
 
     // Shoppers cannot buy a hidden product: the preview does not find it either.
-    const hidden = await admin('POST', PREVIEW, { lineItems: [shop.line(ids.hidden!)] });
+    const hidden = await call('POST', PREVIEW, { lineItems: [shop.line(ids.hidden!)] });
     expect(hidden.status).toBe(404);
     expect(shop.errorCode(hidden.body)).toBe('CATALOG_ITEM_NOT_FOUND');
 
-    const unknownMember = await admin('POST', PREVIEW, {
+    const unknownMember = await call('POST', PREVIEW, {
       lineItems: [shop.line(ids.tee!)],
       memberId: '00000000-0000-4000-8000-000000000000',
     });
     expect(unknownMember.status).toBe(404);
     expect(shop.errorCode(unknownMember.body)).toBe('MEMBER_NOT_FOUND');
 
-    const token = await shop.visitor(server);
+    const token = await shop.visitor(server());
     const body = { lineItems: [shop.line(ids.tee!)] };
-    expect((await server.call('POST', PREVIEW, { token, body })).status).toBe(403);
-    expect((await server.call('POST', PREVIEW, { body })).status).toBe(401);
+    expect((await server().call('POST', PREVIEW, { token, body })).status).toBe(403);
+    expect((await server().call('POST', PREVIEW, { body })).status).toBe(401);
   });
 });

@@ -1,16 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../src/platform/db.ts';
-import type { TestServer } from '../src/testing.ts';
 import {
   APP,
   type Body,
   errorCode,
   newCheckout,
   sizedProduct,
-  startStore,
+  seedStore,
   visitor,
 } from './checkout-helpers.ts';
+import { serverForFile } from './file-server.ts';
 
 /**
  * The inventory change history: every change of a tracked quantity recorded with its reason, who made it and
@@ -34,13 +34,13 @@ interface Page {
   pagingMetadata: { count: number; hasNext: boolean; cursors: { next: string | null } };
 }
 
-let server: TestServer;
+const { server } = serverForFile({ seed: seedStore });
 let hoodie: string;
 const items: Record<string, { id: string; variantId: string }> = {};
 
 const changes = async (itemId: string, query = ''): Promise<Page> => {
-  const res = await server.call('GET', `/stores/v3/inventory-items/${itemId}/changes${query}`, {
-    token: server.adminKey,
+  const res = await server().call('GET', `/stores/v3/inventory-items/${itemId}/changes${query}`, {
+    token: server().adminKey,
   });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body as unknown as Page;
@@ -52,30 +52,28 @@ const sizeLine = (size: 'S' | 'M', quantity: number) => ({
 });
 
 async function placeOrder(lines: Body[]): Promise<{ status: number; body: Body }> {
-  const token = await visitor(server);
-  const checkout = await newCheckout(server, token, lines);
-  return server.call('POST', `/ecom/v1/checkouts/${checkout.id}/create-order`, { token, body: {} });
+  const token = await visitor(server());
+  const checkout = await newCheckout(server(), token, lines);
+  return server().call('POST', `/ecom/v1/checkouts/${checkout.id}/create-order`, { token, body: {} });
 }
 
 async function item(size: 'S' | 'M') {
-  const res = await server.call('GET', `/stores/v3/inventory-items/${items[size]!.id}`, {
-    token: server.adminKey,
+  const res = await server().call('GET', `/stores/v3/inventory-items/${items[size]!.id}`, {
+    token: server().adminKey,
   });
   return res.body.inventoryItem as { id: string; revision: string; quantity: number };
 }
 
 beforeAll(async () => {
-  server = await startStore();
-  hoodie = await sizedProduct(server, 'History Hoodie', '60.00', { S: 10, M: 10 });
+  hoodie = await sizedProduct(server(), 'History Hoodie', '60.00', { S: 10, M: 10 });
   const found = await rows<{ id: string; variant_id: string; size: string }>(
-    server.ctx.db,
+    server().ctx.db,
     sql`select i.id, i.variant_id, v.choices->>'Size' as size from inventory_items i
       join product_variants v on v.product_id = i.product_id and v.id = i.variant_id
       where i.product_id = ${hoodie}`,
   );
   for (const row of found) items[row.size] = { id: row.id, variantId: row.variant_id };
-}, 120_000);
-afterAll(async () => server?.stop());
+});
 
 describe('inventory change history', () => {
   it('records a placed order per line with the order, a refused one not at all', async () => {
@@ -103,8 +101,8 @@ describe('inventory change history', () => {
 
   it('records an admin edit with who made it, a cancel with restock and a refund with restock', async () => {
     const current = await item('S');
-    const edited = await server.call('PATCH', `/stores/v3/inventory-items/${current.id}`, {
-      token: server.adminKey,
+    const edited = await server().call('PATCH', `/stores/v3/inventory-items/${current.id}`, {
+      token: server().adminKey,
       body: { inventoryItem: { quantity: 20, revision: current.revision }, reason: 'MANUAL' },
     });
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
@@ -115,8 +113,8 @@ describe('inventory change history', () => {
 
     const placed = await placeOrder([sizeLine('S', 3)]);
     const orderId = placed.body.orderId as string;
-    const canceled = await server.call('POST', `/ecom/v1/orders/${orderId}/cancel`, {
-      token: server.adminKey,
+    const canceled = await server().call('POST', `/ecom/v1/orders/${orderId}/cancel`, {
+      token: server().adminKey,
       body: { restockAllItems: true },
     });
     expect(canceled.status, JSON.stringify(canceled.body)).toBe(200);
@@ -126,39 +124,43 @@ describe('inventory change history', () => {
 
     const second = await placeOrder([sizeLine('M', 2)]);
     const paidId = second.body.orderId as string;
-    await server.call('POST', `/ecom/v1/payments-collector/orders/${paidId}/mark-as-paid`, {
-      token: server.adminKey,
+    await server().call('POST', `/ecom/v1/payments-collector/orders/${paidId}/mark-as-paid`, {
+      token: server().adminKey,
       body: {},
     });
-    const refundability = await server.call(
+    const refundability = await server().call(
       'GET',
       `/ecom/v1/payments-collector/orders/${paidId}/refundability`,
-      { token: server.adminKey },
+      { token: server().adminKey },
     );
     const [payment] = refundability.body.refundabilities as Array<{ paymentId: string }>;
-    const order = await server.call('GET', `/ecom/v1/orders/${paidId}`, { token: server.adminKey });
+    const order = await server().call('GET', `/ecom/v1/orders/${paidId}`, { token: server().adminKey });
     const lineId = (order.body.order as { lineItems: Array<{ id: string }> }).lineItems[0]!.id;
-    const refund = await server.call('POST', `/ecom/v1/payments-collector/orders/${paidId}/trigger-refund`, {
-      token: server.adminKey,
-      body: {
-        payments: [{ paymentId: payment!.paymentId, amount: '10.00' }],
-        details: { lineItems: [{ lineItemId: lineId, quantity: 1 }] },
-        sideEffects: { restockInfo: { type: 'ALL_ITEMS' } },
+    const refund = await server().call(
+      'POST',
+      `/ecom/v1/payments-collector/orders/${paidId}/trigger-refund`,
+      {
+        token: server().adminKey,
+        body: {
+          payments: [{ paymentId: payment!.paymentId, amount: '10.00' }],
+          details: { lineItems: [{ lineItemId: lineId, quantity: 1 }] },
+          sideEffects: { restockInfo: { type: 'ALL_ITEMS' } },
+        },
       },
-    });
+    );
     expect(refund.status, JSON.stringify(refund.body)).toBe(200);
     const [refunded] = (await changes(items.M!.id)).changes;
     expect(refunded).toMatchObject({ delta: 1, quantityAfter: 8, reason: 'ORDER_REFUNDED', orderId: paidId });
   });
 
   it('records the v1 decrement and increment with their wire reasons, and a CSV import', async () => {
-    const dec = await server.call('POST', '/stores/v2/inventoryItems/decrement', {
-      token: server.adminKey,
+    const dec = await server().call('POST', '/stores/v2/inventoryItems/decrement', {
+      token: server().adminKey,
       body: { decrementData: [{ productId: hoodie, variantId: items.M!.variantId, decrementBy: 2 }] },
     });
     expect(dec.status, JSON.stringify(dec.body)).toBe(200);
-    const inc = await server.call('POST', '/stores/v2/inventoryItems/increment', {
-      token: server.adminKey,
+    const inc = await server().call('POST', '/stores/v2/inventoryItems/increment', {
+      token: server().adminKey,
       body: { incrementData: [{ productId: hoodie, variantId: items.M!.variantId, incrementBy: 5 }] },
     });
     expect(inc.status, JSON.stringify(inc.body)).toBe(200);
@@ -168,12 +170,12 @@ describe('inventory change history', () => {
     expect(up).toMatchObject({ delta: 5, quantityAfter: 11, reason: 'REVERT_INVENTORY_CHANGE' });
 
     const slug = (
-      await rows<{ slug: string }>(server.ctx.db, sql`select slug from products where id = ${hoodie}`)
+      await rows<{ slug: string }>(server().ctx.db, sql`select slug from products where id = ${hoodie}`)
     )[0]!.slug;
     // Both sizes (the file's rows are the product's variants): S unchanged, M counted down to 4.
     const csv = `Handle,Option1 Name,Option1 Value,Track Quantity,Quantity\r\n${slug},Size,S,true,20\r\n${slug},Size,M,true,4\r\n`;
-    const imported = await server.call('POST', '/stores/v1/products/import', {
-      token: server.adminKey,
+    const imported = await server().call('POST', '/stores/v1/products/import', {
+      token: server().adminKey,
       body: { csv },
     });
     expect(imported.status, JSON.stringify(imported.body)).toBe(200);
@@ -195,25 +197,29 @@ describe('inventory change history', () => {
     expect(rest.pagingMetadata).toMatchObject({ hasNext: false, cursors: { next: null } });
     expect(Date.parse(all[0]!.createdDate)).toBeGreaterThanOrEqual(Date.parse(all.at(-1)!.createdDate));
 
-    const bad = await server.call('GET', `/stores/v3/inventory-items/${items.S!.id}/changes?cursor=abc`, {
-      token: server.adminKey,
+    const bad = await server().call('GET', `/stores/v3/inventory-items/${items.S!.id}/changes?cursor=abc`, {
+      token: server().adminKey,
     });
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.body)).toContain('cursor');
-    const tooMany = await server.call('GET', `/stores/v3/inventory-items/${items.S!.id}/changes?limit=500`, {
-      token: server.adminKey,
-    });
+    const tooMany = await server().call(
+      'GET',
+      `/stores/v3/inventory-items/${items.S!.id}/changes?limit=500`,
+      {
+        token: server().adminKey,
+      },
+    );
     expect(tooMany.status).toBe(400);
     expect(JSON.stringify(tooMany.body)).toContain('limit');
-    const missing = await server.call(
+    const missing = await server().call(
       'GET',
       '/stores/v3/inventory-items/00000000-0000-0000-0000-0000000000aa/changes',
-      { token: server.adminKey },
+      { token: server().adminKey },
     );
     expect(missing.status).toBe(404);
     expect(errorCode(missing.body)).toBe('INVENTORY_ITEM_NOT_FOUND');
-    const shopper = await server.call('GET', `/stores/v3/inventory-items/${items.S!.id}/changes`, {
-      token: await visitor(server),
+    const shopper = await server().call('GET', `/stores/v3/inventory-items/${items.S!.id}/changes`, {
+      token: await visitor(server()),
     });
     expect(shopper.status).toBe(403);
   });

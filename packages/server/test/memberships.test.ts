@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MEMBERSHIPS_APP_ID } from '../src/flows/subscriptions/memberships.ts';
-import type { TestServer } from '../src/testing.ts';
 import {
   type Body,
   cardToken,
@@ -10,9 +9,10 @@ import {
   newCheckout,
   orderRow,
   product,
-  startStore,
+  seedStore,
   visitor,
 } from './checkout-helpers.ts';
+import { serverForFile } from './file-server.ts';
 import { memberTokens } from './identity-helpers.ts';
 import { buySubscription, subscriptionLine, subscriptionProduct } from './subscription-helpers.ts';
 
@@ -23,7 +23,7 @@ import { buySubscription, subscriptionLine, subscriptionProduct } from './subscr
  * placed order; a paused or canceled contract is offered as invalid with its reason and cannot pay.
  */
 
-let server: TestServer;
+const { server, ok } = serverForFile({ seed: seedStore });
 let covered: string;
 let inCollection: string;
 let other: string;
@@ -44,12 +44,6 @@ interface Estimate {
   cart: { lineItems: Array<{ id: string; catalogReference: { catalogItemId: string } }> };
 }
 
-async function admin(method: string, path: string, body: Body) {
-  const res = await server.call(method, path, { token: server.adminKey, body });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body;
-}
-
 /** The shopper's cart, refilled with `productIds` (one each) unless null, and its estimate with `selected`. */
 async function cartEstimate(
   token: string,
@@ -57,14 +51,14 @@ async function cartEstimate(
   selected?: Body[],
 ): Promise<Estimate> {
   if (productIds) {
-    await server.call('DELETE', '/ecom/v1/carts/current', { token });
-    const added = await server.call('POST', '/ecom/v1/carts/current/add-to-cart', {
+    await server().call('DELETE', '/ecom/v1/carts/current', { token });
+    const added = await server().call('POST', '/ecom/v1/carts/current/add-to-cart', {
       token,
       body: { lineItems: productIds.map((id) => line(id)) },
     });
     expect(added.status, JSON.stringify(added.body)).toBe(200);
   }
-  const res = await server.call('POST', '/ecom/v1/carts/current/estimate-totals', {
+  const res = await server().call('POST', '/ecom/v1/carts/current/estimate-totals', {
     token,
     body: {
       shippingAddress: NEW_YORK,
@@ -79,14 +73,14 @@ const lineOf = (estimate: Estimate, productId: string) =>
   estimate.cart.lineItems.find((l) => l.catalogReference.catalogItemId === productId)!.id;
 
 async function act(action: string, id: string, token: string) {
-  const res = await server.call('POST', `${CONTRACTS}/${id}/${action}`, { token, body: {} });
+  const res = await server().call('POST', `${CONTRACTS}/${id}/${action}`, { token, body: {} });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 }
 
 /** A new member holding a contract of the plan: their token and the contract (the membership) id. */
 async function planMember(): Promise<{ token: string; subscriptionId: string }> {
-  const token = (await memberTokens(server)).access_token;
-  const bought = await buySubscription(server, token, subscriptionLine(plan.productId, plan.optionId));
+  const token = (await memberTokens(server())).access_token;
+  const bought = await buySubscription(server(), token, subscriptionLine(plan.productId, plan.optionId));
   return { token, subscriptionId: bought.subscriptionId };
 }
 
@@ -94,7 +88,7 @@ const chosen = (id: string, lineItemIds: string[]) => [{ id, appId: MEMBERSHIPS_
 
 /** Chooses the memberships on a checkout (PATCH): the checkout as answered. */
 async function choose(token: string, checkoutId: string, memberships: Body[]) {
-  const res = await server.call('PATCH', `/ecom/v1/checkouts/${checkoutId}`, {
+  const res = await server().call('PATCH', `/ecom/v1/checkouts/${checkoutId}`, {
     token,
     body: { checkout: { membershipOptions: { selectedMemberships: { memberships } } } },
   });
@@ -103,25 +97,20 @@ async function choose(token: string, checkoutId: string, memberships: Body[]) {
 }
 
 beforeAll(async () => {
-  server = await startStore();
-  covered = await product(server, { name: 'Club Coffee', price: '12.00', weight: 0.25 });
-  inCollection = await product(server, { name: 'Club Mug', price: '8.00', weight: 0.25 });
-  other = await product(server, { name: 'Teapot', price: '30.00', weight: 0.25 });
+  covered = await product(server(), { name: 'Club Coffee', price: '12.00', weight: 0.25 });
+  inCollection = await product(server(), { name: 'Club Mug', price: '8.00', weight: 0.25 });
+  other = await product(server(), { name: 'Teapot', price: '30.00', weight: 0.25 });
   const collection = (
-    (await admin('POST', '/stores/v1/collections', { collection: { name: 'Club picks' } })).collection as Body
+    (await ok('POST', '/stores/v1/collections', { collection: { name: 'Club picks' } })).collection as Body
   ).id as string;
-  await admin('POST', `/stores/v1/collections/${collection}/productIds`, { productIds: [inCollection] });
+  await ok('POST', `/stores/v1/collections/${collection}/productIds`, { productIds: [inCollection] });
   // Gold Club: monthly, auto-renewing, covering one product and one collection.
   plan = await subscriptionProduct(
-    server,
+    server(),
     { title: 'Gold monthly', autoRenewal: true, billingCycles: undefined },
     { membership: { productIds: [covered], collectionIds: [collection] } },
   );
 }, 240_000);
-
-afterAll(async () => {
-  await server?.stop();
-});
 
 describe('membership options', () => {
   it('visitors and members without a membership get none', async () => {
@@ -130,15 +119,16 @@ describe('membership options', () => {
       invalidMemberships: [],
       selectedMemberships: { memberships: [] },
     };
-    expect((await cartEstimate(await visitor(server), [covered])).membershipOptions).toEqual(empty);
-    const member = await memberTokens(server);
+    expect((await cartEstimate(await visitor(server()), [covered])).membershipOptions).toEqual(empty);
+    const member = await memberTokens(server());
     expect((await cartEstimate(member.access_token, [covered])).membershipOptions).toEqual(empty);
   });
 
   it('an active contract is eligible for the covered lines, until its next charge', async () => {
     const { token, subscriptionId } = await planMember();
-    const contract = (await server.call('GET', `${CONTRACTS}/${subscriptionId}`, { token: server.adminKey }))
-      .body.subscriptionContract as Body;
+    const contract = (
+      await server().call('GET', `${CONTRACTS}/${subscriptionId}`, { token: server().adminKey })
+    ).body.subscriptionContract as Body;
     const estimate = await cartEstimate(token, [covered, inCollection, other]);
     expect(estimate.membershipOptions.invalidMemberships).toEqual([]);
     expect(estimate.membershipOptions.eligibleMemberships).toEqual([
@@ -185,7 +175,7 @@ describe('paying with a membership', () => {
     );
 
     // The checkout keeps the choice; the placed order has the covered line at 0, paid by the membership.
-    const checkout = await newCheckout(server, token, [line(covered), line(other)]);
+    const checkout = await newCheckout(server(), token, [line(covered), line(other)]);
     const lines = checkout.lineItems as Array<{ id: string; catalogReference: { catalogItemId: string } }>;
     const mine = lines.find((l) => l.catalogReference.catalogItemId === covered)!.id;
     const shown = (await choose(token, checkout.id, chosen(subscriptionId, [mine]))) as Body & {
@@ -199,12 +189,12 @@ describe('paying with a membership', () => {
       paymentOption: 'MEMBERSHIP',
       price: { amount: '0.00' },
     });
-    const placed = await server.call('POST', `/ecom/v1/checkouts/${checkout.id}/create-order-and-charge`, {
+    const placed = await server().call('POST', `/ecom/v1/checkouts/${checkout.id}/create-order-and-charge`, {
       token,
-      body: { paymentToken: await cardToken(server, token, '4242424242424242') },
+      body: { paymentToken: await cardToken(server(), token, '4242424242424242') },
     });
     expect(placed.status, JSON.stringify(placed.body)).toBe(200);
-    const order = await orderRow(server, placed.body.orderId as string);
+    const order = await orderRow(server(), placed.body.orderId as string);
     expect(order.payment_status).toBe('PAID');
     expect(Number(order.total)).toBe(Number(shown.payNow.total.amount));
     const orderLines = order.data.lineItems as Array<Body & { catalogReference: { catalogItemId: string } }>;
@@ -220,7 +210,7 @@ describe('paying with a membership', () => {
 
   it('another member cannot pay with someone else’s membership', async () => {
     const { subscriptionId } = await planMember();
-    const stranger = (await memberTokens(server)).access_token;
+    const stranger = (await memberTokens(server())).access_token;
     const cart = await cartEstimate(stranger, [covered]);
     const res = await cartEstimate(stranger, null, chosen(subscriptionId, [lineOf(cart, covered)]));
     expect(res.calculationErrors.membershipError).toMatchObject({
@@ -233,7 +223,7 @@ describe('paying with a membership', () => {
     const { token, subscriptionId } = await planMember();
 
     // Chosen while active, then paused before the order is placed.
-    const checkout = await newCheckout(server, token, [line(covered)]);
+    const checkout = await newCheckout(server(), token, [line(covered)]);
     const mine = (checkout.lineItems as Array<{ id: string }>)[0]!.id;
     await choose(token, checkout.id, chosen(subscriptionId, [mine]));
     await act('pause', subscriptionId, token);
@@ -243,16 +233,16 @@ describe('paying with a membership', () => {
     expect(paused.membershipOptions.invalidMemberships).toEqual([
       { membership: expect.objectContaining({ id: subscriptionId }), reason: 'PAUSED' },
     ]);
-    const refused = await server.call('POST', `/ecom/v1/checkouts/${checkout.id}/create-order-and-charge`, {
+    const refused = await server().call('POST', `/ecom/v1/checkouts/${checkout.id}/create-order-and-charge`, {
       token,
-      body: { paymentToken: await cardToken(server, token, '4242424242424242') },
+      body: { paymentToken: await cardToken(server(), token, '4242424242424242') },
     });
     expect(refused.status).toBe(400);
     expect(errorCode(refused.body)).toBe('MEMBERSHIP_NOT_ELIGIBLE');
-    const after = await server.call('GET', `/ecom/v1/checkouts/${checkout.id}`, { token });
+    const after = await server().call('GET', `/ecom/v1/checkouts/${checkout.id}`, { token });
     expect(after.body.checkout).toMatchObject({ completed: false });
 
-    await act('cancel', subscriptionId, server.adminKey);
+    await act('cancel', subscriptionId, server().adminKey);
     const cart = await cartEstimate(token, [covered]);
     const canceled = await cartEstimate(token, null, chosen(subscriptionId, [lineOf(cart, covered)]));
     expect(canceled.membershipOptions.invalidMemberships).toEqual([

@@ -1,5 +1,7 @@
+import { setPolicies } from '../src/modules/identity/members.ts';
 import { seedDemoStore } from '../src/seed/demo.ts';
-import { startTestServer, type TestServer } from '../src/testing.ts';
+import type { Server } from '../src/server.ts';
+import type { TestServer } from '../src/testing.ts';
 import { seedClient } from './identity-helpers.ts';
 
 /** Shared by the route fuzz tests: the demo store, and every operation of the server's OpenAPI document. */
@@ -25,16 +27,11 @@ export interface Operation {
   body?: Schema | undefined;
 }
 
-/** A test server with the demo OAuth client and the demo store, captcha off (sign-ups never wait on it). */
-export async function startDemoStore(): Promise<TestServer> {
-  const server = await startTestServer({
-    seed: async (s) => {
-      await seedClient(s);
-      await seedDemoStore(s.ctx);
-    },
-  });
-  await server.call('PATCH', '/members/v1/policies', { token: server.adminKey, body: { captcha: 'OFF' } });
-  return server;
+/** Test-server seed: the demo OAuth client and the demo store, captcha off (sign-ups never wait on it). */
+export async function seedDemo(server: Server): Promise<void> {
+  await seedClient(server);
+  await seedDemoStore(server.ctx);
+  await setPolicies(server.ctx, { captcha: 'OFF' });
 }
 
 interface OpenApi {

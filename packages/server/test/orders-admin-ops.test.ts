@@ -22,10 +22,7 @@ interface Activity {
   customActivity?: { type: string; additionalData?: Record<string, string> };
 }
 
-const { server } = serverForFile();
-
-const call = (method: string, path: string, body?: unknown, token = server().adminKey) =>
-  server().call(method, path, { ...(body !== undefined ? { body } : {}), token });
+const { server, call } = serverForFile();
 
 const transactions = async (orderId: string, token = server().adminKey) => {
   const res = await call('GET', `/ecom/v1/payments/orders/${orderId}`, undefined, token);

@@ -10,16 +10,13 @@ import { placeTestOrder, trackedStock, type WireOrder } from './order-fixtures.t
 
 type Body = Record<string, unknown>;
 
-const { server } = serverForFile({ dataDirName: 'orders', seed: seedClient });
+const { server, call } = serverForFile({ dataDirName: 'orders', seed: seedClient });
 let admin: string;
 const products: Record<string, string> = {};
 let secureFileId = '';
 const events: DomainEvent[] = [];
 
 const ORDERS = '/ecom/v1/orders';
-const call = (method: string, path: string, body?: unknown, token: string | undefined = admin) =>
-  server().call(method, path, { ...(body !== undefined ? { body } : {}), ...(token ? { token } : {}) });
-
 const subjectOf = (jwt: string) =>
   JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString('utf8')) as { sub: string; vid?: string };
 

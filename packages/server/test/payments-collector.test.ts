@@ -22,13 +22,11 @@ interface Transactions {
   }>;
 }
 
-const { server } = serverForFile({ seed: seedClient });
+const { server, call } = serverForFile({ seed: seedClient });
 let admin: string;
 let tee = '';
 
 const PC = '/ecom/v1/payments-collector/orders';
-const call = (method: string, path: string, body?: unknown) =>
-  server().call(method, path, { ...(body !== undefined ? { body } : {}), token: admin });
 const order = async (id: string) => (await call('GET', `/ecom/v1/orders/${id}`)).body.order as WireOrder;
 const types = (o: WireOrder) => o.activities.map((a) => a.type);
 

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestServer } from '../src/testing.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serverForFile } from './file-server.ts';
 import { CLIENT_ID, memberTokens } from './identity-helpers.ts';
-import { type Operation, operationsOf, type Schema, startDemoStore } from './openapi-operations.ts';
+import { type Operation, operationsOf, type Schema, seedDemo } from './openapi-operations.ts';
 
 /**
  * Property-based fuzz of every operation in the OpenAPI document with what hostile clients send (issue 17):
@@ -38,7 +38,7 @@ const HTML_PAGES = [
   '/payments/sandbox/v1/confirm',
 ];
 
-let server: TestServer;
+const { server } = serverForFile({ seed: seedDemo });
 let operations: Operation[] = [];
 const callers: Record<Caller['name'], Caller> = {
   admin: { name: 'admin' },
@@ -50,17 +50,16 @@ let realIds: string[] = [];
 const counts = { calls: 0, ok: 0, clientErrors: 0, redirects: 0 };
 
 beforeAll(async () => {
-  server = await startDemoStore();
-  callers.admin.authorization = server.adminKey;
-  const visitor = await server.call('POST', '/oauth2/token', {
+  callers.admin.authorization = server().adminKey;
+  const visitor = await server().call('POST', '/oauth2/token', {
     body: { grantType: 'anonymous', clientId: CLIENT_ID },
   });
   callers.visitor.authorization = visitor.body.access_token as string;
-  callers.member.authorization = (await memberTokens(server)).access_token;
-  const products = await server.call('POST', '/stores-reader/v1/products/query-platformized', {
+  callers.member.authorization = (await memberTokens(server())).access_token;
+  const products = await server().call('POST', '/stores-reader/v1/products/query-platformized', {
     body: { query: { paging: { limit: 3 } } },
   });
-  const collections = await server.call('POST', '/v2/collections/query', { body: { query: {} } });
+  const collections = await server().call('POST', '/v2/collections/query', { body: { query: {} } });
   realIds = [
     ...((products.body.products as { id: string; slug: string }[]) ?? []).flatMap((p) => [p.id, p.slug]),
     ...((collections.body.collections as { id: string; slug: string }[]) ?? []).flatMap((c) => [
@@ -69,11 +68,10 @@ beforeAll(async () => {
     ]),
   ];
   // Uploads are multipart, not JSON: their bad input is tested with the media tests.
-  operations = (await operationsOf(server)).filter(
+  operations = (await operationsOf(server())).filter(
     (op) => !op.path.endsWith('/upload') && !op.path.endsWith('/import'),
   );
 }, 120_000);
-afterAll(async () => server?.stop());
 
 // ---------------------------------------------------------------------------------------------------------------
 // Hostile values
@@ -391,7 +389,7 @@ function requestOf(op: Operation, clean: boolean): fc.Arbitrary<Request> {
 }
 
 async function send(op: Operation, request: Request) {
-  const url = `${server.url}${request.path}${request.query ? `?${request.query}` : ''}`;
+  const url = `${server().url}${request.path}${request.query ? `?${request.query}` : ''}`;
   const authorization = callers[request.caller].authorization;
   const response = await fetch(url, {
     method: op.method,

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestServer } from '../src/testing.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serverForFile } from './file-server.ts';
 import { CLIENT_ID } from './identity-helpers.ts';
-import { type Operation, operationsOf, type Schema, startDemoStore } from './openapi-operations.ts';
+import { type Operation, operationsOf, type Schema, seedDemo } from './openapi-operations.ts';
 
 /**
  * Every operation of the OpenAPI document, called with bad input as each kind of caller: no 5xx, ever, and
@@ -11,26 +11,24 @@ import { type Operation, operationsOf, type Schema, startDemoStore } from './ope
  * field given a value of the wrong type.
  */
 
-let server: TestServer;
+const { server } = serverForFile({ seed: seedDemo });
 let operations: Operation[] = [];
 let visitorToken = '';
 let realIds: string[] = [];
 
 beforeAll(async () => {
-  server = await startDemoStore();
-  operations = await operationsOf(server);
+  operations = await operationsOf(server());
   // Media files stream bytes, not JSON: their bad links are tested with the media tests.
   operations = operations.filter((op) => !op.path.startsWith('/media/'));
-  const token = await server.call('POST', '/oauth2/token', {
+  const token = await server().call('POST', '/oauth2/token', {
     body: { grantType: 'anonymous', clientId: CLIENT_ID },
   });
   visitorToken = token.body.access_token as string;
-  const products = await server.call('POST', '/stores-reader/v1/products/query-platformized', {
+  const products = await server().call('POST', '/stores-reader/v1/products/query-platformized', {
     body: { query: { paging: { limit: 2 } } },
   });
   realIds = ((products.body.products as { id: string }[]) ?? []).map((p) => p.id);
 }, 120_000);
-afterAll(async () => server?.stop());
 
 /** A value of another JSON type than `schema` allows. */
 function wrongTypeFor(schema: Schema): unknown {
@@ -61,7 +59,7 @@ function pathsFor(op: Operation): string[] {
 }
 
 const callers = () => [
-  { name: 'admin', headers: { authorization: server.adminKey } as Record<string, string> },
+  { name: 'admin', headers: { authorization: server().adminKey } as Record<string, string> },
   { name: 'visitor', headers: { authorization: visitorToken } },
   { name: 'nobody', headers: {} },
 ];
@@ -96,7 +94,7 @@ describe('every route answers bad input without a 5xx', () => {
             : bodiesFor(op).slice(0, 7)
           : [undefined];
         for (const body of bodies) {
-          const res = await server.call(op.method, path!, {
+          const res = await server().call(op.method, path!, {
             headers: caller.headers,
             ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
           });
@@ -120,7 +118,7 @@ describe('every route answers bad input without a 5xx', () => {
         for (const caller of callers().slice(0, 2)) {
           const query = op.query.map(({ name }) => `${encodeURIComponent(name)}=%FF%FE`).join('&');
           const url = query ? `${path}?${query}` : path;
-          const res = await server.call(op.method, url, {
+          const res = await server().call(op.method, url, {
             headers: caller.headers,
             ...(op.method !== 'GET' && op.method !== 'DELETE' ? { body: '{}' } : {}),
           });

@@ -10,7 +10,7 @@ import { seedClient } from './identity-helpers.ts';
  * table-rate carrier (estimate totals, checkout and the placed order alike).
  */
 
-const { server } = serverForFile({ seed: seedClient });
+const { server, call, ok } = serverForFile({ seed: seedClient });
 const ids: Record<string, string> = {};
 const PATH = '/ecom/v1/shippo-configurations';
 const BUSINESS = { ...shop.NEW_YORK, addressLine: '5 Dock St' };
@@ -25,15 +25,6 @@ const TORONTO = {
 const BERLIN = { country: 'DE', city: 'Berlin', postalCode: '10115', addressLine: '1 Unter den Linden' };
 
 type Config = shop.Body & { id: string; revision: string; deliveryRegionIds: string[] };
-
-const admin = (method: string, path: string, body?: unknown) =>
-  server().call(method, path, { token: server().adminKey, ...(body !== undefined ? { body } : {}) });
-
-async function ok(method: string, path: string, body?: unknown): Promise<shop.Body> {
-  const res = await admin(method, path, body);
-  expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).toBe(200);
-  return res.body;
-}
 
 const configCount = () => shop.countRows(server(), sql`select count(*)::int as n from shippo_configurations`);
 
@@ -144,7 +135,7 @@ describe('shipping-label configurations: the wire calls', () => {
     // The service ids stay what they were unless the services are rewritten.
     expect(updated.domesticServices).toEqual(created.domesticServices);
 
-    const stale = await admin('PATCH', `${PATH}/${created.id}`, {
+    const stale = await call('PATCH', `${PATH}/${created.id}`, {
       shippoConfiguration: { packageType: 'CUSTOM', revision: '1' },
     });
     expect(stale.status).toBe(409);
@@ -156,7 +147,7 @@ describe('shipping-label configurations: the wire calls', () => {
       query: { filter: { deliveryRegionIds: { $hasSome: [ids.canada] } }, cursorPaging: { limit: 10 } },
     });
     expect((found.shippoConfigurations as Config[]).map((c) => c.id)).toEqual([other.id]);
-    const viaGet = await admin(
+    const viaGet = await call(
       'GET',
       `${PATH}/query?.r=${Buffer.from(JSON.stringify({ query: { filter: { packageType: 'SMALL_FLAT_RATE_BOX' } } })).toString('base64url')}`,
     );
@@ -164,7 +155,7 @@ describe('shipping-label configurations: the wire calls', () => {
 
     expect(await ok('DELETE', `${PATH}/${created.id}`)).toEqual({});
     expect(await ok('DELETE', `${PATH}/${other.id}`)).toEqual({});
-    const gone = await admin('GET', `${PATH}/${created.id}`);
+    const gone = await call('GET', `${PATH}/${created.id}`);
     expect(gone.status).toBe(404);
     expect(shop.errorCode(gone.body)).toBe('SHIPPO_CONFIGURATION_NOT_FOUND');
     const events = await shop.eventsOf(server(), created.id);
@@ -187,17 +178,17 @@ describe('shipping-label configurations: the wire calls', () => {
     ).shippoConfiguration as Config;
     expect(added).toMatchObject({ deliveryRegionIds: [ids.us, ids.canada], revision: '2' });
 
-    const stale = await admin('POST', `${PATH}/${config.id}/delivery-regions`, {
+    const stale = await call('POST', `${PATH}/${config.id}/delivery-regions`, {
       deliveryRegionId: ids.canada,
       revision: '1',
     });
     expect(stale.status).toBe(409);
-    const unknownRegion = await admin('POST', `${PATH}/${config.id}/delivery-regions`, {
+    const unknownRegion = await call('POST', `${PATH}/${config.id}/delivery-regions`, {
       deliveryRegionId: '00000000-0000-4000-8000-000000000001',
     });
     expect(unknownRegion.status).toBe(404);
     expect(shop.errorCode(unknownRegion.body)).toBe('DELIVERY_REGION_NOT_FOUND');
-    const unknownConfig = await admin(
+    const unknownConfig = await call(
       'POST',
       `${PATH}/00000000-0000-4000-8000-000000000002/delivery-regions`,
       {
@@ -205,18 +196,18 @@ describe('shipping-label configurations: the wire calls', () => {
       },
     );
     expect(shop.errorCode(unknownConfig.body)).toBe('SHIPPO_CONFIGURATION_NOT_FOUND');
-    const badId = await admin('POST', `${PATH}/${config.id}/delivery-regions`, {
+    const badId = await call('POST', `${PATH}/${config.id}/delivery-regions`, {
       deliveryRegionId: 'canada',
     });
     expect(badId.status).toBe(400);
     expect(shop.violationFields(badId.body)).toEqual(['deliveryRegionId']);
 
-    const staleRemove = await admin('DELETE', `${PATH}/${config.id}/delivery-regions/${ids.us}?revision=1`);
+    const staleRemove = await call('DELETE', `${PATH}/${config.id}/delivery-regions/${ids.us}?revision=1`);
     expect(staleRemove.status).toBe(409);
     const removed = (await ok('DELETE', `${PATH}/${config.id}/delivery-regions/${ids.us}?revision=2`))
       .shippoConfiguration as Config;
     expect(removed).toMatchObject({ deliveryRegionIds: [ids.canada], revision: '3' });
-    const notThere = await admin('DELETE', `${PATH}/${config.id}/delivery-regions/${ids.us}`);
+    const notThere = await call('DELETE', `${PATH}/${config.id}/delivery-regions/${ids.us}`);
     expect(notThere.status).toBe(404);
     expect(shop.errorCode(notThere.body)).toBe('DELIVERY_REGION_NOT_IN_CONFIGURATION');
     expect((await ok('GET', `${PATH}/${config.id}`)).shippoConfiguration).toMatchObject({ revision: '3' });
@@ -282,7 +273,7 @@ describe('shipping-label configurations: the wire calls', () => {
       ],
     ];
     for (const [config, field] of cases) {
-      const res = await admin('POST', PATH, { shippoConfiguration: config });
+      const res = await call('POST', PATH, { shippoConfiguration: config });
       expect(res.status, JSON.stringify(config)).toBe(400);
       expect(shop.violationFields(res.body)).toContain(field);
     }
@@ -294,12 +285,12 @@ describe('shipping-label configurations: the wire calls', () => {
 
     const config = (await ok('POST', PATH, { shippoConfiguration: { deliveryRegionIds: [ids.us] } }))
       .shippoConfiguration as Config;
-    const badPatch = await admin('PATCH', `${PATH}/${config.id}`, {
+    const badPatch = await call('PATCH', `${PATH}/${config.id}`, {
       shippoConfiguration: { deliveryRegionIds: [ids.us, '00000000-0000-4000-8000-000000000005'] },
     });
     expect(badPatch.status).toBe(400);
     expect(shop.violationFields(badPatch.body)).toEqual(['shippoConfiguration.deliveryRegionIds[1]']);
-    const readOnly = await admin('PATCH', `${PATH}/${config.id}`, {
+    const readOnly = await call('PATCH', `${PATH}/${config.id}`, {
       shippoConfiguration: { shipFromAddress: BERLIN },
       fieldMask: 'shipFromAddress',
     });

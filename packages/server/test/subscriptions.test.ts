@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../src/platform/db.ts';
-import type { TestServer } from '../src/testing.ts';
 import {
   type Body,
   cardToken,
@@ -10,10 +9,11 @@ import {
   eventsOf,
   line,
   newCheckout,
-  startStore,
+  seedStore,
   visitor,
   violationFields,
 } from './checkout-helpers.ts';
+import { serverForFile } from './file-server.ts';
 import { memberTokens } from './identity-helpers.ts';
 import { buySubscription, subscriptionLine, subscriptionProduct } from './subscription-helpers.ts';
 
@@ -23,7 +23,7 @@ import { buySubscription, subscriptionLine, subscriptionProduct } from './subscr
  * contract an order makes (wire get and query, members their own, event through the outbox).
  */
 
-let server: TestServer;
+const { server } = serverForFile({ seed: seedStore });
 let admin: string;
 let coffeeId = '';
 let monthlyId = '';
@@ -40,11 +40,11 @@ const MONTHLY = {
 };
 
 async function createProduct(product: Body) {
-  return server.call('POST', '/stores/v1/products', { token: admin, body: { product } });
+  return server().call('POST', '/stores/v1/products', { token: admin, body: { product } });
 }
 
 async function subscribe(token: string, quantity = 1) {
-  return server.call('POST', '/ecom/v1/carts/current/add-to-cart', {
+  return server().call('POST', '/ecom/v1/carts/current/add-to-cart', {
     token,
     body: { lineItems: [line(coffeeId, quantity, { catalogReference: ref(monthlyId) })] },
   });
@@ -57,8 +57,7 @@ const ref = (subscriptionOptionId: string) => ({
 });
 
 beforeAll(async () => {
-  server = await startStore();
-  admin = server.adminKey;
+  admin = server().adminKey;
   const res = await createProduct({
     name: 'House Coffee',
     productType: 'physical',
@@ -82,13 +81,9 @@ beforeAll(async () => {
   monthlyId = product.subscriptionDetails.subscriptions[0]!.id;
 }, 240_000);
 
-afterAll(async () => {
-  await server?.stop();
-});
-
 describe('subscription options on a product', () => {
   it('are written and read back on the catalogue wire, ids made', async () => {
-    const res = await server.call('GET', `/stores-reader/v1/products/${coffeeId}`, { token: admin });
+    const res = await server().call('GET', `/stores-reader/v1/products/${coffeeId}`, { token: admin });
     expect(res.status).toBe(200);
     const details = (res.body.product as Body).subscriptionDetails as Body;
     expect(details).toMatchObject({
@@ -105,14 +100,14 @@ describe('subscription options on a product', () => {
         },
       ],
     });
-    const shopper = await server.call('GET', `/stores-reader/v1/products/${coffeeId}`, {
-      token: await visitor(server),
+    const shopper = await server().call('GET', `/stores-reader/v1/products/${coffeeId}`, {
+      token: await visitor(server()),
     });
     expect(((shopper.body.product as Body).subscriptionDetails as Body).subscriptions).toHaveLength(2);
   });
 
   it('refuses bad options naming the field, and writes nothing', async () => {
-    const before = await countRows(server, sql`select count(*)::int as n from products`);
+    const before = await countRows(server(), sql`select count(*)::int as n from products`);
     const bad = await createProduct({
       name: 'Bad plan',
       priceData: { price: 5 },
@@ -135,20 +130,20 @@ describe('subscription options on a product', () => {
     });
     expect(wrongFrequency.status).toBe(400);
     expect(JSON.stringify(wrongFrequency.body)).toContain('frequency');
-    expect(await countRows(server, sql`select count(*)::int as n from products`)).toBe(before);
+    expect(await countRows(server(), sql`select count(*)::int as n from products`)).toBe(before);
   });
 });
 
 describe('buying a subscription', () => {
   it('is for members: a visitor is asked to sign in', async () => {
-    const res = await subscribe(await visitor(server));
+    const res = await subscribe(await visitor(server()));
     expect(res.status).toBe(403);
     expect(errorCode(res.body)).toBe('SUBSCRIPTION_REQUIRES_MEMBER');
     expect(res.body.message).toMatch(/Sign in/);
   });
 
   it('the cart line carries subscriptionOptionInfo and the discounted price', async () => {
-    const member = await memberTokens(server);
+    const member = await memberTokens(server());
     const res = await subscribe(member.access_token, 2);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const [item] = (res.body.cart as { lineItems: Array<Body & { price: Body; fullPrice: Body }> }).lineItems;
@@ -167,7 +162,7 @@ describe('buying a subscription', () => {
     expect(item!.price.amount).toBe('18.00');
     expect(item!.fullPrice.amount).toBe('20.00');
 
-    const unknown = await server.call('POST', '/ecom/v1/carts/current/add-to-cart', {
+    const unknown = await server().call('POST', '/ecom/v1/carts/current/add-to-cart', {
       token: member.access_token,
       body: {
         lineItems: [line(coffeeId, 1, { catalogReference: ref('00000000-0000-4000-8000-000000000000') })],
@@ -180,8 +175,8 @@ describe('buying a subscription', () => {
   });
 
   it('checkout shows subscriptionCharges; the order makes a contract, read by its member only', async () => {
-    const member = await memberTokens(server);
-    const checkout = await newCheckout(server, member.access_token, [
+    const member = await memberTokens(server());
+    const checkout = await newCheckout(server(), member.access_token, [
       line(coffeeId, 1, { catalogReference: ref(monthlyId) }),
     ]);
     const charges = (checkout.subscriptionCharges as { charges: Array<Body & { cycleBillingDate: string }> })
@@ -195,8 +190,8 @@ describe('buying a subscription', () => {
     ]);
     expect(new Date(charges[0]!.cycleBillingDate).getTime()).toBeGreaterThan(Date.now() + 27 * 86_400_000);
 
-    const paymentToken = await cardToken(server, member.access_token, '4242424242424242');
-    const placed = await server.call('POST', `/ecom/v1/checkouts/${checkout.id}/create-order-and-charge`, {
+    const paymentToken = await cardToken(server(), member.access_token, '4242424242424242');
+    const placed = await server().call('POST', `/ecom/v1/checkouts/${checkout.id}/create-order-and-charge`, {
       token: member.access_token,
       body: { paymentToken },
     });
@@ -204,7 +199,7 @@ describe('buying a subscription', () => {
     const { orderId, subscriptionId } = placed.body as { orderId: string; subscriptionId: string };
     expect(subscriptionId).toMatch(/^[0-9a-f-]{36}$/);
 
-    const got = await server.call('GET', `${CONTRACTS}/${subscriptionId}`, { token: member.access_token });
+    const got = await server().call('GET', `${CONTRACTS}/${subscriptionId}`, { token: member.access_token });
     expect(got.status, JSON.stringify(got.body)).toBe(200);
     const contract = got.body.subscriptionContract as Body;
     expect(contract).toMatchObject({
@@ -228,12 +223,12 @@ describe('buying a subscription', () => {
     expect(contractLine!.price.amount).toBe('18.00');
 
     // The order's line names the contract.
-    const order = await server.call('GET', `/ecom/v1/orders/${orderId}`, { token: admin });
+    const order = await server().call('GET', `/ecom/v1/orders/${orderId}`, { token: admin });
     const orderLine = ((order.body.order as Body).lineItems as Array<Body & { subscriptionInfo: Body }>)[0]!;
     expect(orderLine.subscriptionInfo).toMatchObject({ id: subscriptionId, cycleNumber: 1 });
 
     // The event, through the outbox (webhooks deliver it signed like any other).
-    const events = await eventsOf(server, subscriptionId);
+    const events = await eventsOf(server(), subscriptionId);
     expect(events).toEqual([
       expect.objectContaining({
         entity: 'subscription_contract',
@@ -243,33 +238,35 @@ describe('buying a subscription', () => {
     ]);
 
     // Query: GET with the complex-GET encoding and the POST fallback; members see their own only.
-    const mine = await server.call('POST', `${CONTRACTS}/query`, { token: member.access_token, body: {} });
+    const mine = await server().call('POST', `${CONTRACTS}/query`, { token: member.access_token, body: {} });
     expect(mine.status).toBe(200);
     expect((mine.body.subscriptionContracts as Body[]).map((c) => c.id)).toEqual([subscriptionId]);
     const r = Buffer.from(JSON.stringify({ query: { filter: { status: 'ACTIVE' } } })).toString('base64url');
-    const viaGet = await server.call('GET', `${CONTRACTS}/query?.r=${r}`, { token: member.access_token });
+    const viaGet = await server().call('GET', `${CONTRACTS}/query?.r=${r}`, { token: member.access_token });
     expect(viaGet.status, JSON.stringify(viaGet.body)).toBe(200);
     expect((viaGet.body.subscriptionContracts as Body[]).map((c) => c.id)).toEqual([subscriptionId]);
 
-    const other = await memberTokens(server);
-    const hidden = await server.call('GET', `${CONTRACTS}/${subscriptionId}`, { token: other.access_token });
+    const other = await memberTokens(server());
+    const hidden = await server().call('GET', `${CONTRACTS}/${subscriptionId}`, {
+      token: other.access_token,
+    });
     expect(hidden.status).toBe(404);
     expect(errorCode(hidden.body)).toBe('SUBSCRIPTION_CONTRACT_NOT_FOUND');
-    const none = await server.call('POST', `${CONTRACTS}/query`, { token: other.access_token, body: {} });
+    const none = await server().call('POST', `${CONTRACTS}/query`, { token: other.access_token, body: {} });
     expect(none.body.subscriptionContracts).toEqual([]);
-    const visitorCall = await server.call('POST', `${CONTRACTS}/query`, {
-      token: await visitor(server),
+    const visitorCall = await server().call('POST', `${CONTRACTS}/query`, {
+      token: await visitor(server()),
       body: {},
     });
     expect(visitorCall.status).toBe(403);
 
-    const all = await server.call('POST', `${CONTRACTS}/query`, {
+    const all = await server().call('POST', `${CONTRACTS}/query`, {
       token: admin,
       body: { query: { filter: { 'buyerInfo.memberId': member.memberId } } },
     });
     expect(all.status, JSON.stringify(all.body)).toBe(200);
     expect((all.body.subscriptionContracts as Body[]).map((c) => c.id)).toEqual([subscriptionId]);
-    const badFilter = await server.call('POST', `${CONTRACTS}/query`, {
+    const badFilter = await server().call('POST', `${CONTRACTS}/query`, {
       token: admin,
       body: { query: { filter: { status: 'SLEEPING' } } },
     });
@@ -277,21 +274,21 @@ describe('buying a subscription', () => {
   });
 
   it('a visitor who reaches create-order with a subscription line is refused, nothing charged', async () => {
-    const token = await visitor(server);
-    const checkout = await newCheckout(server, token, [
+    const token = await visitor(server());
+    const checkout = await newCheckout(server(), token, [
       line(coffeeId, 1, {
         subscriptionOptionInfo: { title: 'x', subscriptionSettings: { frequency: 'MONTH' } },
       }),
     ]);
-    const paymentToken = await cardToken(server, token, '4242424242424242');
-    const res = await server.call('POST', `/ecom/v1/checkouts/${checkout.id}/create-order-and-charge`, {
+    const paymentToken = await cardToken(server(), token, '4242424242424242');
+    const res = await server().call('POST', `/ecom/v1/checkouts/${checkout.id}/create-order-and-charge`, {
       token,
       body: { paymentToken },
     });
     expect(res.status).toBe(403);
     expect(errorCode(res.body)).toBe('SUBSCRIPTION_REQUIRES_MEMBER');
     const [row] = await rows<{ n: number }>(
-      server.ctx.db,
+      server().ctx.db,
       sql`select count(*)::int as n from orders where checkout_id = ${checkout.id}`,
     );
     expect(row!.n).toBe(0);
@@ -300,18 +297,18 @@ describe('buying a subscription', () => {
 
 describe('member and merchant actions', () => {
   it('members pause and resume their own; cancel only when the plan allows; merchants cancel', async () => {
-    const noCancel = await subscriptionProduct(server, {}, { enableCustomerCancellation: false });
-    const member = await memberTokens(server);
+    const noCancel = await subscriptionProduct(server(), {}, { enableCustomerCancellation: false });
+    const member = await memberTokens(server());
     const token = member.access_token;
     const { subscriptionId } = await buySubscription(
-      server,
+      server(),
       token,
       subscriptionLine(noCancel.productId, noCancel.optionId),
     );
     const act = (action: string, who = token, body: Body = {}) =>
-      server.call('POST', `${CONTRACTS}/${subscriptionId}/${action}`, { token: who, body });
+      server().call('POST', `${CONTRACTS}/${subscriptionId}/${action}`, { token: who, body });
 
-    const other = await memberTokens(server);
+    const other = await memberTokens(server());
     expect((await act('pause', other.access_token)).status).toBe(404);
     const stale = await act('pause', token, { revision: '99' });
     expect(stale.status).toBe(409);
@@ -329,7 +326,7 @@ describe('member and merchant actions', () => {
     expect(errorCode(refused.body)).toBe('CANCELLATION_NOT_ALLOWED');
     expect(
       (
-        (await server.call('GET', `${CONTRACTS}/${subscriptionId}`, { token })).body
+        (await server().call('GET', `${CONTRACTS}/${subscriptionId}`, { token })).body
           .subscriptionContract as Body
       ).status,
     ).toBe('ACTIVE');
@@ -348,25 +345,25 @@ describe('member and merchant actions', () => {
       'SUBSCRIPTION_CANCELED',
     ]);
     expect(wire.activities[3]!.by).toBe('MERCHANT');
-    expect((await eventsOf(server, subscriptionId)).map((e) => e.type)).toEqual([
+    expect((await eventsOf(server(), subscriptionId)).map((e) => e.type)).toEqual([
       'created',
       'updated',
       'updated',
       'canceled',
     ]);
-    const charges = await server.call('GET', `${CONTRACTS}/${subscriptionId}/charges`, { token });
+    const charges = await server().call('GET', `${CONTRACTS}/${subscriptionId}/charges`, { token });
     expect(charges.status).toBe(200);
     expect(charges.body.charges).toEqual([]);
   });
 
   it('a member cancels their own when the plan allows it', async () => {
-    const member = await memberTokens(server);
+    const member = await memberTokens(server());
     const { subscriptionId } = await buySubscription(
-      server,
+      server(),
       member.access_token,
       line(coffeeId, 1, { catalogReference: ref(monthlyId) }),
     );
-    const res = await server.call('POST', `${CONTRACTS}/${subscriptionId}/cancel`, {
+    const res = await server().call('POST', `${CONTRACTS}/${subscriptionId}/cancel`, {
       token: member.access_token,
       body: {},
     });

@@ -10,13 +10,10 @@ import { errorCode, memberTokens, seedClient, visitorTokens } from './identity-h
 
 type Body = Record<string, unknown>;
 type Entity = Body & { id: string; revision: string };
-const { server } = serverForFile({ seed: seedClient });
+const { server, call } = serverForFile({ seed: seedClient });
 
 const SETTINGS = '/tips/v1/tip-settings';
 const TIPS = '/tips/v1/tips';
-
-const admin = (method: string, path: string, body?: unknown) =>
-  server().call(method, path, { token: server().adminKey, ...(body !== undefined ? { body } : {}) });
 
 function violations(body: Body): Array<{ field: string; violatedRule: string; ruleName?: string }> {
   const details = body.details as { validationError?: { fieldViolations: never[] } } | undefined;
@@ -25,13 +22,13 @@ function violations(body: Body): Array<{ field: string; violatedRule: string; ru
 const fields = (body: Body) => violations(body).map((v) => [v.field, v.violatedRule]);
 
 async function create(tipSettings: Body): Promise<Entity> {
-  const res = await admin('POST', SETTINGS, { tipSettings });
+  const res = await call('POST', SETTINGS, { tipSettings });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.tipSettings as Entity;
 }
 
 async function get(id: string): Promise<Entity> {
-  const res = await admin('GET', `${SETTINGS}/${id}`);
+  const res = await call('GET', `${SETTINGS}/${id}`);
   expect(res.status).toBe(200);
   return res.body.tipSettings as Entity;
 }
@@ -146,7 +143,7 @@ describe('tip settings', () => {
     ],
   ])('refuses %s, naming the field', async (_name, tipSettings, expected) => {
     const before = await events();
-    const res = await admin('POST', SETTINGS, { tipSettings });
+    const res = await call('POST', SETTINGS, { tipSettings });
     expect(res.status).toBe(400);
     expect(fields(res.body)).toEqual(expected);
     expect(await events()).toEqual(before);
@@ -179,17 +176,17 @@ describe('tip settings', () => {
     expect(refused.status).toBe(404);
     expect(errorCode(refused.body)).toBe('TIP_SETTINGS_NOT_FOUND');
     expect((await get(hidden.id)).enabled).toBe(false);
-    await admin('DELETE', `${SETTINGS}/${hidden.id}`);
+    await call('DELETE', `${SETTINGS}/${hidden.id}`);
   });
 
   it('updates with a field mask and a revision; a new default takes over; records updated', async () => {
-    const stale = await admin('PATCH', `${SETTINGS}/${amounts.id}`, {
+    const stale = await call('PATCH', `${SETTINGS}/${amounts.id}`, {
       tipSettings: { title: 'x', revision: '0' },
     });
     expect(stale.status).toBe(409);
     expect(errorCode(stale.body)).toBe('REVISION_MISMATCH');
 
-    const res = await admin('PATCH', `${SETTINGS}/${amounts.id}`, {
+    const res = await call('PATCH', `${SETTINGS}/${amounts.id}`, {
       tipSettings: {
         title: 'Round amounts',
         defaultChoice: '2.5',
@@ -208,22 +205,22 @@ describe('tip settings', () => {
     });
 
     // Choices that drop the default are refused as a whole.
-    const broken = await admin('PATCH', `${SETTINGS}/${amounts.id}`, {
+    const broken = await call('PATCH', `${SETTINGS}/${amounts.id}`, {
       tipSettings: { choices: ['1', '5'] },
     });
     expect(fields(broken.body)).toEqual([['tipSettings.defaultChoice', 'VALIDATION']]);
     expect(await get(amounts.id)).toEqual(amounts);
 
-    const made = await admin('PATCH', `${SETTINGS}/${amounts.id}`, { tipSettings: { isDefault: true } });
+    const made = await call('PATCH', `${SETTINGS}/${amounts.id}`, { tipSettings: { isDefault: true } });
     expect((made.body.tipSettings as Entity).isDefault).toBe(true);
     expect((await get(percent.id)).isDefault).toBe(false);
-    const back = await admin('PATCH', `${SETTINGS}/${percent.id}`, { tipSettings: { isDefault: true } });
+    const back = await call('PATCH', `${SETTINGS}/${percent.id}`, { tipSettings: { isDefault: true } });
     percent = back.body.tipSettings as Entity;
     amounts = await get(amounts.id);
     expect([percent.isDefault, amounts.isDefault]).toEqual([true, false]);
     expect((await events()).filter((e) => e.type === 'updated').length).toBe(3);
 
-    const missing = await admin('PATCH', `${SETTINGS}/00000000-0000-4000-8000-000000000000`, {
+    const missing = await call('PATCH', `${SETTINGS}/00000000-0000-4000-8000-000000000000`, {
       tipSettings: { title: 'x' },
     });
     expect(missing.status).toBe(404);
@@ -231,13 +228,13 @@ describe('tip settings', () => {
 
   it('queries with filters and sorts, by POST and by complex GET', async () => {
     const query = { filter: { tipType: 'AMOUNT' }, sort: [{ fieldName: 'createdDate', order: 'DESC' }] };
-    const res = await admin('POST', `${SETTINGS}/query`, { query });
+    const res = await call('POST', `${SETTINGS}/query`, { query });
     expect(res.status).toBe(200);
     expect((res.body.tipSettings as Entity[]).map((s) => s.id)).toEqual([amounts.id]);
     expect(res.body.pagingMetadata).toMatchObject({ count: 1, total: 1 });
-    const viaGet = await admin('GET', `${SETTINGS}/query?${encodeComplexQuery({ query })}`);
+    const viaGet = await call('GET', `${SETTINGS}/query?${encodeComplexQuery({ query })}`);
     expect(viaGet.body).toEqual(res.body);
-    const bad = await admin('POST', `${SETTINGS}/query`, { query: { filter: { choices: '1' } } });
+    const bad = await call('POST', `${SETTINGS}/query`, { query: { filter: { choices: '1' } } });
     expect(fields(bad.body)).toEqual([['query.filter.choices', 'FIELD_NOT_ALLOWED']]);
   });
 });
@@ -352,16 +349,16 @@ describe('tip preview', () => {
     });
     expect(res.status).toBe(400);
     expect(errorCode(res.body)).toBe('TIPS_DISABLED');
-    await admin('DELETE', `${SETTINGS}/${off.id}`);
+    await call('DELETE', `${SETTINGS}/${off.id}`);
   });
 
   it("rounds to the store currency's minor unit", async () => {
-    await admin('PATCH', '/ecom/v1/store-settings', { storeSettings: { currency: 'JPY' } });
+    await call('PATCH', '/ecom/v1/store-settings', { storeSettings: { currency: 'JPY' } });
     try {
       const res = await preview({ lineItemInfo: [{ price: '1999', quantity: 1 }] });
       expect(res.body.tip).toMatchObject({ amount: '300', lineItemSubtotal: '1999' });
     } finally {
-      await admin('PATCH', '/ecom/v1/store-settings', { storeSettings: { currency: 'USD' } });
+      await call('PATCH', '/ecom/v1/store-settings', { storeSettings: { currency: 'USD' } });
     }
   });
 });
@@ -527,14 +524,14 @@ describe('tip choice', () => {
     const temporary = await create({ tipType: 'AMOUNT', choices: ['7'] });
     await setChoice(flow, shopper.token, { tipType: 'AMOUNT', value: '7' }, { tipSettingsId: temporary.id });
     expect((await checkoutTip(server().ctx.db, flow, '10', 'USD')).amount).toBe('7.00');
-    expect((await admin('DELETE', `${SETTINGS}/${temporary.id}`)).status).toBe(200);
+    expect((await call('DELETE', `${SETTINGS}/${temporary.id}`)).status).toBe(200);
     // An AMOUNT choice under the default PERCENTAGE settings is no longer offered: no tip.
     expect(await checkoutTip(server().ctx.db, flow, '10', 'USD')).toMatchObject({
       amount: '0.00',
       tipSettingsId: percent.id,
     });
 
-    await admin('DELETE', `${SETTINGS}/${percent.id}`);
+    await call('DELETE', `${SETTINGS}/${percent.id}`);
     const fresh = await checkoutOf({ visitorId: shopper.visitorId });
     expect(await checkoutTip(server().ctx.db, fresh, '10', 'USD')).toEqual({ amount: '0.00' });
     expect((await getChoice(fresh, shopper.token)).body).toEqual({});

@@ -11,7 +11,7 @@ import { serverForFile } from './file-server.ts';
 import { roleKey, visitorTokens } from './identity-helpers.ts';
 import { type Received, receiverForFile } from './webhook-receiver.ts';
 
-const { server } = serverForFile();
+const { server, call } = serverForFile();
 const PATH = '/aisle/v1/webhooks';
 
 const { url: receiverUrl, answers, at } = receiverForFile();
@@ -25,11 +25,8 @@ function advance(seconds: number): void {
   server().ctx.clock = () => new Date(Date.now() + at);
 }
 
-const admin = (method: string, path: string, body?: unknown) =>
-  server().call(method, path, { body, token: server().adminKey });
-
 async function createEndpoint(path: string, events: string[], extra: Record<string, unknown> = {}) {
-  const res = await admin('POST', PATH, { webhook: { url: `${receiverUrl()}${path}`, events, ...extra } });
+  const res = await call('POST', PATH, { webhook: { url: `${receiverUrl()}${path}`, events, ...extra } });
   expect(res.status).toBe(200);
   return res.body as {
     webhook: { id: string; url: string; events: string[]; active: boolean };
@@ -38,7 +35,7 @@ async function createEndpoint(path: string, events: string[], extra: Record<stri
 }
 
 async function createProduct(name: string): Promise<string> {
-  const res = await admin('POST', '/stores/v1/products', {
+  const res = await call('POST', '/stores/v1/products', {
     product: { name, productType: 'physical', priceData: { price: 10 } },
   });
   expect(res.status).toBe(200);
@@ -52,7 +49,7 @@ async function deliver(): Promise<void> {
 }
 
 async function deliveries(id: string, query = '') {
-  const res = await admin('GET', `${PATH}/${id}/deliveries${query}`);
+  const res = await call('GET', `${PATH}/${id}/deliveries${query}`);
   expect(res.status).toBe(200);
   return res.body as {
     deliveries: Array<
@@ -74,8 +71,8 @@ describe('webhooks', () => {
     });
     expect(secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
     expect(webhook).toMatchObject({ events: ['product.*'], active: true, description: 'catalogue sync' });
-    expect((await admin('GET', `${PATH}/${webhook.id}`)).body.webhook).toEqual(webhook);
-    expect(JSON.stringify((await admin('GET', PATH)).body)).not.toContain(secret);
+    expect((await call('GET', `${PATH}/${webhook.id}`)).body.webhook).toEqual(webhook);
+    expect(JSON.stringify((await call('GET', PATH)).body)).not.toContain(secret);
 
     const productId = await createProduct('Webhook shirt');
     // A cart event: not subscribed.
@@ -179,16 +176,16 @@ describe('webhooks', () => {
   });
 
   it('record network errors as failures', async () => {
-    const res = await admin('POST', PATH, { webhook: { url: 'http://127.0.0.1:1/nothing', events: ['*'] } });
+    const res = await call('POST', PATH, { webhook: { url: 'http://127.0.0.1:1/nothing', events: ['*'] } });
     const id = (res.body.webhook as { id: string }).id;
-    expect((await admin('POST', `${PATH}/${id}/test`)).status).toBe(200);
+    expect((await call('POST', `${PATH}/${id}/test`)).status).toBe(200);
     await sendDueDeliveries(server().ctx);
     // Subscribed to `*`, the endpoint also gets its own `webhook_endpoint.created`: pick the ping.
     const ping = (await deliveries(id)).deliveries.find((d) => d.eventType === 'aisle.ping');
     expect(ping).toMatchObject({ eventType: 'aisle.ping', status: 'PENDING', attempts: 1 });
     expect(ping?.lastStatusCode).toBeUndefined();
     expect(ping?.lastError).toBeTypeOf('string');
-    expect((await admin('DELETE', `${PATH}/${id}`)).status).toBe(200);
+    expect((await call('DELETE', `${PATH}/${id}`)).status).toBe(200);
   });
 
   it('queue one delivery per endpoint and event, however often the outbox dispatches it', async () => {
@@ -257,7 +254,7 @@ describe('webhooks', () => {
       const { webhook } = await createEndpoint('/gizmos', ['gizmo.made']);
       await told;
       expect(await fanOut(other, gizmo())).toBe(1);
-      await admin('PATCH', `${PATH}/${webhook.id}`, { webhook: { active: false } });
+      await call('PATCH', `${PATH}/${webhook.id}`, { webhook: { active: false } });
       for (let i = 0; i < 200 && (await fanOut(other, gizmo())) !== 0; i++)
         await new Promise((resolve) => setTimeout(resolve, 10));
       expect(await fanOut(other, gizmo())).toBe(0);
@@ -270,7 +267,7 @@ describe('webhooks', () => {
     await createEndpoint('/inactive', ['*'], { active: false });
     const paused = await createEndpoint('/paused', ['product.*']);
     const deleted = await createEndpoint('/deleted', ['product.*']);
-    const patched = await admin('PATCH', `${PATH}/${paused.webhook.id}`, { webhook: { active: false } });
+    const patched = await call('PATCH', `${PATH}/${paused.webhook.id}`, { webhook: { active: false } });
     expect(patched.body.webhook).toMatchObject({ active: false, events: ['product.*'] });
 
     // A delivery queued before the endpoint went away is dropped with it.
@@ -278,8 +275,8 @@ describe('webhooks', () => {
     await createProduct('Before delete');
     await deliver();
     expect(at('/deleted')).toHaveLength(1);
-    expect((await admin('DELETE', `${PATH}/${deleted.webhook.id}`)).status).toBe(200);
-    expect((await admin('GET', `${PATH}/${deleted.webhook.id}`)).status).toBe(404);
+    expect((await call('DELETE', `${PATH}/${deleted.webhook.id}`)).status).toBe(200);
+    expect((await call('GET', `${PATH}/${deleted.webhook.id}`)).status).toBe(404);
     advance(3600);
     await createProduct('After delete');
     await deliver();
@@ -293,7 +290,7 @@ describe('webhooks', () => {
     expect(left?.n).toBe(0);
 
     // Active again (and for everything): new events reach it.
-    await admin('PATCH', `${PATH}/${paused.webhook.id}`, { webhook: { active: true, events: ['*'] } });
+    await call('PATCH', `${PATH}/${paused.webhook.id}`, { webhook: { active: true, events: ['*'] } });
     await createProduct('Resumed');
     await deliver();
     const types = at('/paused').map((r) => r.headers['aisle-event-type']);
@@ -309,13 +306,13 @@ describe('webhooks', () => {
     await deliver();
     const [delivery] = (await deliveries(webhook.id)).deliveries;
 
-    const rotated = await admin('POST', `${PATH}/${webhook.id}/rotate-secret`);
+    const rotated = await call('POST', `${PATH}/${webhook.id}/rotate-secret`);
     expect(rotated.status).toBe(200);
     const next = rotated.body.secret as string;
     expect(next).toMatch(/^whsec_/);
     expect(next).not.toBe(secret);
 
-    const again = await admin('POST', `${PATH}/deliveries/${delivery?.id}/redeliver`);
+    const again = await call('POST', `${PATH}/deliveries/${delivery?.id}/redeliver`);
     expect(again.status).toBe(200);
     expect(again.body.delivery).toMatchObject({ id: delivery?.id, status: 'PENDING', attempts: 0 });
     await sendDueDeliveries(server().ctx);
@@ -330,7 +327,7 @@ describe('webhooks', () => {
       valid: true,
     });
 
-    const ping = await admin('POST', `${PATH}/${webhook.id}/test`);
+    const ping = await call('POST', `${PATH}/${webhook.id}/test`);
     expect(ping.status).toBe(200);
     await sendDueDeliveries(server().ctx);
     const pinged = at('/rotate')[2] as Received;
@@ -343,15 +340,15 @@ describe('webhooks', () => {
     expect(pinged.headers['aisle-event-type']).toBe('aisle.ping');
 
     const missing = '00000000-0000-4000-8000-000000000000';
-    expect((await admin('POST', `${PATH}/deliveries/${missing}/redeliver`)).status).toBe(404);
-    expect((await admin('POST', `${PATH}/${missing}/rotate-secret`)).status).toBe(404);
-    expect((await admin('POST', `${PATH}/${missing}/test`)).status).toBe(404);
-    expect((await admin('PATCH', `${PATH}/${missing}`, { webhook: { active: true } })).status).toBe(404);
+    expect((await call('POST', `${PATH}/deliveries/${missing}/redeliver`)).status).toBe(404);
+    expect((await call('POST', `${PATH}/${missing}/rotate-secret`)).status).toBe(404);
+    expect((await call('POST', `${PATH}/${missing}/test`)).status).toBe(404);
+    expect((await call('PATCH', `${PATH}/${missing}`, { webhook: { active: true } })).status).toBe(404);
   });
 
   it('page the delivery log newest first with a cursor', async () => {
     const { webhook } = await createEndpoint('/paged', ['aisle.ping']);
-    for (let i = 0; i < 5; i++) await admin('POST', `${PATH}/${webhook.id}/test`);
+    for (let i = 0; i < 5; i++) await call('POST', `${PATH}/${webhook.id}/test`);
     const all = (await deliveries(webhook.id)).deliveries.map((d) => d.id);
     expect(all).toHaveLength(5);
     const dates = (await deliveries(webhook.id)).deliveries.map((d) => d.createdDate as string);
@@ -370,12 +367,12 @@ describe('webhooks', () => {
       query = `?limit=2&cursor=${pagingMetadata.cursors.next}`;
     }
     expect(seen).toEqual(all);
-    expect((await admin('GET', `${PATH}/${webhook.id}/deliveries?cursor=nonsense`)).status).toBe(400);
+    expect((await call('GET', `${PATH}/${webhook.id}/deliveries?cursor=nonsense`)).status).toBe(400);
   });
 
   it('purge deliveries older than 30 days', async () => {
     const { webhook } = await createEndpoint('/old', ['aisle.ping']);
-    await admin('POST', `${PATH}/${webhook.id}/test`);
+    await call('POST', `${PATH}/${webhook.id}/test`);
     // Sent first: a purge skips a delivery the sender holds at that moment (the timer may be sending it).
     await sendDueDeliveries(server().ctx);
     expect(await purgeOldDeliveries(server().ctx, new Date(Date.now() + 29 * 86_400_000))).toBe(0);
@@ -385,7 +382,7 @@ describe('webhooks', () => {
 
   it('reject bad endpoints with a validation error naming the field', async () => {
     const field = async (webhook: unknown, method = 'POST', path = PATH) => {
-      const res = await admin(method, path, { webhook });
+      const res = await call(method, path, { webhook });
       expect(res.status).toBe(400);
       const details = res.body.details as { validationError: { fieldViolations: Array<{ field: string }> } };
       return details.validationError.fieldViolations.map((v) => v.field);
@@ -406,11 +403,11 @@ describe('webhooks', () => {
     expect(await field({ events: ['*'] })).toEqual(['webhook.url']);
     const { webhook } = await createEndpoint('/valid', ['*']);
     expect(await field({ url: 'mailto:a@b.c' }, 'PATCH', `${PATH}/${webhook.id}`)).toEqual(['webhook.url']);
-    expect((await admin('GET', `${PATH}/not-a-uuid`)).status).toBe(400);
+    expect((await call('GET', `${PATH}/not-a-uuid`)).status).toBe(400);
   });
 
   it('list the event types an endpoint can subscribe to, by entity; a fulfilment key may not', async () => {
-    const res = await admin('GET', `${PATH}/event-types`);
+    const res = await call('GET', `${PATH}/event-types`);
     expect(res.status).toBe(200);
     const groups = res.body.eventTypes as Array<{ entity: string; label: string; events: string[] }>;
     expect(groups.find((g) => g.entity === 'order')).toEqual({
@@ -451,6 +448,6 @@ describe('webhooks', () => {
       expect((await server().call(method, path, { body, token: visitor.access_token })).status).toBe(403);
       expect((await server().call(method, path, { body })).status).toBe(401);
     }
-    expect((await admin('GET', `${PATH}/${webhook.id}`)).status).toBe(200);
+    expect((await call('GET', `${PATH}/${webhook.id}`)).status).toBe(200);
   });
 });
