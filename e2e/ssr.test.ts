@@ -93,6 +93,21 @@ describe('pages rendered on the server', () => {
     expect(images.filter((img) => img.includes('loading="lazy"')).length).toBeGreaterThan(0);
   });
 
+  it('opens the home page on its first collection tiles: eager and asked for first, the products below lazy', async () => {
+    const { html } = await fetchPage('/');
+    const tiles = [...html.matchAll(/<a [^>]*class="collection-tile"[^>]*>(<img [^>]*>)/g)].map((m) => m[1]!);
+    expect(tiles.length).toBeGreaterThan(2);
+    for (const tile of tiles.slice(0, 2)) {
+      expect(tile).toContain('loading="eager"');
+      expect(tile).toContain('fetchPriority="high"');
+    }
+    for (const tile of tiles.slice(2)) expect(tile).toContain('loading="lazy"');
+    const featured = html.slice(html.indexOf('id="featured"'));
+    const products = [...featured.matchAll(/<img [^>]*>/g)].map((m) => m[0]);
+    expect(products.length).toBeGreaterThan(0);
+    for (const img of products) expect(img).toContain('loading="lazy"');
+  });
+
   it('keeps the chosen variant in the URL: the page opens on it', async () => {
     const { html } = await fetchPage('/product-page/classic-cotton-tee?Size=M&Color=Navy');
     expect(html).toContain('<input type="radio" name="option-Size" checked="" value="M"/>');

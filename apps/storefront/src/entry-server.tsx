@@ -268,8 +268,8 @@ export async function createRenderer(clientDir: string): Promise<Renderer> {
 export const SCRIPTS_AT_LATEST_MS = 2_000;
 
 /**
- * The page's scripts, asked for once the page has loaded (its HTML, styles and first images: the `load` event) and
- * the frame after it has been painted, so that on a slow link the first paint and the largest image do not share
+ * The page's scripts, asked for once the page has loaded (its HTML, styles and first images: the `load` event),
+ * its eager images are decoded (`decode()`) and the frame after that has been painted, so that on a slow link the first paint and the largest image do not share
  * the bandwidth with ~110 kB of scripts, and scripts already in the browser's cache (a return visit) do not run
  * hydration's work on the main thread before the page is first shown — or `SCRIPTS_AT_LATEST_MS` after the HTML was
  * read, so an image that never arrives (or a background tab, which paints no frames) does not keep the page from
@@ -278,5 +278,5 @@ export const SCRIPTS_AT_LATEST_MS = 2_000;
  */
 export function startScripts(preload: string[], entry: string): string {
   const files = JSON.stringify(preload.map((file) => `/${file}`));
-  return `(function(){var started=false;function go(){if(started)return;started=true;var d=document;${files}.forEach(function(f){var l=d.createElement("link");l.rel="modulepreload";l.href=f;d.head.appendChild(l)});var s=d.createElement("script");s.type="module";s.src=${JSON.stringify(`/${entry}`)};d.body.appendChild(s)}function painted(){requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go,0)})})}if(document.readyState==="complete")painted();else addEventListener("load",painted);setTimeout(go,${SCRIPTS_AT_LATEST_MS})})()`;
+  return `(function(){var started=false;function go(){if(started)return;started=true;var d=document;${files}.forEach(function(f){var l=d.createElement("link");l.rel="modulepreload";l.href=f;d.head.appendChild(l)});var s=d.createElement("script");s.type="module";s.src=${JSON.stringify(`/${entry}`)};d.body.appendChild(s)}function frames(){requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go,0)})})}function painted(){var shown=[].filter.call(document.images,function(i){return i.loading!=="lazy"&&i.decode}).map(function(i){return i.decode().catch(function(){})});Promise.all(shown).then(frames)}if(document.readyState==="complete")painted();else addEventListener("load",painted);setTimeout(go,${SCRIPTS_AT_LATEST_MS})})()`;
 }

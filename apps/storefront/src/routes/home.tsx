@@ -54,13 +54,14 @@ export function Home() {
             <h2 id="collections-title">Shop by collection</h2>
           </div>
           <ul className="collection-grid">
-            {collections.map((collection) => {
+            {collections.map((collection, i) => {
               const image = collection.media?.mainMedia?.image;
               return (
                 <li key={collection.id}>
                   <Link to={`/collections/${collection.slug}`} className="collection-tile">
                     {image?.url ? (
-                      <Picture image={image} alt="" sizes="(min-width: 900px) 16vw, 45vw" />
+                      // The first row on a phone (two tiles) is what the page opens on: eager, asked for first.
+                      <Picture image={image} alt="" sizes="(min-width: 900px) 16vw, 45vw" priority={i < 2} />
                     ) : (
                       <span className="image-placeholder" aria-hidden="true" />
                     )}
@@ -90,7 +91,7 @@ export function Home() {
           <ul className="product-grid">
             {products.map((product: Product, i: number) => (
               <li key={product.id}>
-                <ProductCard product={product} priority={i === 0} />
+                <ProductCard product={product} priority={i === 0 && collections.length === 0} />
               </li>
             ))}
           </ul>
