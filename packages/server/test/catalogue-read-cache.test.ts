@@ -121,6 +121,44 @@ describe('catalogue read cache', () => {
     expect((await server().call('GET', `${R}/products/${productId}`)).status).toBe(404);
   });
 
+  it("answers shoppers' collection pages from memory and shows a new, renamed or hidden collection in the next read", async () => {
+    const cache = catalogueReadCache(server().ctx);
+    const names = async () => {
+      const res = await server().call('POST', '/v2/collections/query', {
+        body: { query: { sort: [{ fieldName: 'name' }], paging: { limit: 50 } } },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return (res.body.collections as Array<{ name: string }>).map((c) => c.name);
+    };
+    const before = await names();
+    const hits = cache.hits;
+    expect(await names()).toEqual(before);
+    expect(cache.hits).toBe(hits + 1);
+    // The GET* form (the storefront's header asks so) answers as well, and admins read the database.
+    const get = await server().call(
+      'GET',
+      `/v2/collections/query?.r=${Buffer.from('{}').toString('base64url')}`,
+    );
+    expect(get.status).toBe(200);
+    const admin = await server().call('POST', '/v2/collections/query', {
+      token: server().adminKey,
+      body: {},
+    });
+    expect(admin.status).toBe(200);
+
+    const made = await ok('POST', `${W}/collections`, { collection: { name: 'Aaa cached picks' } });
+    const id = (made.collection as Body).id as string;
+    expect(await names()).toContain('Aaa cached picks');
+    await ok('PATCH', `${W}/collections/${id}`, { collection: { name: 'Aaa renamed picks' } });
+    const renamed = await names();
+    expect(renamed).toContain('Aaa renamed picks');
+    expect(renamed).not.toContain('Aaa cached picks');
+    await ok('PATCH', `${W}/collections/${id}`, { collection: { visible: false } });
+    expect(await names()).not.toContain('Aaa renamed picks');
+    await ok('DELETE', `${W}/collections/${id}`);
+    expect(await names()).toEqual(before);
+  });
+
   it("prices products in the store's currency and locale, and shows a change of them in the next reads", async () => {
     const id = await product(server(), { ...TEE, name: 'Currency tee' });
     const shopperRead = async () => (await server().call('GET', `${R}/products/${id}`)).body;

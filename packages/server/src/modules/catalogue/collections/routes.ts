@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { complexGetHook, underPrefixes } from '../../../platform/routing.ts';
 import {
   CollectionIdParams,
@@ -11,6 +12,7 @@ import {
   SlugParams,
 } from './schemas.ts';
 import { getCollection, getCollectionBySlug, queryCollections } from './reads.ts';
+import { cacheable, sendCached } from '../shared/read-cache.ts';
 import type { App } from '../../../platform/app.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { invalid } from '../../../platform/errors.ts';
@@ -56,18 +58,24 @@ export async function collectionRoutes(app: App, ctx: AppContext): Promise<void>
     }),
   );
   const query = { response: { 200: CollectionsResponse } };
+  // Shoppers' pages of collections (every storefront page's header lists them) come from the read cache.
+  const collectionPage = async (request: FastifyRequest, reply: FastifyReply, body: { query?: unknown }) => {
+    const read = () => queryCollections(ctx, body, viewerOf(request));
+    if (!cacheable(request)) return read();
+    return sendCached(ctx, reply, `collections:${JSON.stringify(body)}`, read);
+  };
   app.get(
     '/v2/collections/query',
     {
       ...catalogueRead('Query collections', { ...query, querystring: QueryCollectionsRequest }),
       preValidation: complexGetHook(),
     },
-    async (request) => queryCollections(ctx, request.query, viewerOf(request)),
+    async (request, reply) => collectionPage(request, reply, request.query),
   );
   app.post(
     '/v2/collections/query',
     catalogueRead('Query collections', { ...query, body: QueryCollectionsRequest }),
-    async (request) => queryCollections(ctx, request.body, viewerOf(request)),
+    async (request, reply) => collectionPage(request, reply, request.body),
   );
 
   await underPrefixes(app, ['/stores/v1', '/_api/catalog-server/v1'], (r) => {

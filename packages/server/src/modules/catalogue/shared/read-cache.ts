@@ -4,9 +4,10 @@ import { ChangeCache } from '../../../platform/change-cache.ts';
 import { announceChanges } from '../../../platform/events.ts';
 
 /**
- * Shoppers' catalogue reads, kept per process as the bytes sent: a product by id and `query-platformized`
- * pages (the storefront's product page is a `slug $eq` query). Every shopper (anonymous, visitor, member)
- * gets the same answer for the same request, so one entry serves them all; admins always read the database.
+ * Shoppers' catalogue reads, kept per process as the bytes sent: a product by id, `query-platformized`
+ * pages (the storefront's product page is a `slug $eq` query) and collection pages (every storefront page's
+ * header). Every shopper (anonymous, visitor, member) gets the same answer for the same request, so one entry
+ * serves them all; admins always read the database.
  *
  * Correctness rests on events, as the capped counts do: every catalogue write records an event of one of
  * `CATALOGUE_READ_ENTITIES` in its transaction, and when one commits the whole cache is dropped — at once in
