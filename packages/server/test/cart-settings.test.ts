@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { currentStoreSettings } from '../src/modules/settings/store.ts';
 import { PRODUCTS_TAX_GROUP_ID } from '../src/modules/settings/tax-groups.ts';
 import { rows } from '../src/platform/db.ts';
 import { encodeComplexQuery } from '../src/platform/wire-query.ts';
@@ -137,6 +138,21 @@ describe('store settings', () => {
       const cleared = await call('PATCH', PATH, { storeSettings: { storeName: null } });
       expect(cleared.status, JSON.stringify(cleared.body)).toBe(200);
       expect(cleared.body.storeSettings).not.toHaveProperty('storeName');
+    });
+
+    it('keeps what shoppers read of the settings in memory, and shows a change in the very next read', async () => {
+      const publicName = async () =>
+        ((await server().call('GET', `${PATH}/public`)).body.storeSettings as Body).storeName;
+      await call('PATCH', PATH, { storeSettings: { storeName: 'Kept Shop' } });
+      expect(await publicName()).toBe('Kept Shop');
+      // One read serves the next ones: the same row, not read again.
+      const first = await currentStoreSettings(server().ctx);
+      expect(await currentStoreSettings(server().ctx)).toBe(first);
+      await call('PATCH', PATH, { storeSettings: { storeName: 'Changed Shop' } });
+      expect(await publicName()).toBe('Changed Shop');
+      expect(await currentStoreSettings(server().ctx)).not.toBe(first);
+      await call('PATCH', PATH, { storeSettings: { storeName: null } });
+      expect(await publicName()).toBeUndefined();
     });
 
     it('refuses hostile names and settings with a 400 in the wire envelope, writing nothing', async () => {

@@ -16,6 +16,7 @@ import {
 } from './shipping-options.ts';
 import {
   publicStoreSettingsToWire,
+  currentStoreSettings,
   readStoreSettings,
   storeSettingsToWire,
   updateStoreSettings,
@@ -64,7 +65,7 @@ export const settingsRoutes: Module = async (app, ctx) => {
         config: open,
         schema: { tags, summary: "The store's name, logo, currency and locale, for storefronts (Aisle)" },
       },
-      async () => ({ storeSettings: publicStoreSettingsToWire(ctx, await readStoreSettings(ctx.db)) }),
+      async () => ({ storeSettings: publicStoreSettingsToWire(ctx, await currentStoreSettings(ctx)) }),
     );
     app.patch(
       '/ecom/v1/store-settings',
