@@ -95,3 +95,36 @@ export abstract class ChangeCache<E extends Kept> {
     this.bytes += weight;
   }
 }
+
+/**
+ * One value read once and kept until an event of one of `entities` commits (at once in this process, through
+ * LISTEN/NOTIFY in the others): nothing is kept while those notifications are down, nor longer than `maxAge` ms
+ * (a write that recorded no event), and a failed read is not kept. For rarely changed settings.
+ */
+export class KeptUntilChange<T> {
+  private value: Promise<T> | undefined;
+  private loadedAt = 0;
+
+  constructor(
+    private readonly events: AppContext['events'],
+    entities: string[],
+    private readonly maxAge: number,
+    private readonly load: () => Promise<T>,
+  ) {
+    events.watch(entities, () => {
+      this.value = undefined;
+    });
+  }
+
+  get(now = Date.now()): Promise<T> {
+    if (!this.events.changesLive) return this.load();
+    if (this.value && now - this.loadedAt < this.maxAge) return this.value;
+    const loading = this.load();
+    this.value = loading;
+    this.loadedAt = now;
+    loading.catch(() => {
+      if (this.value === loading) this.value = undefined;
+    });
+    return loading;
+  }
+}

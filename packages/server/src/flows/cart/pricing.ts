@@ -42,9 +42,10 @@ import { listTaxRates, type TaxRateRow } from '../../modules/settings/tax-rates.
 import { listTaxRegions, type TaxRegionRow } from '../../modules/settings/tax-regions.ts';
 import { mediaLinks } from '../../modules/catalogue/media/signing.ts';
 import { type Currency, currencyOf } from '../../modules/pricing/currency.ts';
-import type { AppContext } from '../../platform/context.ts';
+import { KeptUntilChange } from '../../platform/change-cache.ts';
+import { type AppContext, perServer } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
-import { announceChanges, type Events } from '../../platform/events.ts';
+import { announceChanges } from '../../platform/events.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
 
 /** Merchant settings → the pricing engine's snapshot parts (modules/pricing/snapshot.ts). */
@@ -342,45 +343,19 @@ async function readMerchantSettings(db: Db): Promise<MerchantSettings> {
 }
 
 /**
- * Store settings, shipping and tax as of the last change: read once, kept until a settings event commits
- * (in this process at once, in others through LISTEN/NOTIFY within milliseconds; see `Events.watch`). While
- * the notification channel is down nothing is kept, so no process serves settings older than its last
- * notification, and never older than `MERCHANT_SETTINGS_MAX_AGE_MS`.
+ * Store settings, shipping and tax as of the last change (`KeptUntilChange`): read once, kept until a settings
+ * event commits, never while the notification channel is down, never older than `MERCHANT_SETTINGS_MAX_AGE_MS`.
+ * One per server's events (the context's copies share it).
  */
-class MerchantSettingsCache {
-  private value: Promise<MerchantSettings> | undefined;
-  private loadedAt = 0;
-
-  constructor(
-    private readonly db: Db,
-    private readonly events: Events,
-  ) {
-    events.watch(MERCHANT_SETTINGS_ENTITIES, () => {
-      this.value = undefined;
-    });
-  }
-
-  get(now: number): Promise<MerchantSettings> {
-    if (!this.events.changesLive) return readMerchantSettings(this.db);
-    if (this.value && now - this.loadedAt < MERCHANT_SETTINGS_MAX_AGE_MS) return this.value;
-    const loading = readMerchantSettings(this.db);
-    this.value = loading;
-    this.loadedAt = now;
-    loading.catch(() => {
-      if (this.value === loading) this.value = undefined;
-    });
-    return loading;
-  }
-}
-
-const settingsCaches = new WeakMap<Events, MerchantSettingsCache>();
+const settingsCaches = perServer(
+  (ctx) =>
+    new KeptUntilChange(ctx.events, MERCHANT_SETTINGS_ENTITIES, MERCHANT_SETTINGS_MAX_AGE_MS, () =>
+      readMerchantSettings(ctx.db),
+    ),
+  (ctx) => ctx.events,
+);
 
 /** The merchant settings a cart needs (store, shipping, tax), from this process's cache when it is current. */
 export function merchantSettings(ctx: AppContext): Promise<MerchantSettings> {
-  let cache = settingsCaches.get(ctx.events);
-  if (!cache) {
-    cache = new MerchantSettingsCache(ctx.db, ctx.events);
-    settingsCaches.set(ctx.events, cache);
-  }
-  return cache.get(Date.now());
+  return settingsCaches.get(ctx).get();
 }

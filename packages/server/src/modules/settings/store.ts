@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { KeptUntilChange } from '../../platform/change-cache.ts';
 import { type AppContext, perServer } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
 import { iso, lockSingleton, maskedFields } from '../../platform/entity-kit/support.ts';
@@ -45,33 +46,21 @@ export async function readStoreSettings(db: Db): Promise<StoreSettingsRow> {
 /** A write that records no event (a seed run beside the server) shows at the latest after this long. */
 export const STORE_SETTINGS_MAX_AGE_MS = 60_000;
 
-const kept = perServer((ctx) => {
-  const state: { value?: Promise<StoreSettingsRow>; at: number } = { at: 0 };
-  ctx.events.watch(['store_settings'], () => {
-    state.value = undefined;
-  });
-  return state;
-});
+const kept = perServer(
+  (ctx) =>
+    new KeptUntilChange(ctx.events, ['store_settings'], STORE_SETTINGS_MAX_AGE_MS, () =>
+      readStoreSettings(ctx.db),
+    ),
+);
 
 /**
  * The store settings for what shoppers see (the public settings, the store's name in mails and hosted pages):
  * read once per process and kept until a `store_settings` event commits — at once in this process, through
  * LISTEN/NOTIFY in the others — never while those notifications are down, and never longer than
- * `STORE_SETTINGS_MAX_AGE_MS`. Writes and the merchant's own reads use `readStoreSettings`.
+ * `STORE_SETTINGS_MAX_AGE_MS` (`KeptUntilChange`). Writes and the merchant's own reads use `readStoreSettings`.
  */
 export function currentStoreSettings(ctx: AppContext): Promise<StoreSettingsRow> {
-  if (!ctx.events.changesLive) return readStoreSettings(ctx.db);
-  const state = kept.get(ctx);
-  const now = Date.now();
-  if (state.value && now - state.at < STORE_SETTINGS_MAX_AGE_MS) return state.value;
-  const value = readStoreSettings(ctx.db);
-  state.value = value;
-  state.at = now;
-  // A failed read is not kept.
-  value.catch(() => {
-    if (state.value === value) state.value = undefined;
-  });
-  return value;
+  return kept.get(ctx).get();
 }
 
 /** The store as mails and the hosted pages name it: the merchant's store name, else the store's host. */
