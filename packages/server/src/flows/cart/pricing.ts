@@ -26,7 +26,7 @@ import {
 import { listDiscountRules, ruleSnapshot } from '../../modules/discount-rules/rules.ts';
 import type { DiscountRuleSnapshot } from '../../modules/pricing/snapshot.ts';
 import {
-  readStoreSettings,
+  currentStoreSettings,
   type StoreSettingsRow,
   storePricingFields,
 } from '../../modules/settings/store.ts';
@@ -337,8 +337,9 @@ announceChanges(MERCHANT_SETTINGS_ENTITIES);
 /** A safety net for writes that bypass the services (and so record no event): reload at least this often. */
 export const MERCHANT_SETTINGS_MAX_AGE_MS = 60_000;
 
-async function readMerchantSettings(db: Db): Promise<MerchantSettings> {
-  const [store, shippingAndTax] = await Promise.all([readStoreSettings(db), loadShippingAndTax(db)]);
+/** The store's settings as shoppers' reads keep them (`currentStoreSettings`), with shipping and tax read now. */
+async function readMerchantSettings(ctx: AppContext): Promise<MerchantSettings> {
+  const [store, shippingAndTax] = await Promise.all([currentStoreSettings(ctx), loadShippingAndTax(ctx.db)]);
   return { store, shippingAndTax };
 }
 
@@ -350,7 +351,7 @@ async function readMerchantSettings(db: Db): Promise<MerchantSettings> {
 const settingsCaches = perServer(
   (ctx) =>
     new KeptUntilChange(ctx.events, MERCHANT_SETTINGS_ENTITIES, MERCHANT_SETTINGS_MAX_AGE_MS, () =>
-      readMerchantSettings(ctx.db),
+      readMerchantSettings(ctx),
     ),
   (ctx) => ctx.events,
 );

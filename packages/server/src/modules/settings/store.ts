@@ -51,10 +51,12 @@ const kept = perServer(
     new KeptUntilChange(ctx.events, ['store_settings'], STORE_SETTINGS_MAX_AGE_MS, () =>
       readStoreSettings(ctx.db),
     ),
+  (ctx) => ctx.events,
 );
 
 /**
- * The store settings for what shoppers see (the public settings, the store's name in mails and hosted pages):
+ * The store settings for what shoppers see (the public settings, the store's name in mails and hosted pages,
+ * the carts' pricing through `merchantSettings`):
  * read once per process and kept until a `store_settings` event commits — at once in this process, through
  * LISTEN/NOTIFY in the others — never while those notifications are down, and never longer than
  * `STORE_SETTINGS_MAX_AGE_MS` (`KeptUntilChange`). Writes and the merchant's own reads use `readStoreSettings`.
