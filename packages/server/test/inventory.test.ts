@@ -270,6 +270,40 @@ describe('inventory writes', () => {
     });
   });
 
+  it("moves a product's lastUpdated when a variant goes out of or into stock, not when only its count moves", async () => {
+    const p = await product({ name: 'Stock dates' });
+    await ok('PATCH', `${INV}/product/${p.id}`, {
+      inventoryItem: { trackQuantity: true, variants: [{ variantId: DEFAULT_VARIANT, quantity: 3 }] },
+    });
+    const lastUpdated = async () =>
+      (
+        (await ok('GET', `/stores-reader/v1/products/${p.id}`, undefined, null)).product as {
+          lastUpdated: string;
+        }
+      ).lastUpdated;
+    const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
+    const stocked = await lastUpdated();
+    const itemBefore = (await item(p.id)).lastUpdated;
+    await tick();
+
+    await ok('POST', `${INV}/decrement`, { decrementData: [{ productId: p.id, decrementBy: 2 }] });
+    expect((await read(p.id)).stock).toMatchObject({ quantity: 1, inStock: true });
+    expect(await lastUpdated()).toBe(stocked);
+    expect(new Date((await item(p.id)).lastUpdated).getTime()).toBeGreaterThan(
+      new Date(itemBefore).getTime(),
+    );
+
+    await ok('POST', `${INV}/decrement`, { decrementData: [{ productId: p.id, decrementBy: 1 }] });
+    expect((await read(p.id)).stock).toMatchObject({ quantity: 0, inStock: false });
+    const soldOut = await lastUpdated();
+    expect(new Date(soldOut).getTime()).toBeGreaterThan(new Date(stocked).getTime());
+    await tick();
+
+    await ok('POST', `${INV}/increment`, { incrementData: [{ productId: p.id, incrementBy: 2 }] });
+    expect((await read(p.id)).stock).toMatchObject({ quantity: 2, inStock: true });
+    expect(new Date(await lastUpdated()).getTime()).toBeGreaterThan(new Date(soldOut).getTime());
+  });
+
   it('takes pre-orders past the stock up to the limit', async () => {
     const p = await product({ name: 'Preorder Lamp' });
     await ok('PATCH', `${INV}/product/${p.id}`, {

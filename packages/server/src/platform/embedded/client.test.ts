@@ -123,6 +123,49 @@ describe('embedded database client', () => {
     expect((await client.query('select n from counters where id = 1')).rows).toEqual([{ n: 1 }]);
   });
 
+  it('begins a transaction with its first statement: statements sent together, turns kept, none taken empty', async () => {
+    await client.query('update counters set n = 10 where id = 1');
+    // Both first statements leave before either answers: the second waits for the BEGIN the first carries.
+    const [a, b] = await client.transaction((t) =>
+      Promise.all([
+        t.query<{ n: number }>('update counters set n = n + 1 where id = 1 returning n'),
+        t.query<{ n: number }>('update counters set n = n + 1 where id = 1 returning n'),
+      ]),
+    );
+    expect([a.rows[0]?.n, b.rows[0]?.n]).toEqual([11, 12]);
+
+    // Two transactions begun at once run one after the other, each seeing the other's commit or nothing of it.
+    const both = await Promise.all(
+      [1, 2].map((k) =>
+        client.transaction(async (t) => {
+          const before = (await t.query<{ n: number }>('select n from counters where id = 1')).rows[0]!.n;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          await t.query('update counters set n = $1 where id = 1', [before + k]);
+          return before;
+        }),
+      ),
+    );
+    expect(both).toEqual([12, 13]);
+    expect((await client.query('select n from counters where id = 1')).rows).toEqual([{ n: 15 }]);
+
+    // A transaction that runs no statement takes no session: a call outside it is answered meanwhile.
+    let release!: () => void;
+    const empty = client.transaction(
+      () =>
+        new Promise<string>((resolve) => {
+          release = () => resolve('done');
+        }),
+    );
+    expect((await client.query('select n from counters where id = 1')).rows).toEqual([{ n: 15 }]);
+    release();
+    expect(await empty).toBe('done');
+
+    // A first statement that fails leaves nothing held: the rollback ends it and the next call runs.
+    const failing = client.transaction((t) => t.query('update counters set n = -1 where id = 1'));
+    expect(await codeOf(failing)).toBe('23514');
+    await client.query('update counters set n = 1 where id = 1');
+  });
+
   it('says 25P02 when a failed transaction is committed, and keeps statements prepared in it', async () => {
     const text = 'update counters set n = n - $1 where id = 1';
     const failing = client.transaction(async (t) => {

@@ -158,6 +158,7 @@ export class EmbeddedClient {
     params: unknown[] | undefined,
     options: QueryOptions | undefined,
     tx?: number,
+    begin?: true,
   ) {
     const { rowMode, parsers, ...rest } = options ?? {};
     if (Object.keys(rest).length)
@@ -170,17 +171,24 @@ export class EmbeddedClient {
       rowMode: rowMode ?? 'object',
       rawTypes: raw,
       ...(tx === undefined ? {} : { tx }),
+      ...(begin ? { begin } : {}),
     });
     return parseJson(result, raw);
   }
 
-  async #exec(text: string, options: QueryOptions | undefined, tx?: number): Promise<Results[]> {
+  async #exec(
+    text: string,
+    options: QueryOptions | undefined,
+    tx?: number,
+    begin?: true,
+  ): Promise<Results[]> {
     const raw = rawTypes(options?.parsers);
     const results = await this.#call<Results[]>({
       op: 'exec',
       text,
       rawTypes: raw,
       ...(tx === undefined ? {} : { tx }),
+      ...(begin ? { begin } : {}),
     });
     return results.map((result) => parseJson(result, raw));
   }
@@ -194,30 +202,32 @@ export class EmbeddedClient {
   }
 
   /**
-   * `fn` inside BEGIN … COMMIT, with the session to itself: committed when it returns, rolled back when it
-   * throws (the error is rethrown) or calls `rollback()`. A COMMIT PostgreSQL answers with ROLLBACK (the
-   * transaction had failed) throws 25P02.
+   * `fn` inside BEGIN … COMMIT, with the session to itself from its first statement: committed when it returns,
+   * rolled back when it throws (the error is rethrown) or calls `rollback()`. A COMMIT PostgreSQL answers with
+   * ROLLBACK (the transaction had failed) throws 25P02.
    */
   async transaction<T>(fn: (tx: EmbeddedTransaction) => Promise<T>): Promise<T> {
     const id = ++this.#transactions;
-    await this.#call({ op: 'begin', tx: id });
     let closed = false;
-    const open = () => {
+    // BEGIN goes with the first statement (the worker takes the session then): a transaction holds the
+    // session for one round trip less, and one that runs no statement never takes it.
+    let begun = false;
+    const first = (): true | undefined => {
       if (closed) throw new Error('Transaction is closed');
+      if (begun) return undefined;
+      begun = true;
+      return true;
+    };
+    const end = async (op: 'commit' | 'rollback') => {
+      closed = true;
+      if (begun) await this.#call({ op, tx: id });
     };
     const tx: EmbeddedTransaction = {
-      query: async (text, params, options) => {
-        open();
-        return this.#query(text, params, options, id);
-      },
-      exec: async (text, options) => {
-        open();
-        return this.#exec(text, options, id);
-      },
+      query: async (text, params, options) => this.#query(text, params, options, id, first()),
+      exec: async (text, options) => this.#exec(text, options, id, first()),
       rollback: async () => {
-        open();
-        closed = true;
-        await this.#call({ op: 'rollback', tx: id });
+        if (closed) throw new Error('Transaction is closed');
+        await end('rollback');
       },
       get closed() {
         return closed;
@@ -225,16 +235,10 @@ export class EmbeddedClient {
     };
     try {
       const result = await fn(tx);
-      if (!closed) {
-        closed = true;
-        await this.#call({ op: 'commit', tx: id });
-      }
+      if (!closed) await end('commit');
       return result;
     } catch (error) {
-      if (!closed) {
-        closed = true;
-        await this.#call({ op: 'rollback', tx: id });
-      }
+      if (!closed) await end('rollback');
       throw error;
     }
   }

@@ -45,9 +45,11 @@ export type Request =
       /** Type ids whose values are returned as the database's text, unparsed. */
       rawTypes: number[];
       tx?: number;
+      /** The transaction's first statement: BEGIN it first (one message for both). */
+      begin?: true;
     }
-  | { op: 'exec'; text: string; rawTypes: number[]; tx?: number }
-  | { op: 'begin' | 'commit' | 'rollback'; tx: number }
+  | { op: 'exec'; text: string; rawTypes: number[]; tx?: number; begin?: true }
+  | { op: 'commit' | 'rollback'; tx: number }
   | { op: 'listen'; channel: string; listener: number }
   | { op: 'unlisten'; listener: number }
   | { op: 'dump' }

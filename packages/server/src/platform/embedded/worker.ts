@@ -2,8 +2,10 @@
  * The embedded database's thread: PGlite (WebAssembly PostgreSQL) runs here, off the server's event loop, and
  * answers the server thread's `client.ts` over `postMessage` (messages in `protocol.ts`).
  *
- * - **One session, used in turn.** A transaction holds the session from `begin` to `commit`/`rollback`; other
- *   calls wait for it in arrival order (as PGlite's own transaction mutex made them wait in the server thread).
+ * - **One session, used in turn.** A transaction holds the session from its first statement (which arrives
+ *   marked `begin`: BEGIN and the statement in one message, one round trip less while the session is held) to
+ *   `commit`/`rollback`; other calls wait for it in arrival order (as PGlite's own transaction mutex made them
+ *   wait in the server thread).
  *   Every call into PGlite runs one after the other.
  * - **A statement is one round trip into PostgreSQL**, prepared once per text: Parse (first time only), Bind,
  *   Describe, Execute and Sync go in one batch, and the statement is kept by name (the most recent
@@ -209,25 +211,13 @@ function ownedBy(tx: number): void {
   if (owner !== tx) throw new QueryError('Transaction is closed');
 }
 
-async function handle(call: Call): Promise<unknown> {
-  switch (call.op) {
-    case 'query': {
-      const { text, params, rowMode, rawTypes, tx } = call;
-      if (tx !== undefined) {
-        ownedBy(tx);
-        return serial(() => extended(text, params, rowMode, rawTypes, true));
-      }
-      return alone(() => serial(() => extended(text, params, rowMode, rawTypes, false)));
-    }
-    case 'exec': {
-      const { text, rawTypes, tx } = call;
-      if (tx !== undefined) {
-        ownedBy(tx);
-        return serial(() => simple(text, rawTypes, true));
-      }
-      return alone(() => serial(() => simple(text, rawTypes, false)));
-    }
-    case 'begin':
+/** Transactions whose BEGIN is under way (waiting for the session): their next calls wait for it. */
+const beginning = new Map<number, Promise<unknown>>();
+
+/** The session for transaction `tx`: BEGIN it when this is its first statement, else check it holds it. */
+async function inTransaction(tx: number, begin: true | undefined): Promise<void> {
+  if (begin) {
+    const begun = (async () => {
       await acquire();
       try {
         await serial(() => simple('BEGIN', [], true));
@@ -235,10 +225,44 @@ async function handle(call: Call): Promise<unknown> {
         release();
         throw error;
       }
-      owner = call.tx;
-      return null;
+      owner = tx;
+    })();
+    beginning.set(
+      tx,
+      begun.catch(() => {}),
+    );
+    try {
+      await begun;
+    } finally {
+      beginning.delete(tx);
+    }
+    return;
+  }
+  await beginning.get(tx);
+  ownedBy(tx);
+}
+
+async function handle(call: Call): Promise<unknown> {
+  switch (call.op) {
+    case 'query': {
+      const { text, params, rowMode, rawTypes, tx, begin } = call;
+      if (tx !== undefined) {
+        await inTransaction(tx, begin);
+        return serial(() => extended(text, params, rowMode, rawTypes, true));
+      }
+      return alone(() => serial(() => extended(text, params, rowMode, rawTypes, false)));
+    }
+    case 'exec': {
+      const { text, rawTypes, tx, begin } = call;
+      if (tx !== undefined) {
+        await inTransaction(tx, begin);
+        return serial(() => simple(text, rawTypes, true));
+      }
+      return alone(() => serial(() => simple(text, rawTypes, false)));
+    }
     case 'commit':
     case 'rollback': {
+      await beginning.get(call.tx);
       ownedBy(call.tx);
       owner = undefined;
       try {

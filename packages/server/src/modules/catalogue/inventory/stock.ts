@@ -105,7 +105,7 @@ const stockMove = (direction: 'decrement' | 'increment', variantId: string, afte
  * The common case of a stock change in one statement: lock the products (in id order, as `lockProduct` callers
  * do, so no two changes deadlock), move the stock of every tracked variant that allows it (a decrement only
  * while `quantity >= n`), and carry the difference into the product's `quantity` when no variant crossed zero
- * (its in-stock flags and status are then unchanged). Answers the changes it made (by position in `wanted`) and
+ * (its in-stock flags and status are then unchanged, and so is its `lastUpdated`). Answers the changes it made (by position in `wanted`) and
  * the products it brought up to date; what it left alone is for `settleOne`, and the other products for
  * `refreshProduct`.
  */
@@ -146,7 +146,9 @@ async function moveTracked(
           ${who.actorId}, ${who.actorLabel}, ${who.orderId}::uuid
         from moved t where t.n <> 0 order by t.ord
       ), carried as (
-        update ${products} p set quantity = p.quantity ${sign} t.n, last_updated = now()
+        -- Only the count moves: no indexed column changes, so the product's row is updated in place (HOT),
+        -- without new entries in its nineteen indexes (lastUpdated stays: see docs/DECISIONS.md).
+        update ${products} p set quantity = p.quantity ${sign} t.n
         from (select product_id, sum(n)::int as n from moved t group by product_id having not bool_or(${crossed})) t
         where p.id = t.product_id and p.quantity is not null
         returning p.id
