@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { currentCheckoutSettings } from '../src/modules/checkout-settings/checkout-settings.ts';
 import { loadOrdersSettings } from '../src/modules/checkout-settings/orders-settings.ts';
 import { rows } from '../src/platform/db.ts';
 import { serverForFile } from './file-server.ts';
@@ -265,6 +266,28 @@ describe('checkout settings', () => {
     });
     expect(fresh.status).toBe(200);
     expect((fresh.body.checkoutSettings as Body).giftCardRedeemEnabled).toBe(false);
+  });
+
+  it('keeps what shoppers read in memory, and shows a change in the very next shopper read', async () => {
+    const headerText = async () => {
+      const res = await server().call('GET', PATH);
+      expect(res.status).toBe(200);
+      return ((res.body.checkoutSettings as Body).checkoutBrand as { header: { text?: string } }).header.text;
+    };
+    await call('PATCH', PATH, { checkoutSettings: { checkoutBrand: { header: { text: 'Kept header' } } } });
+    expect(await headerText()).toBe('Kept header');
+    // One read serves the next ones: the same settings, not read again.
+    const first = await currentCheckoutSettings(server().ctx);
+    expect(await currentCheckoutSettings(server().ctx)).toBe(first);
+    await call('PATCH', PATH, {
+      checkoutSettings: { checkoutBrand: { header: { text: 'Changed header' } } },
+    });
+    expect(await headerText()).toBe('Changed header');
+    expect(await currentCheckoutSettings(server().ctx)).not.toBe(first);
+    // The merchant reads what is stored.
+    expect(((await settings()).checkoutBrand as { header: { text?: string } }).header.text).toBe(
+      'Changed header',
+    );
   });
 
   describe('logo', () => {

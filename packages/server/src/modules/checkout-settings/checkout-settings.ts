@@ -1,7 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { storeDisplayName } from '../settings/store.ts';
-import type { AppContext } from '../../platform/context.ts';
+import { KeptUntilChange } from '../../platform/change-cache.ts';
+import { type AppContext, perServer } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
+import { announceChanges } from '../../platform/events.ts';
 import { type FieldViolation, ValidationFailure } from '../../platform/errors.ts';
 import { type ImageInput, imageRefToWire, resolveImageRef } from '../catalogue/media/image-ref.ts';
 import type { StoredMedia } from '../catalogue/shared/model.ts';
@@ -130,6 +132,30 @@ export async function readCheckoutSettings(db: Db): Promise<StoredCheckoutSettin
   return fromRow(row);
 }
 
+/** The event entity of a checkout settings write, announced to every process (for `currentCheckoutSettings`). */
+const CHECKOUT_SETTINGS = 'checkout_settings';
+announceChanges([CHECKOUT_SETTINGS]);
+
+/** A write that records no event (a seed run beside the server) shows at the latest after this long. */
+export const CHECKOUT_SETTINGS_MAX_AGE_MS = 60_000;
+
+const kept = perServer(
+  (ctx) =>
+    new KeptUntilChange(ctx.events, [CHECKOUT_SETTINGS], CHECKOUT_SETTINGS_MAX_AGE_MS, () =>
+      readCheckoutSettings(ctx.db),
+    ),
+  (ctx) => ctx.events,
+);
+
+/**
+ * The checkout settings for what shoppers see (the public settings the hosted checkout reads, the brand of the
+ * mails sent after every order): kept per process until a `checkout_settings` event commits, as
+ * `currentStoreSettings` keeps the store's. Writes and the merchant's own reads use `readCheckoutSettings`.
+ */
+export function currentCheckoutSettings(ctx: AppContext): Promise<StoredCheckoutSettings> {
+  return kept.get(ctx).get();
+}
+
 /** Who reads: the merchant sees everything; shoppers what the hosted checkout page shows. */
 export type SettingsAudience = 'merchant' | 'shopper';
 
@@ -146,10 +172,10 @@ function brandToWire(ctx: AppContext, brand: CheckoutSettings['checkoutBrand']) 
 /**
  * The store as its mails show it: the checkout header's text as its name (else the store's name or host) and the
  * checkout logo, as an absolute URL; `store` is the store's own name (or host) for the subject and footer. Both
- * settings are read once, side by side (a mail goes out after every order).
+ * settings come from what this process keeps (a mail goes out after every order).
  */
 export async function mailBrand(ctx: AppContext): Promise<{ name: string; logoUrl?: string; store: string }> {
-  const [checkout, store] = await Promise.all([readCheckoutSettings(ctx.db), storeDisplayName(ctx)]);
+  const [checkout, store] = await Promise.all([currentCheckoutSettings(ctx), storeDisplayName(ctx)]);
   const { header } = checkout.settings.checkoutBrand;
   const name = header.text?.trim() || store;
   const url = header.logo.image ? imageRefToWire(ctx, header.logo.image).url : undefined;
@@ -279,6 +305,6 @@ export async function updateCheckoutSettings(
       .where(eq(checkoutSettings.id, 1))
       .returning();
     const wire = checkoutSettingsToWire(ctx, fromRow(row), 'merchant');
-    return ctx.events.recordUpdate(tx, 'checkout_settings', 'checkout', 'checkoutSettings', wire);
+    return ctx.events.recordUpdate(tx, CHECKOUT_SETTINGS, 'checkout', 'checkoutSettings', wire);
   });
 }

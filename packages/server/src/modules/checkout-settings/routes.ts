@@ -2,7 +2,12 @@ import type { Module } from '../../platform/app.ts';
 import { adminMay } from '../../platform/auth.ts';
 import { entityRoutes } from '../../platform/entity-kit/index.ts';
 import { getDefaultTipSettings, getTipSettings, tipSetting, tipSettingsService } from './tip-settings.ts';
-import { checkoutSettingsToWire, readCheckoutSettings, updateCheckoutSettings } from './checkout-settings.ts';
+import {
+  checkoutSettingsToWire,
+  currentCheckoutSettings,
+  readCheckoutSettings,
+  updateCheckoutSettings,
+} from './checkout-settings.ts';
 import { loadOrdersSettings, ordersSettingsToWire, updateOrdersSettings } from './orders-settings.ts';
 import { IdParams, UpdateCheckoutSettingsRequest, UpdateOrdersSettingsRequest } from './schemas.ts';
 import { admin, open, routeOptions, visitor } from '../../platform/routing.ts';
@@ -23,13 +28,17 @@ export const checkoutSettingsRoutes: Module = async (app, ctx) => {
         open,
         'Checkout settings: policies, fields and brand (admins also see payment options and revision)',
       ),
-      async (request) => ({
-        checkoutSettings: checkoutSettingsToWire(
-          ctx,
-          await readCheckoutSettings(ctx.db),
-          adminMay(request.caller, 'settings.read') ? 'merchant' : 'shopper',
-        ),
-      }),
+      async (request) => {
+        // The merchant reads what is stored; shoppers (the hosted checkout) what this process keeps.
+        const merchant = adminMay(request.caller, 'settings.read');
+        return {
+          checkoutSettings: checkoutSettingsToWire(
+            ctx,
+            merchant ? await readCheckoutSettings(ctx.db) : await currentCheckoutSettings(ctx),
+            merchant ? 'merchant' : 'shopper',
+          ),
+        };
+      },
     );
     app.patch(
       path,
