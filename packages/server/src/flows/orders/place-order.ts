@@ -40,6 +40,7 @@ import { type Db, markExternalEffect, preparedRows, rows } from '../../platform/
 import { AppError, badRequest, invalid } from '../../platform/errors.ts';
 import type { EventInput } from '../../platform/events.ts';
 import { couponFailure } from '../cart/pricing.ts';
+import { type Catalog, type CatalogProduct, catalogOf, productsJson } from '../cart/catalogue.ts';
 import { type CheckoutCaller, mayAct } from '../checkout/access.ts';
 import {
   priceCheckout,
@@ -260,14 +261,22 @@ interface Locked {
   tip: TipInputs;
   /** The cart the checkout was made from, locked, when it still points at this checkout. */
   cart: CheckedOutCart | null;
+  /** The products of the checkout's catalogue lines, as `loadProducts` reads them. */
+  catalog: Catalog;
 }
 
 /**
  * Locks the checkout and reads, in the same round trip, the status of its order (if it names one), the orders
- * settings (defaults when never written), the tip's inputs and — locked after the checkout — the cart it came
- * from when that cart still points at it (the order takes its checked-out lines, so what it does to the cart and
- * its event are known up front). What is read beside the lock is as of the statement's start, before any wait for the lock.
+ * settings (defaults when never written), the tip's inputs, the products its lines name (the catalogue the
+ * order is priced with) and — locked after the checkout — the cart it came from when that cart still points at
+ * it (the order takes its checked-out lines, so what it does to the cart and its event are known up front). What
+ * is read beside the lock is as of the statement's start, before any wait for the lock: a price or stock change
+ * committed during that wait counts as made after the order (the stock is taken by a conditional decrement
+ * all the same).
  */
+/** A stored line's product id as PostgreSQL matches it (`~*`): what `loadProducts` would read. */
+const UUID_PATTERN = UUID.source;
+
 async function lockForOrder(tx: Db, checkoutId: string): Promise<Locked | undefined> {
   if (!UUID.test(checkoutId)) return undefined;
   const [raw] = await preparedRows<Record<string, unknown>>(
@@ -279,6 +288,8 @@ async function lockForOrder(tx: Db, checkoutId: string): Promise<Locked | undefi
         (select jsonb_build_object('id', ca.id, 'memberId', ca.member_id, 'visitorId', ca.visitor_id,
             'revision', ca.revision::text, 'lineItems', ca.line_items)
           from ${carts} ca where ca.id = ck.cart_id and ca.checkout_id = ck.id for update) as "_cart",
+        ${productsJson(sql`array(select distinct (l->>'productId')::uuid from jsonb_array_elements(ck.line_items) l
+          where l->>'kind' = 'catalog' and l->>'productId' ~* ${UUID_PATTERN})`)} as "_catalog",
         -- The rest of the transaction runs on generic plans: its statements (products by id array, the stock
         -- change, the order's writes) cost PostgreSQL more to plan for each call than to run.
         set_config('plan_cache_mode', 'force_generic_plan', true) as "_plans"
@@ -301,6 +312,7 @@ async function lockForOrder(tx: Db, checkoutId: string): Promise<Locked | undefi
       : ORDERS_SETTINGS_DEFAULTS,
     tip: tipInputsFrom(raw._tip),
     cart: (raw._cart as Locked['cart']) ?? null,
+    catalog: catalogOf((raw._catalog as CatalogProduct[] | null) ?? []),
   };
 }
 
@@ -394,7 +406,7 @@ async function place(
   // The coupon is locked before pricing (and so before anything is charged): orders with one code are priced
   // one after another, each counting the uses committed before it, and the coupon stays until the commit.
   if (row.coupon) await lockCouponByCode(tx, row.coupon.code);
-  const priced = await priceCheckout(ctx, tx, row, { ...inputs, tip: locked.tip });
+  const priced = await priceCheckout(ctx, tx, row, { ...inputs, tip: locked.tip, catalog: locked.catalog });
   const problem = blocker(priced);
   if (problem) throw problem;
   const { totals, currency } = priced;
