@@ -39,7 +39,7 @@ export function announceChanges(entities: readonly string[]): void {
   for (const entity of entities) ANNOUNCED.add(entity);
 }
 const LEASE_SECONDS = 30;
-const BATCH = 100;
+const BATCH = 25;
 
 interface OutboxRow {
   id: string;
