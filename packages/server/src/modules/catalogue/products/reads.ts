@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { type AppContext, perServer } from '../../../platform/context.ts';
 import { type Db, preparedRows } from '../../../platform/db.ts';
 import { PgDialect } from 'drizzle-orm/pg-core';
@@ -6,7 +6,10 @@ import { notFound } from '../../../platform/errors.ts';
 import {
   buildPage,
   compileQuery,
+  type OrderKey,
   type Page,
+  planOver,
+  type QueryPlan,
   type QuerySpec,
   TEXT_SEARCH_FENCE,
   type FieldSpec,
@@ -115,6 +118,51 @@ export const PRODUCT_QUERY: QuerySpec = (() => {
     ...PAGE_LIMITS,
   };
 })();
+
+/**
+ * The copies on `product_collections` of the sort keys a collection page offers (price, newest, the
+ * merchant's order), each with an index per collection over visible products (collections/tables.ts).
+ */
+function collectionCopyOf(key: OrderKey): FieldSpec | undefined {
+  const copy =
+    key.name === 'collectionPosition'
+      ? productCollections.position
+      : key.field.sql === products.discountedPrice
+        ? productCollections.discountedPrice
+        : key.field.sql === products.price
+          ? productCollections.price
+          : key.field.sql === products.numericId
+            ? productCollections.numericId
+            : undefined;
+  // Every product of the collection has a position there, so the copy is never NULL.
+  return copy && { ...key.field, sql: copy, nullable: false };
+}
+
+/**
+ * A shopper's page of one collection sorted by price, newest or the merchant's order: one index of
+ * `product_collections` walked in order, each row's product joined, instead of every product of the
+ * collection read and sorted. The sort must be what an index holds (one of those keys, then the numeric id,
+ * one direction); the whole filter still applies to each product, so the rows are the general query's.
+ * Undefined when it does not fit.
+ */
+function collectionPage(
+  plan: QueryPlan,
+  viewer: Viewer,
+): { from: SQL; where: SQL; plan: QueryPlan } | undefined {
+  if (viewer.merchant || plan.textSearch) return undefined;
+  const keys = plan.sortKeys;
+  const last = keys.at(-1);
+  if (keys.length > 2 || last?.field.sql !== products.numericId || keys.some((k) => k.order !== last.order))
+    return undefined;
+  const collectionId = oneCollectionOf(plan.filterInput);
+  const over = collectionId ? planOver(plan, collectionCopyOf) : undefined;
+  if (!collectionId || !over) return undefined;
+  return {
+    from: sql`${productCollections} join ${products} on ${products.id} = ${productCollections.productId}`,
+    where: sql`${productCollections.collectionId} = ${collectionId}::uuid and ${productCollections.visible}`,
+    plan: { ...plan, ...over },
+  };
+}
 
 /** A variant with its stock as `variantsJson` returns it (money as decimal strings, like the columns). */
 type VariantJson = VariantRow & { inventory: StockRow | null };
@@ -239,9 +287,11 @@ export async function queryProducts(
   request: ProductQueryRequest,
   viewer: Viewer,
 ): Promise<{ products: WireProduct[]; metadata: Page<WireProduct>['metadata'] }> {
-  const plan = compileQuery(request.query, PRODUCT_QUERY);
+  const compiled = compileQuery(request.query, PRODUCT_QUERY);
   const base = viewer.merchant ? undefined : eq(products.visible, true);
-  let where = and(base, plan.where);
+  const inCollection = collectionPage(compiled, viewer);
+  const plan = inCollection?.plan ?? compiled;
+  let where = and(inCollection?.where, base, plan.where);
   const counted = and(base, plan.filter);
   let count = cappedCount(ctx.db, sql`${products}`, counted);
   if (plan.textSearch) {
@@ -268,7 +318,7 @@ export async function queryProducts(
     ctx.db,
     sql`select ${productSelectList}, ${plan.keys ?? sql`null`} as _keys,
       ${request.includeVariants ? variantsJson() : sql`null`} as _variants
-      from ${products} where ${where ?? sql`true`} order by ${sql.join(plan.orderBy, sql`, `)}
+      from ${inCollection?.from ?? products} where ${where ?? sql`true`} order by ${sql.join(plan.orderBy, sql`, `)}
       limit ${plan.fetchLimit}${plan.offset > 0 ? sql` offset ${plan.offset}` : sql``}`,
   );
   const page = await buildPage(
