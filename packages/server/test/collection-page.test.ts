@@ -144,13 +144,21 @@ async function sortedHere(collectionId: string, order: 'ASC' | 'DESC' = 'ASC'): 
     .map((p) => p.name);
 }
 
-/** Memberships whose copies of the product's sort keys differ from the product (none, always). */
+/**
+ * Memberships whose copies of the product's sort keys differ from the product, or that the product's
+ * `collectionIds` do not list (the fast path leaves that condition to the membership), plus products whose
+ * `collectionIds` list a collection without a membership: none, always.
+ */
 async function staleCopies(): Promise<number> {
   const [row] = await rows<{ n: number }>(
     server().ctx.db,
-    sql`select count(*)::int as n from product_collections pc join products p on p.id = pc.product_id
-      where (pc.visible, pc.price, pc.discounted_price, pc.numeric_id)
-        is distinct from (p.visible, p.price, p.discounted_price, p.numeric_id)`,
+    sql`select (select count(*)::int from product_collections pc join products p on p.id = pc.product_id
+        where (pc.visible, pc.price, pc.discounted_price, pc.numeric_id)
+          is distinct from (p.visible, p.price, p.discounted_price, p.numeric_id)
+          or not p.collection_ids @> array[pc.collection_id])
+      + (select count(*)::int from products p
+        where cardinality(p.collection_ids) <> (select count(*) from product_collections pc where pc.product_id = p.id))
+      as n`,
   );
   return row!.n;
 }
@@ -210,6 +218,17 @@ describe('collection pages read through the membership copies', () => {
     await expectSameAsGeneral(main);
     await expectSameAsGeneral(other);
     await expectSameAsGeneral(main, {}, 20);
+    // The collection named in the filter's other forms.
+    const priceAsc: Sort = [{ fieldName: 'discountedPrice', order: 'ASC' }];
+    const reference = summary(await offsetPages(inCollectionGeneral(main), priceAsc, 5));
+    for (const form of [
+      { collectionIds: main },
+      { collectionIds: { $eq: main.toUpperCase() } },
+      { 'collections.id': { $in: [main] } },
+      { collectionIds: { $hasAll: [main] } },
+      { $and: [{ collectionIds: main }, { visible: true }] },
+    ])
+      expect(summary(await offsetPages(form, priceAsc, 5)), JSON.stringify(form)).toEqual(reference);
     // Other filters beside the collection still hold.
     await expectSameAsGeneral(main, { discountedPrice: { $gte: 3, $lt: 7 } });
     await expectSameAsGeneral(main, { brand: 'Woods' });

@@ -14,6 +14,7 @@ import {
   TEXT_SEARCH_FENCE,
   type FieldSpec,
 } from '../../../platform/query/index.ts';
+import { isPlainObject } from '../../../platform/query/values.ts';
 import { CATALOGUE_CACHE_MS, CATALOGUE_READ_ENTITIES } from '../shared/read-cache.ts';
 import { inventoryItems, type StockRow } from '../inventory/tables.ts';
 import { products, SEARCH_CONFIG } from './tables.ts';
@@ -46,6 +47,26 @@ function oneCollectionOf(filter: unknown): string | undefined {
       const id = oneCollectionOf(part);
       if (id) return id;
     }
+  return undefined;
+}
+
+/**
+ * The filter without its top-level condition on `collectionId`, when that condition says only that the product
+ * is in it (`"<id>"`, `{$eq: "<id>"}`, or `$hasSome` / `$hasAll` / `$in` of `["<id>"]`); undefined otherwise.
+ */
+function besidesCollection(filter: unknown, collectionId: string): Record<string, unknown> | undefined {
+  if (!isPlainObject(filter)) return undefined;
+  for (const key of ['collectionIds', 'collections.id']) {
+    const value = filter[key];
+    const ops = isPlainObject(value) ? Object.entries(value) : undefined;
+    const [op, named] = ops ? (ops.length === 1 ? ops[0]! : []) : ['$eq', value];
+    const id = op === '$eq' ? named : Array.isArray(named) && named.length === 1 ? named[0] : undefined;
+    if (!COLLECTION_FILTER_OPS.includes(op as (typeof COLLECTION_FILTER_OPS)[number])) continue;
+    if (typeof id === 'string' && id.toLowerCase() === collectionId) {
+      const { [key]: _, ...rest } = filter;
+      return rest;
+    }
+  }
   return undefined;
 }
 
@@ -155,8 +176,13 @@ function collectionPage(
   if (keys.length > 2 || last?.field.sql !== products.numericId || keys.some((k) => k.order !== last.order))
     return undefined;
   const collectionId = oneCollectionOf(plan.filterInput);
-  const over = collectionId ? planOver(plan, collectionCopyOf) : undefined;
-  if (!collectionId || !over) return undefined;
+  if (!collectionId) return undefined;
+  // The membership row says the product is in the collection: its condition is left out of the product's
+  // filter (where it would only make PostgreSQL think few memberships match, and plan for many).
+  const rest = besidesCollection(plan.filterInput, collectionId);
+  const filter = rest === undefined ? plan.filter : compileQuery({ filter: rest }, PRODUCT_QUERY).filter;
+  const over = planOver({ ...plan, filter }, collectionCopyOf);
+  if (!over) return undefined;
   return {
     from: sql`${productCollections} join ${products} on ${products.id} = ${productCollections.productId}`,
     where: sql`${productCollections.collectionId} = ${collectionId}::uuid and ${productCollections.visible}`,
