@@ -4,6 +4,37 @@ interface ProductsPage {
   products?: Array<{ id: string; slug: string }>;
 }
 
+interface CollectionsPage {
+  collections?: Array<{ id: string; numberOfProducts?: number }>;
+}
+
+/**
+ * What the storefront's collection page sorted by price asks (`loadListing` of apps/storefront: the collection
+ * as `collectionIds $hasSome`, `discountedPrice` ascending or descending, an offset page), for the 20 largest
+ * collections, ascending and descending in turn, at a page of 20.
+ */
+async function collectionPagePaths(url: string): Promise<string[]> {
+  const res = await fetch(`${url}/v2/collections/query`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      query: { sort: [{ fieldName: 'numberOfProducts', order: 'DESC' }], paging: { limit: 20 } },
+    }),
+  });
+  if (!res.ok) return [];
+  const collections = ((await res.json()) as CollectionsPage).collections ?? [];
+  return collections.map((c, k) => {
+    const request = {
+      query: {
+        filter: { collectionIds: { $hasSome: [c.id] } },
+        sort: [{ fieldName: 'discountedPrice', order: k % 2 ? 'DESC' : 'ASC' }],
+        paging: { limit: 20, offset: 0 },
+      },
+    };
+    return `/stores-reader/v1/products/query-platformized?${encode(request)}`;
+  });
+}
+
 const encode = (request: unknown) => `.r=${Buffer.from(JSON.stringify(request)).toString('base64url')}`;
 
 /** Product reads; ids are discovered from the running server so the scenarios fit any catalogue. */
@@ -52,6 +83,15 @@ export async function catalogueScenarios(url: string, _adminKey: string): Promis
       paths: queries.map((q) => `/stores-reader/v1/products/query-platformized?${q}`),
     },
   ];
+  const collectionPages = await collectionPagePaths(url);
+  if (collectionPages.length > 0)
+    hot.push({
+      name: 'collection page of 20 by price',
+      description:
+        'GET* query-platformized {collectionIds $hasSome [one], discountedPrice sort}: the storefront collection page sorted by price, 20 collections (asc/desc in turn)',
+      path: collectionPages[0]!,
+      paths: collectionPages,
+    });
   // The same requests past the shoppers' read cache: `X-Aisle-Consistent` asks for a database read.
   const database = hot.map((s) => ({
     ...s,

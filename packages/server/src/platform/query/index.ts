@@ -2,11 +2,21 @@ import type { SQL } from 'drizzle-orm';
 import { type FieldViolation, ValidationFailure } from '../errors.ts';
 import { type CursorState, decodeCursor, encodeCursor } from './cursor.ts';
 import { and, FilterCompiler } from './filter.ts';
-import { afterPredicate, flip, keysExpression, keysFit, orderBy, orderKeys, parseSort } from './sort.ts';
-import type { CursorMetadata, OffsetMetadata, QuerySpec, Sorting } from './types.ts';
+import {
+  afterPredicate,
+  flip,
+  keysExpression,
+  keysFit,
+  type OrderKey,
+  orderBy,
+  orderKeys,
+  parseSort,
+} from './sort.ts';
+import type { CursorMetadata, FieldSpec, OffsetMetadata, QuerySpec, Sorting } from './types.ts';
 import { isPlainObject } from './values.ts';
 
 export { escapeLike, FILTER_LIMITS } from './filter.ts';
+export type { OrderKey } from './sort.ts';
 export type { CursorMetadata, FieldSpec, FieldType, OffsetMetadata, QuerySpec, Sorting } from './types.ts';
 
 /**
@@ -44,6 +54,10 @@ export interface QueryPlan {
   cursor: { filter: unknown; sort: Sorting[]; from: CursorState | undefined } | undefined;
   /** Every row must match a text search: see `TEXT_SEARCH_FENCE`. */
   textSearch: boolean;
+  /** The filter as the request (or its cursor) sent it, before compiling. */
+  filterInput: unknown;
+  /** The sort as run (reversed when paging backwards), unique at its end: what `orderBy` and `keys` say. */
+  sortKeys: OrderKey[];
 }
 
 function parseLimit(
@@ -173,6 +187,8 @@ export function compileQuery(raw: unknown, spec: QuerySpec, path = 'query'): Que
       keys: undefined,
       cursor: undefined,
       textSearch,
+      filterInput: filterRaw,
+      sortKeys: keys,
     };
   }
   // Going backwards runs the reversed order from the cursor's row; buildPage turns the rows around.
@@ -190,6 +206,32 @@ export function compileQuery(raw: unknown, spec: QuerySpec, path = 'query'): Que
     keys: keysExpression(runKeys),
     cursor: { filter: filterRaw ?? null, sort, from },
     textSearch,
+    filterInput: filterRaw,
+    sortKeys: runKeys,
+  };
+}
+
+/**
+ * The plan's order, cursor position and cursor keys over other columns that hold the same values as its sort
+ * fields (a copy kept beside another table, with an index in that order): `over(key)` names each key's copy,
+ * or undefined when it has none, and then so is the answer. Rows come out as the plan's own would.
+ */
+export function planOver(
+  plan: QueryPlan,
+  over: (key: OrderKey) => FieldSpec | undefined,
+): Pick<QueryPlan, 'where' | 'orderBy' | 'keys'> | undefined {
+  const keys: OrderKey[] = [];
+  for (const key of plan.sortKeys) {
+    const field = over(key);
+    if (!field) return undefined;
+    keys.push({ ...key, field });
+  }
+  const from = plan.cursor?.from;
+  const position = from ? afterPredicate(keys, from.keys) : undefined;
+  return {
+    where: position ? (plan.filter ? and([plan.filter, position]) : position) : plan.filter,
+    orderBy: orderBy(keys),
+    keys: plan.mode === 'cursor' ? keysExpression(keys) : undefined,
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { type AppContext, perServer } from '../../../platform/context.ts';
 import { type Db, preparedRows } from '../../../platform/db.ts';
 import { PgDialect } from 'drizzle-orm/pg-core';
@@ -6,11 +6,15 @@ import { notFound } from '../../../platform/errors.ts';
 import {
   buildPage,
   compileQuery,
+  type OrderKey,
   type Page,
+  planOver,
+  type QueryPlan,
   type QuerySpec,
   TEXT_SEARCH_FENCE,
   type FieldSpec,
 } from '../../../platform/query/index.ts';
+import { isPlainObject } from '../../../platform/query/values.ts';
 import { CATALOGUE_CACHE_MS, CATALOGUE_READ_ENTITIES } from '../shared/read-cache.ts';
 import { inventoryItems, type StockRow } from '../inventory/tables.ts';
 import { products, SEARCH_CONFIG } from './tables.ts';
@@ -43,6 +47,26 @@ function oneCollectionOf(filter: unknown): string | undefined {
       const id = oneCollectionOf(part);
       if (id) return id;
     }
+  return undefined;
+}
+
+/**
+ * The filter without its top-level condition on `collectionId`, when that condition says only that the product
+ * is in it (`"<id>"`, `{$eq: "<id>"}`, or `$hasSome` / `$hasAll` / `$in` of `["<id>"]`); undefined otherwise.
+ */
+function besidesCollection(filter: unknown, collectionId: string): Record<string, unknown> | undefined {
+  if (!isPlainObject(filter)) return undefined;
+  for (const key of ['collectionIds', 'collections.id']) {
+    const value = filter[key];
+    const ops = isPlainObject(value) ? Object.entries(value) : undefined;
+    const [op, named] = ops ? (ops.length === 1 ? ops[0]! : []) : ['$eq', value];
+    const id = op === '$eq' ? named : Array.isArray(named) && named.length === 1 ? named[0] : undefined;
+    if (!COLLECTION_FILTER_OPS.includes(op as (typeof COLLECTION_FILTER_OPS)[number])) continue;
+    if (typeof id === 'string' && id.toLowerCase() === collectionId) {
+      const { [key]: _, ...rest } = filter;
+      return rest;
+    }
+  }
   return undefined;
 }
 
@@ -115,6 +139,56 @@ export const PRODUCT_QUERY: QuerySpec = (() => {
     ...PAGE_LIMITS,
   };
 })();
+
+/**
+ * The copies on `product_collections` of the sort keys a collection page offers (price, newest, the
+ * merchant's order), each with an index per collection over visible products (collections/tables.ts).
+ */
+function collectionCopyOf(key: OrderKey): FieldSpec | undefined {
+  const copy =
+    key.name === 'collectionPosition'
+      ? productCollections.position
+      : key.field.sql === products.discountedPrice
+        ? productCollections.discountedPrice
+        : key.field.sql === products.price
+          ? productCollections.price
+          : key.field.sql === products.numericId
+            ? productCollections.numericId
+            : undefined;
+  // Every product of the collection has a position there, so the copy is never NULL.
+  return copy && { ...key.field, sql: copy, nullable: false };
+}
+
+/**
+ * A shopper's page of one collection sorted by price, newest or the merchant's order: one index of
+ * `product_collections` walked in order, each row's product joined, instead of every product of the
+ * collection read and sorted. The sort must be what an index holds (one of those keys, then the numeric id,
+ * one direction); the whole filter still applies to each product, so the rows are the general query's.
+ * Undefined when it does not fit.
+ */
+function collectionPage(
+  plan: QueryPlan,
+  viewer: Viewer,
+): { from: SQL; where: SQL; plan: QueryPlan } | undefined {
+  if (viewer.merchant || plan.textSearch) return undefined;
+  const keys = plan.sortKeys;
+  const last = keys.at(-1);
+  if (keys.length > 2 || last?.field.sql !== products.numericId || keys.some((k) => k.order !== last.order))
+    return undefined;
+  const collectionId = oneCollectionOf(plan.filterInput);
+  if (!collectionId) return undefined;
+  // The membership row says the product is in the collection: its condition is left out of the product's
+  // filter (where it would only make PostgreSQL think few memberships match, and plan for many).
+  const rest = besidesCollection(plan.filterInput, collectionId);
+  const filter = rest === undefined ? plan.filter : compileQuery({ filter: rest }, PRODUCT_QUERY).filter;
+  const over = planOver({ ...plan, filter }, collectionCopyOf);
+  if (!over) return undefined;
+  return {
+    from: sql`${productCollections} join ${products} on ${products.id} = ${productCollections.productId}`,
+    where: sql`${productCollections.collectionId} = ${collectionId}::uuid and ${productCollections.visible}`,
+    plan: { ...plan, ...over },
+  };
+}
 
 /** A variant with its stock as `variantsJson` returns it (money as decimal strings, like the columns). */
 type VariantJson = VariantRow & { inventory: StockRow | null };
@@ -239,9 +313,11 @@ export async function queryProducts(
   request: ProductQueryRequest,
   viewer: Viewer,
 ): Promise<{ products: WireProduct[]; metadata: Page<WireProduct>['metadata'] }> {
-  const plan = compileQuery(request.query, PRODUCT_QUERY);
+  const compiled = compileQuery(request.query, PRODUCT_QUERY);
   const base = viewer.merchant ? undefined : eq(products.visible, true);
-  let where = and(base, plan.where);
+  const inCollection = collectionPage(compiled, viewer);
+  const plan = inCollection?.plan ?? compiled;
+  let where = and(inCollection?.where, base, plan.where);
   const counted = and(base, plan.filter);
   let count = cappedCount(ctx.db, sql`${products}`, counted);
   if (plan.textSearch) {
@@ -268,7 +344,7 @@ export async function queryProducts(
     ctx.db,
     sql`select ${productSelectList}, ${plan.keys ?? sql`null`} as _keys,
       ${request.includeVariants ? variantsJson() : sql`null`} as _variants
-      from ${products} where ${where ?? sql`true`} order by ${sql.join(plan.orderBy, sql`, `)}
+      from ${inCollection?.from ?? products} where ${where ?? sql`true`} order by ${sql.join(plan.orderBy, sql`, `)}
       limit ${plan.fetchLimit}${plan.offset > 0 ? sql` offset ${plan.offset}` : sql``}`,
   );
   const page = await buildPage(
