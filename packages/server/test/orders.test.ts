@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createProduct } from '../src/modules/catalogue/products/writes.ts';
 import { orderActivities, orders } from '../src/modules/orders/tables.ts';
+import { rows } from '../src/platform/db.ts';
 import type { DomainEvent } from '../src/platform/events.ts';
 import { serverForFile } from './file-server.ts';
 import { errorCode, memberTokens, seedClient, visitorTokens } from './identity-helpers.ts';
@@ -170,9 +171,22 @@ describe('order mails', () => {
       `${ORDERS}/${other.id}?confirmationToken=${encodeURIComponent(token)}`,
     );
     expect(errorCode(crossed.body)).toBe('ORDER_NOT_FOUND');
-    // Redelivered events send no second confirmation.
+    // A redelivered order.created (its outbox row dispatched again) sends no second confirmation: the mail's
+    // order_mails row claims it, and the order's stored document is left as placed.
+    await server().ctx.events.drain();
+    await rows(
+      server().ctx.db,
+      sql`update outbox_events set dispatched_at = null, claimed_until = null
+          where entity = 'order' and entity_id = ${placed.id} and type = 'created'`,
+    );
     await server().ctx.events.drain();
     expect(await mails(email, 'order-confirmation')).toHaveLength(1);
+    const claims = await rows<{ kind: string; data_marked: boolean }>(
+      server().ctx.db,
+      sql`select m.kind, o.data ? '_confirmationMailSent' as data_marked
+          from order_mails m join orders o on o.id = m.order_id where m.order_id = ${placed.id}`,
+    );
+    expect(claims).toEqual([{ kind: 'confirmation', data_marked: false }]);
   });
 
   it("names the store by its checkout header's text, and by its store name in the subject and footer", async () => {

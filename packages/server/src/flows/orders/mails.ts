@@ -1,12 +1,13 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { type MailMessage, mailerFor } from '../../modules/mail/mailer.ts';
 import { type MailContent, type MailItem, type MailTotal, renderMail } from '../../modules/mail/templates.ts';
 import { mailBrand } from '../../modules/checkout-settings/checkout-settings.ts';
 import { loadOrderParts, partsToWire } from '../../modules/orders/parts.ts';
 import { orderActionError, orderMoney, type OrderStatus } from '../../modules/orders/state.ts';
-import { orderActivities, orders } from '../../modules/orders/tables.ts';
+import { orderActivities, orderMails, orders } from '../../modules/orders/tables.ts';
 import type { OrderRow, WireOrder } from '../../modules/orders/wire.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { preparedRows } from '../../platform/db.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
 import type { DomainEvent } from '../../platform/events.ts';
 import { sendMail } from '../accounts/mails.ts';
@@ -275,17 +276,19 @@ export async function sendDownloadLinksOnce(ctx: AppContext, orderId: string): P
 }
 
 /**
- * The confirmation mail, once per order (claimed by a `_confirmationMailSent` mark in `data`), of the order as
- * placed: the `order.created` snapshot when the event has one (no reload), else the order as stored.
+ * The confirmation mail, once per order (claimed by its `order_mails` row; orders placed before that table have
+ * theirs from the migration), of the order as placed: the `order.created` snapshot when the event has one (no
+ * reload), else the order as stored.
  */
 async function sendConfirmationOnce(ctx: AppContext, orderId: string, placed?: WireOrder): Promise<void> {
-  const [claimed] = await ctx.db
-    .update(orders)
-    .set({
-      data: sql`${orders.data} || jsonb_build_object('_confirmationMailSent', ${ctx.clock().toISOString()}::text)`,
-    })
-    .where(and(eq(orders.id, orderId), sql`not (${orders.data} ? '_confirmationMailSent')`))
-    .returning({ id: orders.id, buyerEmail: orders.buyerEmail });
+  const [claimed] = await preparedRows<{ buyerEmail: string | null }>(
+    ctx.db,
+    sql`with claimed as (
+        insert into ${orderMails} (order_id, kind, sent_date)
+        select o.id, 'confirmation', ${ctx.clock()} from ${orders} o where o.id = ${orderId}::uuid
+        on conflict do nothing returning order_id)
+      select o.buyer_email as "buyerEmail" from ${orders} o join claimed c on c.order_id = o.id`,
+  );
   if (!claimed) return;
   if (placed) {
     const to = buyerEmailOf({ buyerEmail: claimed.buyerEmail, data: placed as unknown as Json });

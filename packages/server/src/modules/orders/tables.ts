@@ -8,6 +8,7 @@ import {
   jsonb,
   pgSequence,
   pgTable,
+  primaryKey,
   text,
   uniqueIndex,
   uuid,
@@ -106,6 +107,21 @@ export const orderActivities = pgTable(
     createdDate: createdDate(),
   },
   (t) => [index('order_activities_order_idx').on(t.orderId, t.createdDate)],
+);
+
+/**
+ * Mails an order's events send once (`confirmation`): the row claims the mail, so a redelivered `order.created`
+ * does not send it again. A small row of its own, not a mark in `orders.data`: marking the order rewrote its
+ * whole stored document after every placement.
+ */
+export const orderMails = pgTable(
+  'order_mails',
+  {
+    orderId: cascadeRef('order_id', () => orders.id),
+    kind: text('kind').notNull(),
+    sentDate: at('sent_date').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.kind] })],
 );
 
 /** Fulfilments of an order: which lines and how many, with tracking. */
