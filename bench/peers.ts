@@ -295,8 +295,13 @@ const best = (results: Result[]) =>
 const loadBefore = loadavg().map((n) => n.toFixed(2));
 const { collection, items } = await picks();
 if (items.length !== 3) throw new Error('fewer than 3 untracked products in the collection');
-const aisle = await startServerProcess({ DATABASE_URL: aisleUrl, ADMIN_API_KEY: adminKey });
 const vendure = await startVendure(vendureUrl);
+const aisle = await startServerProcess({ DATABASE_URL: aisleUrl, ADMIN_API_KEY: adminKey }).catch(
+  async (error: unknown) => {
+    await vendure.stop();
+    throw error;
+  },
+);
 const compared: Compared[] = [];
 let sameFirstPage = false;
 try {
@@ -349,12 +354,14 @@ const table = [
     .map((n) => n.toFixed(2))
     .join(' ')}`,
   '',
-  '| scenario | Aisle req/s | Aisle p99 ms | Aisle CPU ms/req (server + PostgreSQL) | Vendure req/s | Vendure p99 ms | Vendure CPU ms/req (server + PostgreSQL) | Aisle ÷ Vendure | goal |',
-  '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+  '| scenario | Aisle req/s | Aisle p99 ms | Aisle CPU ms/req (server + PostgreSQL) | Vendure req/s | Vendure p99 ms | Vendure CPU ms/req (server + PostgreSQL) | Aisle ÷ Vendure req/s | Vendure ÷ Aisle CPU/req | goal |',
+  '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ...compared.map((c) => {
     const [x, y] = [best(c.aisle), best(c.vendure)];
     const ratio = y.requestsPerSecond ? (x.requestsPerSecond / y.requestsPerSecond).toFixed(1) : '–';
-    return `| ${c.name} | ${x.requestsPerSecond} | ${x.latencyP99Ms} | ${cpu(x)} | ${y.requestsPerSecond} | ${y.latencyP99Ms} | ${cpu(y)} | ${ratio}× | ${c.goal ? `≥ ${c.goal}×` : '–'} |`;
+    const spent = (r: Result) => (r.serverCpuMsPerRequest ?? 0) + (r.postgresCpuMsPerRequest ?? 0);
+    const cpuRatio = spent(x) ? (spent(y) / spent(x)).toFixed(1) : '–';
+    return `| ${c.name} | ${x.requestsPerSecond} | ${x.latencyP99Ms} | ${cpu(x)} | ${y.requestsPerSecond} | ${y.latencyP99Ms} | ${cpu(y)} | ${ratio}× | ${cpuRatio}× | ${c.goal ? `≥ ${c.goal}×` : '–'} |`;
   }),
 ].join('\n');
 writeFileSync(

@@ -20,7 +20,8 @@ export function vendureConfig(env = process.env) {
       // The load generator sends `Authorization: Bearer <token>`, read from the `vendure-auth-token` header.
       tokenMethod: 'bearer',
       requireVerification: false,
-      superadminCredentials: { identifier: 'superadmin', password: 'superadmin' },
+      // Not Vendure's default password: its production mode refuses to start with that one.
+      superadminCredentials: { identifier: 'superadmin', password: 'bench-only-not-a-secret' },
     },
     dbConnectionOptions: {
       type: 'postgres',
