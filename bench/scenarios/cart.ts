@@ -1,6 +1,6 @@
 import type { Scenario } from '../measure.ts';
 
-const STORE_APP_ID = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
+export const STORE_APP_ID = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
 
 interface WireProduct {
   id: string;
@@ -8,7 +8,8 @@ interface WireProduct {
   stock?: { inStock?: boolean };
 }
 
-async function post(url: string, path: string, body: unknown, token?: string) {
+/** A JSON POST with an optional Authorization header; its status and JSON answer. */
+export async function post(url: string, path: string, body: unknown, token?: string) {
   const res = await fetch(url + path, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
