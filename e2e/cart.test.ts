@@ -166,6 +166,10 @@ describe('cart', () => {
       .click();
     await expect.poll(() => cartCount(page)).toBe('3');
     await expect.poll(() => m.getByLabel('Quantity', { exact: true }).inputValue()).toBe('2');
+    // The page shows the new quantity at once; the server has it once the update's request has landed (before
+    // it, the page's totals and the API's still agree on the old cart).
+    const quantities = async () => (await apiEstimate(page)).cart.lineItems.map((l) => l.quantity).sort();
+    await expect.poll(quantities).toEqual([1, 2]);
     const afterQuantity = await expectTotalsMatchApi(page, false);
     expect(afterQuantity.cart.lineItems.map((l) => l.quantity).sort()).toEqual([1, 2]);
 

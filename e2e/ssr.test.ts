@@ -166,6 +166,37 @@ describe('pages rendered on the server', () => {
     await page.context().close();
   });
 
+  it('keeps the options a shopper picked before the page hydrated', async () => {
+    const page = await newShopper(browser);
+    // Hold the page's scripts back, as a slow phone line would, while the shopper taps.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/entry-client-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${server.url}/product-page/classic-cotton-tee`, { waitUntil: 'domcontentloaded' });
+    await page.getByRole('radio', { name: 'M', exact: true }).check();
+    await page.getByRole('radio', { name: 'Navy', exact: true }).check();
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+    release();
+    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+    await page.waitForURL(
+      (url) => url.searchParams.get('Size') === 'M' && url.searchParams.get('Color') === 'Navy',
+    );
+    // The next tap (after hydration) keeps both.
+    await page.getByRole('radio', { name: 'L', exact: true }).check();
+    await page.waitForURL(
+      (url) => url.searchParams.get('Size') === 'L' && url.searchParams.get('Color') === 'Navy',
+    );
+    await expect.poll(() => page.getByRole('radio', { name: 'Navy', exact: true }).isChecked()).toBe(true);
+    await expect(page.getByTestId('product-sku').textContent()).resolves.not.toBe('—');
+    expect(errorsOf(page)).toEqual([]);
+    await page.context().close();
+  });
+
   it('adds to the cart without JavaScript (a form post), into a session cookie', async () => {
     const { context, page } = await scriptlessPage('/product-page/classic-cotton-tee');
     await page.getByRole('radio', { name: 'M', exact: true }).check();

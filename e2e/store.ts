@@ -403,6 +403,9 @@ export async function addFromProductPage(
   choices: string[] = [],
 ): Promise<void> {
   await page.goto(`${server.url}/product-page/${slug}`);
+  // A page not opened by `newShopper` (another tab) returns from `goto` before hydrating; before it, the add
+  // button posts the form (no drawer: the scriptless path) rather than opening the drawer this waits for.
+  await hydrated(page);
   for (const choice of choices) {
     const radio = page.getByRole('radio', { name: choice, exact: true });
     for (let i = 0; i < 50 && !(await radio.isChecked()); i++) {

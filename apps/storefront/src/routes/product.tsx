@@ -1,5 +1,5 @@
 import type { MediaItem, Product, ProductOption, ProductVariant } from '@aisle/sdk';
-import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import {
   type ActionFunctionArgs,
   Link,
@@ -145,19 +145,46 @@ export const productShouldRevalidate = ({
 }: ShouldRevalidateFunctionArgs) =>
   currentUrl.pathname !== nextUrl.pathname || formMethod !== undefined ? defaultShouldRevalidate : false;
 
+/**
+ * Options a shopper picked while the page was still the server's HTML (a phone on a slow line taps before the
+ * scripts have run) are checked in the page but missing from the URL the page renders from: React keeps a
+ * checked radio through hydration and would uncheck it at the next render, so the size chosen first was lost
+ * when the colour was chosen. Once hydrated, take those picks over into the URL.
+ */
+function useChoicesBeforeHydration(
+  page: { current: HTMLElement | null },
+  selection: Selection,
+  choose: (picks: Record<string, string>) => void,
+) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only what the page held when it hydrated
+  useEffect(() => {
+    const picks: Record<string, string> = {};
+    const checked = page.current?.querySelectorAll<HTMLInputElement>(
+      'input[type="radio"][name^="option-"]:checked',
+    );
+    for (const input of checked ?? []) {
+      const name = input.name.slice('option-'.length);
+      if (selection[name] !== input.value) picks[name] = input.value;
+    }
+    if (Object.keys(picks).length > 0) choose(picks);
+  }, []);
+}
+
 export function ProductPage() {
   const { product } = useLoaderData<typeof productLoader>();
   const [search, setSearch] = useSearchParams();
   // An option with a single choice is chosen already.
   const { options, selection, missing, variant } = chosen(product, readSelection(product, search));
-  const choose = (name: string, value: string) => {
+  const choose = (picks: Record<string, string>) => {
     const next = new URLSearchParams(search);
-    next.set(name, value);
+    for (const [name, value] of Object.entries(picks)) next.set(name, value);
     setSearch(next, { replace: true, preventScrollReset: true });
   };
+  const page = useRef<HTMLElement>(null);
+  useChoicesBeforeHydration(page, selection, choose);
 
   return (
-    <article className="product-page">
+    <article className="product-page" ref={page}>
       <nav className="breadcrumbs" aria-label="Breadcrumb">
         <ol>
           <li>
@@ -187,7 +214,7 @@ export function ProductPage() {
                 product={product}
                 option={option}
                 selection={selection}
-                onChoose={(value) => choose(option.name ?? '', value)}
+                onChoose={(value) => choose({ [option.name ?? '']: value })}
               />
             ))}
             <dl className="product-facts">
