@@ -90,8 +90,7 @@ const id = (name: string, key: string) => (saved: Saved) => (saved[name]![key] a
 const revision = (name: string, key: string) => (saved: Saved) =>
   (saved[name]![key] as { revision: string }).revision;
 
-/** The usual script: create twice and a bad one, read, update (masked, stale), query, delete. */
-function crud(options: {
+interface CrudOptions {
   path: string;
   key: string;
   create: Json;
@@ -100,7 +99,10 @@ function crud(options: {
   patch: Json;
   query?: { path?: string; method?: string; body: Json };
   extra?: Step[];
-}): Step[] {
+}
+
+/** The usual script: create twice and a bad one, read, update (masked, stale), query, delete. */
+function crud(options: CrudOptions): Step[] {
   const { path, key } = options;
   const queryPath = options.query?.path ?? `${path}/query`;
   const at = (name: string) => (saved: Saved) => `${path}/${id(name, key)(saved)}`;
@@ -254,6 +256,29 @@ function productFollows(key: 'brand' | 'ribbon', at: (name: string) => (s: Saved
   ];
 }
 
+/**
+ * A brand's or ribbon's samples: the usual script with its own extras and the merchandising ones, then a
+ * product that carries its name, then its events.
+ */
+function merchSamples(
+  key: 'brand' | 'ribbon',
+  names: Pick<CrudOptions, 'create' | 'other' | 'bad' | 'query'> & { patch: { name: string } },
+  extra: Step[],
+): Step[] {
+  const path = `/stores/v3/${key}s`;
+  const at = (name: string) => (s: Saved) => `${path}/${id(name, key)(s)}`;
+  return [
+    ...crud({
+      path,
+      key,
+      ...names,
+      extra: [...extra, ...merchExtras(key, names.patch.name)],
+    }),
+    ...productFollows(key, at),
+    events(key),
+  ];
+}
+
 const SCRIPTS: Record<string, () => Step[]> = {
   'tax-groups': () =>
     crud({
@@ -402,12 +427,10 @@ const SCRIPTS: Record<string, () => Step[]> = {
       bad: { tipType: 'PERCENTAGE', choices: ['10'], defaultChoice: '12' },
       patch: { enabled: false },
     }),
-  brands: () => {
-    const at = (name: string) => (s: Saved) => `/stores/v3/brands/${id(name, 'brand')(s)}`;
-    return [
-      ...crud({
-        path: '/stores/v3/brands',
-        key: 'brand',
+  brands: () =>
+    merchSamples(
+      'brand',
+      {
         create: { name: 'Acme' },
         other: { name: 'Globex' },
         bad: { name: '' },
@@ -415,60 +438,45 @@ const SCRIPTS: Record<string, () => Step[]> = {
         query: {
           body: { query: { filter: { name: { $startsWith: 'Ac' } } }, fields: ['ASSIGNED_PRODUCTS_COUNT'] },
         },
-        extra: [
-          { method: 'POST', path: '/stores/v3/brands/count', body: { filter: { name: 'Globex' } } },
-          { method: 'POST', path: '/stores/v3/brands/get-or-create', body: { brandName: 'Initech' } },
-          {
-            method: 'POST',
-            path: '/stores/v3/bulk/brands/create',
-            body: { brands: [{ name: 'Umbrella' }, { name: '' }], returnEntity: true },
-            save: 'bulk',
-          },
-          {
-            method: 'POST',
-            path: '/stores/v3/bulk/brands/get-or-create',
-            body: { brandNames: ['Initech', 'Hooli'] },
-          },
-          ...merchExtras('brand', 'Acme Co'),
-        ],
-      }),
-      ...productFollows('brand', at),
-      events('brand'),
-    ];
-  },
-  ribbons: () => {
-    const at = (name: string) => (s: Saved) => `/stores/v3/ribbons/${id(name, 'ribbon')(s)}`;
-    return [
-      ...crud({
-        path: '/stores/v3/ribbons',
-        key: 'ribbon',
-        create: { name: 'Sale' },
-        other: { name: 'New' },
-        bad: { name: '' },
-        patch: { name: 'On sale' },
-        extra: [
-          { method: 'POST', path: '/stores/v3/ribbons/count', body: {} },
-          { method: 'GET', path: '/stores/v3/ribbons/query' },
-          { method: 'POST', path: '/stores/v3/ribbons/get-or-create', body: { ribbonName: 'New' } },
-          { method: 'POST', path: '/stores/v3/ribbons/get-or-create', body: { ribbonName: 'x'.repeat(31) } },
-          {
-            method: 'POST',
-            path: '/_api/ribbon/v3/bulk/ribbons/create',
-            body: { ribbons: [{ name: 'Hot' }, { name: 'Sale' }, { name: 'New' }], returnEntity: false },
-            save: 'bulk',
-          },
-          {
-            method: 'POST',
-            path: '/stores/v3/bulk/ribbons/get-or-create',
-            body: { ribbonNames: ['Hot', 'Cold', ''] },
-          },
-          ...merchExtras('ribbon', 'On sale'),
-        ],
-      }),
-      ...productFollows('ribbon', at),
-      events('ribbon'),
-    ];
-  },
+      },
+      [
+        { method: 'POST', path: '/stores/v3/brands/count', body: { filter: { name: 'Globex' } } },
+        { method: 'POST', path: '/stores/v3/brands/get-or-create', body: { brandName: 'Initech' } },
+        {
+          method: 'POST',
+          path: '/stores/v3/bulk/brands/create',
+          body: { brands: [{ name: 'Umbrella' }, { name: '' }], returnEntity: true },
+          save: 'bulk',
+        },
+        {
+          method: 'POST',
+          path: '/stores/v3/bulk/brands/get-or-create',
+          body: { brandNames: ['Initech', 'Hooli'] },
+        },
+      ],
+    ),
+  ribbons: () =>
+    merchSamples(
+      'ribbon',
+      { create: { name: 'Sale' }, other: { name: 'New' }, bad: { name: '' }, patch: { name: 'On sale' } },
+      [
+        { method: 'POST', path: '/stores/v3/ribbons/count', body: {} },
+        { method: 'GET', path: '/stores/v3/ribbons/query' },
+        { method: 'POST', path: '/stores/v3/ribbons/get-or-create', body: { ribbonName: 'New' } },
+        { method: 'POST', path: '/stores/v3/ribbons/get-or-create', body: { ribbonName: 'x'.repeat(31) } },
+        {
+          method: 'POST',
+          path: '/_api/ribbon/v3/bulk/ribbons/create',
+          body: { ribbons: [{ name: 'Hot' }, { name: 'Sale' }, { name: 'New' }], returnEntity: false },
+          save: 'bulk',
+        },
+        {
+          method: 'POST',
+          path: '/stores/v3/bulk/ribbons/get-or-create',
+          body: { ribbonNames: ['Hot', 'Cold', ''] },
+        },
+      ],
+    ),
   customizations: () => {
     const path = '/stores/v3/customizations';
     const at = (name: string) => (s: Saved) => `${path}/${id(name, 'customization')(s)}`;
