@@ -277,56 +277,44 @@ describe('tip preview', () => {
     expect((res.body.tip as Body).amount).toBe('2.50');
   });
 
-  it.each<[string, Body, number, string | undefined, Array<[string, string]>]>([
-    [
-      'a percentage not offered',
-      { tipChoice: { tipType: 'PERCENTAGE', value: '12' } },
-      400,
-      undefined,
-      [['tipChoice.value', 'VALIDATION']],
-    ],
-    [
-      'an amount under percentage settings',
-      { tipChoice: { tipType: 'AMOUNT', value: '1' } },
-      400,
-      undefined,
-      [['tipChoice.tipType', 'VALIDATION']],
-    ],
+  const refuse = async (extra: Body) => {
+    const body: Body = { lineItemInfo: LINES, ...extra };
+    if (body.tipSettingsId === 'AMOUNTS') body.tipSettingsId = amounts.id;
+    return preview(body);
+  };
+
+  const choice = (tipType: string, value: string, extra: Body = {}): Body => ({
+    ...extra,
+    tipChoice: { tipType, value },
+  });
+
+  it.each<[string, Body, string, string]>([
+    ['a percentage not offered', choice('PERCENTAGE', '12'), 'tipChoice.value', 'VALIDATION'],
+    ['an amount under percentage settings', choice('AMOUNT', '1'), 'tipChoice.tipType', 'VALIDATION'],
     [
       'custom when not allowed',
-      { tipSettingsId: 'AMOUNTS', tipChoice: { tipType: 'CUSTOM', value: '4' } },
-      400,
-      undefined,
-      [['tipChoice.tipType', 'VALIDATION']],
+      choice('CUSTOM', '4', { tipSettingsId: 'AMOUNTS' }),
+      'tipChoice.tipType',
+      'VALIDATION',
     ],
-    [
-      'an unknown choice type',
-      { tipChoice: { tipType: 'ROUND_UP', value: '1' } },
-      400,
-      undefined,
-      [['tipChoice.tipType', 'INVALID_ENUM_VALUE']],
-    ],
+    ['an unknown choice type', choice('ROUND_UP', '1'), 'tipChoice.tipType', 'INVALID_ENUM_VALUE'],
     [
       'a line without a price',
       { lineItemInfo: [{ quantity: 1 }] },
-      400,
-      undefined,
-      [['lineItemInfo[0].price', 'REQUIRED_FIELD']],
+      'lineItemInfo[0].price',
+      'REQUIRED_FIELD',
     ],
-    [
-      'unknown settings',
-      { tipSettingsId: '00000000-0000-4000-8000-000000000000' },
-      404,
-      'TIP_SETTINGS_NOT_FOUND',
-      [],
-    ],
-  ])('refuses %s', async (_name, extra, status, code, expected) => {
-    const body: Body = { lineItemInfo: LINES, ...extra };
-    if (body.tipSettingsId === 'AMOUNTS') body.tipSettingsId = amounts.id;
-    const res = await preview(body);
-    expect(res.status, JSON.stringify(res.body)).toBe(status);
-    expect(fields(res.body)).toEqual(expected);
-    if (code) expect(errorCode(res.body)).toBe(code);
+  ])('refuses %s', async (_name, extra, field, violation) => {
+    const res = await refuse(extra);
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    expect(fields(res.body)).toEqual([[field, violation]]);
+  });
+
+  it('refuses unknown settings', async () => {
+    const res = await refuse({ tipSettingsId: '00000000-0000-4000-8000-000000000000' });
+    expect(res.status, JSON.stringify(res.body)).toBe(404);
+    expect(fields(res.body)).toEqual([]);
+    expect(errorCode(res.body)).toBe('TIP_SETTINGS_NOT_FOUND');
   });
 
   it('names the broken rule of a refused choice', async () => {
