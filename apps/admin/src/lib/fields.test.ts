@@ -1,4 +1,4 @@
-import { AisleApplicationError, AisleValidationError } from '@aisle/sdk';
+import { AisleApplicationError, AisleValidationError, type FieldViolation } from '@aisle/sdk';
 import { describe, expect, it } from 'vitest';
 import {
   defaultFieldOf,
@@ -10,6 +10,16 @@ import {
   specAt,
   violationText,
 } from './fields.ts';
+
+/** The SDK's error for a 400 that names these fields. */
+const refused = (fieldViolations: FieldViolation[], requestId?: string) =>
+  new AisleValidationError({
+    kind: 'validation',
+    status: 400,
+    message: 'x',
+    ...(requestId ? { requestId } : {}),
+    fieldViolations,
+  });
 
 const spec = (kind: FieldSpec['kind'], extra: Partial<FieldSpec> = {}): FieldSpec => ({
   name: 'f',
@@ -83,12 +93,8 @@ describe('server errors', () => {
     { name: 'slug', label: 'Slug', kind: 'text' },
   ];
   it('puts violations next to their field in merchant words, keeping the request id aside', () => {
-    const error = new AisleValidationError({
-      kind: 'validation',
-      status: 400,
-      message: 'x',
-      requestId: 'req-1',
-      fieldViolations: [
+    const error = refused(
+      [
         {
           field: 'brand.name',
           description: 'must NOT have more than 100 characters',
@@ -97,7 +103,8 @@ describe('server errors', () => {
         },
         { field: 'other', description: 'is odd', violatedRule: 'VALIDATION' },
       ],
-    });
+      'req-1',
+    );
     expect(saveError(error, specs)).toEqual({
       message: 'Please correct the fields marked below.',
       fields: { name: 'Use at most 100 characters.' },
@@ -224,14 +231,9 @@ describe('nested lists, groups, places and times', () => {
     expect(of('shippingOption.city')).toBe('city');
     expect(of('shippingOption.rates.amount')).toBe('');
     expect(specAt(specs, 'rates[3].amount')?.label).toBe('Price');
-    const error = new AisleValidationError({
-      kind: 'validation',
-      status: 400,
-      message: 'x',
-      fieldViolations: [
-        { field: 'shippingOption.rates[0].amount', description: 'is bad', violatedRule: 'FORMAT' },
-      ],
-    });
+    const error = refused([
+      { field: 'shippingOption.rates[0].amount', description: 'is bad', violatedRule: 'FORMAT' },
+    ]);
     expect(saveError(error, specs).fields).toEqual({ 'rates[0].amount': 'Price is bad' });
   });
 });
@@ -280,16 +282,11 @@ describe('custom fields and explained violations', () => {
 
   it('owns every input under its name and explains violations in its own words', () => {
     expect(specAt(specs, 'pair.or.triggers[1].b')).toBe(pair);
-    const error = new AisleValidationError({
-      kind: 'validation',
-      status: 400,
-      message: 'x',
-      fieldViolations: [
-        { field: 'rule.pair.b', description: 'is too big', violatedRule: 'VALIDATION' },
-        { field: 'rule.pair.a', description: 'is odd', violatedRule: 'VALIDATION' },
-        { field: 'rule.end', description: 'must be after start', violatedRule: 'VALIDATION' },
-      ],
-    });
+    const error = refused([
+      { field: 'rule.pair.b', description: 'is too big', violatedRule: 'VALIDATION' },
+      { field: 'rule.pair.a', description: 'is odd', violatedRule: 'VALIDATION' },
+      { field: 'rule.end', description: 'must be after start', violatedRule: 'VALIDATION' },
+    ]);
     const fieldOf = (path: string) => path.replace(/^rule\./, '');
     expect(saveError(error, specs, fieldOf).fields).toEqual({
       'pair.b': 'B: is too big',
