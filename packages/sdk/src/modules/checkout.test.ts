@@ -64,15 +64,12 @@ function client(reply: (call: RecordedCall) => Response = () => json({ checkout:
   return { module: aisle.checkout, sandbox: aisle.sandboxPayments, calls };
 }
 
-const body = bodyOf;
-const path = pathOf;
-
 describe('checkout conversions', () => {
   it('getCheckout converts dates, floats, media, URLs, addresses, delivery slots and memberships', async () => {
     const { module, calls } = client();
     const co = await module.getCheckout('co-1');
     expect(calls[0]?.method).toBe('GET');
-    expect(path(calls[0])).toBe('/ecom/v1/checkouts/co-1');
+    expect(pathOf(calls[0])).toBe('/ecom/v1/checkouts/co-1');
     expect(parseUrl(calls[0]?.url ?? '').params.get('id')).toBe('co-1');
 
     expect(co.createdDate).toEqual(new Date('2024-05-01T10:00:00.000Z'));
@@ -119,34 +116,30 @@ describe('checkout request shapes', () => {
       custom: { quantity: 1, price: '2.00', productName: { original: 'Wrap' } },
       codes: { couponCode: 'WELCOME10', channelType: 'WEB' as const },
     };
-    const co = await module.createCheckout({
-      checkoutInfo: {
-        billingInfo: {
-          address: { country: 'US', addressLine1: '1 Main St', location: { latitude: 1, longitude: 2 } },
-        },
-        shippingInfo: {
-          shippingDestination: { address: { country: 'US', formatted: 'F' }, ...unchanged.contact },
-          ...unchanged.carrier,
-        },
-        buyerInfo: unchanged.buyerInfo,
+    const checkoutInfo = <Billing, Shipping>(billing: Billing, shipping: Shipping) => ({
+      billingInfo: { address: billing },
+      shippingInfo: {
+        shippingDestination: { address: shipping, ...unchanged.contact },
+        ...unchanged.carrier,
       },
+      buyerInfo: unchanged.buyerInfo,
+    });
+    const co = await module.createCheckout({
+      checkoutInfo: checkoutInfo(
+        { country: 'US', addressLine1: '1 Main St', location: { latitude: 1, longitude: 2 } },
+        { country: 'US', formatted: 'F' },
+      ),
       lineItems: [{ ...unchanged.line, catalogOverrideFields: { image: URI } }],
       customLineItems: [{ ...unchanged.custom, media: 'https://x/w.png', url: 'https://x/w' }],
       ...unchanged.codes,
     });
     expect(co.id).toBe('co-1');
     expect(calls[0]).toMatchObject({ method: 'POST', url: 'https://shop.example/ecom/v1/checkouts' });
-    expect(body(calls[0])).toEqual({
-      checkoutInfo: {
-        billingInfo: {
-          address: { country: 'US', addressLine: '1 Main St', geocode: { latitude: 1, longitude: 2 } },
-        },
-        shippingInfo: {
-          shippingDestination: { address: { country: 'US', formattedAddress: 'F' }, ...unchanged.contact },
-          ...unchanged.carrier,
-        },
-        buyerInfo: unchanged.buyerInfo,
-      },
+    expect(bodyOf(calls[0])).toEqual({
+      checkoutInfo: checkoutInfo(
+        { country: 'US', addressLine: '1 Main St', geocode: { latitude: 1, longitude: 2 } },
+        { country: 'US', formattedAddress: 'F' },
+      ),
       lineItems: [
         {
           ...unchanged.line,
@@ -171,7 +164,7 @@ describe('checkout request shapes', () => {
       { fieldMask: ['buyerInfo.email', 'shippingInfo.shippingDestination'], couponCode: 'FREESHIP' },
     );
     expect(calls[0]).toMatchObject({ method: 'PATCH', url: 'https://shop.example/ecom/v1/checkouts/co-1' });
-    expect(body(calls[0])).toEqual({
+    expect(bodyOf(calls[0])).toEqual({
       checkout: {
         buyerInfo: { email: 'b@example.com' },
         shippingInfo: { shippingDestination: { address: { addressLine: '2 Side St', country: 'US' } } },
@@ -213,15 +206,15 @@ describe('checkout request shapes', () => {
     const { module, calls } = client();
     const co = await call(module);
     expect(calls[0]?.method).toBe('POST');
-    expect(path(calls[0])).toBe(`/ecom/v1/checkouts/co-1/${action}`);
-    expect(body(calls[0])).toEqual({ ...expected, id: 'co-1' });
+    expect(pathOf(calls[0])).toBe(`/ecom/v1/checkouts/co-1/${action}`);
+    expect(bodyOf(calls[0])).toEqual({ ...expected, id: 'co-1' });
     expect(co.lineItems[0]?.media).toBe(URI);
   });
 
   it('getCheckoutByCartId sends the cart id in the path and query', async () => {
     const { module, calls } = client();
     await module.getCheckoutByCartId('cart-1');
-    expect(path(calls[0])).toBe('/ecom/v1/checkouts/by-cart-id/cart-1');
+    expect(pathOf(calls[0])).toBe('/ecom/v1/checkouts/by-cart-id/cart-1');
     expect(parseUrl(calls[0]?.url ?? '').params.get('id')).toBe('cart-1');
   });
 
@@ -230,7 +223,7 @@ describe('checkout request shapes', () => {
     await expect(module.getCheckoutUrl('co-1')).resolves.toEqual({
       checkoutUrl: 'https://shop.example/checkout/co-1',
     });
-    expect(path(calls[0])).toBe('/ecom/v1/checkouts/co-1/checkout-url');
+    expect(pathOf(calls[0])).toBe('/ecom/v1/checkouts/co-1/checkout-url');
   });
 
   it('createOrder and createOrderAndCharge post the options and return ids and tokens', async () => {
@@ -242,19 +235,19 @@ describe('checkout request shapes', () => {
       ),
     );
     await expect(module.createOrder('co-1')).resolves.toEqual({ orderId: 'o-1', confirmationToken: 'ct' });
-    expect(body(calls[0])).toEqual({ id: 'co-1' });
+    expect(bodyOf(calls[0])).toEqual({ id: 'co-1' });
     await expect(module.createOrderAndCharge('co-1', 'tok_1', { delayCapture: true })).resolves.toEqual({
       orderId: 'o-2',
       paymentResponseToken: 'prt',
     });
-    expect(path(calls[1])).toBe('/ecom/v1/checkouts/co-1/create-order-and-charge');
-    expect(body(calls[1])).toEqual({ delayCapture: true, paymentToken: 'tok_1', id: 'co-1' });
+    expect(pathOf(calls[1])).toBe('/ecom/v1/checkouts/co-1/create-order-and-charge');
+    expect(bodyOf(calls[1])).toEqual({ delayCapture: true, paymentToken: 'tok_1', id: 'co-1' });
   });
 
   it('markAsCompleted resolves to undefined', async () => {
     const { module, calls } = client(() => json({}));
     await expect(module.markAsCompleted('co-1')).resolves.toBeUndefined();
-    expect(path(calls[0])).toBe('/ecom/v1/checkouts/co-1/mark-as-completed');
+    expect(pathOf(calls[0])).toBe('/ecom/v1/checkouts/co-1/mark-as-completed');
   });
 
   it('a decline surfaces as an application error with its code and data', async () => {
@@ -306,7 +299,7 @@ describe('sandboxPayments', () => {
       method: 'POST',
       url: 'https://shop.example/payments/sandbox/v1/card-tokens',
     });
-    expect(body(calls[0])).toEqual({
+    expect(bodyOf(calls[0])).toEqual({
       number: '4242424242424242',
       expMonth: 12,
       expYear: 2030,

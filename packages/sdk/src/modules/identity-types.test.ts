@@ -31,33 +31,21 @@ describe('identity conversions', () => {
   });
 
   it('converts identity dates and profile custom-field dates', () => {
-    expect(
-      identityFromWire({
-        id: 'm1',
-        revision: '3',
-        createdDate: ISO,
-        updatedDate: ISO,
-        identityProfile: {
-          firstName: 'Ann',
-          customFields: [
-            { name: 'birthday', value: { dateValue: ISO } },
-            { name: 'shoe', value: { numValue: 38 } },
-          ],
-        },
-      }),
-    ).toEqual({
+    // The same identity with its dates as the wire sends them (ISO text) and as the SDK gives them (Date).
+    const identity = <D>(date: D) => ({
       id: 'm1',
       revision: '3',
-      createdDate: DATE,
-      updatedDate: DATE,
+      createdDate: date,
+      updatedDate: date,
       identityProfile: {
         firstName: 'Ann',
         customFields: [
-          { name: 'birthday', value: { dateValue: DATE } },
+          { name: 'birthday', value: { dateValue: date } },
           { name: 'shoe', value: { numValue: 38 } },
         ],
       },
     });
+    expect(identityFromWire(identity(ISO))).toEqual(identity(DATE));
   });
 
   it('converts a StateMachine’s identity and additionalData, leaving the rest', () => {

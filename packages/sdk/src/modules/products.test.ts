@@ -248,6 +248,8 @@ describe('products: writes', () => {
     expect(result[0]?.variant?.weight).toBeNaN();
   });
 
+  const RED_MEDIA = [{ option: 'Color', choice: 'Red', mediaIds: ['m1'] }];
+
   it.each([
     [
       'deleteProduct',
@@ -280,19 +282,17 @@ describe('products: writes', () => {
     ],
     [
       'addProductMediaToChoices',
-      (m: ProductsModule) =>
-        m.addProductMediaToChoices('p1', [{ option: 'Color', choice: 'Red', mediaIds: ['m1'] }]),
+      (m: ProductsModule) => m.addProductMediaToChoices('p1', RED_MEDIA),
       'PATCH',
       '/stores/v1/products/p1/choices/media',
-      { id: 'p1', media: [{ option: 'Color', choice: 'Red', mediaIds: ['m1'] }] },
+      { id: 'p1', media: RED_MEDIA },
     ],
     [
       'removeProductMediaFromChoices',
-      (m: ProductsModule) =>
-        m.removeProductMediaFromChoices('p1', [{ option: 'Color', choice: 'Red', mediaIds: ['m1'] }]),
+      (m: ProductsModule) => m.removeProductMediaFromChoices('p1', RED_MEDIA),
       'POST',
       '/stores/v1/products/p1/choices/media/delete',
-      { id: 'p1', media: [{ option: 'Color', choice: 'Red', mediaIds: ['m1'] }] },
+      { id: 'p1', media: RED_MEDIA },
     ],
     [
       'deleteProductOptions',
