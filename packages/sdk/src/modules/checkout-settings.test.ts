@@ -10,7 +10,6 @@ const LATER = '2024-03-08T12:00:00.000Z';
 const IMAGE_ID = '5f0c1c2e-0000-4000-8000-000000000001';
 
 const sdk = fakeClient(modules);
-const body = bodyOf;
 
 const wireSettings = {
   checkoutPolicies: { returnPolicy: { visible: true, content: '30 days' } },
@@ -64,7 +63,7 @@ describe('checkoutSettings', () => {
       { fieldMask: ['checkoutBrand.header.logo.image', 'mitEnabled'] },
     );
     expect(calls[0]).toMatchObject({ method: 'PATCH', url: '/ecom/v1/checkout-settings' });
-    expect(body(calls[0])).toEqual({
+    expect(bodyOf(calls[0])).toEqual({
       checkoutSettings: {
         checkoutBrand: {
           header: { logo: { image: { id: IMAGE_ID, filename: 'logo.png', width: 120, height: 40 } } },
@@ -81,7 +80,7 @@ describe('checkoutSettings', () => {
     await s.checkoutSettings.updateCheckoutSettings({
       checkoutBrand: { header: { logo: { image: 'https://cdn.example.com/logo.svg', size: 'SMALL' } } },
     });
-    expect(body(calls[0])).toEqual({
+    expect(bodyOf(calls[0])).toEqual({
       checkoutSettings: {
         checkoutBrand: {
           header: { logo: { image: { url: 'https://cdn.example.com/logo.svg' }, size: 'SMALL' } },
@@ -108,7 +107,7 @@ describe('ordersSettings', () => {
       { fieldMask: 'inventoryUpdateTrigger' },
     );
     expect(calls[1]).toMatchObject({ method: 'PATCH', url: '/ecom/v1/orders-settings' });
-    expect(body(calls[1])).toEqual({
+    expect(bodyOf(calls[1])).toEqual({
       ordersSettings: { inventoryUpdateTrigger: 'ON_ORDER_PAID' },
       fieldMask: 'inventoryUpdateTrigger',
     });
@@ -130,7 +129,7 @@ describe('tips', () => {
     };
     const result = await s.tips.previewTip(request);
     expect(calls[0]).toMatchObject({ method: 'POST', url: '/tips/v1/tips/preview' });
-    expect(body(calls[0])).toEqual(request);
+    expect(bodyOf(calls[0])).toEqual(request);
     expect(result.amount).toBe('3.68');
     expect(result.distributions?.[0]?.createdDate).toEqual(new Date(DATE));
     expect(result.distributions?.[0]?.transaction?.date).toEqual(new Date(LATER));
@@ -149,7 +148,7 @@ describe('tips', () => {
     expect(await s.tips.getTipChoice('none')).toBeUndefined();
     await s.tips.updateTipChoice('pf-1', { tipType: 'CUSTOM', value: '4.00' }, { tipSettingsId: 'ts' });
     expect(calls[2]).toMatchObject({ method: 'PATCH', url: '/tips/v1/tips/choice' });
-    expect(body(calls[2])).toEqual({
+    expect(bodyOf(calls[2])).toEqual({
       purchaseFlowId: 'pf-1',
       tipChoice: { tipType: 'CUSTOM', value: '4.00' },
       tipSettingsId: 'ts',
@@ -169,14 +168,14 @@ describe('tips', () => {
     );
     const created = await s.tips.createTipSettings({ tipType: 'PERCENTAGE', choices: ['10'] });
     expect(created.createdDate).toEqual(new Date(DATE));
-    expect(body(calls[0])).toEqual({ tipSettings: { tipType: 'PERCENTAGE', choices: ['10'] } });
+    expect(bodyOf(calls[0])).toEqual({ tipSettings: { tipType: 'PERCENTAGE', choices: ['10'] } });
     await s.tips.getTipSettings('ts');
     expect(parseUrl(calls[1]?.url ?? '').path).toBe('/tips/v1/tip-settings/ts');
     expect((await s.tips.getDefaultTipSettings())?.id).toBe('ts');
     expect(calls[2]?.url).toBe('/tips/v1/tip-settings/default');
     await s.tips.updateTipSettings('ts', { enabled: false }, { fieldMask: ['enabled'] });
     expect(calls[3]).toMatchObject({ method: 'PATCH', url: '/tips/v1/tip-settings/ts' });
-    expect(body(calls[3])).toEqual({ tipSettings: { enabled: false, id: 'ts' }, fieldMask: 'enabled' });
+    expect(bodyOf(calls[3])).toEqual({ tipSettings: { enabled: false, id: 'ts' }, fieldMask: 'enabled' });
     await s.tips.deleteTipSettings('ts');
     expect(calls[4]?.method).toBe('DELETE');
     const page = await s.tips.queryTipSettings().eq('tipType', 'PERCENTAGE').find();

@@ -61,8 +61,6 @@ function client(reply: (call: RecordedCall) => Response = () => json({ cart: wir
   return { cart: createClient({ modules: { currentCart }, fetch }).currentCart, calls };
 }
 
-const body = bodyOf;
-
 describe('currentCart conversions', () => {
   it('getCurrentCart GETs the current cart and converts dates, floats, images, URLs and the address', async () => {
     const { cart: module, calls } = client();
@@ -120,7 +118,7 @@ describe('currentCart conversions', () => {
       calculateTax: true,
     });
     expect(calls[0]).toMatchObject({ method: 'POST', url: '/ecom/v1/carts/current/estimate-totals' });
-    expect(body(calls[0])).toEqual({
+    expect(bodyOf(calls[0])).toEqual({
       shippingAddress: { country: 'US', subdivision: 'US-CA', addressLine: '1 Main', postalCode: '94105' },
       billingAddress: { country: 'US', geocode: { latitude: 1, longitude: 2 }, formattedAddress: 'F' },
       selectedShippingOption: { code: 'opt-1' },
@@ -168,7 +166,7 @@ describe('currentCart request shapes', () => {
     });
     expect(calls[0]).toMatchObject({ method: 'POST', url: '/ecom/v1/carts/current/add-to-cart' });
     expect(calls[0]?.headers.get('content-type')).toBe('application/json');
-    expect(body(calls[0])).toEqual({
+    expect(bodyOf(calls[0])).toEqual({
       lineItems: [
         {
           ...unchanged.line,
@@ -201,7 +199,7 @@ describe('currentCart request shapes', () => {
       cartFieldmask: ['buyerNote', 'contactInfo.address'],
     });
     expect(calls[0]).toMatchObject({ method: 'PATCH', url: '/ecom/v1/carts/current' });
-    expect(body(calls[0])).toEqual({
+    expect(bodyOf(calls[0])).toEqual({
       cartInfo: {
         buyerNote: 'Leave at the door',
         contactInfo: { address: { addressLine: '1 Main St', geocode: { latitude: 1, longitude: 2 } } },
@@ -210,7 +208,7 @@ describe('currentCart request shapes', () => {
       cartFieldmask: 'buyerNote,contactInfo.address',
     });
     await module.updateCurrentCart({ couponCode: null });
-    expect(body(calls[1])).toEqual({ couponCode: null });
+    expect(bodyOf(calls[1])).toEqual({ couponCode: null });
   });
 
   it.each([
@@ -240,7 +238,7 @@ describe('currentCart request shapes', () => {
     const { cart: module, calls } = make();
     const cart = await call(module);
     expect(calls[0]).toMatchObject({ method: 'POST', url });
-    expect(body(calls[0])).toEqual(expected);
+    expect(bodyOf(calls[0])).toEqual(expected);
     expect(cart.lineItems[0]?.image).toBe(URI);
   });
 
@@ -253,7 +251,7 @@ describe('currentCart request shapes', () => {
     });
     expect(result).toEqual({ checkoutId: 'co-1' });
     expect(calls[0]).toMatchObject({ method: 'POST', url: '/ecom/v1/carts/current/create-checkout' });
-    expect(body(calls[0])).toEqual({
+    expect(bodyOf(calls[0])).toEqual({
       channelType: 'WEB',
       shippingAddress: { country: 'DE', addressLine: 'Hauptstr. 1' },
       email: 'a@example.com',

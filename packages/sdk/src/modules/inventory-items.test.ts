@@ -21,7 +21,6 @@ function sdk(reply: (call: RecordedCall) => Response) {
   const { fetch, calls } = fakeFetch(reply);
   return { items: createClient({ modules: { inventoryItems }, fetch }).inventoryItems, calls };
 }
-const body = bodyOf;
 
 describe('inventoryItems (v3)', () => {
   it('create, get, update (mask and reason), delete on /stores/v3/inventory-items', async () => {
@@ -36,10 +35,10 @@ describe('inventoryItems (v3)', () => {
     );
     await expect(items.deleteInventoryItem('i/1')).resolves.toBeUndefined();
     expect(calls[0]).toMatchObject({ method: 'POST', url: '/stores/v3/inventory-items' });
-    expect(body(calls[0])).toEqual({ inventoryItem: { variantId: 'v1', productId: 'p1', quantity: 3 } });
+    expect(bodyOf(calls[0])).toEqual({ inventoryItem: { variantId: 'v1', productId: 'p1', quantity: 3 } });
     expect(parseUrl(calls[1]?.url ?? '').path).toBe('/stores/v3/inventory-items/i%2F1');
     expect(calls[2]).toMatchObject({ method: 'PATCH', url: '/stores/v3/inventory-items/i%2F1' });
-    expect(body(calls[2])).toEqual({
+    expect(bodyOf(calls[2])).toEqual({
       inventoryItem: { quantity: 5, revision: '4', id: 'i/1' },
       fieldMask: 'quantity',
       reason: 'MANUAL',
@@ -131,7 +130,7 @@ describe('inventoryItems (v3)', () => {
       { inventoryItem: { quantity: 0 } },
     );
     const bulk = '/stores/v3/bulk/inventory-items';
-    expect(calls.map((c) => [c.url, body(c)])).toEqual([
+    expect(calls.map((c) => [c.url, bodyOf(c)])).toEqual([
       [`${bulk}/create`, { inventoryItems: [{ variantId: 'v1' }], returnEntity: true }],
       [
         `${bulk}/update`,

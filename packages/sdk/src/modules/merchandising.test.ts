@@ -18,7 +18,6 @@ const URI = `aisle:image://v1/${IMG}/red.png#originWidth=10&originHeight=10`;
 const WIRE_IMAGE = { id: IMG, filename: 'red.png', width: 10, height: 10 };
 
 const sdk = fakeClient(modules);
-const body = bodyOf;
 
 /**
  * A v3 entity's usual calls, named from its names (`createBrand`, …, `queryBrands`, `bulkUpdateBrands`): the
@@ -128,13 +127,13 @@ describe.each(CASES)('$name (v3)', (c) => {
     await crud.update('e/1');
     await expect(crud.remove('e/1')).resolves.toBeUndefined();
     expect(calls[0]).toMatchObject({ method: 'POST', url: path });
-    expect(body(calls[0])).toEqual({ [key]: c.input });
+    expect(bodyOf(calls[0])).toEqual({ [key]: c.input });
     const get = parseUrl(calls[1]?.url ?? '');
     expect(calls[1]?.method).toBe('GET');
     expect(get.path).toBe(`${path}/e%2F1`);
     expect(get.params.getAll('fields')).toEqual(['ASSIGNED_PRODUCTS_COUNT']);
     expect(calls[2]).toMatchObject({ method: 'PATCH', url: `${path}/e%2F1` });
-    expect(body(calls[2])).toEqual({
+    expect(bodyOf(calls[2])).toEqual({
       [key]: { ...c.patch, id: 'e/1' },
       fieldMask: Object.keys(c.patch)[0],
     });
@@ -152,12 +151,12 @@ describe.each(CASES)('$name (v3)', (c) => {
       expect(parseUrl(calls[0]?.url ?? '')).toMatchObject({ path: `${path}/query`, r: sent });
     else {
       expect(calls[0]?.url).toBe(`${path}/query`);
-      expect(body(calls[0])).toEqual(sent);
+      expect(bodyOf(calls[0])).toEqual(sent);
     }
     expect(page.items[0]?.createdDate).toEqual(new Date(CREATED));
     expect(await crud.count()).toBe(7);
     expect(calls[1]).toMatchObject({ method: 'POST', url: `${path}/count` });
-    expect(body(calls[1])).toEqual({ filter: { name: { $startsWith: 'A' } } });
+    expect(bodyOf(calls[1])).toEqual({ filter: { name: { $startsWith: 'A' } } });
   });
 
   it('bulk create and update post to /stores/v3/bulk/<segment>/… and convert items', async () => {
@@ -166,10 +165,10 @@ describe.each(CASES)('$name (v3)', (c) => {
     const created = await crud.bulkCreate();
     await crud.bulkUpdate('e1');
     expect(calls[0]).toMatchObject({ method: 'POST', url: `/stores/v3/bulk/${c.segment}/create` });
-    expect(body(calls[0])).toEqual({ [plural]: [c.input], returnEntity: true });
+    expect(bodyOf(calls[0])).toEqual({ [plural]: [c.input], returnEntity: true });
     expect(created.results[0]?.item?.createdDate).toEqual(new Date(CREATED));
     expect(calls[1]).toMatchObject({ method: 'POST', url: `/stores/v3/bulk/${c.segment}/update` });
-    expect(body(calls[1])).toEqual({
+    expect(bodyOf(calls[1])).toEqual({
       [plural]: [
         {
           [key]: { id: 'e1', [Object.keys(c.patch)[0] ?? '']: 'X', revision: '2' },
@@ -200,7 +199,7 @@ describe('v3 extras', () => {
     expect(brand.createdDate).toBeInstanceOf(Date);
     expect(ribbon.createdDate).toBeInstanceOf(Date);
     expect(many.results[0]?.item?.updatedDate).toBeInstanceOf(Date);
-    expect(calls.map((c) => [c.url, body(c)])).toEqual([
+    expect(calls.map((c) => [c.url, bodyOf(c)])).toEqual([
       ['/stores/v3/brands/get-or-create', { brandName: 'Acme' }],
       ['/stores/v3/bulk/brands/get-or-create', { brandNames: ['Acme', 'Zed'] }],
       ['/stores/v3/bulk/brands/delete', { brandIds: ['b1'] }],
@@ -215,7 +214,7 @@ describe('v3 extras', () => {
     await s.infoSections.getOrCreateInfoSection({ uniqueName: 'care', title: 'Care' });
     await s.infoSections.bulkGetOrCreateInfoSections([{ uniqueName: 'care' }]);
     await s.infoSections.bulkDeleteInfoSections(['i1']);
-    expect(calls.map((c) => [c.url, body(c)])).toEqual([
+    expect(calls.map((c) => [c.url, bodyOf(c)])).toEqual([
       ['/stores/v3/info-sections/get-or-create', { infoSection: { uniqueName: 'care', title: 'Care' } }],
       ['/stores/v3/bulk/info-sections/get-or-create', { infoSections: [{ uniqueName: 'care' }] }],
       ['/stores/v3/bulk/info-sections/delete', { infoSectionIds: ['i1'] }],
@@ -244,7 +243,7 @@ describe('v3 extras', () => {
       choicesSettings: { choices: [{ name: 'Red', choiceType: 'IMAGE', displayImage: URI }] },
     });
     expect(created.choicesSettings?.choices?.[0]?.displayImage).toBe(URI);
-    expect(body(calls[0])).toEqual({
+    expect(bodyOf(calls[0])).toEqual({
       customization: {
         name: 'Colour',
         customizationRenderType: 'SWATCH_CHOICES',
@@ -267,7 +266,7 @@ describe('v3 extras', () => {
       { customizationId: 'c1', choices: [{ name: 'Green', displayImage: URI }] },
     ]);
     expect(bulk.results[0]?.item?.choicesSettings?.choices?.[0]?.displayImage).toBe(URI);
-    expect(calls.slice(1).map((c) => [c.method, c.url, body(c)])).toEqual([
+    expect(calls.slice(1).map((c) => [c.method, c.url, bodyOf(c)])).toEqual([
       [
         'POST',
         '/stores/v3/customizations/c1/add-choices',

@@ -19,8 +19,6 @@ const dated = { revision: '3', createdDate: CREATED, updatedDate: UPDATED };
 
 const sdk = fakeClient(modules);
 
-const body = bodyOf;
-
 /** An entity's CRUD calls, named from `one`: `createTaxGroup`, `getTaxGroup`, … on `taxGroups`, wire key `taxGroup`. */
 interface CrudCase {
   one: string;
@@ -114,7 +112,7 @@ describe.each(CASES.map((c) => ({ ...c, name: moduleOf(c) })))('$name CRUD', (c)
     const crud = crudOf(c, s);
     const created = await crud.create();
     expect(calls[0]).toMatchObject({ method: 'POST', url: c.path });
-    expect(body(calls[0])).toEqual(crud.createBody);
+    expect(bodyOf(calls[0])).toEqual(crud.createBody);
     expect(created.createdDate).toEqual(new Date(CREATED));
   });
 
@@ -131,7 +129,7 @@ describe.each(CASES.map((c) => ({ ...c, name: moduleOf(c) })))('$name CRUD', (c)
     const crud = crudOf(c, s);
     await crud.update('e/1');
     expect(calls[0]).toMatchObject({ method: 'PATCH', url: `${c.path}/e%2F1` });
-    expect(body(calls[0])).toEqual(crud.updateBody('e/1'));
+    expect(bodyOf(calls[0])).toEqual(crud.updateBody('e/1'));
   });
 
   it('delete sends DELETE and resolves to undefined', async () => {
@@ -161,7 +159,7 @@ describe('query builders', () => {
       if (method === 'GET') expect(parseUrl(calls[0]?.url ?? '')).toMatchObject({ path, r: wireQuery });
       else {
         expect(calls[0]?.url).toBe(path);
-        expect(body(calls[0])).toEqual(wireQuery);
+        expect(bodyOf(calls[0])).toEqual(wireQuery);
       }
       expect(page.items[0]?.createdDate).toEqual(new Date(CREATED));
       expect(page).toMatchObject({ totalCount: 3, currentPage: 1 });
@@ -230,7 +228,7 @@ describe('storeSettings', () => {
       { fieldMask: ['currency', 'businessAddress', 'minimumOrderSubtotal'] },
     );
     expect(calls[0]).toMatchObject({ method: 'PATCH', url: '/ecom/v1/store-settings' });
-    expect(body(calls[0])).toEqual({
+    expect(bodyOf(calls[0])).toEqual({
       storeSettings: {
         currency: 'EUR',
         businessAddress: { country: 'DE', addressLine: 'Hauptstr. 1' },
@@ -239,7 +237,7 @@ describe('storeSettings', () => {
       fieldMask: 'currency,businessAddress,minimumOrderSubtotal',
     });
     await s.storeSettings.updateStoreSettings({ weightUnit: 'LB' });
-    expect(body(calls[1])).toEqual({ storeSettings: { weightUnit: 'LB' } });
+    expect(bodyOf(calls[1])).toEqual({ storeSettings: { weightUnit: 'LB' } });
   });
 
   const logo = {
@@ -268,14 +266,14 @@ describe('storeSettings', () => {
     expect(shown.logo).toBe(settings.logo);
 
     await s.storeSettings.updateStoreSettings({ storeName: 'Corner Shop', logo: settings.logo ?? null });
-    expect(body(calls[2])).toEqual({
+    expect(bodyOf(calls[2])).toEqual({
       storeSettings: {
         storeName: 'Corner Shop',
         logo: { id: logo.id, filename: 'logo.png', width: 256, height: 128 },
       },
     });
     await s.storeSettings.updateStoreSettings({ logo: null }, { fieldMask: ['logo'] });
-    expect(body(calls[3])).toEqual({ storeSettings: { logo: null }, fieldMask: 'logo' });
+    expect(bodyOf(calls[3])).toEqual({ storeSettings: { logo: null }, fieldMask: 'logo' });
   });
 });
 
@@ -290,7 +288,7 @@ describe('shippingOptions extras', () => {
       pickup: { address: { country: 'US', addressLine1: '1 Depot Rd' }, pickupMethod: 'STORE_PICKUP' },
       deliveryTimeSlot: { from: new Date('2024-06-01T08:00:00.000Z'), to: '2024-06-01T12:00:00.000Z' },
     });
-    expect(body(calls[0])).toEqual({
+    expect(bodyOf(calls[0])).toEqual({
       shippingOption: {
         title: 'Pickup',
         rates: [{ amount: '0', conditions: [{ type: 'BY_TOTAL_PRICE', value: '50', operator: 'GTE' }] }],
@@ -306,7 +304,7 @@ describe('shippingOptions extras', () => {
     await s.shippingOptions.removeDeliveryRegion('o1', 'r1');
     await s.shippingOptions.updateExtendedFields('o1', 'app', { level: 2 });
     expect(added.createdDate).toEqual(new Date(CREATED));
-    expect(calls.map((c) => [c.method, c.url, body(c)])).toEqual([
+    expect(calls.map((c) => [c.method, c.url, bodyOf(c)])).toEqual([
       [
         'POST',
         '/ecom/v1/shipping-options/o1/add-delivery-region',
@@ -348,7 +346,7 @@ describe('tax extras', () => {
       method: 'POST',
       url: '/billing/v1/tax-groups/list-default-tax-groups-by-app-ids',
     });
-    expect(body(calls[1])).toEqual({ appIds: ['app'] });
+    expect(bodyOf(calls[1])).toEqual({ appIds: ['app'] });
     expect(byApp.results[0]?.item?.taxGroups?.[0]?.updatedDate).toEqual(new Date(UPDATED));
   });
 
@@ -375,7 +373,7 @@ describe('tax extras', () => {
       returnEntity: true,
     });
     expect(calls[0]).toMatchObject({ method: 'POST', url: '/billing/v1/bulk/tax-regions/create' });
-    expect(body(calls[0])).toEqual({
+    expect(bodyOf(calls[0])).toEqual({
       taxRegions: [{ country: 'US' }, { country: 'US' }],
       returnEntity: true,
     });

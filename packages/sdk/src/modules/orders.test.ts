@@ -57,9 +57,6 @@ function client(reply: (call: RecordedCall) => Response = () => json({ order: wi
   return { module: createClient({ modules: { orders }, fetch }).orders, calls };
 }
 
-const body = bodyOf;
-const path = pathOf;
-
 describe('orders conversions', () => {
   it('getOrder converts dates, floats, the image and the renamed addresses', async () => {
     const { module, calls } = client();
@@ -133,7 +130,7 @@ describe('orders search paging', () => {
       },
     };
     const { module, calls } = client((call) => {
-      const cursor = (body(call) as { search: { cursorPaging: { cursor?: string } } }).search.cursorPaging
+      const cursor = (bodyOf(call) as { search: { cursorPaging: { cursor?: string } } }).search.cursorPaging
         .cursor;
       return json(pages[cursor ?? 'first']);
     });
@@ -143,7 +140,7 @@ describe('orders search paging', () => {
       cursorPaging: { limit: 2 },
     });
     expect(calls[0]).toMatchObject({ method: 'POST', url: '/ecom/v1/orders/search' });
-    expect(body(calls[0])).toEqual({
+    expect(bodyOf(calls[0])).toEqual({
       search: {
         filter: { status: 'APPROVED' },
         sort: [{ fieldName: 'createdDate', order: 'DESC' }],
@@ -157,12 +154,12 @@ describe('orders search paging', () => {
     expect(page.hasPrev()).toBe(false);
 
     const second = await page.next();
-    expect(body(calls[1])).toEqual({ search: { cursorPaging: { limit: 2, cursor: 'c2' } } });
+    expect(bodyOf(calls[1])).toEqual({ search: { cursorPaging: { limit: 2, cursor: 'c2' } } });
     expect(second.items.map((o) => o.id)).toEqual(['o-3']);
     expect(second.hasNext()).toBe(false);
     await expect(second.next()).rejects.toThrow('No next page to fetch');
     const back = await second.prev();
-    expect(body(calls[2])).toEqual({ search: { cursorPaging: { limit: 2, cursor: 'c1' } } });
+    expect(bodyOf(calls[2])).toEqual({ search: { cursorPaging: { limit: 2, cursor: 'c1' } } });
     expect(back.items).toHaveLength(2);
     await expect(page.prev()).rejects.toThrow('No previous page to fetch');
   });
@@ -170,16 +167,16 @@ describe('orders search paging', () => {
   it('searchOrders defaults to a page of 50; a cursor is sent alone', async () => {
     const { module, calls } = client(() => json({ orders: [], metadata: { count: 0, hasNext: false } }));
     const page = await module.searchOrders();
-    expect(body(calls[0])).toEqual({ search: { cursorPaging: { limit: 50 } } });
+    expect(bodyOf(calls[0])).toEqual({ search: { cursorPaging: { limit: 50 } } });
     expect(page.items).toEqual([]);
     await module.searchOrders({ filter: { status: 'APPROVED' }, cursorPaging: { cursor: 'c9' } });
-    expect(body(calls[1])).toEqual({ search: { cursorPaging: { limit: 50, cursor: 'c9' } } });
+    expect(bodyOf(calls[1])).toEqual({ search: { cursorPaging: { limit: 50, cursor: 'c9' } } });
   });
 
   it('queryOrders builds the same search', async () => {
     const { module, calls } = client(() => json({ orders: [], metadata: { count: 0, hasNext: false } }));
     await module.queryOrders().eq('paymentStatus', 'PAID').descending('createdDate').limit(10).find();
-    expect(body(calls[0])).toEqual({
+    expect(bodyOf(calls[0])).toEqual({
       search: {
         filter: { paymentStatus: 'PAID' },
         sort: [{ fieldName: 'createdDate', order: 'DESC' }],
@@ -260,8 +257,8 @@ describe('orders admin calls', () => {
     const { module, calls } = client();
     const result = (await call(module)) as { lineItems: { image?: string }[] };
     expect(calls[0]?.method).toBe(method);
-    expect(path(calls[0])).toBe(url);
-    expect(body(calls[0])).toEqual(expected);
+    expect(pathOf(calls[0])).toBe(url);
+    expect(bodyOf(calls[0])).toEqual(expected);
     expect(result.lineItems[0]?.image).toBe(URI);
   });
 
@@ -269,7 +266,7 @@ describe('orders admin calls', () => {
     const { module, calls } = client();
     const order = await module.deleteActivity('o-1', 'a1');
     expect(calls[0]?.method).toBe('DELETE');
-    expect(path(calls[0])).toBe('/ecom/v1/orders/o-1/activities/a1');
+    expect(pathOf(calls[0])).toBe('/ecom/v1/orders/o-1/activities/a1');
     expect(order.createdDate).toBeInstanceOf(Date);
   });
 
@@ -284,13 +281,13 @@ describe('orders admin calls', () => {
     const one = await module.addActivity('o-1', { merchantComment: { message: 'Packed' } });
     expect(one.activityId).toBe('a2');
     expect(one.order.activities?.[0]?.createdDate).toBeInstanceOf(Date);
-    expect(body(calls[0])).toEqual({ id: 'o-1', activity: { merchantComment: { message: 'Packed' } } });
+    expect(bodyOf(calls[0])).toEqual({ id: 'o-1', activity: { merchantComment: { message: 'Packed' } } });
     const many = await module.addActivities('o-1', [
       { customActivity: { type: 'x' }, createdDate: new Date('2024-01-01T00:00:00Z') },
     ]);
     expect(many.activityIds).toEqual(['a2', 'a3']);
-    expect(path(calls[1])).toBe('/ecom/v1/orders/o-1/activities/add');
-    expect(body(calls[1])).toEqual({
+    expect(pathOf(calls[1])).toBe('/ecom/v1/orders/o-1/activities/add');
+    expect(bodyOf(calls[1])).toEqual({
       orderId: 'o-1',
       orderActivities: [{ customActivity: { type: 'x' }, createdDate: '2024-01-01T00:00:00.000Z' }],
     });
@@ -309,15 +306,15 @@ describe('orders admin calls', () => {
         returnEntity: true,
       },
     );
-    expect(path(calls[0])).toBe('/ecom/v1/bulk/orders/update');
-    expect(body(calls[0])).toEqual({
+    expect(pathOf(calls[0])).toBe('/ecom/v1/bulk/orders/update');
+    expect(bodyOf(calls[0])).toEqual({
       orders: [{ order: { id: 'o-1', buyerNote: 'n' }, fieldMask: 'buyerNote' }],
       returnEntity: true,
     });
     expect(result.results[0]?.item?.createdDate).toBeInstanceOf(Date);
     await module.bulkUpdateOrderTags(['o-1'], { assignTags: { tags: { tagIds: ['t'] } } });
-    expect(path(calls[1])).toBe('/ecom/v1/bulk/orders/update-tags');
-    expect(body(calls[1])).toEqual({ orderIds: ['o-1'], assignTags: { tags: { tagIds: ['t'] } } });
+    expect(pathOf(calls[1])).toBe('/ecom/v1/bulk/orders/update-tags');
+    expect(bodyOf(calls[1])).toEqual({ orderIds: ['o-1'], assignTags: { tags: { tagIds: ['t'] } } });
   });
 
   it('aggregate, set-order-number-counter and bulk-delete-imported send their bodies', async () => {
@@ -333,15 +330,15 @@ describe('orders admin calls', () => {
     await expect(
       module.aggregateOrders({ filter: { status: 'APPROVED' }, aggregation: { total: { $sum: 'x' } } }),
     ).resolves.toEqual({ aggregates: { total: '10.00' } });
-    expect(path(calls[0])).toBe('/ecom/v1/orders/aggregate');
+    expect(pathOf(calls[0])).toBe('/ecom/v1/orders/aggregate');
     await expect(module.setOrderNumberCounter(20000n, { allowLowerCounter: false })).resolves.toEqual({
       oldCounter: '10005',
       newCounter: '20000',
     });
-    expect(body(calls[1])).toEqual({ allowLowerCounter: false, counter: '20000' });
+    expect(bodyOf(calls[1])).toEqual({ allowLowerCounter: false, counter: '20000' });
     await expect(module.bulkDeleteImportedOrders(['o-9'])).resolves.toEqual({ jobId: 'j1' });
-    expect(path(calls[2])).toBe('/ecom/v1/orders/import/bulk-delete-imported-orders');
-    expect(body(calls[2])).toEqual({ orderIds: ['o-9'] });
+    expect(pathOf(calls[2])).toBe('/ecom/v1/orders/import/bulk-delete-imported-orders');
+    expect(bodyOf(calls[2])).toEqual({ orderIds: ['o-9'] });
   });
 });
 
@@ -377,7 +374,7 @@ describe('fulfilments and invoices', () => {
       method: 'POST',
       url: '/ecom/v1/fulfillments/orders/o-1/create-fulfillment',
     });
-    expect(body(calls[0])).toEqual({
+    expect(bodyOf(calls[0])).toEqual({
       orderId: 'o-1',
       fulfillment: {
         lineItems: [{ id: 'l1', quantity: 1 }],
@@ -391,20 +388,20 @@ describe('fulfilments and invoices', () => {
 
     const listed = await module.listFulfillmentsForOrder('o-1');
     expect(calls[1]?.method).toBe('GET');
-    expect(path(calls[1])).toBe('/ecom/v1/fulfillments/orders/o-1');
+    expect(pathOf(calls[1])).toBe('/ecom/v1/fulfillments/orders/o-1');
     expect(listed.fulfillments[0]?.trackingInfo?.shippingProvider).toBe('UPS');
 
     await module.updateFulfillment('o-1', 'f1', { trackingInfo: { trackingNumber: '2Z' } });
     expect(calls[2]?.method).toBe('PATCH');
-    expect(path(calls[2])).toBe('/ecom/v1/fulfillments/f1/orders/o-1');
-    expect(body(calls[2])).toEqual({
+    expect(pathOf(calls[2])).toBe('/ecom/v1/fulfillments/f1/orders/o-1');
+    expect(bodyOf(calls[2])).toEqual({
       orderId: 'o-1',
       fulfillment: { trackingInfo: { trackingNumber: '2Z' }, id: 'f1' },
     });
 
     const left = await module.deleteFulfillment('o-1', 'f1');
     expect(calls[3]?.method).toBe('DELETE');
-    expect(path(calls[3])).toBe('/ecom/v1/fulfillments/f1/orders/o-1');
+    expect(pathOf(calls[3])).toBe('/ecom/v1/fulfillments/f1/orders/o-1');
     expect(left.orderId).toBe('o-1');
   });
 
@@ -423,17 +420,17 @@ describe('fulfilments and invoices', () => {
       json(call.method === 'GET' ? { invoices: [invoice] } : call.method === 'DELETE' ? {} : { invoice }),
     );
     const created = await module.createInvoice('o-1', { dueDate: new Date('2024-06-01T00:00:00Z') });
-    expect(path(calls[0])).toBe('/ecom/v1/orders/o-1/invoices');
-    expect(body(calls[0])).toEqual({ id: 'o-1', invoice: { dueDate: '2024-06-01T00:00:00.000Z' } });
+    expect(pathOf(calls[0])).toBe('/ecom/v1/orders/o-1/invoices');
+    expect(bodyOf(calls[0])).toEqual({ id: 'o-1', invoice: { dueDate: '2024-06-01T00:00:00.000Z' } });
     expect(created.dueDate).toEqual(new Date('2024-06-01T00:00:00Z'));
     const [listed] = await module.listInvoices('o-1');
     expect(listed?.createdDate).toBeInstanceOf(Date);
     await module.sendInvoice('o-1', 'i1');
-    expect(path(calls[2])).toBe('/ecom/v1/orders/o-1/invoices/i1/send');
+    expect(pathOf(calls[2])).toBe('/ecom/v1/orders/o-1/invoices/i1/send');
     await module.voidInvoice('o-1', 'i1');
-    expect(path(calls[3])).toBe('/ecom/v1/orders/o-1/invoices/i1/void');
+    expect(pathOf(calls[3])).toBe('/ecom/v1/orders/o-1/invoices/i1/void');
     await expect(module.deleteInvoice('o-1', 'i1')).resolves.toBeUndefined();
     expect(calls[4]?.method).toBe('DELETE');
-    expect(path(calls[4])).toBe('/ecom/v1/orders/o-1/invoices/i1');
+    expect(pathOf(calls[4])).toBe('/ecom/v1/orders/o-1/invoices/i1');
   });
 });

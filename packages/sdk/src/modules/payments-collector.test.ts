@@ -9,8 +9,6 @@ function client(reply: (call: RecordedCall) => Response) {
   return { module: createClient({ modules: { paymentsCollector }, fetch }).paymentsCollector, calls };
 }
 
-const body = bodyOf;
-const path = pathOf;
 const P = '/ecom/v1/payments-collector/orders/o-1';
 
 const transactions = {
@@ -52,11 +50,11 @@ describe('paymentsCollector', () => {
       amount: { amount: '0' },
     });
     expect(calls[0]?.method).toBe('GET');
-    expect(path(calls[0])).toBe(`${P}/payment-collectability-status`);
+    expect(pathOf(calls[0])).toBe(`${P}/payment-collectability-status`);
     expect(parseUrl(calls[0]?.url ?? '').params.get('ecomOrderId')).toBe('o-1');
     const refundability = await module.getRefundabilityStatus('o-1');
     expect(refundability.refundabilities?.[0]?.refundabilityStatus).toBe('REFUNDABLE');
-    expect(path(calls[1])).toBe(`${P}/refundability`);
+    expect(pathOf(calls[1])).toBe(`${P}/refundability`);
   });
 
   it('preparePaymentCollection, createPaymentGatewayOrder and chargeMemberships post their bodies', async () => {
@@ -67,20 +65,20 @@ describe('paymentsCollector', () => {
         delayedCaptureSettings: { scheduledAction: 'VOID', delayDuration: { count: 2, unit: 'DAYS' } },
       }),
     ).resolves.toEqual({ paymentGatewayOrderId: 'pg-1' });
-    expect(path(calls[0])).toBe(`${P}/prepare-payment-collection`);
-    expect(body(calls[0])).toEqual({
+    expect(pathOf(calls[0])).toBe(`${P}/prepare-payment-collection`);
+    expect(bodyOf(calls[0])).toEqual({
       delayedCapture: true,
       delayedCaptureSettings: { scheduledAction: 'VOID', delayDuration: { count: 2, unit: 'DAYS' } },
       amount: '5.00',
       ecomOrderId: 'o-1',
     });
     await module.createPaymentGatewayOrder('o-1', { chargedBy: { id: 'u', fullName: 'U' } });
-    expect(body(calls[1])).toEqual({ chargedBy: { id: 'u', fullName: 'U' }, ecomOrderId: 'o-1' });
+    expect(bodyOf(calls[1])).toEqual({ chargedBy: { id: 'u', fullName: 'U' }, ecomOrderId: 'o-1' });
     await expect(
       module.chargeMemberships('o-1', 'm-1', [{ membershipId: 'x', lineItemId: 'l1' }]),
     ).resolves.toBe(undefined);
-    expect(path(calls[2])).toBe(`${P}/charge-membership`);
-    expect(body(calls[2])).toEqual({
+    expect(pathOf(calls[2])).toBe(`${P}/charge-membership`);
+    expect(bodyOf(calls[2])).toEqual({
       memberId: 'm-1',
       membershipCharges: [{ membershipId: 'x', lineItemId: 'l1' }],
       ecomOrderId: 'o-1',
@@ -106,20 +104,20 @@ describe('paymentsCollector', () => {
       ),
     );
     const order = await module.markAsPaid('o-1');
-    expect(path(calls[0])).toBe(`${P}/mark-as-paid`);
+    expect(pathOf(calls[0])).toBe(`${P}/mark-as-paid`);
     expect(order.paymentStatus).toBe('PAID');
     expect(order.createdDate).toEqual(new Date('2024-01-01T00:00:00Z'));
     const bulk = await module.bulkMarkAsPaid(['o-1']);
-    expect(path(calls[1])).toBe('/v1/bulk/payments-collector/mark-as-paid');
-    expect(body(calls[1])).toEqual({ ecomOrderIds: ['o-1'] });
+    expect(pathOf(calls[1])).toBe('/v1/bulk/payments-collector/mark-as-paid');
+    expect(bodyOf(calls[1])).toEqual({ ecomOrderIds: ['o-1'] });
     expect(bulk.results[0]?.item?.createdDate).toBeInstanceOf(Date);
   });
 
   it('recordManuallyCollectedPayment posts the amount under orderId', async () => {
     const { module, calls } = client(() => json({}));
     await expect(module.recordManuallyCollectedPayment('o-1', '12.50')).resolves.toBeUndefined();
-    expect(path(calls[0])).toBe(`${P}/manual-payment`);
-    expect(body(calls[0])).toEqual({ orderId: 'o-1', amount: '12.50' });
+    expect(pathOf(calls[0])).toBe(`${P}/manual-payment`);
+    expect(bodyOf(calls[0])).toEqual({ orderId: 'o-1', amount: '12.50' });
   });
 
   it('refund, void and capture convert every transaction date', async () => {
@@ -130,7 +128,7 @@ describe('paymentsCollector', () => {
       details: { reason: 'Damaged', lineItems: [{ lineItemId: 'l1', quantity: 1 }] },
       sideEffects: { restockInfo: { type: 'ALL_ITEMS' }, sendOrderRefundedEmail: true },
     });
-    expect(body(calls[0])).toEqual({
+    expect(bodyOf(calls[0])).toEqual({
       details: { reason: 'Damaged', lineItems: [{ lineItemId: 'l1', quantity: 1 }] },
       sideEffects: { restockInfo: { type: 'ALL_ITEMS' }, sendOrderRefundedEmail: true },
       payments: [{ paymentId: 'p1', amount: '5.00' }],
@@ -151,12 +149,15 @@ describe('paymentsCollector', () => {
     expect(refund.orderTransactions?.refunds?.[0]?.createdDate).toEqual(new Date('2024-05-04T00:00:00Z'));
 
     const voided = await module.voidAuthorizedPayments('o-1', ['p1']);
-    expect(path(calls[1])).toBe(`${P}/void-authorized-payments`);
-    expect(body(calls[1])).toEqual({ paymentIds: ['p1'], ecomOrderId: 'o-1' });
+    expect(pathOf(calls[1])).toBe(`${P}/void-authorized-payments`);
+    expect(bodyOf(calls[1])).toEqual({ paymentIds: ['p1'], ecomOrderId: 'o-1' });
     expect(voided.orderTransactions?.payments?.[0]?.createdDate).toBeInstanceOf(Date);
     await module.captureAuthorizedPayments('o-1', [{ paymentId: 'p1', amount: '20.00' }]);
-    expect(path(calls[2])).toBe(`${P}/capture-authorized-payments`);
-    expect(body(calls[2])).toEqual({ payments: [{ paymentId: 'p1', amount: '20.00' }], ecomOrderId: 'o-1' });
+    expect(pathOf(calls[2])).toBe(`${P}/capture-authorized-payments`);
+    expect(bodyOf(calls[2])).toEqual({
+      payments: [{ paymentId: 'p1', amount: '20.00' }],
+      ecomOrderId: 'o-1',
+    });
   });
 
   it('an error code surfaces on the typed error', async () => {

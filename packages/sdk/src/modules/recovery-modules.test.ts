@@ -8,7 +8,6 @@ const AT = '2024-03-01T12:00:00.000Z';
 const APP = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
 
 const sdk = fakeClient(modules);
-const body = bodyOf;
 
 const abandoned = {
   id: 'a1',
@@ -40,7 +39,7 @@ describe('abandonedCheckouts', () => {
     const page = await s.abandonedCheckouts.queryAbandonedCheckouts().eq('status', 'ABANDONED').find();
     expect(calls[0]!.method).toBe('POST');
     expect(parseUrl(calls[0]!.url).path).toBe('/ecom/v1/abandoned-checkout/query');
-    expect(body(calls[0])).toMatchObject({ query: { filter: { status: 'ABANDONED' } } });
+    expect(bodyOf(calls[0])).toMatchObject({ query: { filter: { status: 'ABANDONED' } } });
     expect(page.items[0]!.createdDate).toEqual(new Date(AT));
     expect(page.totalCount).toBe(1);
   });
@@ -56,18 +55,18 @@ describe('abandonedCheckouts', () => {
     });
     await s.abandonedCheckouts.bulkDeleteAbandonedCheckouts(['a1', 'a2']);
     expect(parseUrl(calls[0]!.url).path).toBe('/ecom/v1/bulk/abandoned-checkout/delete');
-    expect(body(calls[0])).toEqual({ abandonedCheckoutIds: ['a1', 'a2'] });
+    expect(bodyOf(calls[0])).toEqual({ abandonedCheckoutIds: ['a1', 'a2'] });
 
     await s.abandonedCheckouts.addActivity('a1', 'TASK_CREATED', { revision: '3' });
     expect(parseUrl(calls[1]!.url).path).toBe('/ecom/v1/abandoned-checkouts/a1/add-activity');
-    expect(body(calls[1])).toEqual({ activityType: 'TASK_CREATED', revision: '3' });
+    expect(bodyOf(calls[1])).toEqual({ activityType: 'TASK_CREATED', revision: '3' });
 
     const figures = await s.abandonedCheckouts.getAnalytics({
       startDate: new Date('2024-01-01T00:00:00Z'),
       endDate: new Date(AT),
       interval: 'DAY',
     });
-    expect(body(calls[2])).toEqual({ startDate: '2024-01-01T00:00:00.000Z', endDate: AT, interval: 'DAY' });
+    expect(bodyOf(calls[2])).toEqual({ startDate: '2024-01-01T00:00:00.000Z', endDate: AT, interval: 'DAY' });
     expect(figures.periods?.[0]?.startDate).toEqual(new Date(AT));
 
     expect((await s.abandonedCheckouts.redirectToCheckout('a1')).redirectUrl).toBe(
@@ -90,7 +89,7 @@ describe('backInStockRequests', () => {
     expect(parseUrl(calls[0]!.url).path).toBe(
       '/back-in-stock-service/v1/back-in-stock-notification-requests',
     );
-    expect(body(calls[0])).toEqual({
+    expect(bodyOf(calls[0])).toEqual({
       request: { email: 'a@b.c', catalogReference: { catalogItemId: 'p1', appId: APP } },
       itemDetails: { name: 'Boot' },
     });
@@ -128,7 +127,7 @@ describe('backInStockRequests', () => {
       { catalogItemId: 'p1', appId: APP },
       { requestIds: ['r1'] },
     );
-    expect(body(calls[1])).toEqual({
+    expect(bodyOf(calls[1])).toEqual({
       catalogReference: { catalogItemId: 'p1', appId: APP },
       requestIds: ['r1'],
     });
