@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createClient } from '../core/client.ts';
 import { AisleApplicationError, AisleValidationError } from '../core/errors.ts';
 import { fakeFetch, json, parseUrl, type RecordedCall, bodyOf, pathOf } from '../testing/fake-fetch.ts';
+import { applicationErrorReply, validationErrorReply } from '../testing/error-replies.ts';
 import { checkout, sandboxPayments } from './checkout.ts';
 import { STORES_APP_ID } from './current-cart.ts';
 import { wireImage } from '../testing/wire-image.ts';
@@ -252,18 +253,15 @@ describe('checkout request shapes', () => {
 
   it('a decline surfaces as an application error with its code and data', async () => {
     const { module } = client(() =>
-      json(
+      applicationErrorReply(
+        400,
+        'Payment failed',
         {
-          message: 'Payment failed',
-          details: {
-            applicationError: {
-              code: 'PAYMENT_ERROR',
-              description: 'The card was declined',
-              data: { declineReason: 'CARD_DECLINED' },
-            },
-          },
+          code: 'PAYMENT_ERROR',
+          description: 'The card was declined',
+          data: { declineReason: 'CARD_DECLINED' },
         },
-        { status: 400, headers: { 'X-Aisle-Request-Id': 'r-1' } },
+        { 'X-Aisle-Request-Id': 'r-1' },
       ),
     );
     const error = await module.createOrderAndCharge('co-1', 'tok').catch((e: unknown) => e);
@@ -310,24 +308,9 @@ describe('sandboxPayments', () => {
 
   it('a refused card is a validation error naming the field', async () => {
     const { sandbox } = client(() =>
-      json(
-        {
-          message: 'Invalid',
-          details: {
-            validationError: {
-              fieldViolations: [
-                {
-                  field: 'number',
-                  description: 'is not a valid card number',
-                  violatedRule: 'FORMAT',
-                  data: {},
-                },
-              ],
-            },
-          },
-        },
-        { status: 400 },
-      ),
+      validationErrorReply('Invalid', [
+        { field: 'number', description: 'is not a valid card number', violatedRule: 'FORMAT', data: {} },
+      ]),
     );
     const error = await sandbox
       .createCardToken({ number: '1234', expMonth: 1, expYear: 2030, cvc: '1' })

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createClient } from '../core/client.ts';
 import { AisleApplicationError } from '../core/errors.ts';
 import { fakeFetch, json, type RecordedCall, bodyOf } from '../testing/fake-fetch.ts';
+import { applicationErrorReply } from '../testing/error-replies.ts';
 import { wireImage } from '../testing/wire-image.ts';
 import { expectDeliveryAndMemberships, wireLogistics, wireMemberships } from '../testing/totals.ts';
 import { currentCart, DEFAULT_VARIANT_ID, STORES_APP_ID } from './current-cart.ts';
@@ -266,12 +267,11 @@ describe('currentCart request shapes', () => {
 
   it('keeps the code and request id of a missing cart', async () => {
     const { cart: module } = client(() =>
-      json(
-        {
-          message: 'No cart',
-          details: { applicationError: { code: 'OWNED_CART_NOT_FOUND', description: 'No cart', data: {} } },
-        },
-        { status: 404, headers: { 'X-Aisle-Request-Id': 'req-9' } },
+      applicationErrorReply(
+        404,
+        'No cart',
+        { code: 'OWNED_CART_NOT_FOUND', description: 'No cart', data: {} },
+        { 'X-Aisle-Request-Id': 'req-9' },
       ),
     );
     const error = await module.getCurrentCart().catch((e: unknown) => e);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createClient } from '../core/client.ts';
 import { AisleApplicationError } from '../core/errors.ts';
 import { fakeFetch, json, parseUrl, type RecordedCall, bodyOf, pathOf } from '../testing/fake-fetch.ts';
+import { applicationErrorReply } from '../testing/error-replies.ts';
 import { orders } from './orders.ts';
 
 const IMG = '9a0b1c2d-3e4f-4a5b-8c6d-7e8f9a0b1c2d';
@@ -102,13 +103,7 @@ describe('orders conversions', () => {
 
   it('a missing order is an application error', async () => {
     const { module } = client(() =>
-      json(
-        {
-          message: 'Not found',
-          details: { applicationError: { code: 'ORDER_NOT_FOUND', description: 'No' } },
-        },
-        { status: 404 },
-      ),
+      applicationErrorReply(404, 'Not found', { code: 'ORDER_NOT_FOUND', description: 'No' }),
     );
     const error = await module.getOrder('nope').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AisleApplicationError);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createClient } from '../core/client.ts';
 import { AisleApplicationError } from '../core/errors.ts';
 import { fakeFetch, json, parseUrl, type RecordedCall, bodyOf, pathOf } from '../testing/fake-fetch.ts';
+import { applicationErrorReply } from '../testing/error-replies.ts';
 import { paymentsCollector } from './payments-collector.ts';
 
 function client(reply: (call: RecordedCall) => Response) {
@@ -162,15 +163,11 @@ describe('paymentsCollector', () => {
 
   it('an error code surfaces on the typed error', async () => {
     const { module } = client(() =>
-      json(
-        {
-          message: 'Already paid',
-          details: {
-            applicationError: { code: 'ORDER_ALREADY_PAID', description: 'Already paid', data: {} },
-          },
-        },
-        { status: 409 },
-      ),
+      applicationErrorReply(409, 'Already paid', {
+        code: 'ORDER_ALREADY_PAID',
+        description: 'Already paid',
+        data: {},
+      }),
     );
     const error = await module.markAsPaid('o-1').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AisleApplicationError);
