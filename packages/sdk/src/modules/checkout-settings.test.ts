@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { json, parseUrl, fakeClient, bodyOf } from '../testing/fake-fetch.ts';
+import { expectSent } from '../testing/expect-sent.ts';
 import { checkoutSettings } from './checkout-settings.ts';
 import { ordersSettings } from './orders-settings.ts';
 import { tips } from './tips.ts';
@@ -62,8 +63,7 @@ describe('checkoutSettings', () => {
       },
       { fieldMask: ['checkoutBrand.header.logo.image', 'mitEnabled'] },
     );
-    expect(calls[0]).toMatchObject({ method: 'PATCH', url: '/ecom/v1/checkout-settings' });
-    expect(bodyOf(calls[0])).toEqual({
+    expectSent(calls[0], 'PATCH', '/ecom/v1/checkout-settings', {
       checkoutSettings: {
         checkoutBrand: {
           header: { logo: { image: { id: IMAGE_ID, filename: 'logo.png', width: 120, height: 40 } } },
@@ -106,8 +106,7 @@ describe('ordersSettings', () => {
       { inventoryUpdateTrigger: 'ON_ORDER_PAID' },
       { fieldMask: 'inventoryUpdateTrigger' },
     );
-    expect(calls[1]).toMatchObject({ method: 'PATCH', url: '/ecom/v1/orders-settings' });
-    expect(bodyOf(calls[1])).toEqual({
+    expectSent(calls[1], 'PATCH', '/ecom/v1/orders-settings', {
       ordersSettings: { inventoryUpdateTrigger: 'ON_ORDER_PAID' },
       fieldMask: 'inventoryUpdateTrigger',
     });
@@ -128,8 +127,7 @@ describe('tips', () => {
       tipChoice: { tipType: 'PERCENTAGE' as const, value: 15 },
     };
     const result = await s.tips.previewTip(request);
-    expect(calls[0]).toMatchObject({ method: 'POST', url: '/tips/v1/tips/preview' });
-    expect(bodyOf(calls[0])).toEqual(request);
+    expectSent(calls[0], 'POST', '/tips/v1/tips/preview', request);
     expect(result.amount).toBe('3.68');
     expect(result.distributions?.[0]?.createdDate).toEqual(new Date(DATE));
     expect(result.distributions?.[0]?.transaction?.date).toEqual(new Date(LATER));
@@ -147,8 +145,7 @@ describe('tips', () => {
     expect(parseUrl(calls[0]?.url ?? '').path).toBe('/tips/v1/tips/choice/pf%2F1');
     expect(await s.tips.getTipChoice('none')).toBeUndefined();
     await s.tips.updateTipChoice('pf-1', { tipType: 'CUSTOM', value: '4.00' }, { tipSettingsId: 'ts' });
-    expect(calls[2]).toMatchObject({ method: 'PATCH', url: '/tips/v1/tips/choice' });
-    expect(bodyOf(calls[2])).toEqual({
+    expectSent(calls[2], 'PATCH', '/tips/v1/tips/choice', {
       purchaseFlowId: 'pf-1',
       tipChoice: { tipType: 'CUSTOM', value: '4.00' },
       tipSettingsId: 'ts',
@@ -174,8 +171,10 @@ describe('tips', () => {
     expect((await s.tips.getDefaultTipSettings())?.id).toBe('ts');
     expect(calls[2]?.url).toBe('/tips/v1/tip-settings/default');
     await s.tips.updateTipSettings('ts', { enabled: false }, { fieldMask: ['enabled'] });
-    expect(calls[3]).toMatchObject({ method: 'PATCH', url: '/tips/v1/tip-settings/ts' });
-    expect(bodyOf(calls[3])).toEqual({ tipSettings: { enabled: false, id: 'ts' }, fieldMask: 'enabled' });
+    expectSent(calls[3], 'PATCH', '/tips/v1/tip-settings/ts', {
+      tipSettings: { enabled: false, id: 'ts' },
+      fieldMask: 'enabled',
+    });
     await s.tips.deleteTipSettings('ts');
     expect(calls[4]?.method).toBe('DELETE');
     const page = await s.tips.queryTipSettings().eq('tipType', 'PERCENTAGE').find();

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createClient } from '../core/client.ts';
 import { AisleApplicationError, AisleValidationError } from '../core/errors.ts';
 import { fakeFetch, json, parseUrl, type RecordedCall, bodyOf, pathOf } from '../testing/fake-fetch.ts';
+import { expectSent } from '../testing/expect-sent.ts';
 import { applicationErrorReply, validationErrorReply } from '../testing/error-replies.ts';
 import { checkout, sandboxPayments } from './checkout.ts';
 import { STORES_APP_ID } from './current-cart.ts';
@@ -135,8 +136,7 @@ describe('checkout request shapes', () => {
       ...unchanged.codes,
     });
     expect(co.id).toBe('co-1');
-    expect(calls[0]).toMatchObject({ method: 'POST', url: 'https://shop.example/ecom/v1/checkouts' });
-    expect(bodyOf(calls[0])).toEqual({
+    expectSent(calls[0], 'POST', 'https://shop.example/ecom/v1/checkouts', {
       checkoutInfo: checkoutInfo(
         { country: 'US', addressLine: '1 Main St', geocode: { latitude: 1, longitude: 2 } },
         { country: 'US', formattedAddress: 'F' },
@@ -164,8 +164,7 @@ describe('checkout request shapes', () => {
       },
       { fieldMask: ['buyerInfo.email', 'shippingInfo.shippingDestination'], couponCode: 'FREESHIP' },
     );
-    expect(calls[0]).toMatchObject({ method: 'PATCH', url: 'https://shop.example/ecom/v1/checkouts/co-1' });
-    expect(bodyOf(calls[0])).toEqual({
+    expectSent(calls[0], 'PATCH', 'https://shop.example/ecom/v1/checkouts/co-1', {
       checkout: {
         buyerInfo: { email: 'b@example.com' },
         shippingInfo: { shippingDestination: { address: { addressLine: '2 Side St', country: 'US' } } },

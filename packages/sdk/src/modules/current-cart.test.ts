@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createClient } from '../core/client.ts';
 import { AisleApplicationError } from '../core/errors.ts';
 import { fakeFetch, json, type RecordedCall, bodyOf } from '../testing/fake-fetch.ts';
+import { expectSent } from '../testing/expect-sent.ts';
 import { applicationErrorReply } from '../testing/error-replies.ts';
 import { wireImage } from '../testing/wire-image.ts';
 import { expectDeliveryAndMemberships, wireLogistics, wireMemberships } from '../testing/totals.ts';
@@ -118,8 +119,7 @@ describe('currentCart conversions', () => {
       selectedShippingOption: { code: 'opt-1' },
       calculateTax: true,
     });
-    expect(calls[0]).toMatchObject({ method: 'POST', url: '/ecom/v1/carts/current/estimate-totals' });
-    expect(bodyOf(calls[0])).toEqual({
+    expectSent(calls[0], 'POST', '/ecom/v1/carts/current/estimate-totals', {
       shippingAddress: { country: 'US', subdivision: 'US-CA', addressLine: '1 Main', postalCode: '94105' },
       billingAddress: { country: 'US', geocode: { latitude: 1, longitude: 2 }, formattedAddress: 'F' },
       selectedShippingOption: { code: 'opt-1' },
@@ -199,8 +199,7 @@ describe('currentCart request shapes', () => {
       couponCode: 'SAVE10',
       cartFieldmask: ['buyerNote', 'contactInfo.address'],
     });
-    expect(calls[0]).toMatchObject({ method: 'PATCH', url: '/ecom/v1/carts/current' });
-    expect(bodyOf(calls[0])).toEqual({
+    expectSent(calls[0], 'PATCH', '/ecom/v1/carts/current', {
       cartInfo: {
         buyerNote: 'Leave at the door',
         contactInfo: { address: { addressLine: '1 Main St', geocode: { latitude: 1, longitude: 2 } } },
@@ -251,8 +250,7 @@ describe('currentCart request shapes', () => {
       email: 'a@example.com',
     });
     expect(result).toEqual({ checkoutId: 'co-1' });
-    expect(calls[0]).toMatchObject({ method: 'POST', url: '/ecom/v1/carts/current/create-checkout' });
-    expect(bodyOf(calls[0])).toEqual({
+    expectSent(calls[0], 'POST', '/ecom/v1/carts/current/create-checkout', {
       channelType: 'WEB',
       shippingAddress: { country: 'DE', addressLine: 'Hauptstr. 1' },
       email: 'a@example.com',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createClient } from '../core/client.ts';
 import { fakeFetch, json, parseUrl, type RecordedCall, bodyOf } from '../testing/fake-fetch.ts';
+import { expectSent } from '../testing/expect-sent.ts';
 import { inventoryItems } from './inventory-items.ts';
 
 const CREATED = '2024-03-01T12:00:00.000Z';
@@ -34,11 +35,11 @@ describe('inventoryItems (v3)', () => {
       { fieldMask: ['quantity'], reason: 'MANUAL' },
     );
     await expect(items.deleteInventoryItem('i/1')).resolves.toBeUndefined();
-    expect(calls[0]).toMatchObject({ method: 'POST', url: '/stores/v3/inventory-items' });
-    expect(bodyOf(calls[0])).toEqual({ inventoryItem: { variantId: 'v1', productId: 'p1', quantity: 3 } });
+    expectSent(calls[0], 'POST', '/stores/v3/inventory-items', {
+      inventoryItem: { variantId: 'v1', productId: 'p1', quantity: 3 },
+    });
     expect(parseUrl(calls[1]?.url ?? '').path).toBe('/stores/v3/inventory-items/i%2F1');
-    expect(calls[2]).toMatchObject({ method: 'PATCH', url: '/stores/v3/inventory-items/i%2F1' });
-    expect(bodyOf(calls[2])).toEqual({
+    expectSent(calls[2], 'PATCH', '/stores/v3/inventory-items/i%2F1', {
       inventoryItem: { quantity: 5, revision: '4', id: 'i/1' },
       fieldMask: 'quantity',
       reason: 'MANUAL',

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { createClient } from '../core/client.ts';
 import { callNamed, lowerFirst } from '../testing/entity-calls.ts';
 import { json, parseUrl, type RecordedCall, fakeClient, bodyOf } from '../testing/fake-fetch.ts';
+import { expectSent } from '../testing/expect-sent.ts';
 import { brands } from './brands.ts';
 import { catalogVersion } from './catalog-version.ts';
 import { customizations } from './customizations.ts';
@@ -126,8 +127,7 @@ describe.each(CASES)('$name (v3)', (c) => {
     expect(got.createdDate).toEqual(new Date(CREATED));
     await crud.update('e/1');
     await expect(crud.remove('e/1')).resolves.toBeUndefined();
-    expect(calls[0]).toMatchObject({ method: 'POST', url: path });
-    expect(bodyOf(calls[0])).toEqual({ [key]: c.input });
+    expectSent(calls[0], 'POST', path, { [key]: c.input });
     const get = parseUrl(calls[1]?.url ?? '');
     expect(calls[1]?.method).toBe('GET');
     expect(get.path).toBe(`${path}/e%2F1`);

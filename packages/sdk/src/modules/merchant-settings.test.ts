@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { createClient } from '../core/client.ts';
 import { callNamed, lowerFirst } from '../testing/entity-calls.ts';
 import { json, parseUrl, type RecordedCall, fakeClient, bodyOf } from '../testing/fake-fetch.ts';
+import { expectSent } from '../testing/expect-sent.ts';
 import { coupons } from './coupons.ts';
 import { deliveryRegions } from './delivery-regions.ts';
 import { shippingOptions } from './shipping-options.ts';
@@ -111,8 +112,7 @@ describe.each(CASES.map((c) => ({ ...c, name: moduleOf(c) })))('$name CRUD', (c)
     const { sdk: s, calls } = sdk(reply);
     const crud = crudOf(c, s);
     const created = await crud.create();
-    expect(calls[0]).toMatchObject({ method: 'POST', url: c.path });
-    expect(bodyOf(calls[0])).toEqual(crud.createBody);
+    expectSent(calls[0], 'POST', c.path, crud.createBody);
     expect(created.createdDate).toEqual(new Date(CREATED));
   });
 
@@ -227,8 +227,7 @@ describe('storeSettings', () => {
       },
       { fieldMask: ['currency', 'businessAddress', 'minimumOrderSubtotal'] },
     );
-    expect(calls[0]).toMatchObject({ method: 'PATCH', url: '/ecom/v1/store-settings' });
-    expect(bodyOf(calls[0])).toEqual({
+    expectSent(calls[0], 'PATCH', '/ecom/v1/store-settings', {
       storeSettings: {
         currency: 'EUR',
         businessAddress: { country: 'DE', addressLine: 'Hauptstr. 1' },
@@ -372,8 +371,7 @@ describe('tax extras', () => {
     const result = await s.taxRegions.bulkCreateTaxRegions([{ country: 'US' }, { country: 'US' }], {
       returnEntity: true,
     });
-    expect(calls[0]).toMatchObject({ method: 'POST', url: '/billing/v1/bulk/tax-regions/create' });
-    expect(bodyOf(calls[0])).toEqual({
+    expectSent(calls[0], 'POST', '/billing/v1/bulk/tax-regions/create', {
       taxRegions: [{ country: 'US' }, { country: 'US' }],
       returnEntity: true,
     });

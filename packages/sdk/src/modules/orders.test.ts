@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createClient } from '../core/client.ts';
 import { AisleApplicationError } from '../core/errors.ts';
 import { fakeFetch, json, parseUrl, type RecordedCall, bodyOf, pathOf } from '../testing/fake-fetch.ts';
+import { expectSent } from '../testing/expect-sent.ts';
 import { applicationErrorReply } from '../testing/error-replies.ts';
 import { orders } from './orders.ts';
 
@@ -134,8 +135,7 @@ describe('orders search paging', () => {
       sort: [{ fieldName: 'createdDate', order: 'DESC' }],
       cursorPaging: { limit: 2 },
     });
-    expect(calls[0]).toMatchObject({ method: 'POST', url: '/ecom/v1/orders/search' });
-    expect(bodyOf(calls[0])).toEqual({
+    expectSent(calls[0], 'POST', '/ecom/v1/orders/search', {
       search: {
         filter: { status: 'APPROVED' },
         sort: [{ fieldName: 'createdDate', order: 'DESC' }],
