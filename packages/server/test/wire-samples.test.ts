@@ -218,21 +218,34 @@ function merchExtras(key: 'brand' | 'ribbon', name: string): Step[] {
   ];
 }
 
+/**
+ * A product named `name` at 5 with the `fields` given (only its status recorded), then the entity at `at`
+ * read with its count of assigned products.
+ */
+function productThenCount(
+  at: (s: Saved) => string,
+  name: string,
+  fields: (s: Saved) => Json,
+  save?: string,
+): Step[] {
+  return [
+    {
+      method: 'POST',
+      path: '/stores/v1/products',
+      body: (s: Saved) => ({ product: { name, priceData: { price: 5 }, ...fields(s) } }),
+      ...(save ? { save } : {}),
+      quiet: true,
+    },
+    { method: 'GET', path: (s) => `${at(s)}?fields=ASSIGNED_PRODUCTS_COUNT` },
+  ];
+}
+
 /** A product carrying the brand (ribbon) name: renamed with it, cleared when it is deleted. */
 function productFollows(key: 'brand' | 'ribbon', at: (name: string) => (s: Saved) => string): Step[] {
   const product = (s: Saved) => `/stores-reader/v1/products/${id('p', 'product')(s)}`;
   const shown = (s: Saved) => (s.shown!.product as Record<string, unknown>)[key];
   return [
-    {
-      method: 'POST',
-      path: '/stores/v1/products',
-      body: (s: Saved) => ({
-        product: { name: 'Anvil', priceData: { price: 5 }, [key]: (s.a3![key] as { name: string }).name },
-      }),
-      save: 'p',
-      quiet: true,
-    },
-    { method: 'GET', path: (s) => `${at('a')(s)}?fields=ASSIGNED_PRODUCTS_COUNT` },
+    ...productThenCount(at('a'), 'Anvil', (s) => ({ [key]: (s.a3![key] as { name: string }).name }), 'p'),
     {
       method: 'PATCH',
       path: at('a'),
@@ -560,19 +573,9 @@ const SCRIPTS: Record<string, () => Step[]> = {
           },
           { method: 'POST', path: `${path}/not-an-id/add-choices`, body: { choices: [{ name: 'x' }] } },
           { method: 'POST', path: `${path}/${UNKNOWN}/set-choices`, body: { choices: [{ name: 'x' }] } },
-          {
-            method: 'POST',
-            path: '/stores/v1/products',
-            body: {
-              product: {
-                name: 'Tee',
-                priceData: { price: 5 },
-                productOptions: [{ name: 'Shirt size', choices: [{ value: 'Huge' }] }],
-              },
-            },
-            quiet: true,
-          },
-          { method: 'GET', path: (s) => `${at('a')(s)}?fields=ASSIGNED_PRODUCTS_COUNT` },
+          ...productThenCount(at('a'), 'Tee', () => ({
+            productOptions: [{ name: 'Shirt size', choices: [{ value: 'Huge' }] }],
+          })),
           {
             method: 'PATCH',
             path: at('a'),
@@ -753,19 +756,9 @@ const SCRIPTS: Record<string, () => Step[]> = {
               ],
             },
           },
-          {
-            method: 'POST',
-            path: '/stores/v1/products',
-            body: {
-              product: {
-                name: 'Coat',
-                priceData: { price: 5 },
-                additionalInfoSections: [{ title: 'Care guide', description: '<p>x</p>' }],
-              },
-            },
-            quiet: true,
-          },
-          { method: 'GET', path: (s) => `${at('a')(s)}?fields=ASSIGNED_PRODUCTS_COUNT` },
+          ...productThenCount(at('a'), 'Coat', () => ({
+            additionalInfoSections: [{ title: 'Care guide', description: '<p>x</p>' }],
+          })),
           {
             method: 'PATCH',
             path: at('a'),
