@@ -9,6 +9,7 @@ import {
   memoryTokenStorage,
   readTokensCookie,
   serializeTokensCookie,
+  type TokenStorage,
   type Tokens,
 } from './tokens.ts';
 
@@ -16,6 +17,12 @@ const tokens: Tokens = {
   accessToken: { value: 'access;=1', expiresAt: 1_700_000_000 },
   refreshToken: { value: 'refresh', role: 'visitor' },
 };
+
+/** Clears `storage`, which then reads nothing. */
+function expectClears(storage: TokenStorage): void {
+  storage.clear?.();
+  expect(storage.get()).toBeUndefined();
+}
 
 afterEach(() => {
   vi.useRealTimers();
@@ -56,8 +63,7 @@ describe('memoryTokenStorage', () => {
     const next = { ...tokens, refreshToken: { value: 'r2', role: 'member' as const } };
     storage.set(next);
     expect(storage.get()).toBe(next);
-    storage.clear?.();
-    expect(storage.get()).toBeUndefined();
+    expectClears(storage);
   });
 });
 
@@ -96,8 +102,7 @@ describe('localStorageTokenStorage', () => {
     const storage = localStorageTokenStorage();
     storage.set(tokens);
     expect(storage.get()).toEqual(tokens);
-    storage.clear?.();
-    expect(storage.get()).toBeUndefined();
+    expectClears(storage);
   });
 });
 
@@ -144,8 +149,7 @@ describe('cookies', () => {
     expect(storage.get()).toEqual(next);
     expect(readTokensCookie(written[0]?.split(';')[0])).toEqual(next);
 
-    storage.clear?.();
-    expect(storage.get()).toBeUndefined();
+    expectClears(storage);
     expect(written[1]).toBe('aisle_tokens=; Path=/; Max-Age=0; SameSite=Lax');
   });
 
