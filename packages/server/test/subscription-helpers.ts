@@ -65,3 +65,14 @@ export async function buySubscription(
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body as { orderId: string; subscriptionId: string };
 }
+
+/** A contract at its end (ended, cancelled): its status, no next charge, and its activities in order. */
+export function expectEnd(
+  contract: { status?: unknown; nextChargeDate?: unknown; activities: Array<{ type: string }> },
+  status: string,
+  activities: string[],
+): void {
+  expect(contract.status).toBe(status);
+  expect(contract.nextChargeDate).toBeUndefined();
+  expect(contract.activities.map((a) => a.type)).toEqual(activities);
+}
