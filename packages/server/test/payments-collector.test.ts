@@ -31,6 +31,9 @@ const order = async (id: string) => (await call('GET', `/ecom/v1/orders/${id}`))
 const types = (o: WireOrder) => o.activities.map((a) => a.type);
 
 const stock = async (): Promise<number> => (await trackedStock(server(), tee))!;
+/** An order of one line at `price` whose payment is authorised, not yet captured. */
+const authorized = (price = '50.00') =>
+  placeTestOrder(server(), { lines: [{ quantity: 1, price }], payment: 'authorized' });
 
 async function mails(to: string, tag: string) {
   const res = await call('GET', `/v1/dev-mailbox/messages?to=${encodeURIComponent(to)}`);
@@ -211,10 +214,7 @@ describe('collecting payment', () => {
 
 describe('capture and void', () => {
   it('captures an authorization (part of it), then refuses a second capture', async () => {
-    const placed = await placeTestOrder(server(), {
-      lines: [{ quantity: 1, price: '50.00' }],
-      payment: 'authorized',
-    });
+    const placed = await authorized();
     let o = await order(placed.id);
     expect(o.paymentStatus).toBe('NOT_PAID');
     expect(o.balanceSummary.authorized!.amount).toBe('50.00');
@@ -251,10 +251,7 @@ describe('capture and void', () => {
   });
 
   it('a smaller capture releases the rest', async () => {
-    const placed = await placeTestOrder(server(), {
-      lines: [{ quantity: 1, price: '50.00' }],
-      payment: 'authorized',
-    });
+    const placed = await authorized();
     const res = await call('POST', `${PC}/${placed.id}/capture-authorized-payments`, {
       payments: [{ paymentId: placed.paymentId, amount: '20.00' }],
     });
@@ -266,10 +263,7 @@ describe('capture and void', () => {
   });
 
   it('voids an authorization; a second void is PAYMENT_ALREADY_VOIDED', async () => {
-    const placed = await placeTestOrder(server(), {
-      lines: [{ quantity: 1, price: '50.00' }],
-      payment: 'authorized',
-    });
+    const placed = await authorized();
     const res = await call('POST', `${PC}/${placed.id}/void-authorized-payments`, {
       paymentIds: [placed.paymentId],
     });
@@ -306,12 +300,8 @@ describe('refunds', () => {
     await call('POST', `${PC}/${offline.id}/mark-as-paid`, {});
     const manual = (await call('GET', `${PC}/${offline.id}/refundability`)).body.refundabilities as Body[];
     expect(manual[0]).toMatchObject({ refundabilityStatus: 'MANUAL', manuallyRefundableReason: 'OFFLINE' });
-    const authorized = await placeTestOrder(server(), {
-      lines: [{ quantity: 1, price: '10.00' }],
-      payment: 'authorized',
-    });
-    const notPaid = (await call('GET', `${PC}/${authorized.id}/refundability`)).body
-      .refundabilities as Body[];
+    const unpaid = await authorized('10.00');
+    const notPaid = (await call('GET', `${PC}/${unpaid.id}/refundability`)).body.refundabilities as Body[];
     expect(notPaid[0]).toMatchObject({
       refundabilityStatus: 'NOT_REFUNDABLE',
       nonRefundableReason: 'NOT_PAID',
@@ -455,10 +445,7 @@ describe('refunds', () => {
   });
 
   it('refunds need a paid, known payment of the order', async () => {
-    const placed = await placeTestOrder(server(), {
-      lines: [{ quantity: 1, price: '30.00' }],
-      payment: 'authorized',
-    });
+    const placed = await authorized('30.00');
     const notPaid = await call('POST', `${PC}/${placed.id}/trigger-refund`, {
       payments: [{ paymentId: placed.paymentId, amount: '1.00' }],
     });
@@ -481,10 +468,7 @@ describe('canceling an order with an open authorization', () => {
       (id: string) => call('POST', `/ecom/v1/orders/${id}/cancel`, { restockAllItems: false }),
       (id: string) => call('POST', `/ecom/v1/orders/${id}/update-status`, { status: 'CANCELED' }),
     ]) {
-      const placed = await placeTestOrder(server(), {
-        lines: [{ quantity: 1, price: '50.00' }],
-        payment: 'authorized',
-      });
+      const placed = await authorized();
       const res = await cancel(placed.id);
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       const o = await order(placed.id);
@@ -611,8 +595,6 @@ describe('payment collections and their delayed-capture settings', () => {
     delayedCapture: true,
     delayedCaptureSettings: { scheduledAction, delayDuration: { count, unit } },
   });
-  const authorized = (price = '50.00') =>
-    placeTestOrder(server(), { lines: [{ quantity: 1, price }], payment: 'authorized' });
 
   it('keeps each answered gateway order on the order, never sent; refuses incomplete settings', async () => {
     const placed = await placeTestOrder(server(), {
