@@ -78,18 +78,10 @@ describe('discount rules: the wire calls', () => {
   });
 
   it('derives PENDING and EXPIRED from the window', async () => {
-    const pending = await createRule({
-      name: 'Next year',
-      trigger: subtotalFrom('0'),
-      discounts: everything(5),
-      activeTimeInfo: { start: '2999-01-01T00:00:00Z' },
-    });
-    const expired = await createRule({
-      name: 'Last year',
-      trigger: subtotalFrom('0'),
-      discounts: everything(5),
-      activeTimeInfo: { start: '2000-01-01T00:00:00Z', end: '2001-01-01T00:00:00Z' },
-    });
+    const within = (name: string, activeTimeInfo: shop.Body) =>
+      createRule({ name, trigger: subtotalFrom('0'), discounts: everything(5), activeTimeInfo });
+    const pending = await within('Next year', { start: '2999-01-01T00:00:00Z' });
+    const expired = await within('Last year', { start: '2000-01-01T00:00:00Z', end: '2001-01-01T00:00:00Z' });
     expect([pending.status, expired.status]).toEqual(['PENDING', 'EXPIRED']);
     await call('DELETE', `${PATH}/${pending.id}`);
     await call('DELETE', `${PATH}/${expired.id}`);
