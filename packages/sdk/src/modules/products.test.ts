@@ -248,8 +248,6 @@ describe('products: writes', () => {
     expect(result[0]?.variant?.weight).toBeNaN();
   });
 
-  const RED_MEDIA = [{ option: 'Color', choice: 'Red', mediaIds: ['m1'] }];
-
   it.each([
     [
       'deleteProduct',
@@ -282,17 +280,19 @@ describe('products: writes', () => {
     ],
     [
       'addProductMediaToChoices',
-      (m: ProductsModule) => m.addProductMediaToChoices('p1', RED_MEDIA),
+      (m: ProductsModule) =>
+        m.addProductMediaToChoices('p1', [{ option: 'Color', choice: 'Red', mediaIds: ['m1'] }]),
       'PATCH',
       '/stores/v1/products/p1/choices/media',
-      { id: 'p1', media: RED_MEDIA },
+      { id: 'p1', media: [{ option: 'Color', choice: 'Red', mediaIds: ['m1'] }] },
     ],
     [
       'removeProductMediaFromChoices',
-      (m: ProductsModule) => m.removeProductMediaFromChoices('p1', RED_MEDIA),
+      (m: ProductsModule) =>
+        m.removeProductMediaFromChoices('p1', [{ option: 'Color', choice: 'Red', mediaIds: ['m1'] }]),
       'POST',
       '/stores/v1/products/p1/choices/media/delete',
-      { id: 'p1', media: RED_MEDIA },
+      { id: 'p1', media: [{ option: 'Color', choice: 'Red', mediaIds: ['m1'] }] },
     ],
     [
       'deleteProductOptions',
