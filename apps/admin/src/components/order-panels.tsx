@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { dateTime, words } from '../lib/format.ts';
 import { ConfirmAction } from './confirm.tsx';
 import { Field, SubmitButton } from './form.ts';
-import { IntentForm, PostButton } from './intent-form.tsx';
+import { type HiddenValues, IntentForm, PostButton } from './intent-form.tsx';
 import { Panel } from './panel.tsx';
 
 /**
@@ -50,25 +50,44 @@ const PAYMENT_STATUS: Record<string, string> = {
   PENDING: 'Waiting for the buyer',
 };
 
+/** A panel's list (`label` names it; `ordered`: an `<ol>`), or the words saying it has `none`. */
+function ListOrNone<T>({
+  rows,
+  none,
+  label,
+  className = 'plain-list',
+  ordered = false,
+  children: row,
+}: {
+  rows: readonly T[];
+  none: string;
+  label: string;
+  className?: string;
+  ordered?: boolean;
+  children: (item: T) => ReactNode;
+}) {
+  if (rows.length === 0) return <p className="muted">{none}</p>;
+  const List = ordered ? 'ol' : 'ul';
+  return (
+    <List className={className} aria-label={label}>
+      {rows.map((item) => row(item))}
+    </List>
+  );
+}
+
 /** Every payment of the order, with what it came to. */
 export function PaymentsList({ payments }: { payments: OrderPayment[] }) {
   return (
     <Panel id="payments-title" title="Payments" className="panel">
-      {payments.length === 0 ? (
-        <p className="muted">No payment yet.</p>
-      ) : (
-        <ul className="plain-list" aria-label="Payments">
-          {payments.map((p) => (
-            <li key={p.id} data-testid="payment-row">
-              <strong>{methodOf(p)}</strong> · {p.amount?.formattedAmount} ·{' '}
-              <span data-testid="payment-row-status">
-                {PAYMENT_STATUS[p.status ?? ''] ?? words(p.status)}
-              </span>
-              <span className="muted small"> · {dateTime(p.createdDate)}</span>
-            </li>
-          ))}
-        </ul>
-      )}
+      <ListOrNone rows={payments} none="No payment yet." label="Payments">
+        {(p) => (
+          <li key={p.id} data-testid="payment-row">
+            <strong>{methodOf(p)}</strong> · {p.amount?.formattedAmount} ·{' '}
+            <span data-testid="payment-row-status">{PAYMENT_STATUS[p.status ?? ''] ?? words(p.status)}</span>
+            <span className="muted small"> · {dateTime(p.createdDate)}</span>
+          </li>
+        )}
+      </ListOrNone>
     </Panel>
   );
 }
@@ -111,11 +130,9 @@ export function AuthorisedPayments({
             />
             <SubmitButton pendingText="Capturing…">Capture payment</SubmitButton>
           </IntentForm>
-          <ConfirmAction
+          <VoidAction
             label="Void authorisation"
             question={`Void the authorisation of ${p.amount?.formattedAmount ?? 'this payment'}? The buyer is not charged and it cannot be captured afterwards.`}
-            confirm="Yes, void it"
-            pendingText="Voiding…"
             intent="void-payment"
             values={{ paymentId: p.id }}
           />
@@ -123,6 +140,11 @@ export function AuthorisedPayments({
       ))}
     </ActionPanel>
   );
+}
+
+/** Voiding an authorisation or an invoice, once the merchant confirms `question`. */
+function VoidAction(props: { label: string; question: string; intent: string; values: HiddenValues }) {
+  return <ConfirmAction {...props} confirm="Yes, void it" pendingText="Voiding…" />;
 }
 
 const INVOICE_TONE: Record<string, string> = {
@@ -148,55 +170,49 @@ export function OrderInvoices({
   const email = order.buyerInfo?.email;
   return (
     <Panel id="invoices-title" title="Invoices" testId="invoices-panel">
-      {invoices.length === 0 ? (
-        <p className="muted">No invoice yet.</p>
-      ) : (
-        <ul className="plain-list stack" aria-label="Invoices">
-          {invoices.map((invoice) => (
-            <li key={invoice.id} className="invoice-item stack" data-testid="invoice">
-              <p>
-                <strong>Invoice {invoice.number}</strong> · {invoice.total?.formattedAmount} ·{' '}
-                <span className={`status-badge ${INVOICE_TONE[invoice.status ?? ''] ?? 'status-info'}`}>
-                  <span data-testid="invoice-status">{words(invoice.status)}</span>
-                </span>
-              </p>
-              <p className="muted small">
-                Created {dateTime(invoice.createdDate)}
-                {invoice.dueDate ? ` · due ${dateTime(invoice.dueDate)}` : ''}
-                {invoice.sentDate ? ` · sent ${dateTime(invoice.sentDate)}` : ''}
-              </p>
-              <div className="actions">
-                <Link
+      <ListOrNone rows={invoices} none="No invoice yet." label="Invoices" className="plain-list stack">
+        {(invoice) => (
+          <li key={invoice.id} className="invoice-item stack" data-testid="invoice">
+            <p>
+              <strong>Invoice {invoice.number}</strong> · {invoice.total?.formattedAmount} ·{' '}
+              <span className={`status-badge ${INVOICE_TONE[invoice.status ?? ''] ?? 'status-info'}`}>
+                <span data-testid="invoice-status">{words(invoice.status)}</span>
+              </span>
+            </p>
+            <p className="muted small">
+              Created {dateTime(invoice.createdDate)}
+              {invoice.dueDate ? ` · due ${dateTime(invoice.dueDate)}` : ''}
+              {invoice.sentDate ? ` · sent ${dateTime(invoice.sentDate)}` : ''}
+            </p>
+            <div className="actions">
+              <Link
+                className="button button-secondary"
+                to={`/orders/${encodeURIComponent(order.id)}/invoices/${encodeURIComponent(invoice.id)}/print`}
+              >
+                Print view<span className="visually-hidden"> of invoice {invoice.number}</span>
+              </Link>
+              {mayWrite && invoice.status !== 'Void' && email && (
+                <PostButton
+                  values={{ intent: 'send-invoice', invoiceId: invoice.id }}
                   className="button button-secondary"
-                  to={`/orders/${encodeURIComponent(order.id)}/invoices/${encodeURIComponent(invoice.id)}/print`}
+                  pendingText="Sending…"
                 >
-                  Print view<span className="visually-hidden"> of invoice {invoice.number}</span>
-                </Link>
-                {mayWrite && invoice.status !== 'Void' && email && (
-                  <PostButton
-                    values={{ intent: 'send-invoice', invoiceId: invoice.id }}
-                    className="button button-secondary"
-                    pendingText="Sending…"
-                  >
-                    {invoice.sentDate ? 'Send again' : 'Send to buyer'}
-                    <span className="visually-hidden"> invoice {invoice.number}</span>
-                  </PostButton>
-                )}
-              </div>
-              {mayWrite && invoice.status !== 'Void' && (
-                <ConfirmAction
-                  label={`Void invoice ${invoice.number}`}
-                  question={`Void invoice ${invoice.number}? It stays listed, marked void, and cannot be sent again.`}
-                  confirm="Yes, void it"
-                  pendingText="Voiding…"
-                  intent="void-invoice"
-                  values={{ invoiceId: invoice.id }}
-                />
+                  {invoice.sentDate ? 'Send again' : 'Send to buyer'}
+                  <span className="visually-hidden"> invoice {invoice.number}</span>
+                </PostButton>
               )}
-            </li>
-          ))}
-        </ul>
-      )}
+            </div>
+            {mayWrite && invoice.status !== 'Void' && (
+              <VoidAction
+                label={`Void invoice ${invoice.number}`}
+                question={`Void invoice ${invoice.number}? It stays listed, marked void, and cannot be sent again.`}
+                intent="void-invoice"
+                values={{ invoiceId: invoice.id }}
+              />
+            )}
+          </li>
+        )}
+      </ListOrNone>
       {mayWrite && (
         <IntentForm intent="create-invoice">
           <Field
@@ -231,21 +247,17 @@ export function OrderNotes({
   return (
     <Panel id="notes-title" title="Notes" testId="notes-panel">
       <p className="muted small">For the store's staff only: the buyer never sees them.</p>
-      {notes.length === 0 ? (
-        <p className="muted">No notes yet.</p>
-      ) : (
-        <ol className="plain-list stack" aria-label="Notes">
-          {notes.map((note) => (
-            <li key={note.id} data-testid="note">
-              <p className="note-text">{note.merchantComment?.message}</p>
-              <p className="muted small">
-                {dateTime(note.createdDate)}
-                {note.authorEmail ? ` · ${note.authorEmail}` : ''}
-              </p>
-            </li>
-          ))}
-        </ol>
-      )}
+      <ListOrNone rows={notes} none="No notes yet." label="Notes" className="plain-list stack" ordered>
+        {(note) => (
+          <li key={note.id} data-testid="note">
+            <p className="note-text">{note.merchantComment?.message}</p>
+            <p className="muted small">
+              {dateTime(note.createdDate)}
+              {note.authorEmail ? ` · ${note.authorEmail}` : ''}
+            </p>
+          </li>
+        )}
+      </ListOrNone>
       {mayWrite && (
         // A new key after each added note empties the field.
         <IntentForm intent="note" key={notes.length}>

@@ -21,3 +21,23 @@ export function Panel({
     </section>
   );
 }
+
+/** One fact of a `<dl>`: its term and its value (`testId` on the value). */
+export function Fact({
+  label,
+  testId,
+  className,
+  children,
+}: {
+  label: ReactNode;
+  testId?: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={className}>
+      <dt>{label}</dt>
+      <dd data-testid={testId}>{children}</dd>
+    </div>
+  );
+}

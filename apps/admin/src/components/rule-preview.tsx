@@ -7,7 +7,7 @@ import { type AdminClient, requireClient } from '../sdk.ts';
 import { ErrorNotice } from './form.ts';
 import { InlineField } from './field-parts.tsx';
 import { Finder, type Found, MembersPicker } from './rule-pickers.tsx';
-import { Panel } from './panel.tsx';
+import { Fact, Panel } from './panel.tsx';
 
 /** A line of the cart being tried: a product, the variant of a product with options, a quantity as typed. */
 interface TryLine {
@@ -216,18 +216,15 @@ export function RulePreview({ rule }: { rule?: DiscountRule }) {
               </table>
             )}
             <dl className="summary-totals preview-totals">
-              <div>
-                <dt>Subtotal</dt>
-                <dd data-testid="preview-subtotal">{result.priceSummary.subtotal?.formattedAmount}</dd>
-              </div>
-              <div>
-                <dt>Discounts</dt>
-                <dd data-testid="preview-discount">{result.priceSummary.discount?.formattedAmount}</dd>
-              </div>
-              <div className="summary-total">
-                <dt>Total before shipping and tax</dt>
-                <dd data-testid="preview-total">{result.priceSummary.total?.formattedAmount}</dd>
-              </div>
+              <Fact label="Subtotal" testId="preview-subtotal">
+                {result.priceSummary.subtotal?.formattedAmount}
+              </Fact>
+              <Fact label="Discounts" testId="preview-discount">
+                {result.priceSummary.discount?.formattedAmount}
+              </Fact>
+              <Fact label="Total before shipping and tax" testId="preview-total" className="summary-total">
+                {result.priceSummary.total?.formattedAmount}
+              </Fact>
             </dl>
             {rule && !mine && <p data-testid="preview-why">{whyNot(rule)}</p>}
           </div>

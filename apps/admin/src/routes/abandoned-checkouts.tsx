@@ -5,7 +5,7 @@ import { PageLinks } from '../components/page-links.tsx';
 import { dateTime, money, words } from '../lib/format.ts';
 import { usePageTitle } from '../lib/title.ts';
 import { requireClient } from '../sdk.ts';
-import { Panel } from '../components/panel.tsx';
+import { Fact, Panel } from '../components/panel.tsx';
 
 // The charting library is loaded with this page only.
 const RecoveryChart = lazy(() =>
@@ -59,26 +59,13 @@ export function AbandonedCheckouts() {
       </div>
       <Panel id="recovery-heading" title={`Last ${DAYS} days`} className="panel">
         <dl className="stats" data-testid="recovery-figures">
-          <div>
-            <dt>Abandoned</dt>
-            <dd>{analytics.recoverableCheckoutCount}</dd>
-          </div>
-          <div>
-            <dt>Recovered</dt>
-            <dd>{analytics.recoveredCheckoutCount}</dd>
-          </div>
-          <div>
-            <dt>Recovery rate</dt>
-            <dd data-testid="recovery-rate">{rate}</dd>
-          </div>
-          <div>
-            <dt>Recovered value</dt>
-            <dd>{money(analytics.recoveredValue, analytics.currency)}</dd>
-          </div>
-          <div>
-            <dt>Recoverable value</dt>
-            <dd>{money(analytics.recoverableValue, analytics.currency)}</dd>
-          </div>
+          <Fact label="Abandoned">{analytics.recoverableCheckoutCount}</Fact>
+          <Fact label="Recovered">{analytics.recoveredCheckoutCount}</Fact>
+          <Fact label="Recovery rate" testId="recovery-rate">
+            {rate}
+          </Fact>
+          <Fact label="Recovered value">{money(analytics.recoveredValue, analytics.currency)}</Fact>
+          <Fact label="Recoverable value">{money(analytics.recoverableValue, analytics.currency)}</Fact>
         </dl>
         <Suspense fallback={<p className="muted">Loading the chart…</p>}>
           <RecoveryChart analytics={analytics} />

@@ -19,6 +19,7 @@ import { PAGE_SIZE } from '../lib/list.ts';
 import { localDateTime, text } from '../lib/values.ts';
 import type { AdminClient } from '../sdk.ts';
 import { linkColumn } from '../components/spec-columns.tsx';
+import { StatusBadge } from '../../../storefront/src/components/status-badge.tsx';
 
 // Automatic discounts (discount rules): list, new and edit pages from the entity kit; the condition and the
 // discounts are custom fields of their own (components/condition-field.tsx, discount-field.tsx), and the
@@ -120,14 +121,7 @@ export const discountRuleSpec: EntitySpec<DiscountRule> = {
     linkColumn('Name', 'discount-rules', (row) => row.name, { wrap: false }),
     {
       label: 'Status',
-      cell: (row) => {
-        const status = statusOf(row);
-        return (
-          <span className={`status-badge status-${status.tone}`} data-testid="rule-status">
-            {status.text}
-          </span>
-        );
-      },
+      cell: (row) => <StatusBadge status={statusOf(row)} testId="rule-status" />,
     },
     {
       label: 'What it does',

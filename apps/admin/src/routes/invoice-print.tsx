@@ -1,6 +1,7 @@
 import { Link, type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { addressLines } from '../../../storefront/src/lib/address.ts';
 import { dateTime, words } from '../lib/format.ts';
+import { Fact } from '../components/panel.tsx';
 import { usePageTitle } from '../lib/title.ts';
 import { requireClient } from '../sdk.ts';
 import { Amount, Contact, OrderLines } from './order.tsx';
@@ -51,26 +52,16 @@ export function InvoicePrint() {
         </address>
       </header>
       <dl className="facts invoice-facts">
-        <div>
-          <dt>Invoice date</dt>
-          <dd>{dateTime(invoice.createdDate)}</dd>
-        </div>
+        <Fact label="Invoice date">{dateTime(invoice.createdDate)}</Fact>
         {invoice.dueDate && (
-          <div>
-            <dt>Due</dt>
-            <dd data-testid="invoice-due">{dateTime(invoice.dueDate)}</dd>
-          </div>
+          <Fact label="Due" testId="invoice-due">
+            {dateTime(invoice.dueDate)}
+          </Fact>
         )}
-        <div>
-          <dt>Order</dt>
-          <dd>
-            #{order.number}, {dateTime(order.purchasedDate ?? order.createdDate)}
-          </dd>
-        </div>
-        <div>
-          <dt>Status</dt>
-          <dd>{words(invoice.status)}</dd>
-        </div>
+        <Fact label="Order">
+          #{order.number}, {dateTime(order.purchasedDate ?? order.createdDate)}
+        </Fact>
+        <Fact label="Status">{words(invoice.status)}</Fact>
       </dl>
       <section className="order-facts" aria-label="Billed to and shipped to">
         <Contact title="Billed to" contact={order.billingInfo} testId="invoice-billing" />

@@ -1,4 +1,5 @@
-import { Form, Link, Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { Form, Link, ScrollRestoration } from 'react-router';
+import { PageMain } from '../../../storefront/src/components/page-main.tsx';
 import { AccountLink, NavItems } from '../components/staff-nav.tsx';
 import { currentSession } from '../sdk.ts';
 
@@ -8,7 +9,6 @@ export async function layoutLoader() {
 }
 
 export function Layout() {
-  const navigation = useNavigation();
   return (
     <div className="page">
       <a className="skip-link" href="#main">
@@ -33,10 +33,7 @@ export function Layout() {
           </Form>
         </div>
       </header>
-      {navigation.state !== 'idle' && <div className="progress" role="progressbar" aria-label="Loading" />}
-      <main className="content" id="main" tabIndex={-1}>
-        <Outlet />
-      </main>
+      <PageMain />
       <ScrollRestoration />
     </div>
   );

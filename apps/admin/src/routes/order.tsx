@@ -24,7 +24,7 @@ import { type AdminClient, can, requireClient } from '../sdk.ts';
 import { useSettledActionData } from '../../../storefront/src/lib/action-data.ts';
 import { IntentForm, PostButton } from '../components/intent-form.tsx';
 import { AddressLines } from '../../../storefront/src/components/address-lines.tsx';
-import { Panel } from '../components/panel.tsx';
+import { Fact, Panel } from '../components/panel.tsx';
 
 /**
  * The order, its payments and invoices, and the payment a refund would go back to (none when nothing can be
@@ -451,18 +451,15 @@ export function OrderPage() {
       <p className="muted">Placed {dateTime(order.purchasedDate ?? order.createdDate)}</p>
       <ActionResult />
       <dl className="facts">
-        <div>
-          <dt>Payment</dt>
-          <dd data-testid="payment-status">{words(order.paymentStatus)}</dd>
-        </div>
-        <div>
-          <dt>Fulfilment</dt>
-          <dd data-testid="fulfillment-status">{words(order.fulfillmentStatus)}</dd>
-        </div>
-        <div>
-          <dt>Buyer</dt>
-          <dd data-testid="buyer-email">{order.buyerInfo?.email ?? '—'}</dd>
-        </div>
+        <Fact label="Payment" testId="payment-status">
+          {words(order.paymentStatus)}
+        </Fact>
+        <Fact label="Fulfilment" testId="fulfillment-status">
+          {words(order.fulfillmentStatus)}
+        </Fact>
+        <Fact label="Buyer" testId="buyer-email">
+          {order.buyerInfo?.email ?? '—'}
+        </Fact>
       </dl>
       <div className="order-columns">
         <div className="stack">

@@ -3,6 +3,7 @@ import { type ActionFunctionArgs, Link, type LoaderFunctionArgs, useLoaderData }
 import { addressLines, contactName } from '../../../storefront/src/lib/address.ts';
 import { useSettledActionData } from '../../../storefront/src/lib/action-data.ts';
 import { everyText, SUBSCRIPTION_STATUS } from '../../../storefront/src/lib/subscriptions.ts';
+import { StatusBadge } from '../../../storefront/src/components/status-badge.tsx';
 import { ConfirmAction } from '../components/confirm.tsx';
 import { DataTable, ItemsPanel } from '../components/data-table.tsx';
 import { type ListFilter, ListPage } from '../components/list-page.tsx';
@@ -21,13 +22,9 @@ import { Panel } from '../components/panel.tsx';
 // and a contract's page (lines, buyer, billing, charge attempts, cancel after a confirmation). Reading needs
 // `orders.read`, cancelling `orders.write` (the server checks both).
 
-function StatusBadge({ status }: { status: string | undefined }) {
+function SubscriptionStatus({ status }: { status: string | undefined }) {
   const shown = SUBSCRIPTION_STATUS[status ?? ''] ?? { text: words(status), tone: 'neutral' };
-  return (
-    <span className={`status-badge status-${shown.tone}`} data-testid="subscription-status">
-      {shown.text}
-    </span>
-  );
+  return <StatusBadge status={shown} testId="subscription-status" />;
 }
 
 const FILTERS: readonly ListFilter[] = [
@@ -57,7 +54,7 @@ const nextCharge = (c: SubscriptionContract) =>
 const COLUMNS: readonly ListColumn<SubscriptionContract>[] = [
   linkColumn('Subscription', 'subscriptions', productOf, { wrap: false }),
   { label: 'Buyer', className: 'wrap', cell: (c) => c.buyerInfo?.email ?? '' },
-  { label: 'Status', cell: (c) => <StatusBadge status={c.status} /> },
+  { label: 'Status', cell: (c) => <SubscriptionStatus status={c.status} /> },
   { label: 'Plan', cell: planText },
   { label: 'Next charge', cell: (c) => <span data-testid="next-charge">{nextCharge(c)}</span> },
   { label: 'Charges paid', className: 'num', cell: (c) => String(c.billedCycles ?? 0) },
@@ -152,7 +149,7 @@ export function SubscriptionPage() {
         <dl className="facts" data-testid="subscription-summary">
           <dt>Status</dt>
           <dd>
-            <StatusBadge status={contract.status} />
+            <SubscriptionStatus status={contract.status} />
           </dd>
           <dt>Plan</dt>
           <dd>

@@ -2,6 +2,7 @@ import { AisleError, orders } from '@aisle/sdk';
 import { data, Link, type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { OrderDetails } from '../components/checkout/order-details.tsx';
 import { longDate, orderStateLabel } from '../components/checkout/view.ts';
+import { StatusBadge } from '../components/status-badge.tsx';
 import { metaFrom, type RouteHandle } from '../lib/meta.ts';
 import { usePageTitle } from '../lib/title.ts';
 import { requireMember } from '../resources/member.ts';
@@ -40,9 +41,7 @@ export function AccountOrder() {
         </p>
         <div className="panel-head">
           <h2 id="order-title">Order {order.number}</h2>
-          <span className={`status-badge status-${state.tone}`} data-testid="order-state">
-            {state.text}
-          </span>
+          <StatusBadge status={state} testId="order-state" />
         </div>
         <p className="muted">Placed {longDate(order.purchasedDate ?? order.createdDate)}</p>
       </section>

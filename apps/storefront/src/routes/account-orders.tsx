@@ -2,6 +2,7 @@ import { type Order, orders } from '@aisle/sdk';
 import { Link, type LoaderFunctionArgs, useLoaderData, useNavigation } from 'react-router';
 import '../components/checkout/checkout.css';
 import { fulfilmentLabel, orderStateLabel, paymentLabel, shortDate } from '../components/checkout/view.ts';
+import { StatusBadge } from '../components/status-badge.tsx';
 import { usePageTitle } from '../lib/title.ts';
 import { requireMember } from '../resources/member.ts';
 import { clientWith, storeOf } from '../sdk.ts';
@@ -41,9 +42,7 @@ function OrderRow({ order }: { order: Order }) {
         </p>
       </div>
       <p className="order-row-status">
-        <span className={`status-badge status-${state.tone}`} data-testid="order-state">
-          {state.text}
-        </span>
+        <StatusBadge status={state} testId="order-state" />
         <span className="muted small">
           {paymentLabel(order)} · {fulfilmentLabel(order)}
         </span>

@@ -2,6 +2,7 @@ import { type SubscriptionContract, subscriptionContracts } from '@aisle/sdk';
 import { type ActionFunctionArgs, Form, Link, type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { ErrorNotice, Notice, SubmitButton } from '../components/form.tsx';
 import { shortDate } from '../components/checkout/view.ts';
+import { StatusBadge } from '../components/status-badge.tsx';
 import { useSettledActionData } from '../lib/action-data.ts';
 import { type ShownError, showError } from '../lib/errors.ts';
 import { everyText, SUBSCRIPTION_STATUS } from '../lib/subscriptions.ts';
@@ -99,9 +100,7 @@ function ContractRow({
         </p>
       </div>
       <p className="order-row-status">
-        <span className={`status-badge status-${status.tone}`} data-testid="subscription-status">
-          {status.text}
-        </span>
+        <StatusBadge status={status} testId="subscription-status" />
       </p>
       <div className="row-actions">
         {contract.status === 'ACTIVE' && button('pause', 'Pause')}

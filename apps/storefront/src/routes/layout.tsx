@@ -4,13 +4,12 @@ import {
   Link,
   type LoaderFunctionArgs,
   NavLink,
-  Outlet,
   ScrollRestoration,
   useLocation,
-  useNavigation,
   useRouteLoaderData,
 } from 'react-router';
 import { CartButton, CartDrawer } from '../components/cart-drawer.tsx';
+import { PageMain } from '../components/page-main.tsx';
 import { SearchBox } from '../components/search-box.tsx';
 import { DocumentHead } from '../lib/document-head.tsx';
 import type { SiteBrand } from '../lib/meta.ts';
@@ -67,7 +66,6 @@ function Brand({ brand }: { brand: SiteBrand }) {
 const NO_RETURN = ['/login', '/register', '/callback', '/forgot-password', '/reset-password'];
 
 export function Layout() {
-  const navigation = useNavigation();
   const data = useRouteLoaderData<typeof rootLoader>('root');
   const member = useMember();
   const location = useLocation();
@@ -134,10 +132,7 @@ export function Layout() {
           </nav>
         )}
       </header>
-      {navigation.state !== 'idle' && <div className="progress" role="progressbar" aria-label="Loading" />}
-      <main className="content" id="main" tabIndex={-1}>
-        <Outlet />
-      </main>
+      <PageMain />
       <footer className="site-footer">
         <p>Powered by Aisle · a self-hosted store platform</p>
       </footer>

@@ -77,12 +77,23 @@ export interface SubscriptionCharge {
   [key: string]: unknown;
 }
 
-export interface Checkout {
+/** What a checkout holds as a write sets it (`Checkout` and `CheckoutInfo` alike). */
+export interface CheckoutSetFields {
+  billingInfo?: AddressWithContact;
+  buyerNote?: string;
+  customFields?: CheckoutCustomField[];
+  customSettings?: CheckoutCustomSettings;
+  extendedFields?: ExtendedFields;
+  businessLocationId?: string;
+  buyerLanguage?: string;
+  customContentReference?: { appId?: string; componentId?: string };
+  externalReference?: { appId?: string; resourceId?: string };
+}
+
+export interface Checkout extends CheckoutSetFields {
   id: string;
   lineItems: CheckoutLineItem[];
-  billingInfo?: AddressWithContact;
   shippingInfo?: CheckoutShippingInfo;
-  buyerNote?: string;
   buyerInfo?: BuyerInfo;
   currency?: string;
   conversionCurrency?: string;
@@ -94,12 +105,10 @@ export interface Checkout {
   calculationErrors?: CalculationErrors;
   giftCard?: GiftCard;
   appliedDiscounts?: AppliedDiscount[];
-  customFields?: CheckoutCustomField[];
   weightUnit?: WeightUnit;
   taxSummary?: TaxSummary;
   channelType?: ChannelType;
   siteLanguage?: string;
-  buyerLanguage?: string;
   /** An order was placed from it (or it was marked completed). */
   completed?: boolean;
   taxIncludedInPrice?: boolean;
@@ -110,14 +119,9 @@ export interface Checkout {
   additionalFees?: AdditionalFee[];
   cartId?: string;
   violations?: Violation[];
-  extendedFields?: ExtendedFields;
   purchaseFlowId?: string;
-  customSettings?: CheckoutCustomSettings;
   /** Aisle: the checkout template this checkout was started from. */
   checkoutTemplateId?: string;
-  customContentReference?: { appId?: string; componentId?: string };
-  externalReference?: { appId?: string; resourceId?: string };
-  businessLocationId?: string;
   taxExemptGroupId?: string;
   subscriptionCharges?: { charges?: SubscriptionCharge[] };
   /** The checkout's own URL, when set to another page than the store's hosted checkout. */
@@ -129,23 +133,14 @@ export interface Checkout {
 // ---- Requests (§5)
 
 /** What a buyer (or merchant) may set on a checkout. */
-export interface CheckoutInfo {
-  billingInfo?: AddressWithContact;
+export interface CheckoutInfo extends CheckoutSetFields {
   shippingInfo?: {
     shippingDestination?: AddressWithContact;
     /** `code` alone picks one of the store's own shipping options. */
     selectedCarrierServiceOption?: { code?: string; carrierId?: string };
   };
-  buyerNote?: string;
   buyerInfo?: { contactId?: string; email?: string };
-  customFields?: CheckoutCustomField[];
   membershipOptions?: { selectedMemberships?: SelectedMemberships };
-  customSettings?: CheckoutCustomSettings;
-  extendedFields?: ExtendedFields;
-  businessLocationId?: string;
-  buyerLanguage?: string;
-  customContentReference?: { appId?: string; componentId?: string };
-  externalReference?: { appId?: string; resourceId?: string };
 }
 
 /** Codes applied with a write: a coupon, a gift card (with an optional amount to redeem). */

@@ -10,6 +10,7 @@ import type {
   CatalogReference,
   ChannelType,
   DescriptionLine,
+  ItemTypePreset,
   PaymentOptionType,
   PhysicalProperties,
   PickupMethod,
@@ -37,7 +38,8 @@ export type PaymentStatus =
   | 'CANCELED'
   | 'DECLINED';
 export type FulfillmentStatus = 'NOT_FULFILLED' | 'FULFILLED' | 'PARTIALLY_FULFILLED' | 'CANCELED';
-export type OrderItemTypePreset = 'PHYSICAL' | 'DIGITAL' | 'GIFT_CARD' | 'SERVICE' | 'CUSTOM_AMOUNT_ITEM';
+/** A cart item's preset, or a custom amount's line. */
+export type OrderItemTypePreset = ItemTypePreset | 'CUSTOM_AMOUNT_ITEM';
 export type ActivityType =
   | 'ORDER_PLACED'
   | 'ORDER_PAID'

@@ -30,3 +30,9 @@ export async function bindingOf(
     return { visitorId: caller.visitorId, clientId: caller.clientId };
   return {};
 }
+
+/** `bindingOf` the request's caller and `Authorization` header. */
+export const requestBinding = (
+  ctx: AppContext,
+  request: { caller: Caller; headers: { authorization?: string | undefined } },
+): Promise<VisitorBinding> => bindingOf(ctx, request.caller, request.headers.authorization);

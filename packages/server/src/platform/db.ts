@@ -3,7 +3,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
-import { and, type Column, gt, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, type Column, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { type PgDatabase, PgDialect, type PgQueryResultHKT, type PgTable } from 'drizzle-orm/pg-core';
@@ -258,6 +258,28 @@ export async function firstRow<T extends PgTable>(
     .limit(1)
     .$dynamic();
   const [row] = await (lock ? select.for(lock) : select);
+  return row as T['$inferSelect'] | undefined;
+}
+
+/** A table whose rows carry a `revision` counter and an `updatedDate`. */
+type RevisionedTable = PgTable & { id: Column; revision: Column; updatedDate: Column };
+
+/**
+ * Writes `changes` to the row `id` of `table` with the next revision and `updatedDate = now`; returns the row as
+ * written, or undefined when there is none.
+ */
+export async function saveWithNextRevision<T extends RevisionedTable>(
+  db: Db,
+  table: T,
+  id: string | number,
+  changes: Partial<T['$inferInsert']>,
+  now: Date,
+): Promise<T['$inferSelect'] | undefined> {
+  const [row] = await db
+    .update(table as RevisionedTable)
+    .set({ ...changes, revision: sql`${table.revision} + 1`, updatedDate: now })
+    .where(eq(table.id, id))
+    .returning();
   return row as T['$inferSelect'] | undefined;
 }
 

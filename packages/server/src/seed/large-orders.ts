@@ -3,7 +3,7 @@ import { readStoreSettings } from '../modules/settings/store.ts';
 import type { AppContext } from '../platform/context.ts';
 import { rows } from '../platform/db.ts';
 import { currencyDigits, formatMoney } from '../platform/money.ts';
-import { texts } from './large.ts';
+import { inBatches, texts } from './large.ts';
 
 /**
  * Many synthetic orders for load tests, written by set-based SQL like the large catalogue (large.ts): one
@@ -391,16 +391,7 @@ export async function seedLargeOrders(
     decimal: decimalIn(digits),
   };
 
-  options.onProgress?.(0, total);
-  for (let from = 1; from <= total; from += batchSize) {
-    const to = Math.min(total, from + batchSize - 1);
-    await ctx.db.transaction(async (tx) => {
-      // As in large.ts: far-off row estimates would make PostgreSQL JIT-compile the statement.
-      await tx.execute(sql`set local jit = off`);
-      await tx.execute(batchStatement(from, to, refs));
-    });
-    options.onProgress?.(to, total);
-  }
+  await inBatches(ctx.db, total, batchSize, (from, to) => batchStatement(from, to, refs), options.onProgress);
   for (const table of ['orders', 'order_activities', 'order_fulfillments', 'payments', 'refunds'])
     await ctx.db.execute(sql`vacuum analyze ${sql.identifier(table)}`);
   return { orders: total, buyers, products: lines[0]?.id ? lines.length : 0 };

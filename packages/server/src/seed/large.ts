@@ -294,6 +294,29 @@ union all
 select (${uuids(refs.collectionIds)})[src.c2], ins.id from ins join src using (slug) where src.c2 is not null and src.c2 <> src.c1`;
 }
 
+/**
+ * Runs `statement` over rows `1..total`, `batchSize` at a time, each batch in its own transaction, telling
+ * `onProgress` before the first and after each.
+ */
+export async function inBatches(
+  db: Db,
+  total: number,
+  batchSize: number,
+  statement: (from: number, to: number) => SQL,
+  onProgress?: (done: number, total: number) => void,
+): Promise<void> {
+  onProgress?.(0, total);
+  for (let from = 1; from <= total; from += batchSize) {
+    const to = Math.min(total, from + batchSize - 1);
+    await db.transaction(async (tx) => {
+      // The statement's row estimates are far off and would make PostgreSQL JIT-compile it (seconds).
+      await tx.execute(sql`set local jit = off`);
+      await tx.execute(statement(from, to));
+    });
+    onProgress?.(to, total);
+  }
+}
+
 export async function seedLargeCatalogue(
   ctx: AppContext,
   options: LargeSeedOptions,
@@ -325,16 +348,7 @@ export async function seedLargeCatalogue(
     .returning({ id: collections.id });
   const refs: Refs = { tag, total, brandIds, ribbonIds, collectionIds: created.map((c) => c.id), images };
 
-  options.onProgress?.(0, total);
-  for (let from = 1; from <= total; from += batchSize) {
-    const to = Math.min(total, from + batchSize - 1);
-    await db.transaction(async (tx) => {
-      // The statement's row estimates are far off and would make PostgreSQL JIT-compile it (seconds).
-      await tx.execute(sql`set local jit = off`);
-      await tx.execute(batchStatement(from, to, refs));
-    });
-    options.onProgress?.(to, total);
-  }
+  await inBatches(db, total, batchSize, (from, to) => batchStatement(from, to, refs), options.onProgress);
   await db.execute(sql`
     update collections c set product_count = counted.n, last_updated = now()
     from (select collection_id, count(*)::int as n from product_collections

@@ -1,6 +1,7 @@
 import {
   type AisleClient,
   type Checkout,
+  type CheckoutInfo,
   checkout,
   createClient,
   REDIRECT_SESSION_HEADER,
@@ -15,6 +16,14 @@ export type CheckoutApi = AisleClient<typeof MODULES>;
 
 /** Runs one checkout call with the page's client; its answer replaces the checkout shown. */
 export type CheckoutWrite = (call: (api: CheckoutApi) => Promise<Checkout>) => Promise<Checkout>;
+
+/** Writes the fields of the checkout that `fieldMask` names, through `write`. */
+export const writeFields = (
+  write: CheckoutWrite,
+  id: string,
+  patch: CheckoutInfo,
+  fieldMask: readonly string[],
+) => write((api) => api.checkout.updateCheckout(id, patch, { fieldMask }));
 
 const bySession = new Map<string, CheckoutApi>();
 

@@ -5,7 +5,7 @@ import { ErrorNotice } from '../form.tsx';
 import type { ShownError } from '../../lib/errors.ts';
 import { offeredOptions } from '../../resources/cart.ts';
 import { ShippingChoice } from '../shipping-choice.tsx';
-import type { CheckoutWrite } from './api.ts';
+import { type CheckoutWrite, writeFields } from './api.ts';
 
 // ---------------------------------------------------------------------------------------------------------
 // Delivery options
@@ -23,12 +23,11 @@ export function DeliverySection({ checkout, write }: { checkout: Checkout; write
     setChoosing(code);
     setError(undefined);
     try {
-      await write((api) =>
-        api.checkout.updateCheckout(
-          checkout.id,
-          { shippingInfo: { selectedCarrierServiceOption: { code, ...(carrierId ? { carrierId } : {}) } } },
-          { fieldMask: ['shippingInfo.selectedCarrierServiceOption'] },
-        ),
+      await writeFields(
+        write,
+        checkout.id,
+        { shippingInfo: { selectedCarrierServiceOption: { code, ...(carrierId ? { carrierId } : {}) } } },
+        ['shippingInfo.selectedCarrierServiceOption'],
       );
     } catch (err) {
       setError(checkoutErrorMessage(err));

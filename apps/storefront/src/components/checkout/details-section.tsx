@@ -15,7 +15,7 @@ import { addressLines, contactName } from './view.ts';
 import { ErrorNotice } from '../form.tsx';
 import { type ShownError, showError } from '../../lib/errors.ts';
 import { subdivisionCode } from '../../lib/regions.ts';
-import type { CheckoutWrite } from './api.ts';
+import { type CheckoutWrite, writeFields } from './api.ts';
 import { AddressLines } from '../address-lines.tsx';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -84,17 +84,14 @@ export function DetailsSection({
     setBusy(true);
     setError(undefined);
     try {
-      await write((api) =>
-        api.checkout.updateCheckout(
-          checkout.id,
-          {
-            buyerInfo: { email: email.trim() },
-            ...(ships ? { shippingInfo: { shippingDestination: toAddressWithContact(address) } } : {}),
-          },
-          {
-            fieldMask: ships ? ['buyerInfo.email', 'shippingInfo.shippingDestination'] : ['buyerInfo.email'],
-          },
-        ),
+      await writeFields(
+        write,
+        checkout.id,
+        {
+          buyerInfo: { email: email.trim() },
+          ...(ships ? { shippingInfo: { shippingDestination: toAddressWithContact(address) } } : {}),
+        },
+        ships ? ['buyerInfo.email', 'shippingInfo.shippingDestination'] : ['buyerInfo.email'],
       );
       setEditing(false);
       heading.current?.focus();

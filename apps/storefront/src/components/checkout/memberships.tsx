@@ -3,7 +3,7 @@ import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { ShownError } from '../../lib/errors.ts';
 import { ErrorNotice } from '../form.tsx';
-import type { CheckoutWrite } from './api.ts';
+import { type CheckoutWrite, writeFields } from './api.ts';
 import './checkout.css';
 import { checkoutErrorMessage, itemName, shortDate } from './view.ts';
 
@@ -154,12 +154,11 @@ export function CheckoutMemberships({ checkout, write }: { checkout: Checkout; w
     inFlight.current += 1;
     queue.current = queue.current.then(async () => {
       try {
-        const answer = await write((api) =>
-          api.checkout.updateCheckout(
-            checkout.id,
-            { membershipOptions: { selectedMemberships: { memberships } } },
-            { fieldMask: ['membershipOptions'] },
-          ),
+        const answer = await writeFields(
+          write,
+          checkout.id,
+          { membershipOptions: { selectedMemberships: { memberships } } },
+          ['membershipOptions'],
         );
         setSaid(done(answer));
       } catch (err) {

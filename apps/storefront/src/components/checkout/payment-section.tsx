@@ -1,7 +1,6 @@
 import { AisleValidationError, type Checkout } from '@aisle/sdk';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { CheckoutApi } from './api.ts';
 import {
   type AddressErrors,
   AddressFields,
@@ -26,7 +25,7 @@ import { checkoutErrorMessage, declineMessage } from './view.ts';
 import { CheckBox, ErrorNotice } from '../form.tsx';
 import type { ShownError } from '../../lib/errors.ts';
 import { reloadCart } from '../../resources/cart.ts';
-import type { CheckoutWrite } from './api.ts';
+import { type CheckoutApi, type CheckoutWrite, writeFields } from './api.ts';
 
 // ---------------------------------------------------------------------------------------------------------
 // Billing and payment
@@ -105,9 +104,7 @@ export function PaymentSection({
       setBusy('Saving your billing address…');
       const info = billingInfo();
       if (info) {
-        await write((a) =>
-          a.checkout.updateCheckout(checkout.id, { billingInfo: info }, { fieldMask: ['billingInfo'] }),
-        );
+        await writeFields(write, checkout.id, { billingInfo: info }, ['billingInfo']);
       }
       let placed: { orderId: string; confirmationToken?: string; paymentResponseToken?: string };
       if (paysByCard) {

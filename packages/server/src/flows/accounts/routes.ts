@@ -33,7 +33,7 @@ import {
 import { startPasskeySignIn } from '../../modules/identity/passkeys.ts';
 import { familyOf } from '../../modules/oauth/authenticator.ts';
 import { revokeMemberTokens } from '../../modules/oauth/tokens.ts';
-import { bindingOf } from '../caller.ts';
+import { requestBinding } from '../caller.ts';
 import { logout } from '../sessions/logout.ts';
 import { deviceTokenOf, rememberDevice } from './device.ts';
 import { phoneFactorRoutes } from './factor-routes.ts';
@@ -71,16 +71,14 @@ export const accountRoutes: Module = async (app, ctx) => {
     r.post(
       '/v2/register',
       route(open, 'Register a member (StateMachine)', { body: RegisterRequest }),
-      async (request) => {
-        const binding = await bindingOf(ctx, request.caller, request.headers.authorization);
-        return answer(ctx, await register(ctx, request.body, binding, request.ip));
-      },
+      async (request) =>
+        answer(ctx, await register(ctx, request.body, await requestBinding(ctx, request), request.ip)),
     );
     r.post(
       '/v2/login',
       route(open, 'Sign in with e-mail and password (StateMachine)', { body: LoginRequest }),
       async (request) => {
-        const binding = await bindingOf(ctx, request.caller, request.headers.authorization);
+        const binding = await requestBinding(ctx, request);
         const deviceToken = deviceTokenOf(request.headers.cookie);
         return answer(ctx, await login(ctx, request.body, binding, request.ip, { deviceToken }));
       },
@@ -101,8 +99,7 @@ export const accountRoutes: Module = async (app, ctx) => {
       '/v2/sign-on',
       route(admin, 'Trusted sign-on by the merchant server (admin key)', { body: SignOnRequest }),
       async (request) => {
-        const binding = await bindingOf(ctx, request.caller, request.headers.authorization);
-        const { member, sessionToken } = await signOn(ctx, request.body, binding);
+        const { member, sessionToken } = await signOn(ctx, request.body, await requestBinding(ctx, request));
         return { sessionToken, identity: await identityOf(ctx.db, member) };
       },
     );
@@ -139,10 +136,9 @@ export const accountRoutes: Module = async (app, ctx) => {
         open,
         'Passwordless sign-in: options for any passkey of this store (Aisle); answer with WEBAUTHN/verify',
       ),
-      async (request) => {
-        const binding = await bindingOf(ctx, request.caller, request.headers.authorization);
-        return { webAuthnOptions: await startPasskeySignIn(ctx, binding) };
-      },
+      async (request) => ({
+        webAuthnOptions: await startPasskeySignIn(ctx, await requestBinding(ctx, request)),
+      }),
     );
     r.post(
       '/v2/:factorType/send',
@@ -160,10 +156,7 @@ export const accountRoutes: Module = async (app, ctx) => {
     r.post(
       '/v1/send-email',
       route(open, 'Mail a password-reset link', { body: SendRecoveryEmailRequest }),
-      async (request) => {
-        const binding = await bindingOf(ctx, request.caller, request.headers.authorization);
-        return sendRecoveryEmail(ctx, request.body, binding);
-      },
+      async (request) => sendRecoveryEmail(ctx, request.body, await requestBinding(ctx, request)),
     );
     r.post(
       '/v1/activation-email',
@@ -191,8 +184,7 @@ export const accountRoutes: Module = async (app, ctx) => {
           const caller = request.caller;
           if (caller.kind !== 'admin' && callerMemberId(caller) !== request.body.identityId)
             throw forbidden('A member can only verify its own address');
-          const binding = await bindingOf(ctx, caller, request.headers.authorization);
-          return startEmailVerification(ctx, request.body.identityId, binding);
+          return startEmailVerification(ctx, request.body.identityId, await requestBinding(ctx, request));
         },
       );
     }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { StoredCoupon, StoredLine, StoredMerchantDiscount } from '../../modules/cart/model.ts';
+import type { LineItemInput } from '../../modules/cart/schemas.ts';
 import { loadTipInputs } from '../tips/checkout-tip.ts';
 import type { CheckoutInfo } from '../../modules/checkout/model.ts';
 import {
@@ -165,12 +166,15 @@ async function finish(
   return ctx.events.recordUpdate(tools.tx, 'checkout', saved.id, 'checkout', wire);
 }
 
-/** One write: lock, check access and completion, let `change` edit a copy, then `finish`. */
+/**
+ * One write: lock, check access and completion, let `change` edit a copy, then `finish`. The products of the
+ * checkout's lines and of the `lineItems` the write adds are loaded first.
+ */
 async function writeCheckout(
   ctx: AppContext,
   caller: CheckoutCaller,
   id: string,
-  options: { productIds?: string[] },
+  adding: { lineItems?: LineItemInput[] | undefined },
   change: (working: Working, tools: Tools) => Promise<Outcome | undefined> | Outcome | undefined,
 ): Promise<WireCheckout> {
   const inputs = await pricingInputs(ctx);
@@ -178,7 +182,7 @@ async function writeCheckout(
     const row = await readable(ctx, tx, await lockCheckout(tx, id), id, caller);
     if (row.completed) throw checkoutIsComplete(id);
     const products = productLoader(tx);
-    await products([...productIdsOf(row.lineItems), ...(options.productIds ?? [])]);
+    await products([...productIdsOf(row.lineItems), ...referencedProductIds(adding.lineItems)]);
     const working: Working = {
       lineItems: row.lineItems,
       info: structuredClone(row.info),
@@ -280,23 +284,17 @@ export async function updateCheckout(
   checkAdminFields(body.checkout, caller, 'checkout');
   if (body.customLineItems?.length && !caller.admin)
     throw forbidden('customLineItems are priced by the caller: they need admin credentials');
-  return writeCheckout(
-    ctx,
-    caller,
-    id,
-    { productIds: referencedProductIds(body.lineItems) },
-    async (working, tools) => {
-      working.info = applyCheckoutInput(working.info, body.checkout, body.fieldMask);
-      if (body.overrideCheckoutUrl !== undefined) {
-        if (body.overrideCheckoutUrl) working.info.overrideCheckoutUrl = body.overrideCheckoutUrl;
-        else delete working.info.overrideCheckoutUrl;
-      }
-      if (body.lineItems?.length || body.customLineItems?.length)
-        await addInputs(ctx, caller, working, tools, body);
-      if (body.couponCode !== undefined) refuseLockedCoupon(tools.row, caller);
-      return { couponCode: body.couponCode };
-    },
-  );
+  return writeCheckout(ctx, caller, id, body, async (working, tools) => {
+    working.info = applyCheckoutInput(working.info, body.checkout, body.fieldMask);
+    if (body.overrideCheckoutUrl !== undefined) {
+      if (body.overrideCheckoutUrl) working.info.overrideCheckoutUrl = body.overrideCheckoutUrl;
+      else delete working.info.overrideCheckoutUrl;
+    }
+    if (body.lineItems?.length || body.customLineItems?.length)
+      await addInputs(ctx, caller, working, tools, body);
+    if (body.couponCode !== undefined) refuseLockedCoupon(tools.row, caller);
+    return { couponCode: body.couponCode };
+  });
 }
 
 export async function addToCheckout(
@@ -306,16 +304,10 @@ export async function addToCheckout(
   body: AddToCheckoutRequest,
 ): Promise<WireCheckout> {
   requireLines(body);
-  return writeCheckout(
-    ctx,
-    caller,
-    id,
-    { productIds: referencedProductIds(body.lineItems) },
-    async (working, tools) => {
-      await addInputs(ctx, caller, working, tools, body);
-      return undefined;
-    },
-  );
+  return writeCheckout(ctx, caller, id, body, async (working, tools) => {
+    await addInputs(ctx, caller, working, tools, body);
+    return undefined;
+  });
 }
 
 export async function removeLineItems(

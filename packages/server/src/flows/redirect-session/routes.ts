@@ -1,7 +1,7 @@
 import type { Module } from '../../platform/app.ts';
 import { underPrefixes, visitor } from '../../platform/routing.ts';
 import { RedirectSessionRequest } from '../../modules/redirects/schemas.ts';
-import { bindingOf } from '../caller.ts';
+import { requestBinding } from '../caller.ts';
 import { createRedirectSession } from './flow.ts';
 
 export const redirectSessionRoutes: Module = async (app, ctx) => {
@@ -19,10 +19,8 @@ export const redirectSessionRoutes: Module = async (app, ctx) => {
             body: RedirectSessionRequest,
           },
         },
-        async (request) => {
-          const binding = await bindingOf(ctx, request.caller, request.headers.authorization);
-          return createRedirectSession(ctx, request.body, request.caller, binding);
-        },
+        async (request) =>
+          createRedirectSession(ctx, request.body, request.caller, await requestBinding(ctx, request)),
       );
     },
   );

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
-import { type Db, firstRow } from '../../platform/db.ts';
+import { type Db, firstRow, saveWithNextRevision } from '../../platform/db.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { CartInfo, StoredCoupon, StoredLine, StoredMerchantDiscount } from './model.ts';
 
@@ -62,12 +62,7 @@ export async function saveCart(tx: Db, id: string, changes: CartChanges, now: Da
     throw new AppError(400, 'MAX_LINE_ITEMS_EXCEEDED', `A cart holds at most ${MAX_LINES} line items`, {
       max: MAX_LINES,
     });
-  const [row] = await tx
-    .update(carts)
-    .set({ ...changes, revision: sql`${carts.revision} + 1`, updatedDate: now })
-    .where(eq(carts.id, id))
-    .returning();
-  return row!;
+  return (await saveWithNextRevision(tx, carts, id, changes, now))!;
 }
 
 export async function deleteCartRow(tx: Db, id: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { and, desc, eq, getTableColumns, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { StoredCoupon, StoredLine, StoredMerchantDiscount } from '../cart/model.ts';
-import { type Db, rawColumns, firstRow } from '../../platform/db.ts';
+import { type Db, firstRow, rawColumns, saveWithNextRevision } from '../../platform/db.ts';
 import { AppError, conflict, notFound } from '../../platform/errors.ts';
 import type { CheckoutInfo } from './model.ts';
 import { checkouts } from './tables.ts';
@@ -133,12 +133,7 @@ export async function saveCheckout(
       `A checkout holds at most ${MAX_CHECKOUT_LINES} line items`,
       { max: MAX_CHECKOUT_LINES },
     );
-  const [row] = await tx
-    .update(checkouts)
-    .set({ ...changes, revision: sql`${checkouts.revision} + 1`, updatedDate: now })
-    .where(eq(checkouts.id, id))
-    .returning();
-  return row!;
+  return (await saveWithNextRevision(tx, checkouts, id, changes, now))!;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { OnTheWire, SiteMemberAddress, SiteMemberContact, SiteMemberProfile } from '@aisle/sdk';
 import type { IdentityProfile } from './schemas.ts';
 import type { CommunityProfile, MemberStatus, members } from './tables.ts';
+import { copyDefined } from '../../platform/patch.ts';
 
 /**
  * The community-facing member of wire/members.md, read from the same row as the identity (pure: no database).
@@ -132,12 +133,7 @@ export function applyMemberInput(
   const community: CommunityProfile = { ...current.community };
   const c = input.contact;
   if (c) {
-    if (c.firstName !== undefined) profile.firstName = c.firstName;
-    if (c.lastName !== undefined) profile.lastName = c.lastName;
-    if (c.phones !== undefined) profile.phones = c.phones;
-    if (c.emails !== undefined) profile.emails = c.emails;
-    if (c.birthdate !== undefined) profile.birthdate = c.birthdate;
-    if (c.company !== undefined) profile.company = c.company;
+    copyDefined(profile, c, ['firstName', 'lastName', 'phones', 'emails', 'birthdate', 'company']);
     if (c.jobTitle !== undefined) profile.position = c.jobTitle;
     if (c.addresses !== undefined)
       profile.addresses = c.addresses.map((a) => ({

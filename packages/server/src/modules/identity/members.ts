@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
-import { type Db, firstRow } from '../../platform/db.ts';
+import { type Db, firstRow, saveWithNextRevision } from '../../platform/db.ts';
 import { AppError, conflict, notFound } from '../../platform/errors.ts';
 import { emailKey } from './emails.ts';
 import { toMember } from './member-wire.ts';
@@ -158,11 +158,7 @@ export async function updateMember(
   event: 'updated' | 'deleted' | null = 'updated',
 ): Promise<Member> {
   return ctx.events.transaction(async (tx) => {
-    const [row] = await tx
-      .update(members)
-      .set({ ...changes, revision: sql`${members.revision} + 1`, updatedDate: ctx.clock() })
-      .where(eq(members.id, id))
-      .returning();
+    const row = await saveWithNextRevision(tx, members, id, changes, ctx.clock());
     if (!row) throw notFound('MEMBER_NOT_FOUND', `No member "${id}"`);
     if (event)
       await ctx.events.record(tx, {

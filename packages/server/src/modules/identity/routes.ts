@@ -2,7 +2,14 @@ import { Type } from '@sinclair/typebox';
 import type { Module } from '../../platform/app.ts';
 import { callerMemberId } from './caller.ts';
 import { admin, member, routeOptions, underPrefixes } from '../../platform/routing.ts';
-import { getPolicies, identityOf, requireMember, setPolicies, updateProfile } from './members.ts';
+import {
+  getPolicies,
+  identityOf,
+  type Member,
+  requireMember,
+  setPolicies,
+  updateProfile,
+} from './members.ts';
 import { memberWireRoutes } from './member-routes.ts';
 import {
   finishPasskeyEnrolment,
@@ -36,18 +43,17 @@ const CodeBody = Type.Object({ code: Type.String({ maxLength: 20 }) });
  * A member token can only ever reach its own row.
  */
 export const memberRoutes: Module = async (app, ctx) => {
+  /** The answer of a call that changes or reads the signed-in member: its identity as it is now. */
+  const answerMember = async (row: Member) => ({ member: await identityOf(ctx.db, row) });
   await underPrefixes(app, ['/members/v1', '/_api/members/v1'], (r) => {
-    r.get('/members/me', route(member, 'The signed-in member'), async (request) => {
-      const row = await requireMember(ctx.db, callerMemberId(request.caller));
-      return { member: await identityOf(ctx.db, row) };
-    });
+    r.get('/members/me', route(member, 'The signed-in member'), async (request) =>
+      answerMember(await requireMember(ctx.db, callerMemberId(request.caller))),
+    );
     r.patch(
       '/members/me',
       route(member, 'Edit the signed-in member profile', { body: UpdateProfileRequest }),
-      async (request) => {
-        const row = await updateProfile(ctx, callerMemberId(request.caller), request.body.profile);
-        return { member: await identityOf(ctx.db, row) };
-      },
+      async (request) =>
+        answerMember(await updateProfile(ctx, callerMemberId(request.caller), request.body.profile)),
     );
     r.get(
       '/members/me/factors',
@@ -68,12 +74,12 @@ export const memberRoutes: Module = async (app, ctx) => {
       async (request) => {
         const id = callerMemberId(request.caller);
         await activateTotp(ctx, id, request.body.code);
-        return { member: await identityOf(ctx.db, await requireMember(ctx.db, id)) };
+        return answerMember(await requireMember(ctx.db, id));
       },
     );
-    r.post('/members/me/factors/email', route(member, 'Turn on e-mailed sign-in codes'), async (request) => ({
-      member: await identityOf(ctx.db, await enableEmailFactor(ctx, callerMemberId(request.caller))),
-    }));
+    r.post('/members/me/factors/email', route(member, 'Turn on e-mailed sign-in codes'), async (request) =>
+      answerMember(await enableEmailFactor(ctx, callerMemberId(request.caller))),
+    );
     r.post(
       '/members/me/passkeys/options',
       route(member, 'Start adding a passkey: options for navigator.credentials.create'),
@@ -110,10 +116,8 @@ export const memberRoutes: Module = async (app, ctx) => {
     r.delete(
       '/members/me/factors/:type',
       route(member, 'Remove a second factor', { params: FactorParams }),
-      async (request) => {
-        const row = await removeFactor(ctx, callerMemberId(request.caller), request.params.type);
-        return { member: await identityOf(ctx.db, row) };
-      },
+      async (request) =>
+        answerMember(await removeFactor(ctx, callerMemberId(request.caller), request.params.type)),
     );
 
     memberWireRoutes(r, ctx);

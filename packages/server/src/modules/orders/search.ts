@@ -3,7 +3,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { type Db, rows } from '../../platform/db.ts';
 import { ValidationFailure } from '../../platform/errors.ts';
 import { type CursorMetadata, compileQuery, type QuerySpec } from '../../platform/query/index.ts';
-import { keysColumn, selectPage } from '../../platform/query/select-page.ts';
+import { selectRowsPage } from '../../platform/query/select-page.ts';
 import { isPlainObject } from '../../platform/query/values.ts';
 import {
   type AggregateResult,
@@ -182,16 +182,7 @@ export async function searchOrders(
     'search',
   );
   // Cursor pages never count, so no counting function is needed.
-  const page = await selectPage(
-    ctx.db
-      .select({ order: orders, keys: keysColumn(plan) })
-      .from(orders)
-      .$dynamic(),
-    plan,
-    memberCondition(viewer),
-    (r) => r.order,
-    async () => 0,
-  );
+  const page = await selectRowsPage(ctx.db, orders, plan, memberCondition(viewer), async () => 0);
   return { orders: await toWire(ctx.db, page.items, viewer), metadata: page.metadata as CursorMetadata };
 }
 

@@ -1,7 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { KeptUntilChange } from '../../platform/change-cache.ts';
 import { type AppContext, perServer } from '../../platform/context.ts';
-import type { Db } from '../../platform/db.ts';
+import { type Db, saveWithNextRevision } from '../../platform/db.ts';
 import { iso, lockSingleton, maskedFields } from '../../platform/entity-kit/support.ts';
 import { invalid } from '../../platform/errors.ts';
 import { type ImageInput, imageRefToWire, resolveImageRef } from '../catalogue/media/image-ref.ts';
@@ -159,11 +159,7 @@ export async function updateStoreSettings(
     const given = { ...input, storeName, logo } as Partial<StoreSettingsRow>;
     const unset = defaults();
     const set = Object.fromEntries(fields.map((field) => [field, given[field] ?? unset[field]]));
-    const [row] = await tx
-      .update(storeSettings)
-      .set({ ...set, revision: sql`${storeSettings.revision} + 1`, updatedDate: ctx.clock() })
-      .where(eq(storeSettings.id, 1))
-      .returning();
+    const row = await saveWithNextRevision(tx, storeSettings, 1, set, ctx.clock());
     return ctx.events.recordUpdate(
       tx,
       'store_settings',

@@ -1,5 +1,6 @@
 import { and, type SQL, sql } from 'drizzle-orm';
-import type { PgSelect } from 'drizzle-orm/pg-core';
+import type { PgSelect, PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../db.ts';
 import { buildPage, type Page, type QueryPlan } from './index.ts';
 
 /** The `keys` field of a paged select: the row's cursor keys, null in offset mode. */
@@ -26,6 +27,26 @@ export async function selectPage<S extends PgSelect, T>(
   return buildPage(
     plan,
     found.map((row) => ({ item: item(row), keys: (row as { keys?: Array<string | null> | null }).keys })),
+    countUpTo,
+  );
+}
+
+/** One page of whole rows of `table`: `selectPage` over `select <table's columns>, <keys> from <table>`. */
+export function selectRowsPage<T extends PgTable>(
+  db: Db,
+  table: T,
+  plan: QueryPlan,
+  base: SQL | undefined,
+  countUpTo: (limit: number) => Promise<number>,
+): Promise<Page<T['$inferSelect']>> {
+  return selectPage(
+    db
+      .select({ row: table as PgTable, keys: keysColumn(plan) })
+      .from(table as PgTable)
+      .$dynamic(),
+    plan,
+    base,
+    (r) => r.row as T['$inferSelect'],
     countUpTo,
   );
 }

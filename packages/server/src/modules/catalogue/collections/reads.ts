@@ -1,7 +1,7 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../../platform/context.ts';
 import { notFound } from '../../../platform/errors.ts';
-import { keysColumn, selectPage } from '../../../platform/query/select-page.ts';
+import { selectRowsPage } from '../../../platform/query/select-page.ts';
 import { compileQuery, type Page, type QuerySpec } from '../../../platform/query/index.ts';
 import { collections } from './tables.ts';
 import { collectionToWire, type WireCollection } from './wire.ts';
@@ -63,14 +63,11 @@ export async function queryCollections(
 ): Promise<{ collections: WireCollection[]; metadata: Page<WireCollection>['metadata'] }> {
   const plan = compileQuery(request.query, COLLECTION_QUERY);
   const base = viewer.merchant ? undefined : eq(collections.visible, true);
-  const page = await selectPage(
-    ctx.db
-      .select({ collection: collections, keys: keysColumn(plan) })
-      .from(collections)
-      .$dynamic(),
+  const page = await selectRowsPage(
+    ctx.db,
+    collections,
     plan,
     base,
-    (r) => r.collection,
     cappedCount(ctx.db, sql`${collections}`, and(base, plan.filter)),
   );
   return {

@@ -32,48 +32,46 @@ export interface BulkWriteOptions {
   reason?: InventoryReason | undefined;
 }
 
-/** Writes each entry on its own; `field` and `maskField` name the entry's item and its mask in violations. */
+/**
+ * A bulk write of masked items: `write` writes each entry on its own; `field` and `maskField` name the entry's
+ * item and its mask in violations.
+ */
 function bulkMaskedWrite(
-  ctx: AppContext,
-  list: MaskedItem[],
-  options: BulkWriteOptions,
-  write: (entry: MaskedItem, field: string, maskField: string) => Promise<WireItemV3>,
-): Promise<BulkResult<WireItemV3>> {
-  return runBulk(
-    ctx,
-    list,
-    async (entry, i) => {
-      const item = await write(entry, `inventoryItems[${i}].inventoryItem`, `inventoryItems[${i}].fieldMask`);
-      return { id: item.id, item: entity(options.returnEntity, item) };
-    },
-    (entry) => entry.inventoryItem.id,
-  );
+  write: (
+    ctx: AppContext,
+    entry: MaskedItem,
+    options: BulkWriteOptions,
+    field: string,
+    maskField: string,
+  ) => Promise<WireItemV3>,
+) {
+  return (ctx: AppContext, list: MaskedItem[], options: BulkWriteOptions): Promise<BulkResult<WireItemV3>> =>
+    runBulk(
+      ctx,
+      list,
+      async (entry, i) => {
+        const field = `inventoryItems[${i}].inventoryItem`;
+        const item = await write(ctx, entry, options, field, `inventoryItems[${i}].fieldMask`);
+        return { id: item.id, item: entity(options.returnEntity, item) };
+      },
+      (entry) => entry.inventoryItem.id,
+    );
 }
 
-export function bulkUpdateItemsV3(
-  ctx: AppContext,
-  list: MaskedItem[],
-  options: BulkWriteOptions,
-): Promise<BulkResult<WireItemV3>> {
-  return bulkMaskedWrite(ctx, list, options, ({ inventoryItem, fieldMask }, field, maskField) =>
+export const bulkUpdateItemsV3 = bulkMaskedWrite(
+  (ctx, { inventoryItem, fieldMask }, options, field, maskField) =>
     updateItemV3(ctx, inventoryItem.id ?? '', inventoryItem, {
       fieldMask,
       reason: options.reason,
       field,
       maskField,
     }),
-  );
-}
+);
 
-export function bulkUpsertItemsV3(
-  ctx: AppContext,
-  list: MaskedItem[],
-  options: BulkWriteOptions,
-): Promise<BulkResult<WireItemV3>> {
-  return bulkMaskedWrite(ctx, list, options, ({ inventoryItem, fieldMask }, field, maskField) =>
+export const bulkUpsertItemsV3 = bulkMaskedWrite(
+  (ctx, { inventoryItem, fieldMask }, options, field, maskField) =>
     upsertItemV3(ctx, inventoryItem, fieldMask, options.reason ?? 'MANUAL', field, maskField),
-  );
-}
+);
 
 export async function bulkDeleteItemsV3(ctx: AppContext, ids: string[]): Promise<BulkResult<never>> {
   return runBulk(

@@ -1,6 +1,7 @@
 import type { VariantOverride } from '@aisle/sdk';
 import { type FieldViolation, ValidationFailure } from '../../../platform/errors.ts';
 import { moneyFromNumber } from '../../../platform/money.ts';
+import { copyDefined } from '../../../platform/patch.ts';
 import type { Dimensions, OptionInput, ProductInput, ProductPatch, VariantPatch } from '../shared/model.ts';
 import type { ProductWrite } from './write-schemas.ts';
 
@@ -83,13 +84,7 @@ export function productInputFromWire(product: ProductWrite): ProductInput {
 /** `PATCH /products/{id}`: only the fields present. */
 export function productPatchFromWire(product: ProductWrite): ProductPatch {
   const patch: ProductPatch = {};
-  if (product.name !== undefined) patch.name = product.name;
-  if (product.slug !== undefined) patch.slug = product.slug;
-  if (product.description !== undefined) patch.description = product.description;
-  if (product.sku !== undefined) patch.sku = product.sku;
-  if (product.productType !== undefined) patch.productType = product.productType;
-  if (product.visible !== undefined) patch.visible = product.visible;
-  if (product.weight !== undefined) patch.weight = product.weight;
+  copyDefined(patch, product, ['name', 'slug', 'description', 'sku', 'productType', 'visible', 'weight']);
   if (product.priceData?.price !== undefined) patch.price = amount(product.priceData.price)!;
   if (product.costAndProfitData && 'itemCost' in product.costAndProfitData)
     patch.cost =
@@ -100,8 +95,7 @@ export function productPatchFromWire(product: ProductWrite): ProductPatch {
   if (d) patch.discount = d;
   if (product.pricePerUnitData !== undefined)
     patch.pricePerUnitData = product.pricePerUnitData as ProductPatch['pricePerUnitData'];
-  if (product.brand !== undefined) patch.brand = product.brand;
-  if (product.ribbon !== undefined) patch.ribbon = product.ribbon;
+  copyDefined(patch, product, ['brand', 'ribbon']);
   setListsAndSeo(product, patch);
   if (product.productDimensions !== undefined)
     patch.productDimensions = dimensions(product.productDimensions);
