@@ -178,16 +178,28 @@ describe('pages rendered on the server', () => {
       await route.continue();
     });
     await page.goto(`${server.url}/product-page/classic-cotton-tee`, { waitUntil: 'domcontentloaded' });
-    await page.getByRole('radio', { name: 'M', exact: true }).check();
-    await page.getByRole('radio', { name: 'Navy', exact: true }).check();
+    // A tap on a loaded machine may land while the page still moves (pictures decoding): tap until it takes.
+    const tap = async (name: string) => {
+      const radio = page.getByRole('radio', { name, exact: true });
+      await expect
+        .poll(async () => {
+          if (!(await radio.isChecked())) await radio.click();
+          return radio.isChecked();
+        })
+        .toBe(true);
+    };
+    await tap('M');
+    await tap('Navy');
+    expect(await page.getByRole('radio', { name: 'M', exact: true }).isChecked()).toBe(true);
     expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
     release();
     await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
     await page.waitForURL(
       (url) => url.searchParams.get('Size') === 'M' && url.searchParams.get('Color') === 'Navy',
     );
-    // The next tap (after hydration) keeps both.
-    await page.getByRole('radio', { name: 'L', exact: true }).check();
+    // The next tap (after hydration) keeps both. (A click, not `check`: the radio shows the URL's choice, which
+    // follows the tap a moment later.)
+    await page.getByRole('radio', { name: 'L', exact: true }).click();
     await page.waitForURL(
       (url) => url.searchParams.get('Size') === 'L' && url.searchParams.get('Color') === 'Navy',
     );
