@@ -87,6 +87,7 @@ describe('public entry point', () => {
     'convertFromWire',
     'convertToWire',
     'entityCalls',
+    'leadingZeroBits',
   ])('exports %s', (name) => {
     expect(typeof new Map(Object.entries(sdk)).get(name)).toBe('function');
   });

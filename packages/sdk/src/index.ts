@@ -334,6 +334,7 @@ export {
   TOKEN_PATH,
   TokenRole,
 } from './oauth/constants.ts';
+export { leadingZeroBits } from './oauth/captcha.ts';
 export {
   type CaptchaRequirement,
   type CaptchaVariant,

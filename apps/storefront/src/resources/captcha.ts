@@ -1,4 +1,4 @@
-import type { CaptchaRequirement, CaptchaTokens } from '@aisle/sdk';
+import { type CaptchaRequirement, type CaptchaTokens, leadingZeroBits } from '@aisle/sdk';
 import { client } from '../sdk.ts';
 
 /** The server's proof-of-work challenge (`POST /_api/iam/captcha/v1/challenges`). */
@@ -7,18 +7,6 @@ interface Challenge {
   difficulty: number;
   algorithm: string;
   variant: 'INVISIBLE' | 'VISIBLE';
-}
-
-function leadingZeroBits(bytes: Uint8Array): number {
-  let bits = 0;
-  for (const byte of bytes) {
-    if (byte === 0) {
-      bits += 8;
-      continue;
-    }
-    return bits + Math.clz32(byte) - 24;
-  }
-  return bits;
 }
 
 /**

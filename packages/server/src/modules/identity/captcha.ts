@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { leadingZeroBits } from '@aisle/sdk';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import { spendLive } from '../../platform/db.ts';
@@ -42,18 +43,6 @@ export async function createChallenge(ctx: AppContext, variant: CaptchaVariant):
     variant,
     expiresIn: CHALLENGE_TTL_SECONDS,
   };
-}
-
-export function leadingZeroBits(digest: Buffer): number {
-  let bits = 0;
-  for (const byte of digest) {
-    if (byte === 0) {
-      bits += 8;
-      continue;
-    }
-    return bits + Math.clz32(byte) - 24;
-  }
-  return bits;
 }
 
 export function solves(challenge: string, nonce: string, difficulty: number): boolean {
