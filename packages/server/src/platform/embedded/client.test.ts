@@ -216,6 +216,21 @@ describe('embedded database client', () => {
     expect(heard).toEqual(['first', 'second']);
   });
 
+  it('reads answers in the server thread: arrays of each kind, UTF-8 text and notifications, errors', async () => {
+    const heard: string[] = [];
+    const unlisten = await client.listen('aisle_utf8', (payload) => heard.push(payload));
+    const id = '0b3c4d5e-0000-4000-8000-000000000001';
+    const { rows } = await client.query<Record<string, unknown>>(
+      `select $1::text[] as texts, $2::uuid[] as ids, array[1.5, 2]::numeric[] as amounts,
+        pg_notify('aisle_utf8', $3) is null as sent`,
+      [['Grüße', 'a,b', '"q"'], [id], 'Crème brûlée ✓'],
+    );
+    expect(rows).toEqual([{ texts: ['Grüße', 'a,b', '"q"'], ids: [id], amounts: ['1.5', '2'], sent: false }]);
+    expect(heard).toEqual(['Crème brûlée ✓']);
+    await unlisten();
+    await expect(client.query('select 1 / $1::int', [0])).rejects.toMatchObject({ code: '22012' });
+  });
+
   it('keeps working past the prepared statements it keeps, and when a table changes under one', async () => {
     for (let i = 0; i < 300; i++)
       expect((await client.query(`select ${i} + $1::int as n`, [1])).rows).toEqual([{ n: i + 1 }]);

@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Results } from '@electric-sql/pglite';
+import { AnswerReader } from './answers.ts';
 import {
   type Call,
   type ErrorFields,
@@ -115,6 +116,7 @@ export class EmbeddedClient {
   #transactions = 0;
   #failed: Error | undefined;
   #closed = false;
+  #answers: AnswerReader | undefined;
 
   constructor(options: WorkerOptions) {
     this.#worker = startWorker(options);
@@ -127,7 +129,10 @@ export class EmbeddedClient {
     this.waitReady.catch(() => {});
     this.#worker.on('message', (reply: Reply) => {
       if ('notify' in reply) return this.#listeners.get(reply.notify)?.(reply.payload);
-      if ('ready' in reply) return ready();
+      if ('ready' in reply) {
+        this.#answers = new AnswerReader(reply.arrayTypes);
+        return ready();
+      }
       if ('failed' in reply) return failed(toError(reply.failed));
       const call = this.#calls.get(reply.id);
       this.#calls.delete(reply.id);
@@ -164,16 +169,15 @@ export class EmbeddedClient {
     if (Object.keys(rest).length)
       throw new Error(`embedded database: unsupported query options ${Object.keys(rest)}`);
     const raw = rawTypes(parsers);
-    const result = await this.#call<Results<T>>({
+    const answer = await this.#call<Uint8Array>({
       op: 'query',
       text,
       params: wireValues(params),
-      rowMode: rowMode ?? 'object',
-      rawTypes: raw,
       ...(tx === undefined ? {} : { tx }),
       ...(begin ? { begin } : {}),
     });
-    return parseJson(result, raw);
+    // A call is answered only after the worker said it is ready, so the reader exists.
+    return parseJson(this.#answers!.read<T>(answer, raw, rowMode ?? 'object'), raw);
   }
 
   async #exec(

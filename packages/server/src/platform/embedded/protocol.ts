@@ -4,6 +4,8 @@
  * serialised to text or bytes, parsers named by the type ids whose values stay text.
  */
 
+import type { ArrayTypes } from './answers.ts';
+
 /**
  * The embedded database's buffer cache, in MiB, unless `EMBEDDED_SHARED_BUFFERS_MB` says otherwise. In
  * WebAssembly the whole of PostgreSQL's shared memory is touched when it starts (its anonymous mapping is
@@ -38,17 +40,22 @@ export type WireValue = string | Uint8Array | null;
 
 export type Request =
   | {
+      /** Answered with the protocol's bytes (a `Uint8Array`), read by the server thread (`answers.ts`). */
       op: 'query';
       text: string;
       params: WireValue[];
-      rowMode: 'object' | 'array';
-      /** Type ids whose values are returned as the database's text, unparsed. */
-      rawTypes: number[];
       tx?: number;
       /** The transaction's first statement: BEGIN it first (one message for both). */
       begin?: true;
     }
-  | { op: 'exec'; text: string; rawTypes: number[]; tx?: number; begin?: true }
+  | {
+      op: 'exec';
+      text: string;
+      /** Type ids whose values are returned as the database's text, unparsed. */
+      rawTypes: number[];
+      tx?: number;
+      begin?: true;
+    }
   | { op: 'commit' | 'rollback'; tx: number }
   | { op: 'listen'; channel: string; listener: number }
   | { op: 'unlisten'; listener: number }
@@ -69,5 +76,5 @@ export type Reply =
   | { id: number; ok: true; value: unknown }
   | { id: number; ok: false; error: ErrorFields }
   | { notify: number; payload: string }
-  | { ready: true }
+  | { ready: true; arrayTypes: ArrayTypes }
   | { failed: ErrorFields };

@@ -18,6 +18,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type PGliteOptions, parse, protocol, type Results } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { ARRAY_TYPES_SQL } from './answers.ts';
 import {
   type Bytes,
   type Call,
@@ -145,14 +146,63 @@ async function run(bytes: Uint8Array, inTransaction: boolean): Promise<Message[]
   return messages as unknown as Message[];
 }
 
-/** One statement with parameters: Parse (first time), Bind, Describe, Execute, Sync in one call. */
-async function extended(
-  text: string,
-  params: WireValue[],
-  rowMode: 'object' | 'array',
-  rawTypes: number[],
-  inTransaction: boolean,
-): Promise<Results> {
+/** The answer to `bytes` as PostgreSQL wrote it: not parsed here (the server thread reads it, `answers.ts`). */
+async function runRaw(bytes: Uint8Array, inTransaction: boolean): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  await pg.execProtocolRawStream(bytes, {
+    syncToFs: !inTransaction,
+    // A view of the WebAssembly's memory, valid only during the call.
+    onRawData: (chunk) => chunks.push(chunk.slice()),
+  });
+  return chunks.length === 1 ? chunks[0]! : concat(chunks);
+}
+
+const utf8 = new TextDecoder();
+/** Listener ids by channel name as PostgreSQL spells it (unquoted names are lower case). */
+const channels = new Map<string, Set<number>>();
+const postgresName = (channel: string) =>
+  channel.startsWith('"') && channel.endsWith('"') ? channel.slice(1, -1) : channel.toLowerCase();
+
+/**
+ * What this thread needs of a raw answer, read from the message heads alone: whether the statement was
+ * prepared (ParseComplete) and whether it failed (ErrorResponse). Notifications in it are delivered here, before
+ * the answer is posted (PGlite's own parsing, skipped for these answers, would have delivered them).
+ */
+function scan(answer: Uint8Array): { prepared: boolean; failed: boolean } {
+  const view = new DataView(answer.buffer, answer.byteOffset, answer.byteLength);
+  let prepared = false;
+  let failed = false;
+  for (let at = 0; at + 5 <= answer.length; ) {
+    const type = answer[at];
+    const end = at + 1 + view.getInt32(at + 1);
+    if (type === 0x31)
+      prepared = true; // '1' ParseComplete
+    else if (type === 0x45)
+      failed = true; // 'E' ErrorResponse
+    else if (type === 0x41) {
+      // 'A' NotificationResponse: process id, channel and payload as C strings
+      const channelEnd = answer.indexOf(0, at + 9);
+      const channel = utf8.decode(answer.subarray(at + 9, channelEnd));
+      const payload = utf8.decode(answer.subarray(channelEnd + 1, end - 1));
+      for (const listener of channels.get(channel) ?? []) post({ notify: listener, payload });
+    }
+    at = end;
+  }
+  return { prepared, failed };
+}
+
+/** Every message of a raw answer, parsed (only for answers that failed: their error is read here). */
+function messagesOf(answer: Uint8Array): Message[] {
+  const messages: Message[] = [];
+  new protocol.Parser().parse(answer, (message) => messages.push(message as unknown as Message));
+  return messages;
+}
+
+/**
+ * One statement with parameters: Parse (first time), Bind, Describe, Execute, Sync in one call. The answer goes
+ * back as bytes, read by the server thread; an error is read and thrown here.
+ */
+async function extended(text: string, params: WireValue[], inTransaction: boolean): Promise<Uint8Array> {
   const parts: Uint8Array[] = [];
   if (!inTransaction) for (const name of closing.splice(0)) parts.push(serialize.close({ type: 'S', name }));
   let name = statements.get(text);
@@ -170,8 +220,9 @@ async function extended(
     serialize.execute({}),
     serialize.sync(),
   );
-  const messages = await run(concat(parts), inTransaction);
-  if (fresh && messages.some((m) => m.name === 'parseComplete')) {
+  const answer = await runRaw(concat(parts), inTransaction);
+  const { prepared, failed } = scan(answer);
+  if (fresh && prepared) {
     statements.set(text, name);
     if (statements.size > STATEMENTS) {
       const [oldestText, oldest] = statements.entries().next().value as [string, string];
@@ -179,20 +230,18 @@ async function extended(
       closing.push(oldest);
     }
   }
-  const error = failure(messages, text, params);
+  const error = failed ? failure(messagesOf(answer), text, params) : undefined;
   if (error) {
     // A table changed under a kept statement ("cached plan must not change result type", raised before it
     // ran): prepare it afresh, and run it again when no transaction was aborted by the error.
     if (!fresh && (error as { code?: string }).code === '0A000') {
       statements.delete(text);
       closing.push(name);
-      if (!inTransaction) return extended(text, params, rowMode, rawTypes, inTransaction);
+      if (!inTransaction) return extended(text, params, inTransaction);
     }
     throw error;
   }
-  return (
-    parse.parseResults(messages as never, parsersFor(rawTypes), { rowMode })[0] ?? { rows: [], fields: [] }
-  );
+  return answer;
 }
 
 /** Statements without parameters in the simple protocol (several may be separated by `;`). */
@@ -245,12 +294,12 @@ async function inTransaction(tx: number, begin: true | undefined): Promise<void>
 async function handle(call: Call): Promise<unknown> {
   switch (call.op) {
     case 'query': {
-      const { text, params, rowMode, rawTypes, tx, begin } = call;
+      const { text, params, tx, begin } = call;
       if (tx !== undefined) {
         await inTransaction(tx, begin);
-        return serial(() => extended(text, params, rowMode, rawTypes, true));
+        return serial(() => extended(text, params, true));
       }
-      return alone(() => serial(() => extended(text, params, rowMode, rawTypes, false)));
+      return alone(() => serial(() => extended(text, params, false)));
     }
     case 'exec': {
       const { text, rawTypes, tx, begin } = call;
@@ -284,7 +333,15 @@ async function handle(call: Call): Promise<unknown> {
       const unlisten = await alone(() =>
         serial(() => pg.listen(channel, (payload) => post({ notify: listener, payload }))),
       );
-      listeners.set(listener, () => alone(() => serial(() => unlisten())));
+      // Raw answers (`scan`) carry notifications too: PGlite's listener only sees the answers it parses.
+      const name = postgresName(channel);
+      const set = channels.get(name) ?? new Set<number>();
+      channels.set(name, set);
+      set.add(listener);
+      listeners.set(listener, () => {
+        set.delete(listener);
+        return alone(() => serial(() => unlisten()));
+      });
       return null;
     }
     case 'unlisten': {
@@ -310,12 +367,20 @@ function fields(error: unknown): ErrorFields {
 
 port.on('message', (call: Call) => {
   handle(call).then(
-    (value) => post({ id: call.id, ok: true, value }),
+    (value) =>
+      // A raw answer's bytes are moved, not copied.
+      value instanceof Uint8Array
+        ? port.postMessage({ id: call.id, ok: true, value } satisfies Reply, [value.buffer as ArrayBuffer])
+        : post({ id: call.id, ok: true, value }),
     (error: unknown) => post({ id: call.id, ok: false, error: fields(error) }),
   );
 });
 
 pg.waitReady.then(
-  () => post({ ready: true }),
+  async () => {
+    // The array types PGlite read at start, for the server thread's parsers (`answers.ts`).
+    const { rows } = await pg.query<{ oid: number; typarray: number }>(ARRAY_TYPES_SQL);
+    post({ ready: true, arrayTypes: rows.map((r) => [r.oid, r.typarray]) });
+  },
   (error: unknown) => post({ failed: fields(error) }),
 );
