@@ -166,6 +166,30 @@ describe('pages rendered on the server', () => {
     await page.context().close();
   });
 
+  it('hydrates home, collection and product pages without building an Intl.NumberFormat (prices from the server’s patterns)', async () => {
+    const page = await newShopper(browser);
+    // Counts the number formats a page builds; the first one costs a throttled phone 70–100 ms.
+    await page.addInitScript(() => {
+      const Original = Intl.NumberFormat;
+      const counted = new Proxy(Original, {
+        construct(target, args) {
+          (window as unknown as { built: number }).built =
+            ((window as unknown as { built?: number }).built ?? 0) + 1;
+          return Reflect.construct(target, args);
+        },
+      });
+      Object.defineProperty(Intl, 'NumberFormat', { value: counted, configurable: true, writable: true });
+    });
+    for (const path of ['/', '/collections/apparel', '/product-page/classic-cotton-tee']) {
+      await page.goto(`${server.url}${path}`);
+      const shown = path.startsWith('/product-page/') ? 'product-price' : 'product-card';
+      await page.getByTestId(shown).first().waitFor();
+      expect(await page.evaluate(() => (window as unknown as { built?: number }).built ?? 0), path).toBe(0);
+    }
+    expect(errorsOf(page)).toEqual([]);
+    await page.context().close();
+  });
+
   it('keeps the options a shopper picked before the page hydrated', async () => {
     const page = await newShopper(browser);
     // Hold the page's scripts back, as a slow phone line would, while the shopper taps.

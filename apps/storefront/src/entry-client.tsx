@@ -2,6 +2,7 @@ import { StrictMode, startTransition, useEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterContextProvider, RouterProvider } from 'react-router';
 import { HYDRATION_ELEMENT_ID, parseHydration } from './lib/hydration.ts';
+import { adoptMoneyPatterns } from './lib/money.ts';
 import { storefrontRoutes } from './routes.tsx';
 import { auth, browserStore, storeContext } from './sdk.ts';
 import './styles.css';
@@ -14,8 +15,13 @@ declare global {
 
 async function hydrate() {
   const element = document.getElementById(HYDRATION_ELEMENT_ID);
+  const { money, ...data } = (element?.textContent ? parseHydration(element.textContent) : {}) as {
+    money?: unknown;
+  };
+  // Prices are written with the server's patterns: hydrating builds no Intl.NumberFormat (lib/money.ts).
+  adoptMoneyPatterns(money);
   // React Router reads this (and turns its serialized errors back into error responses).
-  window.__staticRouterHydrationData = element?.textContent ? parseHydration(element.textContent) : undefined;
+  window.__staticRouterHydrationData = element?.textContent ? data : undefined;
   const routes = storefrontRoutes('browser');
   // The pages of this URL load before hydrating, so the first render is the server's (no fallback flash).
   await Promise.all(

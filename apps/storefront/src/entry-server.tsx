@@ -14,6 +14,7 @@ import {
 } from 'react-router';
 import { HYDRATION_ELEMENT_ID, serializeForScript } from './lib/hydration.ts';
 import { documentTitle, metaOf, type PageMeta, siteOf, storeDescription } from './lib/meta.ts';
+import { moneyPatterns } from './lib/money.ts';
 import { pageFiles, storefrontRoutes } from './routes.tsx';
 import { createStoreClient, storeContext } from './sdk.ts';
 
@@ -207,22 +208,26 @@ export async function createRenderer(clientDir: string): Promise<Renderer> {
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
         '<meta name="theme-color" content="#1f2937">',
         metaTags(meta, siteOf(uiMatches, url.origin).name, url.origin, url),
-        '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
+        '<link rel="icon" href="/favicon.png" type="image/png" sizes="64x64">',
         `<style>${inlineCss}</style>`,
         ...assets.css.map((file) => `<link rel="stylesheet" href="/${file}">`),
         '</head><body><div id="root">',
       ].join('');
-      const data = {
-        loaderData: result.loaderData,
-        actionData: result.actionData,
-        errors: serializeErrors(result.errors),
+      // The scripts come after the page: the HTML and the first image are not kept waiting behind them. Made
+      // once the page is rendered, so it carries the money patterns its prices were written with.
+      const tail = () => {
+        const data = {
+          loaderData: result.loaderData,
+          actionData: result.actionData,
+          errors: serializeErrors(result.errors),
+          money: moneyPatterns(),
+        };
+        return [
+          `</div><script type="application/json" id="${HYDRATION_ELEMENT_ID}">${serializeForScript(data)}</script>`,
+          `<script>${startScripts(assets.js, entry.file)}</script>`,
+          '</body></html>',
+        ].join('');
       };
-      // The scripts come after the page: the HTML and the first image are not kept waiting behind them.
-      const tail = [
-        `</div><script type="application/json" id="${HYDRATION_ELEMENT_ID}">${serializeForScript(data)}</script>`,
-        `<script>${startScripts(assets.js, entry.file)}</script>`,
-        '</body></html>',
-      ].join('');
 
       const router = createStaticRouter(handler.dataRoutes, result);
       const stream = new PassThrough();
@@ -237,7 +242,7 @@ export async function createRenderer(clientDir: string): Promise<Renderer> {
               stream.write(head);
               const body = new PassThrough();
               body.on('data', (chunk: Buffer) => stream.write(chunk));
-              body.on('end', () => stream.end(tail));
+              body.on('end', () => stream.end(tail()));
               body.on('error', (error) => stream.destroy(error));
               pipe(body);
               resolve({

@@ -56,7 +56,7 @@ function Brand({ brand }: { brand: SiteBrand }) {
           className="brand-logo"
         />
       ) : (
-        <img src="/favicon.svg" alt="" width={28} height={28} />
+        <img src="/favicon.png" alt="" width={28} height={28} />
       )}
       <span className="brand-name">{brand.name}</span>
     </Link>
