@@ -233,6 +233,40 @@ describe('pages rendered on the server', () => {
     await page.context().close();
   });
 
+  it('shows a tapped option checked at once, while the navigation to its URL still loads', async () => {
+    const page = await newShopper(browser);
+    await page.goto(`${server.url}/product-page/classic-cotton-tee`, { waitUntil: 'networkidle' });
+    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+    // Hold the data the navigation loads (the layout's, revalidated for the new URL), as a slow phone line would.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(
+      () => true,
+      async (route) => {
+        if (route.request().resourceType() === 'fetch') await held;
+        await route.continue();
+      },
+    );
+    const size = page.getByRole('radio', { name: 'M', exact: true });
+    await size.click();
+    expect(await size.isChecked()).toBe(true);
+    const colour = page.getByRole('radio', { name: 'Navy', exact: true });
+    await colour.click();
+    expect(await colour.isChecked()).toBe(true);
+    expect(await size.isChecked()).toBe(true);
+    release();
+    await page.waitForURL(
+      (url) => url.searchParams.get('Size') === 'M' && url.searchParams.get('Color') === 'Navy',
+    );
+    expect(await size.isChecked()).toBe(true);
+    expect(await colour.isChecked()).toBe(true);
+    await expect(page.getByTestId('product-sku').textContent()).resolves.not.toBe('—');
+    expect(errorsOf(page)).toEqual([]);
+    await page.context().close();
+  });
+
   it('adds to the cart without JavaScript (a form post), into a session cookie', async () => {
     const { context, page } = await scriptlessPage('/product-page/classic-cotton-tee');
     await page.getByRole('radio', { name: 'M', exact: true }).check();

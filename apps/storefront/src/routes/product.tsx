@@ -173,11 +173,21 @@ function useChoicesBeforeHydration(
 export function ProductPage() {
   const { product } = useLoaderData<typeof productLoader>();
   const [search, setSearch] = useSearchParams();
+  // The choices tapped at this location, shown checked at once while the URL catches up (React Router's
+  // navigation waits for the layout's data): a later location (the URL caught up, another product) drops them.
+  const { key } = useLocation();
+  const [pending, setPending] = useState<{ at: string; picks: Selection }>();
+  const picks = pending?.at === key ? pending.picks : {};
   // An option with a single choice is chosen already.
-  const { options, selection, missing, variant } = chosen(product, readSelection(product, search));
-  const choose = (picks: Record<string, string>) => {
+  const { options, selection, missing, variant } = chosen(product, {
+    ...readSelection(product, search),
+    ...picks,
+  });
+  const choose = (more: Record<string, string>) => {
+    const all = { ...picks, ...more };
+    setPending({ at: key, picks: all });
     const next = new URLSearchParams(search);
-    for (const [name, value] of Object.entries(picks)) next.set(name, value);
+    for (const [name, value] of Object.entries(all)) next.set(name, value);
     setSearch(next, { replace: true, preventScrollReset: true });
   };
   const page = useRef<HTMLElement>(null);
