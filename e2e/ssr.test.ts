@@ -221,8 +221,7 @@ describe('pages rendered on the server', () => {
     await page.waitForURL(
       (url) => url.searchParams.get('Size') === 'M' && url.searchParams.get('Color') === 'Navy',
     );
-    // The next tap (after hydration) keeps both. (A click, not `check`: the radio shows the URL's choice, which
-    // follows the tap a moment later.)
+    // The next tap (after hydration) keeps both.
     await page.getByRole('radio', { name: 'L', exact: true }).click();
     await page.waitForURL(
       (url) => url.searchParams.get('Size') === 'L' && url.searchParams.get('Color') === 'Navy',
