@@ -1,4 +1,4 @@
-import type { AppContext } from './context.ts';
+import { type AppContext, perServer } from './context.ts';
 
 /** What a `ChangeCache` keeps: an answer and when it was made. */
 export interface Kept {
@@ -127,4 +127,21 @@ export class KeptUntilChange<T> {
     });
     return loading;
   }
+}
+
+/**
+ * A reader of one value per server's events (the context's copies share it), kept until an event of one of
+ * `entities` commits and never longer than `maxAge` ms (`KeptUntilChange`): the store, checkout and merchant
+ * settings shoppers' reads use.
+ */
+export function keptPerServer<T>(
+  entities: string[],
+  maxAge: number,
+  load: (ctx: AppContext) => Promise<T>,
+): (ctx: AppContext) => Promise<T> {
+  const kept = perServer(
+    (ctx) => new KeptUntilChange(ctx.events, entities, maxAge, () => load(ctx)),
+    (ctx) => ctx.events,
+  );
+  return (ctx) => kept.get(ctx).get();
 }

@@ -42,8 +42,8 @@ import { listTaxRates, type TaxRateRow } from '../../modules/settings/tax-rates.
 import { listTaxRegions, type TaxRegionRow } from '../../modules/settings/tax-regions.ts';
 import { mediaLinks } from '../../modules/catalogue/media/signing.ts';
 import { type Currency, currencyOf } from '../../modules/pricing/currency.ts';
-import { KeptUntilChange } from '../../platform/change-cache.ts';
-import { type AppContext, perServer } from '../../platform/context.ts';
+import { keptPerServer } from '../../platform/change-cache.ts';
+import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
 import { announceChanges } from '../../platform/events.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
@@ -348,15 +348,13 @@ async function readMerchantSettings(ctx: AppContext): Promise<MerchantSettings> 
  * event commits, never while the notification channel is down, never older than `MERCHANT_SETTINGS_MAX_AGE_MS`.
  * One per server's events (the context's copies share it).
  */
-const settingsCaches = perServer(
-  (ctx) =>
-    new KeptUntilChange(ctx.events, MERCHANT_SETTINGS_ENTITIES, MERCHANT_SETTINGS_MAX_AGE_MS, () =>
-      readMerchantSettings(ctx),
-    ),
-  (ctx) => ctx.events,
+const keptMerchantSettings = keptPerServer(
+  MERCHANT_SETTINGS_ENTITIES,
+  MERCHANT_SETTINGS_MAX_AGE_MS,
+  readMerchantSettings,
 );
 
 /** The merchant settings a cart needs (store, shipping, tax), from this process's cache when it is current. */
 export function merchantSettings(ctx: AppContext): Promise<MerchantSettings> {
-  return settingsCaches.get(ctx).get();
+  return keptMerchantSettings(ctx);
 }

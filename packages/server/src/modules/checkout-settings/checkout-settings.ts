@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { storeDisplayName } from '../settings/store.ts';
-import { KeptUntilChange } from '../../platform/change-cache.ts';
-import { type AppContext, perServer } from '../../platform/context.ts';
+import { keptPerServer } from '../../platform/change-cache.ts';
+import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
 import { announceChanges } from '../../platform/events.ts';
 import { type FieldViolation, ValidationFailure } from '../../platform/errors.ts';
@@ -139,12 +139,8 @@ announceChanges([CHECKOUT_SETTINGS]);
 /** A write that records no event (a seed run beside the server) shows at the latest after this long. */
 export const CHECKOUT_SETTINGS_MAX_AGE_MS = 60_000;
 
-const kept = perServer(
-  (ctx) =>
-    new KeptUntilChange(ctx.events, [CHECKOUT_SETTINGS], CHECKOUT_SETTINGS_MAX_AGE_MS, () =>
-      readCheckoutSettings(ctx.db),
-    ),
-  (ctx) => ctx.events,
+const keptCheckoutSettings = keptPerServer([CHECKOUT_SETTINGS], CHECKOUT_SETTINGS_MAX_AGE_MS, (ctx) =>
+  readCheckoutSettings(ctx.db),
 );
 
 /**
@@ -153,7 +149,7 @@ const kept = perServer(
  * `currentStoreSettings` keeps the store's. Writes and the merchant's own reads use `readCheckoutSettings`.
  */
 export function currentCheckoutSettings(ctx: AppContext): Promise<StoredCheckoutSettings> {
-  return kept.get(ctx).get();
+  return keptCheckoutSettings(ctx);
 }
 
 /** Who reads: the merchant sees everything; shoppers what the hosted checkout page shows. */

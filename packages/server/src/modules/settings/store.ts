@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { KeptUntilChange } from '../../platform/change-cache.ts';
-import { type AppContext, perServer } from '../../platform/context.ts';
+import { keptPerServer } from '../../platform/change-cache.ts';
+import type { AppContext } from '../../platform/context.ts';
 import { type Db, saveWithNextRevision } from '../../platform/db.ts';
 import { iso, lockSingleton, maskedFields } from '../../platform/entity-kit/support.ts';
 import { invalid } from '../../platform/errors.ts';
@@ -46,12 +46,8 @@ export async function readStoreSettings(db: Db): Promise<StoreSettingsRow> {
 /** A write that records no event (a seed run beside the server) shows at the latest after this long. */
 export const STORE_SETTINGS_MAX_AGE_MS = 60_000;
 
-const kept = perServer(
-  (ctx) =>
-    new KeptUntilChange(ctx.events, ['store_settings'], STORE_SETTINGS_MAX_AGE_MS, () =>
-      readStoreSettings(ctx.db),
-    ),
-  (ctx) => ctx.events,
+const keptStoreSettings = keptPerServer(['store_settings'], STORE_SETTINGS_MAX_AGE_MS, (ctx) =>
+  readStoreSettings(ctx.db),
 );
 
 /**
@@ -62,7 +58,7 @@ const kept = perServer(
  * `STORE_SETTINGS_MAX_AGE_MS` (`KeptUntilChange`). Writes and the merchant's own reads use `readStoreSettings`.
  */
 export function currentStoreSettings(ctx: AppContext): Promise<StoreSettingsRow> {
-  return kept.get(ctx).get();
+  return keptStoreSettings(ctx);
 }
 
 /** The store as mails and the hosted pages name it: the merchant's store name, else the store's host. */
