@@ -291,24 +291,23 @@ async function inTransaction(tx: number, begin: true | undefined): Promise<void>
   ownedBy(tx);
 }
 
+/** `run` in transaction `tx`'s session (its first statement begins it), or with the session alone. */
+async function statement<T>(
+  tx: number | undefined,
+  begin: true | undefined,
+  run: (inTransaction: boolean) => Promise<T>,
+): Promise<T> {
+  if (tx === undefined) return alone(() => serial(() => run(false)));
+  await inTransaction(tx, begin);
+  return serial(() => run(true));
+}
+
 async function handle(call: Call): Promise<unknown> {
   switch (call.op) {
-    case 'query': {
-      const { text, params, tx, begin } = call;
-      if (tx !== undefined) {
-        await inTransaction(tx, begin);
-        return serial(() => extended(text, params, true));
-      }
-      return alone(() => serial(() => extended(text, params, false)));
-    }
-    case 'exec': {
-      const { text, rawTypes, tx, begin } = call;
-      if (tx !== undefined) {
-        await inTransaction(tx, begin);
-        return serial(() => simple(text, rawTypes, true));
-      }
-      return alone(() => serial(() => simple(text, rawTypes, false)));
-    }
+    case 'query':
+      return statement(call.tx, call.begin, (inTx) => extended(call.text, call.params, inTx));
+    case 'exec':
+      return statement(call.tx, call.begin, (inTx) => simple(call.text, call.rawTypes, inTx));
     case 'commit':
     case 'rollback': {
       await beginning.get(call.tx);
