@@ -30,7 +30,11 @@ export function publicLinkExpiry(now: Date): number {
   return today + (PUBLIC_LINK_DAYS + 1) * DAY;
 }
 
+let signers = 0;
+
 export class MediaSigner {
+  /** Which signer this is in the process (a reload of the secrets makes a new one): part of `MediaLinks.version`. */
+  readonly serial = ++signers;
   /** Public signatures of today's expiry, by id: a product page signs the same images over and over. */
   private readonly cache = new Map<string, string>();
   private cacheExpiry = 0;
@@ -155,10 +159,19 @@ export interface MediaLinks {
   baseUrl: string;
   /** The public signature of a media id; undefined when no secret is loaded (the URL then goes unsigned). */
   sign(id: string): SignedLink | undefined;
+  /**
+   * Names the links made: the same version, the same URL for an id (absent where that cannot be said, e.g.
+   * download links that expire by the minute). Kept product texts depend on it (products/fragments.ts).
+   */
+  version?: string;
 }
 
 /** Unsigned links (tools without a server: seeds, scripts). */
-export const unsignedLinks = (baseUrl: string): MediaLinks => ({ baseUrl, sign: () => undefined });
+export const unsignedLinks = (baseUrl: string): MediaLinks => ({
+  baseUrl,
+  sign: () => undefined,
+  version: 'unsigned',
+});
 
 /**
  * The media links of a read, synchronous: the secret is loaded when the media routes register. Should a read
@@ -179,6 +192,7 @@ export function mediaLinks(ctx: AppContext): MediaLinks {
       expires,
       expiresAt,
     }),
+    version: `${signer.serial}:${expires}`,
   };
 }
 

@@ -28,6 +28,7 @@ import {
   type WireProduct,
 } from './wire.ts';
 import { cappedCount, PAGE_LIMITS, UUID, type Viewer, wireOptions } from '../shared/reads.ts';
+import { fragmentContext, productFragments } from './fragments.ts';
 
 const COLLECTION_FILTER_OPS = ['$eq', '$hasSome', '$hasAll', '$in'] as const;
 
@@ -308,11 +309,8 @@ const countCaches = perServer(
   (ctx) => ctx.events,
 );
 
-export async function queryProducts(
-  ctx: AppContext,
-  request: ProductQueryRequest,
-  viewer: Viewer,
-): Promise<{ products: WireProduct[]; metadata: Page<WireProduct>['metadata'] }> {
+/** A product query compiled for this viewer: what the page statement reads from, its condition and the count. */
+async function planProductQuery(ctx: AppContext, request: ProductQueryRequest, viewer: Viewer) {
   const compiled = compileQuery(request.query, PRODUCT_QUERY);
   const base = viewer.merchant ? undefined : eq(products.visible, true);
   const inCollection = collectionPage(compiled, viewer);
@@ -336,16 +334,29 @@ export async function queryProducts(
     const { sql: text, params } = dialect.sqlToQuery(counted);
     count = countCaches.get(ctx).wrap(`${text}\u0000${JSON.stringify(params)}`, count);
   }
-  // Written in SQL (drizzle's builder takes longer to build this than PostgreSQL to run it); variants, when
-  // asked for, come in the same statement (a JSON array per product). No `offset` clause on a first page: a
-  // parameter there makes PostgreSQL's generic plan look dearer than a custom one, so a product page (slug
-  // query) was planned again on every call (0.6 ms, five times the run); without it the generic plan is used.
+  // Written in SQL (drizzle's builder takes longer to build this than PostgreSQL to run it). No `offset` clause
+  // on a first page: a parameter there makes PostgreSQL's generic plan look dearer than a custom one, so a
+  // product page (slug query) was planned again on every call (0.6 ms, five times the run); without it the
+  // generic plan is used.
+  const statement = (columns: SQL) =>
+    sql`select ${columns}, ${plan.keys ?? sql`null`} as _keys
+      from ${inCollection?.from ?? products} where ${where ?? sql`true`} order by ${sql.join(plan.orderBy, sql`, `)}
+      limit ${plan.fetchLimit}${plan.offset > 0 ? sql` offset ${plan.offset}` : sql``}`;
+  return { plan, count, statement };
+}
+
+export async function queryProducts(
+  ctx: AppContext,
+  request: ProductQueryRequest,
+  viewer: Viewer,
+): Promise<{ products: WireProduct[]; metadata: Page<WireProduct>['metadata'] }> {
+  const { plan, count, statement } = await planProductQuery(ctx, request, viewer);
+  // Variants, when asked for, come in the same statement (a JSON array per product).
   const found = await preparedRows<Record<string, unknown> & { _keys: unknown; _variants: unknown }>(
     ctx.db,
-    sql`select ${productSelectList}, ${plan.keys ?? sql`null`} as _keys,
-      ${request.includeVariants ? variantsJson() : sql`null`} as _variants
-      from ${inCollection?.from ?? products} where ${where ?? sql`true`} order by ${sql.join(plan.orderBy, sql`, `)}
-      limit ${plan.fetchLimit}${plan.offset > 0 ? sql` offset ${plan.offset}` : sql``}`,
+    statement(
+      sql`${productSelectList}, ${request.includeVariants ? variantsJson() : sql`null`} as _variants`,
+    ),
   );
   const page = await buildPage(
     plan,
@@ -363,4 +374,63 @@ export async function queryProducts(
     ),
     metadata: page.metadata,
   };
+}
+
+/** How the route writes a page, a product and paging metadata (its own serializers, so the bytes are its own). */
+export interface ProductPageSerializers {
+  page(value: Awaited<ReturnType<typeof queryProducts>>): string;
+  product(value: WireProduct): string;
+  metadata(value: Page<WireProduct>['metadata']): string;
+}
+
+/** A row of the page statement when only versions are read. */
+type VersionRow = { id: string; _v: string; _keys: Array<string | null> | null };
+
+/**
+ * `queryProducts`' answer as the route sends it (JSON text), written from kept product texts where the page's
+ * rows have not changed (products/fragments.ts): PostgreSQL reads the page's ids and row versions, and only the
+ * products not kept at those versions are read whole, converted and serialized. Pages with variants (other
+ * tables) are made as before, and so is a page whose products changed between its two reads.
+ */
+export async function queryProductsText(
+  ctx: AppContext,
+  request: ProductQueryRequest,
+  viewer: Viewer,
+  serialize: ProductPageSerializers,
+): Promise<string> {
+  const opts = wireOptions(ctx, viewer.merchant && request.includeMerchantSpecificData === true);
+  const context = fragmentContext(opts);
+  const whole = async () => serialize.page(await queryProducts(ctx, request, viewer));
+  if (request.includeVariants || context === undefined) return whole();
+  const { plan, count, statement } = await planProductQuery(ctx, request, viewer);
+  const found = await preparedRows<VersionRow>(
+    ctx.db,
+    statement(sql`${products.id} as id, ${products}.xmin::text as _v`),
+  );
+  const page = await buildPage(
+    plan,
+    found.map((r) => ({ item: r, keys: r._keys })),
+    count,
+  );
+  const fragments = productFragments.get(ctx);
+  const texts = page.items.map((r) => fragments.get(context, r.id, r._v));
+  const missing = page.items.filter((_, i) => texts[i] === undefined);
+  if (missing.length > 0) {
+    const rows = await preparedRows<Record<string, unknown> & { _v: string }>(
+      ctx.db,
+      sql`select ${productSelectList}, ${products}.xmin::text as _v from ${products}
+        where ${products.id} = any(${`{${missing.map((r) => r.id).join(',')}}`}::uuid[])`,
+    );
+    const read = new Map(rows.map((r) => [r.id as string, r]));
+    for (const [i, r] of page.items.entries()) {
+      if (texts[i] !== undefined) continue;
+      const row = read.get(r.id);
+      // Changed (or gone) since the page was read: the page is read again in one statement.
+      if (row?._v !== r._v) return whole();
+      const text = serialize.product(productToWire(productFromRow(row), opts));
+      fragments.set(context, r.id, r._v, text);
+      texts[i] = text;
+    }
+  }
+  return `{"products":[${texts.join(',')}],"metadata":${serialize.metadata(page.metadata)}}`;
 }

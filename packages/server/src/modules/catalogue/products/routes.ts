@@ -2,13 +2,19 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { complexGetHook, underPrefixes } from '../../../platform/routing.ts';
 import {
   GetProductQuery,
+  Product,
   ProductIdParams,
   ProductResponse,
   ProductsResponse,
   QueryProductsRequest,
 } from './schemas.ts';
-import { getProduct, type ProductQueryRequest, queryProducts } from './reads.ts';
-import { cacheable, sendCached } from '../shared/read-cache.ts';
+import {
+  getProduct,
+  type ProductPageSerializers,
+  type ProductQueryRequest,
+  queryProductsText,
+} from './reads.ts';
+import { cacheable, sendCached, sendCachedText, sendJsonText } from '../shared/read-cache.ts';
 import type { App } from '../../../platform/app.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { invalid } from '../../../platform/errors.ts';
@@ -42,7 +48,7 @@ import {
   UpdateMediaRequest,
   UpdateProductRequest,
 } from './write-schemas.ts';
-import { Empty } from '../shared/schemas.ts';
+import { Empty, PagingMetadata } from '../shared/schemas.ts';
 import { catalogueRead, catalogueWrite, entityAction, samePath, viewerOf } from '../shared/route-support.ts';
 
 const merchant = { merchant: true };
@@ -51,12 +57,20 @@ async function productResponse(ctx: AppContext, id: string) {
   return { product: await getProduct(ctx, id, merchant, { includeMerchantSpecificData: true }) };
 }
 
+/** The query route's serializers: its page's, and the same compiler's for one product and for the metadata. */
+const pageSerializers = (reply: FastifyReply): ProductPageSerializers => ({
+  page: (value) => reply.serialize(value) as string,
+  // Compiled once per route and schema (Fastify keeps them); typed as the values they are given.
+  product: reply.compileSerializationSchema(Product) as unknown as ProductPageSerializers['product'],
+  metadata: reply.compileSerializationSchema(PagingMetadata) as unknown as ProductPageSerializers['metadata'],
+});
+
 /** Product reads (v1, both reader prefixes; shoppers may get cached bytes) and writes (admin only, wire/catalogue.md §3). */
 export async function productRoutes(app: App, ctx: AppContext): Promise<void> {
   const productPage = async (request: FastifyRequest, reply: FastifyReply, body: ProductQueryRequest) => {
-    const read = () => queryProducts(ctx, body, viewerOf(request));
-    if (!cacheable(request)) return read();
-    return sendCached(ctx, reply, `products:${JSON.stringify(body)}`, read);
+    const read = () => queryProductsText(ctx, body, viewerOf(request), pageSerializers(reply));
+    if (!cacheable(request)) return sendJsonText(reply, await read());
+    return sendCachedText(ctx, reply, `products:${JSON.stringify(body)}`, read);
   };
   await underPrefixes(app, ['/stores-reader/v1', '/_api/catalog-reader-server/v1'], (r) => {
     r.get(

@@ -110,15 +110,31 @@ export function cacheable(request: FastifyRequest): boolean {
  * Answer a shopper's read from the cache, or make it with `load` and the route's own response serializer
  * (so a kept answer is byte for byte what the route would send).
  */
-export async function sendCached(
+export function sendCached(
   ctx: AppContext,
   reply: FastifyReply,
   key: string,
   load: () => Promise<unknown>,
 ): Promise<FastifyReply> {
-  const body = await catalogueReadCache(ctx).read(key, async () => {
-    const text = reply.serialize(await load());
-    return typeof text === 'string' ? Buffer.from(text) : Buffer.from(text as Uint8Array);
-  });
-  return reply.type('application/json; charset=utf-8').send(body);
+  return sendCachedText(ctx, reply, key, async () => reply.serialize(await load()) as string | Uint8Array);
 }
+
+/** `sendCached` for a route that writes its answer's JSON text itself. */
+export async function sendCachedText(
+  ctx: AppContext,
+  reply: FastifyReply,
+  key: string,
+  load: () => Promise<string | Uint8Array>,
+): Promise<FastifyReply> {
+  const body = await catalogueReadCache(ctx).read(key, async () => {
+    const text = await load();
+    return typeof text === 'string' ? Buffer.from(text) : Buffer.from(text);
+  });
+  return reply.type(JSON_TYPE).send(body);
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** Send JSON text the route wrote itself (Fastify sends a string as it is, the response schema unused). */
+export const sendJsonText = (reply: FastifyReply, text: string): FastifyReply =>
+  reply.type(JSON_TYPE).send(text);
