@@ -397,7 +397,7 @@ export async function queryProductsText(
   request: ProductQueryRequest,
   viewer: Viewer,
   serialize: ProductPageSerializers,
-): Promise<string> {
+): Promise<string | Buffer> {
   const opts = wireOptions(ctx, viewer.merchant && request.includeMerchantSpecificData === true);
   const context = fragmentContext(opts);
   const whole = async () => serialize.page(await queryProducts(ctx, request, viewer));
@@ -427,10 +427,21 @@ export async function queryProductsText(
       const row = read.get(r.id);
       // Changed (or gone) since the page was read: the page is read again in one statement.
       if (row?._v !== r._v) return whole();
-      const text = serialize.product(productToWire(productFromRow(row), opts));
+      const text = Buffer.from(serialize.product(productToWire(productFromRow(row), opts)));
       fragments.set(context, r.id, r._v, text);
       texts[i] = text;
     }
   }
-  return `{"products":[${texts.join(',')}],"metadata":${serialize.metadata(page.metadata)}}`;
+  const parts: Buffer[] = [PAGE_HEAD];
+  for (const [i, text] of texts.entries()) {
+    if (i > 0) parts.push(COMMA);
+    parts.push(text as Buffer);
+  }
+  parts.push(PAGE_METADATA, Buffer.from(serialize.metadata(page.metadata)), PAGE_END);
+  return Buffer.concat(parts);
 }
+
+const PAGE_HEAD = Buffer.from('{"products":[');
+const COMMA = Buffer.from(',');
+const PAGE_METADATA = Buffer.from('],"metadata":');
+const PAGE_END = Buffer.from('}');

@@ -128,13 +128,13 @@ export async function sendCachedText(
 ): Promise<FastifyReply> {
   const body = await catalogueReadCache(ctx).read(key, async () => {
     const text = await load();
-    return typeof text === 'string' ? Buffer.from(text) : Buffer.from(text);
+    return Buffer.isBuffer(text) ? text : Buffer.from(text);
   });
   return reply.type(JSON_TYPE).send(body);
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-/** Send JSON text the route wrote itself (Fastify sends a string as it is, the response schema unused). */
-export const sendJsonText = (reply: FastifyReply, text: string): FastifyReply =>
+/** Send JSON the route wrote itself (Fastify sends a string or bytes as they are, the response schema unused). */
+export const sendJsonText = (reply: FastifyReply, text: string | Uint8Array): FastifyReply =>
   reply.type(JSON_TYPE).send(text);
