@@ -3,7 +3,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
-import { and, type Column, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, type Column, eq, gt, isNull, type Query, type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { type PgDatabase, PgDialect, type PgQueryResultHKT, type PgTable } from 'drizzle-orm/pg-core';
@@ -182,9 +182,19 @@ export async function listen(db: Db, channel: string, handlers: ListenHandlers):
   };
 }
 
+/** Statement names by text: the server has a few hundred texts, each named again on every call otherwise. */
+const statementNames = new Map<string, string>();
+const STATEMENT_NAMES_KEPT = 2_000;
+
 /** Names a statement by its SQL text, so PostgreSQL prepares it once per connection and reuses the plan. */
 export function statementName(text: string): string {
-  return `q_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `q_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+    if (statementNames.size >= STATEMENT_NAMES_KEPT) statementNames.clear();
+    statementNames.set(text, name);
+  }
+  return name;
 }
 
 const dialect = new PgDialect();
@@ -229,8 +239,13 @@ export function rawColumns<Row>(columns: Record<string, Column>) {
  * strings (int8 may be a bigint on the embedded database), dates as text. On a `Db` or a transaction. For hot
  * paths whose statements drizzle's query builder would take longer to build than to run.
  */
-export async function preparedRows<T>(db: Db, query: SQL): Promise<T[]> {
-  const { sql: text, params } = dialect.sqlToQuery(query);
+export function preparedRows<T>(db: Db, query: SQL): Promise<T[]> {
+  return preparedQueryRows<T>(db, dialect.sqlToQuery(query));
+}
+
+/** `preparedRows` of a statement already made into text and parameters (kept by a caller that repeats it). */
+export async function preparedQueryRows<T>(db: Db, query: Query): Promise<T[]> {
+  const { sql: text, params } = query;
   const client = (db as unknown as { session: { client: unknown } }).session.client;
   if (client instanceof pg.Pool || client instanceof pg.Client) {
     const result = await client.query({ name: statementName(text), text, values: params, types: pgTypes });

@@ -1,6 +1,6 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type Query, type SQL, sql } from 'drizzle-orm';
 import { type AppContext, perServer } from '../../../platform/context.ts';
-import { type Db, preparedRows } from '../../../platform/db.ts';
+import { type Db, preparedQueryRows, preparedRows } from '../../../platform/db.ts';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { notFound } from '../../../platform/errors.ts';
 import {
@@ -309,15 +309,57 @@ const countCaches = perServer(
   (ctx) => ctx.events,
 );
 
-/** A product query compiled for this viewer: what the page statement reads from, its condition and the count. */
-async function planProductQuery(ctx: AppContext, request: ProductQueryRequest, viewer: Viewer) {
+/** What a product query's statements are, for one query and kind of viewer (pure: kept, `compiledQueries`). */
+interface CompiledProductQuery {
+  plan: QueryPlan;
+  from: SQL;
+  where: SQL | undefined;
+  counted: SQL | undefined;
+  /** `counted` as text and parameters: the count cache's key. */
+  countKey: string | undefined;
+  /** The page statement of ids and row versions as text and parameters, made on first use. */
+  versions?: Query;
+}
+
+/**
+ * Compiled product queries by query and viewer kind, so that a page asked again (a shopper's storefront asks
+ * the same few) is not built again with drizzle's SQL builder (a tenth of a page's CPU). Text searches are
+ * not kept (their statement depends on what the search finds).
+ */
+const compiledQueries = new Map<string, CompiledProductQuery>();
+const COMPILED_QUERIES_KEPT = 500;
+
+function compileProductQuery(request: ProductQueryRequest, viewer: Viewer): CompiledProductQuery {
+  const key = `${viewer.merchant ? 'merchant' : 'shopper'}:${JSON.stringify(request.query) ?? ''}`;
+  const kept = compiledQueries.get(key);
+  if (kept) return kept;
   const compiled = compileQuery(request.query, PRODUCT_QUERY);
   const base = viewer.merchant ? undefined : eq(products.visible, true);
   const inCollection = collectionPage(compiled, viewer);
   const plan = inCollection?.plan ?? compiled;
-  let where = and(inCollection?.where, base, plan.where);
   const counted = and(base, plan.filter);
+  const countQuery = counted && !plan.textSearch ? dialect.sqlToQuery(counted) : undefined;
+  const made: CompiledProductQuery = {
+    plan,
+    from: inCollection?.from ?? sql`${products}`,
+    where: and(inCollection?.where, base, plan.where),
+    counted,
+    countKey: countQuery && `${countQuery.sql}\u0000${JSON.stringify(countQuery.params)}`,
+  };
+  if (!plan.textSearch) {
+    if (compiledQueries.size >= COMPILED_QUERIES_KEPT) compiledQueries.clear();
+    compiledQueries.set(key, made);
+  }
+  return made;
+}
+
+/** A product query compiled for this viewer: its plan, the count, and the page statement for some columns. */
+async function planProductQuery(ctx: AppContext, request: ProductQueryRequest, viewer: Viewer) {
+  const compiled = compileProductQuery(request, viewer);
+  const { plan, counted } = compiled;
+  let where = compiled.where;
   let count = cappedCount(ctx.db, sql`${products}`, counted);
+  let searched = false;
   if (plan.textSearch) {
     // Few matches of a search: take them through the text index, then sort (see TEXT_SEARCH_FENCE).
     const matches = await ctx.db
@@ -329,10 +371,10 @@ async function planProductQuery(ctx: AppContext, request: ProductQueryRequest, v
       const ids = `{${matches.map((m) => m.id).join(',')}}`;
       where = and(sql`${products.id} = any(${ids}::uuid[])`, plan.where);
       count = async () => matches.length;
+      searched = true;
     }
-  } else if (counted) {
-    const { sql: text, params } = dialect.sqlToQuery(counted);
-    count = countCaches.get(ctx).wrap(`${text}\u0000${JSON.stringify(params)}`, count);
+  } else if (compiled.countKey) {
+    count = countCaches.get(ctx).wrap(compiled.countKey, count);
   }
   // Written in SQL (drizzle's builder takes longer to build this than PostgreSQL to run it). No `offset` clause
   // on a first page: a parameter there makes PostgreSQL's generic plan look dearer than a custom one, so a
@@ -340,10 +382,18 @@ async function planProductQuery(ctx: AppContext, request: ProductQueryRequest, v
   // generic plan is used.
   const statement = (columns: SQL) =>
     sql`select ${columns}, ${plan.keys ?? sql`null`} as _keys
-      from ${inCollection?.from ?? products} where ${where ?? sql`true`} order by ${sql.join(plan.orderBy, sql`, `)}
+      from ${compiled.from} where ${where ?? sql`true`} order by ${sql.join(plan.orderBy, sql`, `)}
       limit ${plan.fetchLimit}${plan.offset > 0 ? sql` offset ${plan.offset}` : sql``}`;
-  return { plan, count, statement };
+  /** The page of ids and row versions, as text and parameters (kept with the compiled query). */
+  const versions = (): Query => {
+    if (searched) return dialect.sqlToQuery(statement(VERSION_COLUMNS));
+    compiled.versions ??= dialect.sqlToQuery(statement(VERSION_COLUMNS));
+    return compiled.versions;
+  };
+  return { plan, count, statement, versions };
 }
+
+const VERSION_COLUMNS = sql`${products.id} as id, ${products}.xmin::text as _v`;
 
 export async function queryProducts(
   ctx: AppContext,
@@ -402,11 +452,8 @@ export async function queryProductsText(
   const context = fragmentContext(opts);
   const whole = async () => serialize.page(await queryProducts(ctx, request, viewer));
   if (request.includeVariants || context === undefined) return whole();
-  const { plan, count, statement } = await planProductQuery(ctx, request, viewer);
-  const found = await preparedRows<VersionRow>(
-    ctx.db,
-    statement(sql`${products.id} as id, ${products}.xmin::text as _v`),
-  );
+  const { plan, count, versions } = await planProductQuery(ctx, request, viewer);
+  const found = await preparedQueryRows<VersionRow>(ctx.db, versions());
   const page = await buildPage(
     plan,
     found.map((r) => ({ item: r, keys: r._keys })),
