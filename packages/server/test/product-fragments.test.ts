@@ -11,6 +11,8 @@ import { wireOptions } from '../src/modules/catalogue/shared/reads.ts';
 import { serverForFile } from './file-server.ts';
 import { seedDemo } from './openapi-operations.ts';
 
+type Body = Record<string, unknown>;
+
 /**
  * Pages of products read from the database are written from kept product texts (products/fragments.ts): the
  * bytes must be those the route's serializer makes of the page read whole, and a changed product must show at
@@ -74,6 +76,8 @@ describe('product pages from kept product texts', () => {
       [{ query: { cursorPaging: { limit: 5 } } }, false],
       [{ query: { paging: { limit: 30 } }, includeMerchantSpecificData: true }, true],
       [{ query: { filter: { search: 'mug' }, paging: { limit: 5 } } }, false],
+      [{ ...byPrice(), includeVariants: true }, false],
+      [{ query: { paging: { limit: 10 } }, includeVariants: true, includeMerchantSpecificData: true }, true],
     ];
     for (const [request, admin] of requests) {
       const expected = await wholePage(request, admin);
@@ -119,6 +123,8 @@ describe('product pages from kept product texts', () => {
       },
     });
     await pageText(byPrice());
+    const withVariants = { ...byPrice(), includeVariants: true };
+    await pageText(withVariants);
     await ok('POST', '/stores/v2/inventoryItems/decrement', {
       decrementData: [{ productId: id, variantId: variants.variants[0]!.id, decrementBy: 3 }],
     });
@@ -126,6 +132,12 @@ describe('product pages from kept product texts', () => {
       products: Array<{ id: string; stock: { quantity?: number } }>;
     };
     expect(after.products.find((p) => p.id === id)?.stock.quantity).toBe(40 * variants.variants.length - 3);
+    const text = await pageText(withVariants);
+    expect(text).toBe(await wholePage(withVariants));
+    const first = (JSON.parse(text) as { products: Array<{ id: string; variants: Body[] }> }).products.find(
+      (p) => p.id === id,
+    )!.variants[0] as { stock: { quantity?: number } };
+    expect(first.stock.quantity).toBe(37);
   });
 });
 

@@ -319,6 +319,8 @@ interface CompiledProductQuery {
   countKey: string | undefined;
   /** The page statement of ids and row versions as text and parameters, made on first use. */
   versions?: Query;
+  /** The same with the versions of the products' variants and their stock. */
+  versionsWithVariants?: Query;
 }
 
 /**
@@ -389,10 +391,12 @@ async function planProductQuery(ctx: AppContext, request: ProductQueryRequest, v
       from ${compiled.from} where ${where ?? sql`true`} order by ${sql.join(plan.orderBy, sql`, `)}
       limit ${limit}${plan.offset > 0 ? sql` offset ${plan.offset}` : sql``}`;
   /** The page of ids and row versions, as text and parameters (kept with the compiled query). */
-  const versions = (): Query => {
-    if (searched) return dialect.sqlToQuery(statement(VERSION_COLUMNS));
-    compiled.versions ??= dialect.sqlToQuery(statement(VERSION_COLUMNS));
-    return compiled.versions;
+  const versions = (withVariants: boolean): Query => {
+    const columns = sql`${products.id} as id, ${rowVersion(withVariants)} as _v`;
+    if (searched) return dialect.sqlToQuery(statement(columns));
+    const slot = withVariants ? 'versionsWithVariants' : 'versions';
+    compiled[slot] ??= dialect.sqlToQuery(statement(columns));
+    return compiled[slot];
   };
   return { plan, count, statement, versions };
 }
@@ -404,7 +408,16 @@ function safeLimit(n: number): number {
   return n;
 }
 
-const VERSION_COLUMNS = sql`${products.id} as id, ${products}.xmin::text as _v`;
+/**
+ * What a product's wire text is made of, as one text that changes whenever any of it does: the product row's
+ * version (`xmin`), and with variants each variant row's and its stock row's, in position order.
+ */
+function rowVersion(withVariants: boolean): SQL {
+  if (!withVariants) return sql`${products}.xmin::text`;
+  return sql`${products}.xmin::text || '/' || coalesce((select string_agg(v.xmin::text || '.' || coalesce(i.xmin::text, '-'), ',' order by v.position, v.id)
+    from ${productVariants} v left join ${inventoryItems} i on i.product_id = v.product_id and i.variant_id = v.id
+    where v.product_id = ${products}.id), '')`;
+}
 
 export async function queryProducts(
   ctx: AppContext,
@@ -448,10 +461,11 @@ export interface ProductPageSerializers {
 type VersionRow = { id: string; _v: string; _keys: Array<string | null> | null };
 
 /**
- * `queryProducts`' answer as the route sends it (JSON text), written from kept product texts where the page's
- * rows have not changed (products/fragments.ts): PostgreSQL reads the page's ids and row versions, and only the
- * products not kept at those versions are read whole, converted and serialized. Pages with variants (other
- * tables) are made as before, and so is a page whose products changed between its two reads.
+ * `queryProducts`' answer as the route sends it (JSON bytes), written from kept product texts where the page's
+ * rows have not changed (products/fragments.ts): PostgreSQL reads the page's ids and row versions (with
+ * `includeVariants`, those of the variants and their stock too), and only the products not kept at those
+ * versions are read whole, converted and serialized. A page whose products changed between its two reads is
+ * read again whole, in one statement.
  */
 export async function queryProductsText(
   ctx: AppContext,
@@ -462,9 +476,10 @@ export async function queryProductsText(
   const opts = wireOptions(ctx, viewer.merchant && request.includeMerchantSpecificData === true);
   const context = fragmentContext(opts);
   const whole = async () => serialize.page(await queryProducts(ctx, request, viewer));
-  if (request.includeVariants || context === undefined) return whole();
+  if (context === undefined) return whole();
+  const withVariants = request.includeVariants === true;
   const { plan, count, versions } = await planProductQuery(ctx, request, viewer);
-  const found = await preparedQueryRows<VersionRow>(ctx.db, versions());
+  const found = await preparedQueryRows<VersionRow>(ctx.db, versions(withVariants));
   const page = await buildPage(
     plan,
     found.map((r) => ({ item: r, keys: r._keys })),
@@ -474,9 +489,12 @@ export async function queryProductsText(
   const texts = page.items.map((r) => fragments.get(context, r.id, r._v));
   const missing = page.items.filter((_, i) => texts[i] === undefined);
   if (missing.length > 0) {
-    const rows = await preparedRows<Record<string, unknown> & { _v: string }>(
+    const rows = await preparedRows<
+      Record<string, unknown> & { _v: string; _variants: VariantJson[] | null }
+    >(
       ctx.db,
-      sql`select ${productSelectList}, ${products}.xmin::text as _v from ${products}
+      sql`select ${productSelectList}, ${rowVersion(withVariants)} as _v,
+        ${withVariants ? variantsJson() : sql`null`} as _variants from ${products}
         where ${products.id} = any(${`{${missing.map((r) => r.id).join(',')}}`}::uuid[])`,
     );
     const read = new Map(rows.map((r) => [r.id as string, r]));
@@ -485,7 +503,8 @@ export async function queryProductsText(
       const row = read.get(r.id);
       // Changed (or gone) since the page was read: the page is read again in one statement.
       if (row?._v !== r._v) return whole();
-      const text = Buffer.from(serialize.product(productToWire(productFromRow(row), opts)));
+      const variants = row._variants ? variantsOf(row._variants) : undefined;
+      const text = Buffer.from(serialize.product(productToWire(productFromRow(row), opts, variants)));
       fragments.set(context, r.id, r._v, text);
       texts[i] = text;
     }
