@@ -59,8 +59,8 @@ export type Catalog = Map<string, CatalogProduct>;
  * variant id as text, so it is found by product: variant ids repeat across products (every default variant has
  * the same id), and the index on the variant id alone walks all of them.
  */
-export function productsJson(ids: SQL): SQL {
-  return sql`(select coalesce(json_agg(json_build_object(
+export function productsJson(ids: SQL, withVersion = false): SQL {
+  return sql`(select coalesce(json_agg(json_build_object(${withVersion ? sql`'version', ${catalogVersion()}, ` : sql``}
       'id', p.id, 'name', p.name, 'slug', p.slug, 'visible', p.visible, 'productType', p.product_type,
       'weight', p.weight, 'sku', p.sku, 'collectionIds', p.collection_ids, 'data', p.data,
       'variants', (select coalesce(json_agg(json_build_object(
@@ -76,6 +76,111 @@ export function productsJson(ids: SQL): SQL {
         where v.product_id = p.id)
     ) order by p.id), '[]'::json)
     from ${products} p where p.id = any(${ids}))`;
+}
+
+/**
+ * What a product as the cart reads it is made of, as one text that changes whenever any of it does: the product
+ * row's version (`xmin`, new with every committed update), then each variant row's and its stock row's, in
+ * position order. For the products `p` of a statement.
+ */
+function catalogVersion(): SQL {
+  return sql`p.xmin::text || '/' || coalesce((select string_agg(v.xmin::text || '.' || coalesce(i.xmin::text, '-'), ',' order by v.position, v.id)
+    from ${productVariants} v left join ${inventoryItems} i on i.product_id = v.product_id and i.variant_id::text = v.id::text
+    where v.product_id = p.id), '')`;
+}
+
+/** The products of `ids` (a `uuid[]` expression) as a JSON array of `[id, version]`: what `catalogAt` reads. */
+export function productVersionsJson(ids: SQL): SQL {
+  return sql`(select coalesce(json_agg(json_build_array(p.id, ${catalogVersion()})), '[]'::json)
+    from ${products} p where p.id = any(${ids}))`;
+}
+
+/**
+ * Products as the cart reads them, per process, by version (`catalogVersion`): a cart read asks PostgreSQL for
+ * its products' versions only, and reads whole just those not kept at that version. Kept products are frozen
+ * (shared by every request); the least recently used leave first. Keyed by the database handle, so a
+ * transaction (which may see its own uncommitted versions) never shares them.
+ */
+export class CatalogCache {
+  private readonly kept = new Map<string, CatalogProduct>();
+  hits = 0;
+  misses = 0;
+
+  constructor(private readonly maxProducts: number) {}
+
+  get(id: string, version: string): CatalogProduct | undefined {
+    const key = `${id}\u0000${version}`;
+    const product = this.kept.get(key);
+    if (!product) {
+      this.misses++;
+      return undefined;
+    }
+    this.kept.delete(key);
+    this.kept.set(key, product);
+    this.hits++;
+    return product;
+  }
+
+  set(id: string, version: string, product: CatalogProduct): void {
+    this.kept.set(`${id}\u0000${version}`, deepFreeze(product));
+    for (const key of this.kept.keys()) {
+      if (this.kept.size <= this.maxProducts) break;
+      this.kept.delete(key);
+    }
+  }
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
+
+/** Products kept per database handle (a product's data is a few kB: a thousand is a few MB). */
+const CATALOG_PRODUCTS_KEPT = 1_000;
+const catalogCaches = new WeakMap<Db, CatalogCache>();
+
+export function catalogCacheOf(db: Db): CatalogCache {
+  let cache = catalogCaches.get(db);
+  if (!cache) {
+    cache = new CatalogCache(CATALOG_PRODUCTS_KEPT);
+    catalogCaches.set(db, cache);
+  }
+  return cache;
+}
+
+const versionedProductsRead = compiled<'ids'>(
+  sql`select ${productsJson(sql`${sql.placeholder('ids')}::uuid[]`, true)} as products`,
+);
+
+/**
+ * The catalogue of products at the versions a statement read (`productVersionsJson`): kept ones as they are, the
+ * others read whole (at the version they have then, which is never older) and kept.
+ */
+export async function catalogAt(db: Db, versions: Array<[string, string]>): Promise<Catalog> {
+  const cache = catalogCacheOf(db);
+  const found: CatalogProduct[] = [];
+  const missing: string[] = [];
+  for (const [id, version] of versions) {
+    const product = cache.get(id, version);
+    if (product) found.push(product);
+    else missing.push(id);
+  }
+  if (missing.length > 0) {
+    const [row] = await preparedRows<{ products: Array<CatalogProduct & { version: string }> }>(
+      db,
+      versionedProductsRead({ ids: productIdList(missing) }),
+    );
+    for (const { version, ...product } of row?.products ?? []) {
+      cache.set(product.id, version, product);
+      found.push(product);
+    }
+  }
+  // In id order, as one statement's `order by p.id` gave them.
+  found.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return catalogOf(found);
 }
 
 /** The catalogue ids among `ids` as the text of a `uuid[]` (anything not a GUID is left out). */

@@ -7,7 +7,7 @@ import type { StoreSettingsRow } from '../../modules/settings/store.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { compiled } from '../../platform/compiled-sql.ts';
 import { type Db, preparedRows } from '../../platform/db.ts';
-import { type Catalog, catalogOf, type CatalogProduct, productIdList, productsJson } from './catalogue.ts';
+import { type Catalog, catalogAt, productIdList, productVersionsJson } from './catalogue.ts';
 import { type LineView, lineView, type ViewContext, type WireLineItem } from './lines.ts';
 import { merchantSettings, viewContext } from './pricing.ts';
 
@@ -60,11 +60,11 @@ const cartRead = compiled<'key' | 'productIds'>(
         'visitorId', c.visitor_id, 'lineItems', c.line_items, 'info', c.info, 'coupon', c.coupon,
         'merchantDiscounts', c.merchant_discounts, 'checkoutId', c.checkout_id, 'revision', c.revision::text,
         'createdDate', c.created_date::text, 'updatedDate', c.updated_date::text) from cart c) as cart,
-      ${productsJson(
+      ${productVersionsJson(
         sql`(array(select (l->>'productId')::uuid from cart c, jsonb_array_elements(c.line_items) l
           where l->>'kind' = 'catalog' and l->>'productId' ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$')
           || ${sql.placeholder('productIds')}::uuid[])`,
-      )} as products`,
+      )} as versions`,
 );
 
 /**
@@ -76,11 +76,12 @@ export async function readCart(
   owner: CartOwner,
   productIds: string[] = [],
 ): Promise<{ row: CartRow | undefined; catalog: Catalog }> {
-  const [read] = await preparedRows<{ cart: CartJson | null; products: CatalogProduct[] }>(
+  const [read] = await preparedRows<{ cart: CartJson | null; versions: Array<[string, string]> }>(
     db,
     cartRead({ key: ownerKey(owner), productIds: productIdList(productIds) }),
   );
-  const catalog = catalogOf(read?.products ?? []);
+  // The products as kept at the versions read; those changed since they were kept are read again.
+  const catalog = await catalogAt(db, read?.versions ?? []);
   const cart = read?.cart;
   if (!cart) return { row: undefined, catalog };
   return {
