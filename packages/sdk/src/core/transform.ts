@@ -33,12 +33,91 @@ export function mapAtPath(value: unknown, path: readonly string[], fn: (leaf: un
   return { ...value, [head]: mapAtPath(value[head], rest, fn) };
 }
 
-/** Applies a response transform spec; pure. */
-export function applyTransform(value: unknown, spec: TransformSpec): unknown {
+/**
+ * A compiled spec: at a node of the path tree, what the spec's paths do there, in their order (dates, then
+ * floats): convert the value (a path ends here) or go on into keys (a path goes on). Going into different keys
+ * commutes, so the paths that go on between two conversions are merged into one `Map` of keys; a conversion
+ * between them (paths like `a.b` and `a.b.c`) keeps its place, so the one walk does what the paths applied one
+ * after the other did.
+ */
+type Step = { readonly convert: (leaf: unknown) => unknown } | { readonly into: Map<string, Step[]> };
+
+const compiled = new WeakMap<TransformSpec, Step[]>();
+
+function addPath(
+  steps: Step[],
+  path: readonly string[],
+  at: number,
+  convert: (leaf: unknown) => unknown,
+): void {
+  const key = path[at];
+  if (key === undefined) {
+    steps.push({ convert });
+    return;
+  }
+  const last = steps.at(-1);
+  let into: Map<string, Step[]>;
+  if (last && 'into' in last) into = last.into;
+  else {
+    into = new Map();
+    steps.push({ into });
+  }
+  let child = into.get(key);
+  if (!child) {
+    child = [];
+    into.set(key, child);
+  }
+  addPath(child, path, at + 1, convert);
+}
+
+/** The spec's path tree, built once per spec object (specs are not changed after they are made). */
+function compile(spec: TransformSpec): Step[] {
+  let steps = compiled.get(spec);
+  if (!steps) {
+    steps = [];
+    for (const path of spec.dates ?? []) addPath(steps, path.split('.'), 0, toDate);
+    for (const path of spec.floats ?? []) addPath(steps, path.split('.'), 0, toFloat);
+    compiled.set(spec, steps);
+  }
+  return steps;
+}
+
+/** Sets an own property, `__proto__` included (as `{ ...value, [key]: item }` would). */
+function setOwn(record: Record<string, unknown>, key: string, item: unknown): void {
+  if (key === '__proto__')
+    Object.defineProperty(record, key, { value: item, enumerable: true, writable: true, configurable: true });
+  else record[key] = item;
+}
+
+/** `steps` applied to `value` in one walk: as `mapAtPath` once per path, copying only what a path reaches. */
+function walk(value: unknown, steps: readonly Step[]): unknown {
+  if (Array.isArray(value)) return value.map((item) => walk(item, steps));
   let result = value;
-  for (const path of spec.dates ?? []) result = mapAtPath(result, path.split('.'), toDate);
-  for (const path of spec.floats ?? []) result = mapAtPath(result, path.split('.'), toFloat);
+  for (const step of steps) {
+    if ('convert' in step) {
+      result = step.convert(result);
+      continue;
+    }
+    if (!isRecord(result)) continue;
+    const source = result;
+    let copy: Record<string, unknown> | undefined;
+    for (const [key, child] of step.into) {
+      if (!(key in source)) continue;
+      copy ??= { ...source };
+      setOwn(copy, key, walk(source[key], child));
+    }
+    if (copy) result = copy;
+  }
   return result;
+}
+
+/**
+ * Applies a response transform spec; pure. Every date path, then every float path, as `mapAtPath` would, in
+ * one walk of the value; the spec's path tree is built on its first use and kept for the spec object.
+ */
+export function applyTransform(value: unknown, spec: TransformSpec): unknown {
+  const steps = compile(spec);
+  return steps.length === 0 ? value : walk(value, steps);
 }
 
 /** The same spec rooted one level down, e.g. entity paths under `product` or `products`. */

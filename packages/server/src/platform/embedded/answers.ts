@@ -16,6 +16,16 @@ export const ARRAY_TYPES_SQL = `SELECT b.oid, b.typarray FROM pg_catalog.pg_type
 
 const keepText = (value: string) => value;
 
+/** A protocol message as PGlite's parser makes it (`name`: `dataRow`, `commandComplete`, `error`, …). */
+export type Message = { name: string } & Record<string, unknown>;
+
+/** Every message of an answer, parsed. */
+export function messagesOf(answer: Uint8Array): Message[] {
+  const messages: Message[] = [];
+  new protocol.Parser().parse(answer, (message) => messages.push(message as unknown as Message));
+  return messages;
+}
+
 export class AnswerReader {
   readonly #base: ParserOptions;
   readonly #sets = new Map<string, ParserOptions>();
@@ -41,11 +51,16 @@ export class AnswerReader {
 
   /** The first result of one statement's answer (Parse … Sync), as PGlite's `query` would give it. */
   read<T>(answer: Uint8Array, rawTypes: number[], rowMode: 'object' | 'array'): Results<T> {
-    const messages: unknown[] = [];
-    new protocol.Parser().parse(answer, (message) => messages.push(message));
-    return (parse.parseResults(messages as never, this.#parsers(rawTypes) as never, { rowMode })[0] ?? {
+    return (parse.parseResults(messagesOf(answer) as never, this.#parsers(rawTypes) as never, {
+      rowMode,
+    })[0] ?? {
       rows: [],
       fields: [],
     }) as Results<T>;
+  }
+
+  /** Every result of a simple-protocol answer (statements separated by `;`), as PGlite's `exec` gives them. */
+  readAll(answer: Uint8Array, rawTypes: number[]): Results[] {
+    return parse.parseResults(messagesOf(answer) as never, this.#parsers(rawTypes) as never);
   }
 }

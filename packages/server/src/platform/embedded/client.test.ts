@@ -231,6 +231,46 @@ describe('embedded database client', () => {
     await expect(client.query('select 1 / $1::int', [0])).rejects.toMatchObject({ code: '22012' });
   });
 
+  it('answers exec with the result of each statement, as PGlite does, and delivers its notifications', async () => {
+    const heard: string[] = [];
+    const unlisten = await client.listen('aisle_exec', (payload) => heard.push(payload));
+    const results = await client.exec(`
+      create table exec_items (id int, data jsonb, at timestamptz, tags text[]);
+      insert into exec_items values (1, '{"a":[1]}', '2026-01-02 03:04:05+00', '{x,y}'), (2, null, null, '{}');
+      select id, data, at, tags from exec_items order by id;
+      notify aisle_exec, 'from exec';
+      update exec_items set id = id + 10`);
+    expect(heard).toEqual(['from exec']);
+    expect(results).toEqual([
+      { rows: [], fields: [], command: 'CREATE', affectedRows: 0 },
+      { rows: [], fields: [], command: 'INSERT', affectedRows: 2, rowCount: 2 },
+      {
+        rows: [
+          { id: 1, data: { a: [1] }, at: new Date('2026-01-02T03:04:05Z'), tags: ['x', 'y'] },
+          { id: 2, data: null, at: null, tags: [] },
+        ],
+        fields: [
+          { name: 'id', dataTypeID: 23 },
+          { name: 'data', dataTypeID: 3802 },
+          { name: 'at', dataTypeID: 1184 },
+          { name: 'tags', dataTypeID: 1009 },
+        ],
+        command: 'SELECT',
+        affectedRows: 2,
+        rowCount: 2,
+      },
+      { rows: [], fields: [], command: 'NOTIFY', affectedRows: 2 },
+      { rows: [], fields: [], command: 'UPDATE', affectedRows: 4, rowCount: 2 },
+    ]);
+    await unlisten();
+    const keep = (value: string) => value;
+    const [kept] = await client.transaction((t) =>
+      t.exec(`select data, at from exec_items where id = 11`, { parsers: { 1184: keep, 3802: keep } }),
+    );
+    expect(kept?.rows).toEqual([{ data: '{"a": [1]}', at: '2026-01-02 03:04:05+00' }]);
+    expect(await client.exec('')).toEqual([{ rows: [], fields: [], affectedRows: 0 }]);
+  });
+
   it('keeps working past the prepared statements it keeps, and when a table changes under one', async () => {
     for (let i = 0; i < 300; i++)
       expect((await client.query(`select ${i} + $1::int as n`, [1])).rows).toEqual([{ n: i + 1 }]);

@@ -187,14 +187,13 @@ export class EmbeddedClient {
     begin?: true,
   ): Promise<Results[]> {
     const raw = rawTypes(options?.parsers);
-    const results = await this.#call<Results[]>({
+    const answer = await this.#call<Uint8Array>({
       op: 'exec',
       text,
-      rawTypes: raw,
       ...(tx === undefined ? {} : { tx }),
       ...(begin ? { begin } : {}),
     });
-    return results.map((result) => parseJson(result, raw));
+    return this.#answers!.readAll(answer, raw).map((result) => parseJson(result, raw));
   }
 
   query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {

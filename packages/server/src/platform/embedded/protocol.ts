@@ -1,7 +1,7 @@
 /**
  * Messages between the server thread's embedded-database client (`client.ts`) and the worker thread that runs
  * PGlite (`worker.ts`). Everything here crosses `postMessage`, so it is plain data: parameters already
- * serialised to text or bytes, parsers named by the type ids whose values stay text.
+ * serialised to text or bytes, answers as the protocol's bytes (read in the server thread, `answers.ts`).
  */
 
 import type { ArrayTypes } from './answers.ts';
@@ -49,10 +49,9 @@ export type Request =
       begin?: true;
     }
   | {
+      /** Answered with the protocol's bytes as `query` is: the answer of every statement of `text`. */
       op: 'exec';
       text: string;
-      /** Type ids whose values are returned as the database's text, unparsed. */
-      rawTypes: number[];
       tx?: number;
       begin?: true;
     }

@@ -12,28 +12,19 @@
  *   `STATEMENTS`), so PostgreSQL parses and plans it once instead of on every call. PGlite's own `query` makes
  *   five separate calls into the WebAssembly per statement and parses and plans it every time: most of a
  *   cart request's time (docs/BENCHMARKS.md, "Embedded database off the event loop").
- * - Parameters arrive serialised (text or bytes, as node-postgres makes them); rows are parsed here with
- *   PGlite's parsers, the types the caller named kept as text.
+ * - Parameters arrive serialised (text or bytes, as node-postgres makes them); answers go back as the
+ *   protocol's bytes, unparsed: the server thread reads them (`answers.ts`). This thread reads only what it
+ *   needs: message heads, notifications, errors, and the command tag of COMMIT.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite, type PGliteOptions, parse, protocol, type Results } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions, parse, protocol } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { ARRAY_TYPES_SQL } from './answers.ts';
-import {
-  type Bytes,
-  type Call,
-  type ErrorFields,
-  JSON_TYPES,
-  type Reply,
-  type WireValue,
-  type WorkerOptions,
-} from './protocol.ts';
+import { ARRAY_TYPES_SQL, type Message, messagesOf } from './answers.ts';
+import type { Bytes, Call, ErrorFields, Reply, WireValue, WorkerOptions } from './protocol.ts';
 
 const { serialize } = protocol;
 /** Prepared statements kept (least recently used closed first): the server has a few hundred distinct texts. */
 const STATEMENTS = 256;
-
-type Message = { name: string } & Record<string, unknown>;
 
 const port = parentPort;
 if (!port) throw new Error('embedded database worker: not started as a worker thread');
@@ -102,24 +93,6 @@ const statements = new Map<string, string>();
 const closing: string[] = [];
 let named = 0;
 
-const parserSets = new Map<string, typeof pg.parsers>();
-const keepText = (value: string) => value;
-/**
- * PGlite's parsers with the `rawTypes` keeping the database's text, made once per set. json and jsonb always
- * stay text here: the server thread parses them (`JSON.parse` there costs what copying the parsed objects
- * across would, and this thread is the busier one).
- */
-function parsersFor(rawTypes: number[]): typeof pg.parsers {
-  const key = rawTypes.join(',');
-  let parsers = parserSets.get(key);
-  if (!parsers) {
-    const raw = [...rawTypes, ...JSON_TYPES];
-    parsers = { ...pg.parsers, ...Object.fromEntries(raw.map((id) => [id, keepText])) };
-    parserSets.set(key, parsers);
-  }
-  return parsers;
-}
-
 function concat(parts: Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
   let at = 0;
@@ -140,16 +113,11 @@ function failure(messages: Message[], text: string, params?: WireValue[]): Error
   return error;
 }
 
-async function run(bytes: Uint8Array, inTransaction: boolean): Promise<Message[]> {
-  // Outside a transaction each statement commits: write the data folder then (as PGlite's `query` does).
-  const { messages } = await pg.execProtocol(bytes, { syncToFs: !inTransaction, throwOnError: false });
-  return messages as unknown as Message[];
-}
-
 /** The answer to `bytes` as PostgreSQL wrote it: not parsed here (the server thread reads it, `answers.ts`). */
 async function runRaw(bytes: Uint8Array, inTransaction: boolean): Promise<Uint8Array> {
   const chunks: Uint8Array[] = [];
   await pg.execProtocolRawStream(bytes, {
+    // Outside a transaction each statement commits: write the data folder then (as PGlite's `query` does).
     syncToFs: !inTransaction,
     // A view of the WebAssembly's memory, valid only during the call.
     onRawData: (chunk) => chunks.push(chunk.slice()),
@@ -189,13 +157,6 @@ function scan(answer: Uint8Array): { prepared: boolean; failed: boolean } {
     at = end;
   }
   return { prepared, failed };
-}
-
-/** Every message of a raw answer, parsed (only for answers that failed: their error is read here). */
-function messagesOf(answer: Uint8Array): Message[] {
-  const messages: Message[] = [];
-  new protocol.Parser().parse(answer, (message) => messages.push(message as unknown as Message));
-  return messages;
 }
 
 /**
@@ -244,12 +205,22 @@ async function extended(text: string, params: WireValue[], inTransaction: boolea
   return answer;
 }
 
-/** Statements without parameters in the simple protocol (several may be separated by `;`). */
-async function simple(text: string, rawTypes: number[], inTransaction: boolean): Promise<Results[]> {
-  const messages = await run(serialize.query(text), inTransaction);
-  const error = failure(messages, text);
+/**
+ * Statements without parameters in the simple protocol (several may be separated by `;`). The answer goes back
+ * as bytes, read by the server thread; an error is read and thrown here.
+ */
+async function simple(text: string, inTransaction: boolean): Promise<Uint8Array> {
+  const answer = await runRaw(serialize.query(text), inTransaction);
+  const error = scan(answer).failed ? failure(messagesOf(answer), text) : undefined;
   if (error) throw error;
-  return parse.parseResults(messages as never, parsersFor(rawTypes));
+  return answer;
+}
+
+/** COMMIT or ROLLBACK: the command PostgreSQL answered (it answers COMMIT of a failed transaction ROLLBACK). */
+async function control(text: string, inTransaction: boolean): Promise<string | undefined> {
+  const answer = await simple(text, inTransaction);
+  const [result] = parse.parseResults(messagesOf(answer) as never, pg.parsers);
+  return (result as { command?: string } | undefined)?.command;
 }
 
 // ---- calls
@@ -269,7 +240,7 @@ async function inTransaction(tx: number, begin: true | undefined): Promise<void>
     const begun = (async () => {
       await acquire();
       try {
-        await serial(() => simple('BEGIN', [], true));
+        await serial(() => simple('BEGIN', true));
       } catch (error) {
         release();
         throw error;
@@ -307,16 +278,16 @@ async function handle(call: Call): Promise<unknown> {
     case 'query':
       return statement(call.tx, call.begin, (inTx) => extended(call.text, call.params, inTx));
     case 'exec':
-      return statement(call.tx, call.begin, (inTx) => simple(call.text, call.rawTypes, inTx));
+      return statement(call.tx, call.begin, (inTx) => simple(call.text, inTx));
     case 'commit':
     case 'rollback': {
       await beginning.get(call.tx);
       ownedBy(call.tx);
       owner = undefined;
       try {
-        const [result] = await serial(() => simple(call.op === 'commit' ? 'COMMIT' : 'ROLLBACK', [], false));
+        const command = await serial(() => control(call.op === 'commit' ? 'COMMIT' : 'ROLLBACK', false));
         // PostgreSQL answers COMMIT of a failed transaction with ROLLBACK: the caller must know it was not saved.
-        if (call.op === 'commit' && (result as { command?: string } | undefined)?.command === 'ROLLBACK')
+        if (call.op === 'commit' && command === 'ROLLBACK')
           throw Object.assign(new QueryError('Transaction was rolled back instead of committed'), {
             code: '25P02',
             severity: 'ERROR',
@@ -332,7 +303,8 @@ async function handle(call: Call): Promise<unknown> {
       const unlisten = await alone(() =>
         serial(() => pg.listen(channel, (payload) => post({ notify: listener, payload }))),
       );
-      // Raw answers (`scan`) carry notifications too: PGlite's listener only sees the answers it parses.
+      // Statements' answers are raw (`scan` delivers their notifications): PGlite's listener only sees the
+      // answers it parses itself (its LISTEN and UNLISTEN).
       const name = postgresName(channel);
       const set = channels.get(name) ?? new Set<number>();
       channels.set(name, set);
@@ -377,7 +349,8 @@ port.on('message', (call: Call) => {
 
 pg.waitReady.then(
   async () => {
-    // The array types PGlite read at start, for the server thread's parsers (`answers.ts`).
+    // The array types PGlite read at start, for the server thread's parsers (`answers.ts`). Read again: PGlite
+    // keeps only the parsers it made of them (`pg.parsers` by array type id, the element type inside a closure).
     const { rows } = await pg.query<{ oid: number; typarray: number }>(ARRAY_TYPES_SQL);
     post({ ready: true, arrayTypes: rows.map((r) => [r.oid, r.typarray]) });
   },
