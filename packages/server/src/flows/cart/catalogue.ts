@@ -5,6 +5,7 @@ import { products } from '../../modules/catalogue/products/tables.ts';
 import { productVariants } from '../../modules/catalogue/variants/tables.ts';
 import { compiled } from '../../platform/compiled-sql.ts';
 import { type Db, preparedRows } from '../../platform/db.ts';
+import { LruMap } from '../../platform/lru.ts';
 import { UUID } from '../../platform/uuid.ts';
 
 /**
@@ -102,31 +103,31 @@ export function productVersionsJson(ids: SQL): SQL {
  * transaction (which may see its own uncommitted versions) never shares them.
  */
 export class CatalogCache {
-  private readonly kept = new Map<string, CatalogProduct>();
-  hits = 0;
-  misses = 0;
+  private readonly kept: LruMap<CatalogProduct>;
 
-  constructor(private readonly maxProducts: number) {}
+  constructor(maxProducts: number) {
+    this.kept = new LruMap<CatalogProduct>(maxProducts);
+  }
+
+  get hits(): number {
+    return this.kept.hits;
+  }
+
+  get misses(): number {
+    return this.kept.misses;
+  }
 
   get(id: string, version: string): CatalogProduct | undefined {
-    const key = `${id}\u0000${version}`;
-    const product = this.kept.get(key);
-    if (!product) {
-      this.misses++;
-      return undefined;
-    }
-    this.kept.delete(key);
-    this.kept.set(key, product);
-    this.hits++;
-    return product;
+    return this.kept.get(`${id}\u0000${version}`);
   }
 
   set(id: string, version: string, product: CatalogProduct): void {
     this.kept.set(`${id}\u0000${version}`, deepFreeze(product));
-    for (const key of this.kept.keys()) {
-      if (this.kept.size <= this.maxProducts) break;
-      this.kept.delete(key);
-    }
+  }
+
+  /** The kept products, least recently used first (tests). */
+  products(): IterableIterator<[string, CatalogProduct]> {
+    return this.kept.entries();
   }
 }
 

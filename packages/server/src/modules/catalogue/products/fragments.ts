@@ -1,4 +1,5 @@
 import { perServer } from '../../../platform/context.ts';
+import { LruMap } from '../../../platform/lru.ts';
 import type { WireOptions } from '../shared/wire.ts';
 
 /**
@@ -18,51 +19,36 @@ export class ProductFragments {
    * UTF-8 bytes, not strings: a serializer's string is a rope of many pieces, and joining twenty of them walked
    * every piece on every page (a sixth of the page's CPU); bytes are copied once, and need no encoding to send.
    */
-  private readonly texts = new Map<string, Buffer>();
+  private readonly texts: LruMap<Buffer>;
   private context: string | undefined;
-  private bytes = 0;
-  hits = 0;
-  misses = 0;
 
-  constructor(private readonly maxBytes: number) {}
+  constructor(maxBytes: number) {
+    this.texts = new LruMap<Buffer>(maxBytes, (text) => text.length);
+  }
 
   get size(): number {
     return this.texts.size;
   }
 
+  get hits(): number {
+    return this.texts.hits;
+  }
+
+  get misses(): number {
+    return this.texts.misses;
+  }
+
   /** The kept text of product `id` at row version `version` written in `context`, if any. */
   get(context: string, id: string, version: string): Buffer | undefined {
-    if (context !== this.context) return undefined;
-    const key = `${id}:${version}`;
-    const text = this.texts.get(key);
-    if (text === undefined) {
-      this.misses++;
-      return undefined;
-    }
-    // Most recently used last: eviction takes the first.
-    this.texts.delete(key);
-    this.texts.set(key, text);
-    this.hits++;
-    return text;
+    return context === this.context ? this.texts.get(`${id}:${version}`) : undefined;
   }
 
   set(context: string, id: string, version: string, text: Buffer): void {
-    if (text.length > this.maxBytes / 8) return;
     if (context !== this.context) {
       this.texts.clear();
-      this.bytes = 0;
       this.context = context;
     }
-    const key = `${id}:${version}`;
-    const old = this.texts.get(key);
-    if (old !== undefined) this.bytes -= old.length;
-    this.texts.set(key, text);
-    this.bytes += text.length;
-    for (const [k, t] of this.texts) {
-      if (this.bytes <= this.maxBytes) break;
-      this.texts.delete(k);
-      this.bytes -= t.length;
-    }
+    this.texts.set(`${id}:${version}`, text);
   }
 }
 
