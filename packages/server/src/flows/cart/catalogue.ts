@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { ProductData } from '../../modules/catalogue/shared/model.ts';
 import { inventoryItems } from '../../modules/catalogue/inventory/tables.ts';
 import { products } from '../../modules/catalogue/products/tables.ts';
+import { productVersion } from '../../modules/catalogue/products/versions.ts';
 import { productVariants } from '../../modules/catalogue/variants/tables.ts';
 import { compiled } from '../../platform/compiled-sql.ts';
 import { type Db, preparedRows } from '../../platform/db.ts';
@@ -61,7 +62,7 @@ export type Catalog = Map<string, CatalogProduct>;
  * the same id), and the index on the variant id alone walks all of them.
  */
 export function productsJson(ids: SQL, withVersion = false): SQL {
-  return sql`(select coalesce(json_agg(json_build_object(${withVersion ? sql`'version', ${catalogVersion()}, ` : sql``}
+  return sql`(select coalesce(json_agg(json_build_object(${withVersion ? sql`'version', ${productVersion(sql`p`, true)}, ` : sql``}
       'id', p.id, 'name', p.name, 'slug', p.slug, 'visible', p.visible, 'productType', p.product_type,
       'weight', p.weight, 'sku', p.sku, 'collectionIds', p.collection_ids, 'data', p.data,
       'variants', (select coalesce(json_agg(json_build_object(
@@ -79,25 +80,14 @@ export function productsJson(ids: SQL, withVersion = false): SQL {
     from ${products} p where p.id = any(${ids}))`;
 }
 
-/**
- * What a product as the cart reads it is made of, as one text that changes whenever any of it does: the product
- * row's version (`xmin`, new with every committed update), then each variant row's and its stock row's, in
- * position order. For the products `p` of a statement.
- */
-function catalogVersion(): SQL {
-  return sql`p.xmin::text || '/' || coalesce((select string_agg(v.xmin::text || '.' || coalesce(i.xmin::text, '-'), ',' order by v.position, v.id)
-    from ${productVariants} v left join ${inventoryItems} i on i.product_id = v.product_id and i.variant_id::text = v.id::text
-    where v.product_id = p.id), '')`;
-}
-
 /** The products of `ids` (a `uuid[]` expression) as a JSON array of `[id, version]`: what `catalogAt` reads. */
 export function productVersionsJson(ids: SQL): SQL {
-  return sql`(select coalesce(json_agg(json_build_array(p.id, ${catalogVersion()})), '[]'::json)
+  return sql`(select coalesce(json_agg(json_build_array(p.id, ${productVersion(sql`p`, true)})), '[]'::json)
     from ${products} p where p.id = any(${ids}))`;
 }
 
 /**
- * Products as the cart reads them, per process, by version (`catalogVersion`): a cart read asks PostgreSQL for
+ * Products as the cart reads them, per process, by version (`productVersion`): a cart read asks PostgreSQL for
  * its products' versions only, and reads whole just those not kept at that version. Kept products are frozen
  * (shared by every request); the least recently used leave first. Keyed by the database handle, so a
  * transaction (which may see its own uncommitted versions) never shares them.

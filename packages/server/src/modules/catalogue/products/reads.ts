@@ -29,6 +29,7 @@ import {
 } from './wire.ts';
 import { cappedCount, PAGE_LIMITS, UUID, type Viewer, wireOptions } from '../shared/reads.ts';
 import { fragmentContext, productFragments } from './fragments.ts';
+import { productVersion } from './versions.ts';
 
 const COLLECTION_FILTER_OPS = ['$eq', '$hasSome', '$hasAll', '$in'] as const;
 
@@ -395,7 +396,7 @@ async function planProductQuery(ctx: AppContext, request: ProductQueryRequest, v
       limit ${limit}${plan.offset > 0 ? sql` offset ${plan.offset}` : sql``}`;
   /** The page of ids and row versions, as text and parameters (kept with the compiled query). */
   const versions = (withVariants: boolean): Query => {
-    const columns = sql`${products.id} as id, ${rowVersion(withVariants)} as _v`;
+    const columns = sql`${products.id} as id, ${productVersion(sql`${products}`, withVariants)} as _v`;
     if (searched) return dialect.sqlToQuery(statement(columns));
     const slot = withVariants ? 'versionsWithVariants' : 'versions';
     compiled[slot] ??= dialect.sqlToQuery(statement(columns));
@@ -409,17 +410,6 @@ function safeLimit(n: number): number {
   if (!Number.isSafeInteger(n) || n < 0 || n > PAGE_LIMITS.maxLimit + 1)
     throw new Error(`unexpected limit ${n}`);
   return n;
-}
-
-/**
- * What a product's wire text is made of, as one text that changes whenever any of it does: the product row's
- * version (`xmin`), and with variants each variant row's and its stock row's, in position order.
- */
-function rowVersion(withVariants: boolean): SQL {
-  if (!withVariants) return sql`${products}.xmin::text`;
-  return sql`${products}.xmin::text || '/' || coalesce((select string_agg(v.xmin::text || '.' || coalesce(i.xmin::text, '-'), ',' order by v.position, v.id)
-    from ${productVariants} v left join ${inventoryItems} i on i.product_id = v.product_id and i.variant_id = v.id
-    where v.product_id = ${products}.id), '')`;
 }
 
 export async function queryProducts(
@@ -496,7 +486,7 @@ export async function queryProductsText(
       Record<string, unknown> & { _v: string; _variants: VariantJson[] | null }
     >(
       ctx.db,
-      sql`select ${productSelectList}, ${rowVersion(withVariants)} as _v,
+      sql`select ${productSelectList}, ${productVersion(sql`${products}`, withVariants)} as _v,
         ${withVariants ? variantsJson() : sql`null`} as _variants from ${products}
         where ${products.id} = any(${`{${missing.map((r) => r.id).join(',')}}`}::uuid[])`,
     );
