@@ -12,6 +12,7 @@ import * as schema from '../db/schema.ts';
 import type { EmbeddedClient } from './embedded/client.ts';
 import { type Bytes, EMBEDDED_SHARED_BUFFERS_MB } from './embedded/protocol.ts';
 import { transactionConflict } from './errors.ts';
+import { trimStatements, useStatement } from './pg-statements.ts';
 
 export type Schema = typeof schema;
 /** One type for both drivers; a transaction is also a `Db`. */
@@ -247,8 +248,29 @@ export function preparedRows<T>(db: Db, query: SQL): Promise<T[]> {
 export async function preparedQueryRows<T>(db: Db, query: Query): Promise<T[]> {
   const { sql: text, params } = query;
   const client = (db as unknown as { session: { client: unknown } }).session.client;
-  if (client instanceof pg.Pool || client instanceof pg.Client) {
-    const result = await client.query({ name: statementName(text), text, values: params, types: pgTypes });
+  if (client instanceof pg.Pool) {
+    // As `pool.query` does (an error releases the connection for good), with this connection's statements
+    // kept within bounds (pg-statements.ts).
+    const connection = await client.connect();
+    let failed: Error | undefined;
+    try {
+      const name = statementName(text);
+      useStatement(connection, name);
+      await trimStatements(connection);
+      const result = await connection.query({ name, text, values: params, types: pgTypes });
+      return result.rows as T[];
+    } catch (error) {
+      failed = error as Error;
+      throw error;
+    } finally {
+      connection.release(failed);
+    }
+  }
+  if (client instanceof pg.Client) {
+    // A transaction's connection: recorded here, trimmed when the pool next lends it out.
+    const name = statementName(text);
+    useStatement(client, name);
+    const result = await client.query({ name, text, values: params, types: pgTypes });
     return result.rows as T[];
   }
   const embedded = client as Pick<EmbeddedClient, 'query'>;
