@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { type AppContext, perServer } from '../../platform/context.ts';
-import { rows } from '../../platform/db.ts';
+import { preparedRows } from '../../platform/db.ts';
 
 /** After failed attempt n (1-based), wait `RETRY_DELAYS_S[n - 1]`; past the last one the delivery is `FAILED`. */
 export const RETRY_DELAYS_S = [60, 5 * 60, 30 * 60, 2 * 3600, 6 * 3600, 12 * 3600, 24 * 3600];
@@ -35,7 +35,8 @@ export function signature(secret: string, body: string, at: Date): string {
 async function claim(ctx: AppContext): Promise<Claimed[]> {
   const now = ctx.clock();
   const lease = new Date(now.getTime() + LEASE_S * 1000).toISOString();
-  return rows<Claimed>(
+  // Prepared once per connection: every process runs it every second.
+  return preparedRows<Claimed>(
     ctx.db,
     sql`with due as (
           select id from webhook_deliveries
