@@ -47,4 +47,18 @@ describe('prepared statements per connection', () => {
     expect(inTransaction).toEqual([1, texts - 1]);
     expect(await kept()).toBeLessThanOrEqual(bound + 1);
   });
+
+  it('closes only what was prepared: a text that failed to parse does not break a later statement', async () => {
+    const bound = database.kind === 'postgres' ? STATEMENTS_PER_CONNECTION : EMBEDDED_STATEMENTS;
+    // Recorded on the transaction's connection, never prepared (PostgreSQL refused its text).
+    await expect(
+      database.db.transaction((tx) => preparedRows(tx, sql.raw('select from where nothing parses'))),
+    ).rejects.toThrow();
+    // Enough new texts on the same connection (the pool lends the last one back) to close the oldest names.
+    for (let i = 0; i < bound + 20; i++)
+      expect(await preparedRows<{ n: number }>(database.db, distinct(10_000 + i))).toEqual([
+        { n: 10_000 + i, shape: `shape ${10_000 + i}` },
+      ]);
+    expect(await kept()).toBeLessThanOrEqual(bound + 1);
+  });
 });

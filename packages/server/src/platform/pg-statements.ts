@@ -49,14 +49,21 @@ export async function trimStatements(client: pg.ClientBase, keep = STATEMENTS_PE
     if (names.size - gone.length <= keep) break;
     gone.push(name);
   }
-  const parsed = (client as unknown as PreparedRecord).connection?.parsedStatements;
+  const parsed = (client as unknown as PreparedRecord).connection?.parsedStatements ?? {};
+  // Only what PostgreSQL did prepare (a statement whose text failed to parse never was: closing it would fail).
+  const prepared = gone.filter((name) => parsed[name] !== undefined);
   for (const name of gone) {
     names.delete(name);
     // Forgotten first: a later use of the name prepares it again.
-    if (parsed) delete parsed[name];
+    delete parsed[name];
   }
-  // Names are `q_` and hex (`statementName`): safe to write into the text.
-  await client.query(gone.map((name) => `deallocate ${name}`).join('; '));
+  if (prepared.length === 0) return;
+  try {
+    // Names are `q_` and hex (`statementName`): safe to write into the text.
+    await client.query(prepared.map((name) => `deallocate ${name}`).join('; '));
+  } catch {
+    // Housekeeping never fails the statement it precedes; what stays prepared goes with the connection.
+  }
 }
 
 /** How many statements `client` is recorded to keep (for tests). */
