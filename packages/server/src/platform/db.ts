@@ -12,7 +12,7 @@ import * as schema from '../db/schema.ts';
 import type { EmbeddedClient } from './embedded/client.ts';
 import { type Bytes, EMBEDDED_SHARED_BUFFERS_MB } from './embedded/protocol.ts';
 import { transactionConflict } from './errors.ts';
-import { trimStatements, useStatement } from './pg-statements.ts';
+import { closeEvicted, useStatement } from './pg-statements.ts';
 
 export type Schema = typeof schema;
 /** One type for both drivers; a transaction is also a `Db`. */
@@ -249,16 +249,12 @@ export async function preparedQueryRows<T>(db: Db, query: Query): Promise<T[]> {
   const { sql: text, params } = query;
   const client = (db as unknown as { session: { client: unknown } }).session.client;
   if (client instanceof pg.Pool) {
-    // As `pool.query` does (an error releases the connection for good), with this connection's statements
-    // kept within bounds (pg-statements.ts).
+    // As `pool.query` does (an error releases the connection for good), with the connection ours alone while
+    // it closes the statements pushed out of its bound (pg-statements.ts).
     const connection = await client.connect();
     let failed: Error | undefined;
     try {
-      const name = statementName(text);
-      useStatement(connection, name);
-      await trimStatements(connection);
-      const result = await connection.query({ name, text, values: params, types: pgTypes });
-      return result.rows as T[];
+      return await namedRows<T>(connection, query, true);
     } catch (error) {
       failed = error as Error;
       throw error;
@@ -266,16 +262,24 @@ export async function preparedQueryRows<T>(db: Db, query: Query): Promise<T[]> {
       connection.release(failed);
     }
   }
-  if (client instanceof pg.Client) {
-    // A transaction's connection: recorded here, trimmed when the pool next lends it out.
-    const name = statementName(text);
-    useStatement(client, name);
-    const result = await client.query({ name, text, values: params, types: pgTypes });
-    return result.rows as T[];
-  }
+  // A transaction's connection: its evicted statements are closed when the pool next lends it out.
+  if (client instanceof pg.Client) return namedRows<T>(client, query, false);
   const embedded = client as Pick<EmbeddedClient, 'query'>;
   const result = await embedded.query<T>(text, params, { parsers: pgliteParsers });
   return result.rows;
+}
+
+/** `query` as the named statement of `connection`; `alone` when no other query can be queued on it. */
+async function namedRows<T>(
+  connection: pg.ClientBase,
+  { sql: text, params }: Query,
+  alone: boolean,
+): Promise<T[]> {
+  const name = statementName(text);
+  useStatement(connection, name);
+  if (alone) await closeEvicted(connection);
+  const result = await connection.query({ name, text, values: params, types: pgTypes });
+  return result.rows as T[];
 }
 
 /**

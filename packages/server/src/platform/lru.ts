@@ -11,6 +11,8 @@ export class LruMap<V> {
   constructor(
     private readonly budget: number,
     private readonly weight: (value: V) => number = () => 1,
+    /** Told of each value the budget pushes out (not of `clear`). */
+    private readonly evicted?: (key: string, value: V) => void,
   ) {}
 
   get size(): number {
@@ -40,7 +42,13 @@ export class LruMap<V> {
       if (this.weights <= this.budget) break;
       this.values.delete(k);
       this.weights -= this.weight(v);
+      this.evicted?.(k, v);
     }
+  }
+
+  /** Whether `key` is kept (not counted as a use). */
+  has(key: string): boolean {
+    return this.values.has(key);
   }
 
   clear(): void {

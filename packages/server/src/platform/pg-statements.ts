@@ -10,6 +10,7 @@
  * The embedded database bounds its own (`embedded/worker.ts`).
  */
 import type pg from 'pg';
+import { LruMap } from './lru.ts';
 
 export const STATEMENTS_PER_CONNECTION = 200;
 
@@ -18,45 +19,47 @@ interface PreparedRecord {
   connection?: { parsedStatements?: Record<string, string> };
 }
 
-/** Statement names by connection, least recently used first. */
-const used = new WeakMap<pg.ClientBase, Map<string, true>>();
+interface Kept {
+  /** Statement names, least recently used first. */
+  names: LruMap<true>;
+  /** Names pushed out of `names`, to close when the connection is ours alone. */
+  closing: string[];
+}
 
-function namesOf(client: pg.ClientBase): Map<string, true> {
-  let names = used.get(client);
-  if (!names) {
-    names = new Map();
-    used.set(client, names);
+const kept = new WeakMap<pg.ClientBase, Kept>();
+
+function keptOf(client: pg.ClientBase): Kept {
+  let entry = kept.get(client);
+  if (!entry) {
+    const closing: string[] = [];
+    entry = {
+      names: new LruMap<true>(STATEMENTS_PER_CONNECTION, undefined, (name) => closing.push(name)),
+      closing,
+    };
+    kept.set(client, entry);
   }
-  return names;
+  return entry;
 }
 
 /** Records that `client` is about to run the statement named `name` (it becomes the most recently used). */
 export function useStatement(client: pg.ClientBase, name: string): void {
-  const names = namesOf(client);
-  names.delete(name);
-  names.set(name, true);
+  const { names } = keptOf(client);
+  if (names.get(name) === undefined) names.set(name, true);
 }
 
 /**
- * Closes the least recently used statements of `client` beyond `keep`. The client must be idle and held by
- * the caller alone (no other query queued on it), as a client just taken from the pool is.
+ * Closes the statements of `client` pushed out of its bound. The client must be idle and held by the caller
+ * alone (no other query queued on it), as a client just taken from the pool is.
  */
-export async function trimStatements(client: pg.ClientBase, keep = STATEMENTS_PER_CONNECTION): Promise<void> {
-  const names = namesOf(client);
-  if (names.size <= keep) return;
-  const gone: string[] = [];
-  for (const name of names.keys()) {
-    if (names.size - gone.length <= keep) break;
-    gone.push(name);
-  }
+export async function closeEvicted(client: pg.ClientBase): Promise<void> {
+  const { names, closing } = keptOf(client);
+  if (closing.length === 0) return;
+  const gone = closing.splice(0).filter((name) => !names.has(name));
   const parsed = (client as unknown as PreparedRecord).connection?.parsedStatements ?? {};
   // Only what PostgreSQL did prepare (a statement whose text failed to parse never was: closing it would fail).
   const prepared = gone.filter((name) => parsed[name] !== undefined);
-  for (const name of gone) {
-    names.delete(name);
-    // Forgotten first: a later use of the name prepares it again.
-    delete parsed[name];
-  }
+  // Forgotten first: a later use of a name prepares it again.
+  for (const name of gone) delete parsed[name];
   if (prepared.length === 0) return;
   try {
     // Names are `q_` and hex (`statementName`): safe to write into the text.
@@ -65,6 +68,3 @@ export async function trimStatements(client: pg.ClientBase, keep = STATEMENTS_PE
     // Housekeeping never fails the statement it precedes; what stays prepared goes with the connection.
   }
 }
-
-/** How many statements `client` is recorded to keep (for tests). */
-export const statementsKept = (client: pg.ClientBase): number => used.get(client)?.size ?? 0;
