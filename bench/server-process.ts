@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
 import { createServer } from 'node:net';
 
 export interface ServerProcess {
@@ -36,7 +37,8 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
         ...process.env,
         PORT: String(port),
         HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
+        // e.g. BENCH_LOG_LEVEL=debug BENCH_SERVER_LOG=/tmp/server.log to read what the server did meanwhile
+        LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
         STOREFRONT_DIR: '',
         ADMIN_DIR: '',
         ...env,
@@ -44,7 +46,10 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   );
-  child.stdout?.on('data', () => {});
+  const log = process.env.BENCH_SERVER_LOG
+    ? createWriteStream(process.env.BENCH_SERVER_LOG, { flags: 'a' })
+    : undefined;
+  child.stdout?.on('data', (chunk: Buffer) => log?.write(chunk));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
   for (;;) {

@@ -6,9 +6,13 @@
  * "Embedded database off the event loop"). PostgreSQL does this itself: on it the job does nothing.
  *
  * What it does is what autovacuum would, with autovacuum's default thresholds: every `CHECK_MS` it reads the
- * cumulative statistics (`pg_stat_user_tables`) and runs `VACUUM (ANALYZE)` on each table with more dead rows
- * than 50 + 20 % of its rows, or more rows inserted since its last vacuum than 1,000 + 20 % (so the visibility
- * map stays current), and `ANALYZE` on each table changed by more than 50 + 10 % since its last analyze.
+ * cumulative statistics (`pg_stat_user_tables`) and runs `VACUUM` on each table with more dead rows than 50 +
+ * 20 % of its rows, or more rows inserted since its last vacuum than 1,000 + 20 % (so the visibility map stays
+ * current), and `ANALYZE` on each table changed by more than 50 + 10 % since its last analyze, each decided on
+ * its own. Unlike autovacuum, that work holds the one database thread, so it is cut small: every 20 s rather
+ * than autovacuum's minute (fewer dead rows a pass), vacuum and analyze as separate calls, and no statistics
+ * for the document columns (migration 0030), whose sampling made an analyze of the outbox or the checkouts take
+ * 140-200 ms (docs/BENCHMARKS.md, "Session 21").
  * PGlite keeps those statistics in memory only (a restart starts them at zero), so the first pass after a
  * start (`STARTUP_DELAY_MS` after it) also vacuums every table of at least `STARTUP_BYTES`, whatever the
  * statistics say.
@@ -21,8 +25,8 @@ import type { AppContext } from '../context.ts';
 import { every } from '../hourly.ts';
 import type { EmbeddedClient } from './client.ts';
 
-/** How often the statistics are read (autovacuum's `autovacuum_naptime`). */
-export const CHECK_MS = 60_000;
+/** How often the statistics are read (autovacuum's `autovacuum_naptime` is 60 s; shorter passes hold requests less). */
+export const CHECK_MS = 20_000;
 /** The first pass runs this long after the server is ready (the start's own work done). */
 export const STARTUP_DELAY_MS = 5_000;
 /** The first pass after a start vacuums every table at least this large (its statistics were lost). */
@@ -74,13 +78,17 @@ async function readStats(client: EmbeddedClient, largerThan: number | undefined)
   return (result?.rows ?? []) as TableStats[];
 }
 
-/** What autovacuum would do to the table now, if anything. */
-function due(t: TableStats, largerThan: number | undefined): Maintained['did'] | undefined {
-  if (t.dead > VACUUM_BASE + VACUUM_SCALE * t.rows) return 'vacuum';
-  if (t.insertedSinceVacuum > INSERT_BASE + INSERT_SCALE * t.rows) return 'vacuum';
-  if (largerThan !== undefined && t.bytes >= largerThan) return 'vacuum';
-  if (t.changedSinceAnalyze > ANALYZE_BASE + ANALYZE_SCALE * t.rows) return 'analyze';
-  return undefined;
+/**
+ * What autovacuum would do to the table now, each decided on its own threshold, as autovacuum decides them: a
+ * vacuum, an analyze, both or nothing.
+ */
+function due(t: TableStats, largerThan: number | undefined): Array<Maintained['did']> {
+  const vacuum =
+    t.dead > VACUUM_BASE + VACUUM_SCALE * t.rows ||
+    t.insertedSinceVacuum > INSERT_BASE + INSERT_SCALE * t.rows ||
+    (largerThan !== undefined && t.bytes >= largerThan);
+  const analyze = t.changedSinceAnalyze > ANALYZE_BASE + ANALYZE_SCALE * t.rows;
+  return [...(vacuum ? (['vacuum'] as const) : []), ...(analyze ? (['analyze'] as const) : [])];
 }
 
 /**
@@ -92,13 +100,14 @@ export async function vacuumEmbedded(ctx: AppContext, options: VacuumOptions = {
   const client = clientOf(ctx);
   const done: Maintained[] = [];
   for (const t of await readStats(client, options.largerThan)) {
-    const did = due(t, options.largerThan);
-    if (!did) continue;
-    const started = performance.now();
-    await client.exec(did === 'vacuum' ? `vacuum (analyze) ${t.ident}` : `analyze ${t.ident}`);
-    const ms = Math.round(performance.now() - started);
-    ctx.log.debug({ table: t.table, dead: t.dead, ms }, `embedded database: ${did} ${t.table}`);
-    done.push({ table: t.table, did, dead: t.dead, ms });
+    // Each its own call, so a request waits behind one of them at most, not behind both.
+    for (const did of due(t, options.largerThan)) {
+      const started = performance.now();
+      await client.exec(`${did} ${t.ident}`);
+      const ms = Math.round(performance.now() - started);
+      ctx.log.debug({ table: t.table, dead: t.dead, ms }, `embedded database: ${did} ${t.table}`);
+      done.push({ table: t.table, did, dead: t.dead, ms });
+    }
   }
   return done;
 }
