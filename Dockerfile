@@ -20,4 +20,5 @@ EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=60s \
   CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 STOPSIGNAL SIGTERM
-CMD ["node", "packages/server/dist/main.js"]
+# One V8 helper thread (Node starts four): docs/OPERATIONS.md, "Memory".
+CMD ["node", "--v8-pool-size=1", "packages/server/dist/main.js"]

@@ -6,7 +6,8 @@
  * times the spawn to the first 200 of `GET /healthz` (polled every 5 ms), leaves it idle for `--idle` seconds
  * and reads the resident memory of the server and every process it started (the embedded database's), then
  * stops it with SIGTERM. Runs the compiled build (`npm run build -w packages/server` first) unless `--source`
- * (TypeScript through tsx, as the tests run). Prints the figures and writes bench/results/startup.json.
+ * (TypeScript through tsx, as the tests run), with the Node options of `npm start` (`BENCH_NODE_ARGS` for others).
+ * Prints the figures and writes bench/results/startup.json.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -32,6 +33,11 @@ if (!values.source && !existsSync(compiled)) {
   console.error(`${compiled} is missing: run npm run build -w packages/server first (or pass --source)`);
   process.exit(1);
 }
+/** The Node options of `npm start` (package.json), which a measured start uses too. */
+const START_NODE_ARGS =
+  /node ((?:--\S+ )*)packages\/server\/dist\/main\.js/.exec(
+    (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start,
+  )?.[1] ?? '';
 const command = values.source ? ['--conditions=aisle-source', '--import', 'tsx', values.entry] : [compiled];
 
 function start(port: number): ChildProcess {
@@ -44,7 +50,12 @@ function start(port: number): ChildProcess {
     ...(databaseUrl ? {} : { DATA_DIR: 'data/bench-startup' }),
     ...(values['no-apps'] ? { STOREFRONT_DIR: '', ADMIN_DIR: '' } : {}),
   };
-  const child = spawn(process.execPath, command, { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  // The options `npm start` gives Node, unless BENCH_NODE_ARGS names others (e.g. "" for Node's defaults).
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? START_NODE_ARGS).split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, ...command], {
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   return child;
 }
 
