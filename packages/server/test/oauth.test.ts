@@ -1,5 +1,7 @@
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import { afterEach, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { rows } from '../src/platform/db.ts';
 import { serverForFile } from './file-server.ts';
 import {
   authorizeSilently,
@@ -463,5 +465,35 @@ describe('housekeeping', () => {
     server().ctx.clock = realClock;
     const res = await exchange(server(), code, flow.verifier, `${server().url}/callback`);
     expectInvalidGrant(res.body, /not valid/);
+  });
+
+  it('forgets anonymous visitors once no refresh token can renew them, and only then', async () => {
+    const { purgeExpired } = await import('../src/flows/sessions/janitor.ts');
+    const visitorOf = async (t: Tokens) => (await tokenInfo(t.access_token)).subjectId as string;
+    const kept = async (id: string) =>
+      (await rows(server().ctx.db, sql`select 1 from visitors where id = ${id}`)).length === 1;
+    const later = (days: number) => {
+      server().ctx.clock = () => new Date(Date.now() + days * 24 * 3600 * 1000);
+    };
+    const idle = await visitorOf(await visitorTokens(server()));
+    const renewing = await visitorTokens(server());
+    const active = await visitorOf(renewing);
+    // Two days on, both visitors' tokens still live (30 days): nobody is forgotten.
+    later(2);
+    await purgeExpired(server().ctx);
+    expect(await kept(idle)).toBe(true);
+    expect(await kept(active)).toBe(true);
+    // 25 days on, the active visitor renews: a new token for another 30 days.
+    later(25);
+    const renewed = await token({ grantType: 'refresh_token', refreshToken: renewing.refresh_token });
+    expect(renewed.status).toBe(200);
+    // 33 days on, the idle visitor's only token expired more than a day ago: it goes, the renewed one stays.
+    later(33);
+    await purgeExpired(server().ctx);
+    expect(await kept(idle)).toBe(false);
+    expect(await kept(active)).toBe(true);
+    later(60);
+    await purgeExpired(server().ctx);
+    expect(await kept(active)).toBe(false);
   });
 });

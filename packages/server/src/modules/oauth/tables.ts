@@ -55,7 +55,12 @@ export const refreshTokens = pgTable(
     usedDate: at('used_date'),
     revokedDate: at('revoked_date'),
   },
-  (t) => [index('oauth_refresh_family_idx').on(t.familyId), index('oauth_refresh_member_idx').on(t.memberId)],
+  (t) => [
+    index('oauth_refresh_family_idx').on(t.familyId),
+    index('oauth_refresh_member_idx').on(t.memberId),
+    // For the visitor purge: which visitors a token can still renew.
+    index('oauth_refresh_visitor_idx').on(t.visitorId),
+  ],
 );
 
 /** Authorization codes: single use, about a minute long, bound to the PKCE challenge and redirect URI. */

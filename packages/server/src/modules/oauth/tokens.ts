@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, isNull, lt, ne } from 'drizzle-orm';
+import { and, eq, isNull, lt, ne, sql } from 'drizzle-orm';
 import { hashSecret } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { type Db, runTransaction, firstRow } from '../../platform/db.ts';
+import { type Db, deleteInBatches, firstRow, runTransaction } from '../../platform/db.ts';
 import { findClient } from './clients.ts';
 import { OAuthError, oauthError } from './errors.ts';
 import { keyStore } from './keys.ts';
@@ -299,4 +299,20 @@ export async function purgeExpiredTokens(ctx: AppContext): Promise<void> {
   const cutoff = new Date(ctx.clock().getTime() - 24 * 3600 * 1000);
   await ctx.db.delete(authorizationCodes).where(lt(authorizationCodes.expiresDate, cutoff));
   await ctx.db.delete(refreshTokens).where(lt(refreshTokens.expiresDate, cutoff));
+  await purgeSpentVisitors(ctx, cutoff);
+}
+
+/**
+ * Visitors that no refresh token can renew any more (theirs expired and were purged above), made before
+ * `cutoff`: nothing reads a visitor row once its tokens are gone (carts and orders keep the id as a value), and
+ * every anonymous grant makes one, so without this the table grew with every bot that asked for a token.
+ */
+export async function purgeSpentVisitors(ctx: AppContext, cutoff: Date): Promise<number> {
+  return deleteInBatches(
+    ctx.db,
+    sql`visitors`,
+    sql`created_date < ${cutoff} and not exists (
+      select 1 from ${refreshTokens} t where t.visitor_id = visitors.id)`,
+    sql`id`,
+  );
 }

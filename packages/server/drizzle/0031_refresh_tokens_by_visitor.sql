@@ -1,0 +1,1 @@
+CREATE INDEX "oauth_refresh_visitor_idx" ON "oauth_refresh_tokens" USING btree ("visitor_id");
