@@ -46,10 +46,9 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   );
-  const log = process.env.BENCH_SERVER_LOG
-    ? createWriteStream(process.env.BENCH_SERVER_LOG, { flags: 'a' })
-    : undefined;
-  child.stdout?.on('data', (chunk: Buffer) => log?.write(chunk));
+  if (process.env.BENCH_SERVER_LOG)
+    child.stdout?.pipe(createWriteStream(process.env.BENCH_SERVER_LOG, { flags: 'a' }));
+  else child.stdout?.resume();
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
   for (;;) {

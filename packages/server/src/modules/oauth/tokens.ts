@@ -307,10 +307,10 @@ export async function purgeExpiredTokens(ctx: AppContext): Promise<void> {
  * `cutoff`: nothing reads a visitor row once its tokens are gone (carts and orders keep the id as a value), and
  * every anonymous grant makes one, so without this the table grew with every bot that asked for a token.
  */
-export async function purgeSpentVisitors(ctx: AppContext, cutoff: Date): Promise<number> {
+async function purgeSpentVisitors(ctx: AppContext, cutoff: Date): Promise<number> {
   return deleteInBatches(
     ctx.db,
-    sql`visitors`,
+    sql`${visitors}`,
     sql`created_date < ${cutoff} and not exists (
       select 1 from ${refreshTokens} t where t.visitor_id = visitors.id)`,
     sql`id`,

@@ -87,8 +87,10 @@ function due(t: TableStats, largerThan: number | undefined): Array<Maintained['d
     t.dead > VACUUM_BASE + VACUUM_SCALE * t.rows ||
     t.insertedSinceVacuum > INSERT_BASE + INSERT_SCALE * t.rows ||
     (largerThan !== undefined && t.bytes >= largerThan);
-  const analyze = t.changedSinceAnalyze > ANALYZE_BASE + ANALYZE_SCALE * t.rows;
-  return [...(vacuum ? (['vacuum'] as const) : []), ...(analyze ? (['analyze'] as const) : [])];
+  const did: Array<Maintained['did']> = [];
+  if (vacuum) did.push('vacuum');
+  if (t.changedSinceAnalyze > ANALYZE_BASE + ANALYZE_SCALE * t.rows) did.push('analyze');
+  return did;
 }
 
 /**

@@ -43,8 +43,9 @@ const readable = (bytes: Bytes): Blob =>
 const options = workerData as WorkerOptions;
 // PostgreSQL's WebAssembly (9 MB) is compiled by one background task rather than one per V8 helper thread:
 // each helper kept its share of the compiler's memory in its own malloc arena for the life of the process
-// (idle memory 231-294 MiB → 235-252; the start is no slower on two cores). Set before PGlite compiles it.
-if (!options.wasmModule) setFlagsFromString('--wasm-num-compilation-tasks=1');
+// (idle memory 231-294 MiB → 232-252; the start no slower on two cores). Set before PGlite compiles it (a module
+// compiled elsewhere, as the tests pass, is not compiled again).
+setFlagsFromString('--wasm-num-compilation-tasks=1');
 const pgliteOptions: PGliteOptions = {
   extensions: { pg_trgm },
   startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.sharedBuffersMb}MB`],
