@@ -247,6 +247,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       // Test passwords guard nothing: the cheapest argon2id instead of 19 MiB × 2 passes per hash and check.
       PASSWORD_HASH_MEMORY_KIB: '8',
       PASSWORD_HASH_PASSES: '1',
+      // Every test client is 127.0.0.1: suites make hundreds of visitors a minute (the limit has its own test).
+      ANONYMOUS_GRANTS_PER_MINUTE: '0',
     }),
     ...options.config,
   };

@@ -19,12 +19,13 @@ describe('loadConfig', () => {
     expect(config.dataDir).toMatch(/\/data$/);
   });
 
-  it('reads the connection limits and the validate-email allowance', () => {
+  it('reads the connection limits, the validate-email and the anonymous-grant allowances', () => {
     expect(loadConfig({})).toMatchObject({
       requestTimeoutMs: 60_000,
       headersTimeoutMs: 20_000,
       maxConnectionsPerIp: 100,
       validateEmailPerMinute: 20,
+      anonymousGrantsPerMinute: 120,
     });
     expect(
       loadConfig({
@@ -32,14 +33,17 @@ describe('loadConfig', () => {
         HEADERS_TIMEOUT_MS: '2000',
         MAX_CONNECTIONS_PER_IP: '0',
         VALIDATE_EMAIL_PER_MINUTE: '5',
+        ANONYMOUS_GRANTS_PER_MINUTE: '0',
       }),
     ).toMatchObject({
       requestTimeoutMs: 5000,
       headersTimeoutMs: 2000,
       maxConnectionsPerIp: 0,
       validateEmailPerMinute: 5,
+      anonymousGrantsPerMinute: 0,
     });
     expect(() => loadConfig({ REQUEST_TIMEOUT_MS: '0' })).toThrow(ConfigError);
+    expect(() => loadConfig({ ANONYMOUS_GRANTS_PER_MINUTE: 'many' })).toThrow(ConfigError);
     expect(() => loadConfig({ MAX_CONNECTIONS_PER_IP: '-1' })).toThrow(ConfigError);
   });
 

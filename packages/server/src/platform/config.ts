@@ -43,6 +43,11 @@ export interface Config {
   loginMaxFailuresPerIp: number;
   /** `validate-email` calls per client IP per minute before it answers 429 (it tells whether an address is a member). */
   validateEmailPerMinute: number;
+  /**
+   * Anonymous token grants (new visitors) per client IP per minute before the token endpoint answers 429; 0 turns
+   * the limit off. Each grant stores a visitor and a refresh token, so an unlimited client could fill the database.
+   */
+  anonymousGrantsPerMinute: number;
   /** argon2id cost of new password hashes (stored hashes keep the cost they were made with). */
   passwordHashCost: PasswordHashCost;
   /** Shoppers' product reads and query pages kept per process, as sent (0 turns the cache off). */
@@ -186,6 +191,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginMaxFailures: parseCount('LOGIN_MAX_FAILURES', env.LOGIN_MAX_FAILURES, 5),
     loginMaxFailuresPerIp: parseCount('LOGIN_MAX_FAILURES_PER_IP', env.LOGIN_MAX_FAILURES_PER_IP, 50),
     validateEmailPerMinute: parseCount('VALIDATE_EMAIL_PER_MINUTE', env.VALIDATE_EMAIL_PER_MINUTE, 20),
+    anonymousGrantsPerMinute: parseCount(
+      'ANONYMOUS_GRANTS_PER_MINUTE',
+      env.ANONYMOUS_GRANTS_PER_MINUTE,
+      120,
+      0,
+    ),
     passwordHashCost: {
       memoryCost: parseHashMemory(env.PASSWORD_HASH_MEMORY_KIB),
       timeCost: parseCount(

@@ -1,6 +1,7 @@
 import type { Caller } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { findMember, requireMember } from '../../modules/identity/members.ts';
+import { spendProbe } from '../../modules/identity/throttle.ts';
 import { redeemSessionToken } from '../../modules/identity/service.ts';
 import { OAuthError, oauthError } from '../../modules/oauth/errors.ts';
 import { keyStore } from '../../modules/oauth/keys.ts';
@@ -16,15 +17,21 @@ import {
 } from '../../modules/oauth/tokens.ts';
 import { bindingOf } from '../caller.ts';
 
-/** `POST /oauth2/token`: one function per grant of oauth-and-identity §1. */
+/**
+ * `POST /oauth2/token`: one function per grant of oauth-and-identity §1. `ip` is the client's address: anonymous
+ * grants are limited per address (`ANONYMOUS_GRANTS_PER_MINUTE`), since each stores a new visitor.
+ */
 export async function tokenGrant(
   ctx: AppContext,
   params: TokenParams,
   caller: Caller,
   authorization: string | undefined,
+  ip: string,
 ): Promise<TokenSet> {
   switch (params.grantType) {
     case 'anonymous':
+      if (ctx.config.anonymousGrantsPerMinute > 0)
+        await spendProbe(ctx, 'anonymous-grant', ip, ctx.config.anonymousGrantsPerMinute);
       return issueVisitorTokens(ctx, params.clientId);
     case 'refresh_token':
       return refreshTokenGrant(ctx, params.refreshToken, params.clientId);

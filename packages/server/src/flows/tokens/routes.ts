@@ -30,7 +30,13 @@ export const tokenRoutes: Module = async (app, ctx) => {
       }),
       async (request, reply) => {
         reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
-        return tokenGrant(ctx, tokenParams(request.body), request.caller, request.headers.authorization);
+        return tokenGrant(
+          ctx,
+          tokenParams(request.body),
+          request.caller,
+          request.headers.authorization,
+          request.ip,
+        );
       },
     );
     r.get('/user-info', route(member, 'Claims of the signed-in member'), async (request) =>
