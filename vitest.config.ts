@@ -73,7 +73,11 @@ export default defineConfig({
           name: 'e2e',
           include: browserFiles(),
           environment: 'node',
-          testTimeout: 60_000,
+          // Long enough for a failing `expect.poll` to report itself: each attempt of a poll such as
+          // `poll(() => locator.textContent())` waits up to Playwright's 30 s for the element, and the poll runs
+          // one last attempt after its 15 s, so a poll whose element never comes takes up to ~75 s. Under a
+          // shorter test timeout the run says only "Test timed out" at the test's `it`, not which poll failed.
+          testTimeout: 120_000,
           hookTimeout: 120_000,
           // A page that answers within a loaded machine's seconds passes; one that never does still fails.
           expect: { poll: { timeout: 15_000, interval: 100 } },
