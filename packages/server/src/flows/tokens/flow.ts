@@ -1,7 +1,7 @@
 import type { Caller } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { findMember, requireMember } from '../../modules/identity/members.ts';
-import { spendProbe } from '../../modules/identity/throttle.ts';
+import { tooManyFromAddress } from '../../modules/identity/throttle.ts';
 import { redeemSessionToken } from '../../modules/identity/service.ts';
 import { OAuthError, oauthError } from '../../modules/oauth/errors.ts';
 import { keyStore } from '../../modules/oauth/keys.ts';
@@ -15,7 +15,21 @@ import {
   requireClient,
   type TokenSet,
 } from '../../modules/oauth/tokens.ts';
+import { AddressLimit } from '../../platform/address-limit.ts';
 import { bindingOf } from '../caller.ts';
+
+/** Each server's count of new visitors per client address (`ANONYMOUS_GRANTS_PER_MINUTE`), in its memory. */
+const visitorGrants = new WeakMap<AppContext, AddressLimit>();
+
+/** One more anonymous grant from `ip`, or 429 once its minute's allowance is spent. */
+function spendVisitorGrant(ctx: AppContext, ip: string): void {
+  const perMinute = ctx.config.anonymousGrantsPerMinute;
+  if (perMinute === 0) return;
+  const limit = visitorGrants.get(ctx) ?? new AddressLimit(perMinute, 60_000);
+  visitorGrants.set(ctx, limit);
+  const wait = limit.spend(ip, ctx.clock().getTime());
+  if (wait > 0) throw tooManyFromAddress(wait);
+}
 
 /**
  * `POST /oauth2/token`: one function per grant of oauth-and-identity §1. `ip` is the client's address: anonymous
@@ -30,8 +44,7 @@ export async function tokenGrant(
 ): Promise<TokenSet> {
   switch (params.grantType) {
     case 'anonymous':
-      if (ctx.config.anonymousGrantsPerMinute > 0)
-        await spendProbe(ctx, 'anonymous-grant', ip, ctx.config.anonymousGrantsPerMinute);
+      spendVisitorGrant(ctx, ip);
       return issueVisitorTokens(ctx, params.clientId);
     case 'refresh_token':
       return refreshTokenGrant(ctx, params.refreshToken, params.clientId);

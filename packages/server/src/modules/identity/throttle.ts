@@ -93,8 +93,12 @@ export async function spendProbe(ctx: AppContext, feature: string, ip: string, l
   const [row] = await countOne(ctx, [`probe:${feature}:${ip}`], PROBE_WINDOW_SECONDS);
   if (!row || row.failures <= limit) return;
   const ends = row.windowStart.getTime() + PROBE_WINDOW_SECONDS * 1000;
-  const seconds = Math.max(1, Math.ceil((ends - ctx.clock().getTime()) / 1000));
-  throw new AppError(
+  throw tooManyFromAddress(Math.max(1, Math.ceil((ends - ctx.clock().getTime()) / 1000)));
+}
+
+/** 429 `THROTTLED_FEATURE` for a client address over a limit, with `Retry-After`. */
+export function tooManyFromAddress(seconds: number): AppError {
+  return new AppError(
     429,
     'THROTTLED_FEATURE',
     'Too many requests from this address; try again later',
