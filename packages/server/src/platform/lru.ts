@@ -46,6 +46,13 @@ export class LruMap<V> {
     }
   }
 
+  delete(key: string): void {
+    const value = this.values.get(key);
+    if (value === undefined) return;
+    this.values.delete(key);
+    this.weights -= this.weight(value);
+  }
+
   /** Whether `key` is kept (not counted as a use). */
   has(key: string): boolean {
     return this.values.has(key);

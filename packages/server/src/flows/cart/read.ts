@@ -69,22 +69,24 @@ const cartRead = compiled<'key' | 'productIds'>(
 
 /**
  * The owner's cart and, in the same statement, the products of its catalogue lines and of `productIds` (read
- * even when there is no cart), with their variants and stock.
+ * even when there is no cart), with their variants and stock, and the versions they were read at.
  */
 export async function readCart(
   db: Db,
   owner: CartOwner,
   productIds: string[] = [],
-): Promise<{ row: CartRow | undefined; catalog: Catalog }> {
+): Promise<{ row: CartRow | undefined; catalog: Catalog; versions: Array<[string, string]> }> {
   const [read] = await preparedRows<{ cart: CartJson | null; versions: Array<[string, string]> }>(
     db,
     cartRead({ key: ownerKey(owner), productIds: productIdList(productIds) }),
   );
   // The products as kept at the versions read; those changed since they were kept are read again.
-  const catalog = await catalogAt(db, read?.versions ?? []);
+  const versions = read?.versions ?? [];
+  const catalog = await catalogAt(db, versions);
   const cart = read?.cart;
-  if (!cart) return { row: undefined, catalog };
+  if (!cart) return { row: undefined, catalog, versions };
   return {
+    versions,
     row: {
       ...cart,
       revision: BigInt(cart.revision),

@@ -22,6 +22,9 @@ import { type Catalog, loadProducts } from './catalogue.ts';
 import { lineView, type LineView, productIdsOf } from './lines.ts';
 import { merchantSettings, viewContext } from './pricing.ts';
 import { cartToWire, readCart, type WireCart } from './read.ts';
+import { keepCart, keptOutcome, type KeptStart, keptStart } from './kept.ts';
+import { products } from '../../modules/catalogue/products/tables.ts';
+import { productVersion } from '../../modules/catalogue/products/versions.ts';
 
 interface WriteOptions {
   create: boolean;
@@ -51,11 +54,16 @@ export async function writeCart(
   options: WriteOptions,
   change: Change,
 ): Promise<{ wire: WireCart; row: CartRow }> {
-  if (!options.locked)
+  if (!options.locked) {
+    // The cart as this process last wrote it, when it has it (kept.ts): no read unless it changed meanwhile.
+    const kept = keptStart(ctx.db, owner, options.productIds ?? []);
+    const written = kept && (await writeOptimistically(ctx, owner, options, change, kept));
+    if (written) return written;
     for (let i = 0; i < OPTIMISTIC_TRIES; i++) {
       const written = await writeOptimistically(ctx, owner, options, change);
       if (written) return written;
     }
+  }
   return writeLocked(ctx, owner, options, change);
 }
 
@@ -120,6 +128,20 @@ const cartUpdate = compiled<CartContent | 'id' | 'revision'>(
     checkout_id = ${p('checkoutId')}, revision = revision + 1, updated_date = ${p('now')}
     where id = ${p('id')} and revision = ${p('revision')} returning id`,
 );
+/**
+ * The save of a kept cart (kept.ts): as `cartUpdate`, and only while each product it was priced with is still at
+ * its kept version (`versions`: a JSON object of product id → version).
+ */
+const keptCartUpdate = compiled<CartContent | 'id' | 'revision' | 'versions'>(
+  sql`update ${carts} set line_items = ${p('lineItems')}::jsonb, info = ${p('info')}::jsonb,
+    coupon = ${p('coupon')}::jsonb, merchant_discounts = ${p('merchantDiscounts')}::jsonb,
+    checkout_id = ${p('checkoutId')}, revision = revision + 1, updated_date = ${p('now')}
+    where id = ${p('id')} and revision = ${p('revision')}
+      and not exists (select 1 from json_each_text(${p('versions')}::json) as w(id, version)
+        where not exists (select 1 from ${products} p
+          where p.id = w.id::uuid and ${productVersion(sql`p`, true)} = w.version))
+    returning id`,
+);
 /** The optimistic insert of a new cart (nothing when the owner got one meanwhile). */
 const cartInsert = compiled<CartContent | 'id' | 'ownerKey' | 'memberId' | 'visitorId' | 'revision'>(
   sql`insert into ${carts} (id, owner_key, member_id, visitor_id, line_items, info, coupon,
@@ -130,17 +152,22 @@ const cartInsert = compiled<CartContent | 'id' | 'ownerKey' | 'memberId' | 'visi
     on conflict (owner_key) do nothing returning id`,
 );
 
+/**
+ * One optimistic write: from the cart read now, or from `kept` (the cart as this process last wrote it, checked by
+ * the write's own statement); undefined when another write got there first (a kept cart is then forgotten).
+ */
 async function writeOptimistically(
   ctx: AppContext,
   owner: CartOwner,
   options: WriteOptions,
   change: Change,
+  kept?: KeptStart,
 ): Promise<{ wire: WireCart; row: CartRow } | undefined> {
   const now = ctx.clock();
   // The products asked for and those of the cart's lines are read with the cart, in one statement.
   const productIds = options.productIds ?? [];
-  const [{ row: found, catalog: preloaded }, { store }] = await Promise.all([
-    readCart(ctx.db, owner, productIds),
+  const [{ row: found, catalog: preloaded, versions }, { store }] = await Promise.all([
+    kept ?? readCart(ctx.db, owner, productIds),
     merchantSettings(ctx),
   ]);
   if (!found && !options.create) throw cartNotFound();
@@ -175,24 +202,34 @@ async function writeOptimistically(
     checkoutId: saved.checkoutId,
     now,
   };
-  const write = found
-    ? cartUpdate({ ...content, id: row.id, revision: row.revision })
-    : cartInsert({
+  const write = kept
+    ? keptCartUpdate({
         ...content,
-        id: saved.id,
-        ownerKey: saved.ownerKey,
-        memberId: saved.memberId,
-        visitorId: saved.visitorId,
-        revision: saved.revision,
-      });
+        id: row.id,
+        revision: row.revision,
+        versions: JSON.stringify(Object.fromEntries(kept.versions)),
+      })
+    : found
+      ? cartUpdate({ ...content, id: row.id, revision: row.revision })
+      : cartInsert({
+          ...content,
+          id: saved.id,
+          ownerKey: saved.ownerKey,
+          memberId: saved.memberId,
+          visitorId: saved.visitorId,
+          revision: saved.revision,
+        });
   // The row and its event in one statement: both or neither, no transaction.
   const done = await preparedRows<{ id: string }>(
     ctx.db,
     sql`with saved as (${write}), event as (${ctx.events.recordFrom('saved', cartEvent(saved, found ? 'updated' : 'created'))})
         select id from saved`,
   );
+  if (kept) keptOutcome(ctx.db, owner, done.length > 0);
   if (done.length === 0) return undefined;
   ctx.events.kick();
+  const { lineItems, info, coupon, merchantDiscounts } = content;
+  keepCart(ctx.db, owner, saved, { lineItems, info, coupon, merchantDiscounts }, versions);
   return finish(saved);
 }
 
