@@ -137,9 +137,10 @@ const keptCartUpdate = compiled<CartContent | 'id' | 'revision' | 'versions'>(
     coupon = ${p('coupon')}::jsonb, merchant_discounts = ${p('merchantDiscounts')}::jsonb,
     checkout_id = ${p('checkoutId')}, revision = revision + 1, updated_date = ${p('now')}
     where id = ${p('id')} and revision = ${p('revision')}
+      -- Each kept product's version computed for it alone (by id), not for every product the plan might scan.
       and not exists (select 1 from json_each_text(${p('versions')}::json) as w(id, version)
-        where not exists (select 1 from ${products} p
-          where p.id = w.id::uuid and ${productVersion(sql`p`, true)} = w.version))
+        where w.version is distinct from
+          (select ${productVersion(sql`p`, true)} from ${products} p where p.id = w.id::uuid))
     returning id`,
 );
 /** The optimistic insert of a new cart (nothing when the owner got one meanwhile). */
