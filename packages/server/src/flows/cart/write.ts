@@ -165,7 +165,8 @@ async function writeOptimistically(
   kept?: KeptStart,
 ): Promise<{ wire: WireCart; row: CartRow } | undefined> {
   const now = ctx.clock();
-  // The products asked for and those of the cart's lines are read with the cart, in one statement.
+  // The products asked for and those of the cart's lines are read with the cart, in one statement (or taken as
+  // kept, checked by the save).
   const productIds = options.productIds ?? [];
   const [{ row: found, catalog: preloaded, versions }, { store }] = await Promise.all([
     kept ?? readCart(ctx.db, owner, productIds),
