@@ -20,14 +20,14 @@ interface KeptCart {
   versions: Map<string, string>;
 }
 
-/** Kept per database handle, weighed in lines: a few MB at most. */
-const KEPT_LINES = 20_000;
+/** Kept per database handle, each cart weighing 1 + its products: a few MB at most. */
+const KEPT_WEIGHT = 20_000;
 const keptCarts = new WeakMap<Db, LruMap<KeptCart>>();
 
 function keptOf(db: Db): LruMap<KeptCart> {
   let kept = keptCarts.get(db);
   if (!kept) {
-    kept = new LruMap<KeptCart>(KEPT_LINES, (cart) => 1 + cart.versions.size);
+    kept = new LruMap<KeptCart>(KEPT_WEIGHT, (cart) => 1 + cart.versions.size);
     keptCarts.set(db, kept);
   }
   return kept;

@@ -121,22 +121,19 @@ function cartEvent(row: CartRow, type: 'created' | 'updated') {
   };
 }
 type CartContent = 'lineItems' | 'info' | 'coupon' | 'merchantDiscounts' | 'checkoutId' | 'now';
-/** The optimistic save of a cart read at `revision`. */
-const cartUpdate = compiled<CartContent | 'id' | 'revision'>(
-  sql`update ${carts} set line_items = ${p('lineItems')}::jsonb, info = ${p('info')}::jsonb,
+/** The save of a cart's content with the next revision, where it is still at `revision` (as read or kept). */
+const cartSave = sql`update ${carts} set line_items = ${p('lineItems')}::jsonb, info = ${p('info')}::jsonb,
     coupon = ${p('coupon')}::jsonb, merchant_discounts = ${p('merchantDiscounts')}::jsonb,
     checkout_id = ${p('checkoutId')}, revision = revision + 1, updated_date = ${p('now')}
-    where id = ${p('id')} and revision = ${p('revision')} returning id`,
-);
+    where id = ${p('id')} and revision = ${p('revision')}`;
+/** The optimistic save of a cart read at `revision`. */
+const cartUpdate = compiled<CartContent | 'id' | 'revision'>(sql`${cartSave} returning id`);
 /**
  * The save of a kept cart (kept.ts): as `cartUpdate`, and only while each product it was priced with is still at
  * its kept version (`versions`: a JSON object of product id → version).
  */
 const keptCartUpdate = compiled<CartContent | 'id' | 'revision' | 'versions'>(
-  sql`update ${carts} set line_items = ${p('lineItems')}::jsonb, info = ${p('info')}::jsonb,
-    coupon = ${p('coupon')}::jsonb, merchant_discounts = ${p('merchantDiscounts')}::jsonb,
-    checkout_id = ${p('checkoutId')}, revision = revision + 1, updated_date = ${p('now')}
-    where id = ${p('id')} and revision = ${p('revision')}
+  sql`${cartSave}
       -- Each kept product's version computed for it alone (by id), not for every product the plan might scan.
       and not exists (select 1 from json_each_text(${p('versions')}::json) as w(id, version)
         where w.version is distinct from

@@ -25,8 +25,11 @@ const visitorGrants = new WeakMap<AppContext, AddressLimit>();
 function spendVisitorGrant(ctx: AppContext, ip: string): void {
   const perMinute = ctx.config.anonymousGrantsPerMinute;
   if (perMinute === 0) return;
-  const limit = visitorGrants.get(ctx) ?? new AddressLimit(perMinute, 60_000);
-  visitorGrants.set(ctx, limit);
+  let limit = visitorGrants.get(ctx);
+  if (!limit) {
+    limit = new AddressLimit(perMinute, 60_000);
+    visitorGrants.set(ctx, limit);
+  }
   const wait = limit.spend(ip, ctx.clock().getTime());
   if (wait > 0) throw tooManyFromAddress(wait);
 }
