@@ -304,6 +304,14 @@ describe('cart', () => {
     await expect
       .poll(() => line.getByTestId('quantity-note').textContent())
       .toBe('The quantity is at least 1, so it stays at 3. To take it out, use Remove.');
+    // The field names the note as its description (the server's ids and the browser's agree after hydration).
+    await expect
+      .poll(() =>
+        quantity.evaluate(
+          (input) => document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent,
+        ),
+      )
+      .toBe('The quantity is at least 1, so it stays at 3. To take it out, use Remove.');
     await expect.poll(() => quantity.inputValue()).toBe('3');
     await quantity.fill('9');
     await quantity.press('Enter');

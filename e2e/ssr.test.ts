@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   errorsOf,
+  hydrated,
   newShopper,
   productBySlug,
   registerMember,
@@ -185,6 +186,32 @@ describe('pages rendered on the server', () => {
       const shown = path.startsWith('/product-page/') ? 'product-price' : 'product-card';
       await page.getByTestId(shown).first().waitFor();
       expect(await page.evaluate(() => (window as unknown as { built?: number }).built ?? 0), path).toBe(0);
+    }
+    expect(errorsOf(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('hydrates home, collection and product pages in place: nothing is taken out, a focused link keeps its focus', async () => {
+    const page = await newShopper(browser);
+    // Every element taken out of the page's root while it loads and hydrates (a moved one is taken out too).
+    await page.addInitScript(() => {
+      const removed: string[] = [];
+      (window as unknown as { removed: string[] }).removed = removed;
+      new MutationObserver((changes) => {
+        for (const change of changes)
+          for (const node of change.removedNodes)
+            if (node instanceof Element && node.tagName !== 'LINK') removed.push(node.outerHTML.slice(0, 80));
+      }).observe(document, { childList: true, subtree: true });
+    });
+    for (const path of ['/', '/collections/apparel', '/product-page/classic-cotton-tee']) {
+      await page.goto(`${server.url}${path}`, { waitUntil: 'domcontentloaded' });
+      // Before the scripts run: the skip link has the focus, as a shopper's first Tab gives it.
+      await page.keyboard.press('Tab');
+      await hydrated(page);
+      expect(await page.evaluate(() => (window as unknown as { removed: string[] }).removed), path).toEqual(
+        [],
+      );
+      expect(await page.evaluate(() => document.activeElement?.className), path).toBe('skip-link');
     }
     expect(errorsOf(page)).toEqual([]);
     await page.context().close();

@@ -2,9 +2,10 @@ import { StrictMode, startTransition, useEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterContextProvider, RouterProvider } from 'react-router';
 import { HYDRATION_ELEMENT_ID, parseHydration } from './lib/hydration.ts';
+import { adoptBrowserIds } from './lib/hydration-ids.ts';
 import { adoptMoneyPatterns } from './lib/money.ts';
 import { storefrontRoutes } from './routes.tsx';
-import { auth, browserStore, storeContext } from './sdk.ts';
+import { browserAuth, browserStore, storeContext } from './sdk.ts';
 import './styles.css';
 
 declare global {
@@ -38,25 +39,33 @@ async function hydrate() {
       return context;
     },
   });
+  const root = document.getElementById('root') as HTMLElement;
+  // React's server render puts the preloads it makes of eager images (`<link rel="preload" as="image">`) at
+  // the start of the root. In the head they do the same, and the root holds only what the browser renders:
+  // hydrating past them, Preact would take the whole page out and put it back (a focused link or field loses
+  // its focus, the page is laid out again).
+  for (const child of Array.from(root.children)) if (child.tagName === 'LINK') document.head.append(child);
+  const idsAdopted = adoptBrowserIds();
   // As a transition, hydration yields to the browser every few milliseconds instead of holding the main
   // thread for the whole page (a phone's long task; Lighthouse's total blocking time). A tap meanwhile makes
   // React hydrate at once and replay it.
   startTransition(() => {
     hydrateRoot(
-      document.getElementById('root') as HTMLElement,
+      root,
       <StrictMode>
-        <Hydrated />
+        <Hydrated onHydrated={idsAdopted} />
         <RouterProvider router={router} />
       </StrictMode>,
     );
   });
 }
 
-/** Marks `<html data-hydrated>` once React has hydrated the page (its effects run after the first commit). */
-function Hydrated() {
+/** Marks `<html data-hydrated>` once the page has hydrated (its effects run after the first commit). */
+function Hydrated({ onHydrated }: { onHydrated: () => void }) {
   useEffect(() => {
+    onHydrated();
     document.documentElement.dataset.hydrated = 'true';
-  }, []);
+  }, [onHydrated]);
   return null;
 }
 
@@ -67,7 +76,10 @@ function Hydrated() {
  */
 function prewarm() {
   if (!/(^|;\s*)aisle_has_session=1/.test(document.cookie)) return;
-  const run = () => void auth.prewarmSession().catch(() => undefined);
+  const run = () =>
+    void browserAuth()
+      .then((auth) => auth.prewarmSession())
+      .catch(() => undefined);
   if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 5_000 });
   else setTimeout(run, 2_000);
 }

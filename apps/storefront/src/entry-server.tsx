@@ -16,7 +16,8 @@ import { HYDRATION_ELEMENT_ID, serializeForScript } from './lib/hydration.ts';
 import { documentTitle, metaOf, type PageMeta, siteOf, storeDescription } from './lib/meta.ts';
 import { moneyPatterns } from './lib/money.ts';
 import { pageFiles, storefrontRoutes } from './routes.tsx';
-import { createStoreClient, storeContext } from './sdk.ts';
+import { storeContext } from './sdk.ts';
+import { createStoreClient } from './store-client.ts';
 
 /**
  * The storefront rendered on the server (React Router's static handler + React's streaming renderer), loaded by
@@ -173,11 +174,11 @@ export async function createRenderer(clientDir: string): Promise<Renderer> {
       const { request } = input;
       const url = new URL(request.url);
       const connection = { auth: input.auth, fetch: input.fetch };
-      const client = createStoreClient(connection);
+      const client = Promise.resolve(createStoreClient(connection));
       const context = new RouterContextProvider();
       context.set(storeContext, {
         kind: 'server',
-        client,
+        api: () => client,
         connection,
         loggedIn: () => input.member,
         origin: url.origin,

@@ -1,34 +1,19 @@
 import {
   type AisleClient,
   type AuthStrategy,
-  collections,
-  createClient,
-  currentCart,
   type FetchFn,
   type ModuleMap,
-  members,
-  OAuthStrategy,
-  products,
+  type OAuthStrategy,
   TokenRole,
   type TokenStorage,
   type Tokens,
 } from '@aisle/sdk';
 import { createContext, type RouterContextProvider } from 'react-router';
+import type { StoreClient } from './store-client.ts';
+
+export type { StoreClient };
 
 export const CLIENT_ID = 'demo-storefront';
-
-/**
- * What every page needs: the catalogue, the cart and the member. A page's other modules (checkout, orders,
- * recovery, …) are bound where they are used (`clientWith`), so they stay out of the first page load.
- */
-const MODULES = { products, collections, members, currentCart };
-
-export type StoreClient = AisleClient<typeof MODULES>;
-
-/** The storefront's client over any transport: the browser's fetch, or the server's in-process one. */
-export function createStoreClient(connection: Connection): StoreClient {
-  return createClient({ modules: MODULES, ...connection });
-}
 
 /** The shopper's session as a client needs it: their auth, and the transport (the server's: in process). */
 export interface Connection {
@@ -43,8 +28,12 @@ export interface Connection {
 export interface Store {
   /** Where the loaders run: `server` (one store per request) or `browser` (one per page load). */
   kind: 'server' | 'browser';
-  client: StoreClient;
-  /** The session `client` calls with, for clients of more modules (`clientWith`). */
+  /**
+   * The shopper's client (catalogue, cart, member). On the server made with the store; in the browser made
+   * with its module on the first call (`store-client.ts`), so that the first page load does without it.
+   */
+  api(): Promise<StoreClient>;
+  /** The session the client calls with, for clients of more modules (`clientWith`). */
   connection: Connection;
   /** Signed in as a member (the session's role; nothing is fetched). */
   loggedIn(): boolean;
@@ -61,12 +50,15 @@ export const storeContext = createContext<Store>();
 export const storeOf = (context: Readonly<Pick<RouterContextProvider, 'get'>>): Store =>
   context.get(storeContext);
 
-/** A client of these modules over the store's session (the same shopper as `store.client`). */
-export const clientWith = <M extends ModuleMap>(store: Store, modules: M): AisleClient<M> =>
-  createClient({ modules, ...store.connection });
+/** The module of the shopper's clients: with the server's renderer, loaded on first use in the browser. */
+export const clients = () => import('./store-client.ts');
+
+/** A client of these modules over the store's session (the same shopper as `store.api()`). */
+export const clientWith = async <M extends ModuleMap>(store: Store, modules: M): Promise<AisleClient<M>> =>
+  (await clients()).clientOver(store.connection, modules);
 
 /** The same in the browser, for event handlers and effects. */
-export const browserClientWith = <M extends ModuleMap>(modules: M): AisleClient<M> =>
+export const browserClientWith = <M extends ModuleMap>(modules: M): Promise<AisleClient<M>> =>
   clientWith(browserStore(), modules);
 
 /** `key`'s read, shared by everything asking for it within this store's request or page load. */
@@ -191,23 +183,35 @@ const sessionFetch: FetchFn = async (input, init) => {
 /** The cookie session's end reached the server (before a full page load after signing out). */
 export const sessionEnded = (): Promise<unknown> => ended;
 
-let browser: { auth: ReturnType<typeof OAuthStrategy>; store: Store } | undefined;
+/** The browser's OAuth strategy: sign-in, sign-up, second factors, the hosted login page, token renewal. */
+export type BrowserAuth = ReturnType<typeof OAuthStrategy>;
+
+let browser: { storage: TokenStorage; store: Store } | undefined;
+let oauth: Promise<BrowserAuth> | undefined;
 
 function browserSession() {
   if (!browser) {
-    const auth = OAuthStrategy({
-      clientId: CLIENT_ID,
-      tokenStorage: cookieSessionStorage(document.documentElement.dataset.member === 'true'),
-      fetch: sessionFetch,
-    });
-    const client = createStoreClient({ auth, fetch: sessionFetch });
+    const storage = cookieSessionStorage(document.documentElement.dataset.member === 'true');
+    // The client's calls take their token from the OAuth strategy, loaded with the first call that needs one.
+    const auth: AuthStrategy = { getAuthHeaders: async () => (await browserAuth()).getAuthHeaders() };
+    const connection = { auth, fetch: sessionFetch };
+    let client: Promise<StoreClient> | undefined;
     browser = {
-      auth,
+      storage,
       store: {
         kind: 'browser',
-        client,
-        connection: { auth, fetch: sessionFetch },
-        loggedIn: () => auth.loggedIn(),
+        api: () => {
+          client ??= retried(
+            clients().then(({ createStoreClient }) => createStoreClient(connection)),
+            () => {
+              client = undefined;
+            },
+          );
+          return client;
+        },
+        connection,
+        // As the strategy's own `loggedIn()`: the role of the session's refresh token (the page's stand-in).
+        loggedIn: () => storage.get()?.refreshToken.role === TokenRole.MEMBER,
         origin: window.location.origin,
         memo: new Map(),
       },
@@ -220,14 +224,27 @@ function browserSession() {
 export const browserStore = (): Store => browserSession().store;
 
 /**
- * The browser's OAuth strategy: sign-in, sign-up, second factors, the hosted login page. Lazily made, so that
- * modules importing it load on the server too.
+ * The browser's OAuth strategy over the cookie session, made on first use with its module
+ * (`browser-auth.ts`): a page paints and hydrates without it, so the SDK's sign-in code (login states, PKCE,
+ * factors, hidden frames) stays out of the first page load. Browser code only.
  */
-export const auth: ReturnType<typeof OAuthStrategy> = new Proxy({} as ReturnType<typeof OAuthStrategy>, {
-  get: (_target, key) => Reflect.get(browserSession().auth, key),
-});
+export function browserAuth(): Promise<BrowserAuth> {
+  oauth ??= retried(
+    import('./browser-auth.ts').then(({ createBrowserAuth }) =>
+      createBrowserAuth(CLIENT_ID, browserSession().storage, sessionFetch),
+    ),
+    () => {
+      oauth = undefined;
+    },
+  );
+  return oauth;
+}
+
+/** `made`, forgotten by `forget` when it fails (a chunk that did not load is asked for again next time). */
+function retried<T>(made: Promise<T>, forget: () => void): Promise<T> {
+  made.catch(forget);
+  return made;
+}
 
 /** The browser's client, for event handlers and effects (loaders and actions take `storeOf(context)`). */
-export const client: StoreClient = new Proxy({} as StoreClient, {
-  get: (_target, key) => Reflect.get(browserSession().store.client, key),
-});
+export const browserClient = (): Promise<StoreClient> => browserStore().api();

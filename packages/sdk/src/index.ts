@@ -162,14 +162,13 @@ export {
   type BackInStockStatus,
   backInStockRequests,
 } from './modules/back-in-stock-requests.ts';
+export { DEFAULT_VARIANT_ID, STORES_APP_ID } from './modules/catalog-ids.ts';
 export {
   CART_CONVERSION,
   CURRENT_CART_PATH,
   type CurrentCartModule,
   currentCart,
-  DEFAULT_VARIANT_ID,
   ESTIMATE_TOTALS_CONVERSION,
-  STORES_APP_ID,
   toCart,
 } from './modules/current-cart.ts';
 export {

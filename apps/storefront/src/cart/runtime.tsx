@@ -24,7 +24,8 @@ import { browserStore } from '../sdk.ts';
  */
 
 const queryClient = createAisleQueryClient();
-const { client } = browserStore();
+/** The shopper's client: the cart's code loads with it. */
+const client = await browserStore().api();
 
 /** Has the shopper a session (the session cookie's readable flag says so)? */
 const hasSession = () => /(^|;\s*)aisle_has_session=1/.test(document.cookie);

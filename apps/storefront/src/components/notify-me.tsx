@@ -1,11 +1,7 @@
-import { AisleError, AisleValidationError, backInStockRequests } from '@aisle/sdk';
+import { AisleError, AisleValidationError, STORES_APP_ID } from '@aisle/sdk';
 import { type FormEvent, useEffect, useState } from 'react';
 import { showError, type ShownError } from '../lib/errors.ts';
-import { browserClientWith } from '../sdk.ts';
 import { ErrorNotice, Field, Notice } from './form.tsx';
-
-/** The store's own catalogue (wire/catalogue.md): back-in-stock requests name items by it. */
-const STORE_APP_ID = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
 
 type Sent = 'requested' | 'already';
 
@@ -44,12 +40,13 @@ export function NotifyMe({
     setBusy(true);
     setError(undefined);
     try {
-      await browserClientWith({ backInStockRequests }).backInStockRequests.createRequest(
+      const { requestBackInStock } = await import('../resources/back-in-stock.ts');
+      await requestBackInStock(
         {
           email: email.trim(),
           catalogReference: {
             catalogItemId: productId,
-            appId: STORE_APP_ID,
+            appId: STORES_APP_ID,
             ...(variantId ? { options: { variantId } } : {}),
           },
         },

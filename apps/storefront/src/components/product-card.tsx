@@ -3,13 +3,9 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { addToCart, cartErrorMessage, catalogLine } from '../resources/cart.ts';
 import { formatMoney } from '../lib/money.ts';
-import { lowStockText } from '../resources/products.ts';
+import { lowStockText, productPath } from '../resources/products.ts';
 import { ProductPicture } from './picture.tsx';
 import { SalePrice } from './sale-price.tsx';
-
-/** Product path on this storefront: the server's `productPageUrl.path` (`/product-page/{slug}`). */
-export const productPath = (product: Product) =>
-  product.productPageUrl?.path ?? `/product-page/${product.slug}`;
 
 export function ProductCard({ product, priority = false }: { product: Product; priority?: boolean }) {
   const image = product.media?.mainMedia?.image;

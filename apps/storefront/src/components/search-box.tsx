@@ -1,7 +1,7 @@
 import type { Product } from '@aisle/sdk';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Form, useNavigate } from 'react-router';
-import { client } from '../sdk.ts';
+import { browserClient } from '../sdk.ts';
 
 /** Suggestions start at this many typed characters, this long after the last key, this many at most. */
 export const SUGGEST_MIN_CHARS = 2;
@@ -34,11 +34,8 @@ export function SearchBox({ q }: { q: string }) {
       return;
     }
     const timer = setTimeout(() => {
-      client.products
-        .queryProducts()
-        .eq('search', wanted)
-        .limit(SUGGEST_LIMIT)
-        .find()
+      browserClient()
+        .then((client) => client.products.queryProducts().eq('search', wanted).limit(SUGGEST_LIMIT).find())
         .then((page) => {
           // Only the answer to the latest text counts.
           if (ask !== asked.current) return;

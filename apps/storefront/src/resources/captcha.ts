@@ -1,5 +1,5 @@
 import { type CaptchaRequirement, type CaptchaTokens, leadingZeroBits } from '@aisle/sdk';
-import { client } from '../sdk.ts';
+import { browserClient } from '../sdk.ts';
 
 /** The server's proof-of-work challenge (`POST /_api/iam/captcha/v1/challenges`). */
 interface Challenge {
@@ -14,7 +14,7 @@ interface Challenge {
  * `difficulty` zero bits, found with Web Crypto. The answer is the token `<challenge>:<nonce>`.
  */
 export async function solveCaptcha(variant: 'INVISIBLE' | 'VISIBLE'): Promise<string> {
-  const { challenge } = await client.request<{ challenge: Challenge }>({
+  const { challenge } = await (await browserClient()).request<{ challenge: Challenge }>({
     method: 'POST',
     path: '/_api/iam/captcha/v1/challenges',
     data: { variant },

@@ -1,19 +1,22 @@
 import { AisleError, emptyTokens, type Identity } from '@aisle/sdk';
 import { redirect, useRouteLoaderData } from 'react-router';
-import { auth, browserStore, memoized, type Store } from '../sdk.ts';
+import { browserAuth, browserStore, memoized, type Store } from '../sdk.ts';
 
 /** The signed-in member (read once per request or page load), or null for a visitor. */
 export function currentMember(store: Store): Promise<Identity | null> {
   if (!store.loggedIn()) return Promise.resolve(null);
   return memoized(store, 'member', () =>
-    store.client.members.getCurrentMember().catch((error: unknown) => {
-      // Member tokens the server no longer accepts (signed out elsewhere, password reset): back to visitor.
-      if (error instanceof AisleError && (error.status === 401 || error.status === 403)) {
-        if (typeof window !== 'undefined') auth.setTokens(emptyTokens());
-        return null;
-      }
-      throw error;
-    }),
+    store
+      .api()
+      .then((client) => client.members.getCurrentMember())
+      .catch(async (error: unknown) => {
+        // Member tokens the server no longer accepts (signed out elsewhere, password reset): back to visitor.
+        if (error instanceof AisleError && (error.status === 401 || error.status === 403)) {
+          if (typeof window !== 'undefined') (await browserAuth()).setTokens(emptyTokens());
+          return null;
+        }
+        throw error;
+      }),
   );
 }
 

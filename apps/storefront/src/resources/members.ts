@@ -11,7 +11,10 @@ import type {
   ProfileAddress,
 } from '@aisle/sdk';
 import type { ShownError } from '../lib/errors.ts';
-import { client, type StoreClient } from '../sdk.ts';
+import { browserClient, type StoreClient } from '../sdk.ts';
+
+/** The page's member calls. */
+const members = async () => (await browserClient()).members;
 import { memberChanged } from './member.ts';
 
 /** What an account form gets back: which form it was, and a confirmation or an error. */
@@ -86,7 +89,7 @@ export interface ProfileInput {
 export async function saveProfile(member: Identity, input: ProfileInput): Promise<Identity> {
   const others = (member.identityProfile?.phones ?? []).slice(1);
   const phone = input.phone.trim();
-  const updated = await client.members.updateCurrentMember({
+  const updated = await (await members()).updateCurrentMember({
     firstName: input.firstName.trim(),
     lastName: input.lastName.trim(),
     phones: phone ? [phone, ...others] : others,
@@ -104,13 +107,13 @@ export async function saveAddress(member: Identity, address: ProfileAddress): Pr
   const next = address.id
     ? list.map((a) => (a.id === address.id ? address : a))
     : [...list, { address: address.address, ...(address.tag ? { tag: address.tag } : {}) }];
-  const updated = await client.members.updateCurrentMember({ addresses: next });
+  const updated = await (await members()).updateCurrentMember({ addresses: next });
   memberChanged(updated);
   return updated;
 }
 
 export async function removeAddress(member: Identity, id: string): Promise<Identity> {
-  const updated = await client.members.updateCurrentMember({
+  const updated = await (await members()).updateCurrentMember({
     addresses: addressesOf(member).filter((a) => a.id !== id),
   });
   memberChanged(updated);
@@ -136,56 +139,58 @@ export const hasActiveFactor = (member: Identity, type: 'TOTP' | 'EMAIL' | Phone
   (member.factors ?? []).some((f) => f.type === type && f.status === 'ACTIVE');
 
 export async function startTotp() {
-  return client.members.startTotpEnrolment();
+  return (await members()).startTotpEnrolment();
 }
 
 export async function activateTotp(code: string): Promise<Identity> {
-  const updated = await client.members.activateTotp(code);
+  const updated = await (await members()).activateTotp(code);
   memberChanged(updated);
   return updated;
 }
 
 export async function setEmailCodes(on: boolean): Promise<Identity> {
-  const updated = on ? await client.members.enableEmailFactor() : await client.members.removeFactor('EMAIL');
+  const updated = on
+    ? await (await members()).enableEmailFactor()
+    : await (await members()).removeFactor('EMAIL');
   memberChanged(updated);
   return updated;
 }
 
 export async function removeTotp(): Promise<Identity> {
-  const updated = await client.members.removeFactor('TOTP');
+  const updated = await (await members()).removeFactor('TOTP');
   memberChanged(updated);
   return updated;
 }
 
 /** The member's factors with their masked numbers (the security page), through the page's client or the server's. */
-export async function listFactors(api: StoreClient = client): Promise<MemberFactor[]> {
-  return api.members.listFactors();
+export async function listFactors(api?: StoreClient): Promise<MemberFactor[]> {
+  return (api?.members ?? (await members())).listFactors();
 }
 
 /** Sends a confirmation code to the phone (text message for SMS, voice call for CALL). */
 export async function startPhone(type: PhoneFactorType, phone: string): Promise<PhoneEnrolment> {
-  return client.members.startPhoneEnrolment(type, phone);
+  return (await members()).startPhoneEnrolment(type, phone);
 }
 
 export async function resendPhoneCode(type: PhoneFactorType): Promise<PhoneEnrolment> {
-  return client.members.resendPhoneEnrolmentCode(type);
+  return (await members()).resendPhoneEnrolmentCode(type);
 }
 
 export async function activatePhone(type: PhoneFactorType, code: string): Promise<Identity> {
-  const updated = await client.members.activatePhoneFactor(type, code);
+  const updated = await (await members()).activatePhoneFactor(type, code);
   memberChanged(updated);
   return updated;
 }
 
 export async function removePhone(type: PhoneFactorType): Promise<Identity> {
-  const updated = await client.members.removeFactor(type);
+  const updated = await (await members()).removeFactor(type);
   memberChanged(updated);
   return updated;
 }
 
 /** The member's passkeys (the security page), through the page's client or the server's. */
-export async function listPasskeys(api: StoreClient = client): Promise<Passkey[]> {
-  return api.members.listPasskeys();
+export async function listPasskeys(api?: StoreClient): Promise<Passkey[]> {
+  return (api?.members ?? (await members())).listPasskeys();
 }
 
 /**
@@ -194,14 +199,14 @@ export async function listPasskeys(api: StoreClient = client): Promise<Passkey[]
  */
 export async function addPasskey(name: string): Promise<Passkey> {
   const { startRegistration } = await import('@simplewebauthn/browser');
-  const optionsJSON = await client.members.startPasskeyEnrolment();
+  const optionsJSON = await (await members()).startPasskeyEnrolment();
   const response = await startRegistration({ optionsJSON: optionsJSON as never });
-  const passkey = await client.members.addPasskey(response as never, name || undefined);
+  const passkey = await (await members()).addPasskey(response as never, name || undefined);
   memberChanged();
   return passkey;
 }
 
 export async function removePasskey(id: string): Promise<void> {
-  await client.members.removePasskey(id);
+  await (await members()).removePasskey(id);
   memberChanged();
 }

@@ -11,6 +11,10 @@ import { fetchProduct, fetchProducts } from '@aisle/react';
 import { data } from 'react-router';
 import { memoized, type Store } from '../sdk.ts';
 
+/** Product path on this storefront: the server's `productPageUrl.path` (`/product-page/{slug}`). */
+export const productPath = (product: Product) =>
+  product.productPageUrl?.path ?? `/product-page/${product.slug}`;
+
 // ---------------------------------------------------------------------------------------------------------
 // Listings: filters, sort, search and paging, all kept in the URL search params
 // ---------------------------------------------------------------------------------------------------------
@@ -115,7 +119,7 @@ export async function loadListing(
 ): Promise<Listing> {
   const params = readListingParams(search, collectionId !== undefined);
   const sort = SORTS[params.sort];
-  const page = await fetchProducts(store.client, {
+  const page = await fetchProducts(await store.api(), {
     query: (query) => {
       const q = filtered(query, params, collectionId);
       return sort.order === 'asc' ? q.ascending(sort.field) : q.descending(sort.field);
@@ -139,9 +143,10 @@ export async function loadListing(
  */
 export function listBrands(store: Store, collectionId?: string): Promise<string[]> {
   return memoized(store, `brands:${collectionId ?? '*'}`, async () => {
+    const { products } = await store.api();
     const brands: string[] = [];
     for (let i = 0; i < 50; i++) {
-      let query = store.client.products.queryProducts().isNotEmpty('brand');
+      let query = products.queryProducts().isNotEmpty('brand');
       if (collectionId) query = query.hasSome('collectionIds', [collectionId]);
       const last = brands.at(-1);
       if (last !== undefined) query = query.gt('brand', last);
@@ -171,7 +176,7 @@ export const FACET_SAMPLE = 100;
  */
 export function listOptionFacets(store: Store, collectionId?: string): Promise<OptionFacet[]> {
   return memoized(store, `options:${collectionId ?? '*'}`, async () => {
-    let query = store.client.products.queryProducts();
+    let query = (await store.api()).products.queryProducts();
     if (collectionId) query = query.hasSome('collectionIds', [collectionId]);
     const page = await query.limit(FACET_SAMPLE).find();
     const facets = new Map<string, OptionFacet>();
@@ -209,7 +214,7 @@ export function listOptionFacets(store: Store, collectionId?: string): Promise<O
  * when the store deleted the product that was there.
  */
 export async function loadProduct(store: Store, slug: string): Promise<Product> {
-  const product = await fetchProduct(store.client, { slug });
+  const product = await fetchProduct(await store.api(), { slug });
   if (product) return product;
   if (await store.productGone?.(slug)) {
     throw data({ message: 'This product is no longer sold.' }, { status: 410 });

@@ -16,7 +16,7 @@ export async function readRedirectSession(
 ): Promise<RedirectSessionView | undefined> {
   if (!id) return undefined;
   try {
-    const response = await store.client.request<{ redirectSession?: RedirectSessionView }>({
+    const response = await (await store.api()).request<{ redirectSession?: RedirectSessionView }>({
       method: 'GET',
       path: '/_api/redirects-api/v1/redirect-session/{id}',
       data: { id },

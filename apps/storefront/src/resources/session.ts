@@ -11,7 +11,7 @@ import {
 } from '@aisle/sdk';
 import { redirect, redirectDocument } from 'react-router';
 import { loginFailureMessage, type ShownError, showError } from '../lib/errors.ts';
-import { auth, browserClientWith, type Store, sessionEnded } from '../sdk.ts';
+import { browserAuth, browserClientWith, type Store, sessionEnded } from '../sdk.ts';
 import { memberChanged } from './member.ts';
 import { captchaTokens, solveCaptcha } from './captcha.ts';
 import { readRedirectSession } from './redirects.ts';
@@ -111,7 +111,7 @@ export const toCaptchaTokens = (captcha?: { variant: 'VISIBLE' | 'INVISIBLE'; to
 export async function afterResult(result: LoginResult, target: string): Promise<AuthStep> {
   switch (result.loginState) {
     case 'SUCCESS':
-      await auth.getMemberTokensForDirectLogin(result.data.sessionToken);
+      await (await browserAuth()).getMemberTokensForDirectLogin(result.data.sessionToken);
       memberChanged();
       return { step: 'done', target };
     case 'EMAIL_VERIFICATION_REQUIRED':
@@ -141,7 +141,7 @@ export async function afterResult(result: LoginResult, target: string): Promise<
 
 /** The mailed e-mail verification code. */
 export async function verifyEmailCode(stateToken: string, code: string, target: string): Promise<AuthStep> {
-  const result = await auth.processVerification(
+  const result = await (await browserAuth()).processVerification(
     { verificationCode: code },
     { loginState: 'EMAIL_VERIFICATION_REQUIRED', data: { stateToken } },
   );
@@ -153,7 +153,7 @@ export async function verifyEmailCode(stateToken: string, code: string, target: 
 
 export async function resendEmailCode(stateToken: string): Promise<AuthStep> {
   try {
-    await browserClientWith({ verification }).verification.resendDuringAuthentication(stateToken);
+    await (await browserClientWith({ verification })).verification.resendDuringAuthentication(stateToken);
     return { step: 'verify-email', stateToken, notice: 'We sent you a new code.' };
   } catch (error) {
     return { step: 'verify-email', stateToken, error: showError(error) };
@@ -180,7 +180,7 @@ async function passkeyAnswer(options: PasskeyRequestOptions): Promise<PasskeyRes
 
 /** Passwordless sign-in: any passkey of this store; the server finds the member from it. */
 export async function signInWithPasskey(target: string): Promise<AuthStep> {
-  const api = browserClientWith({ authentication }).authentication;
+  const api = (await browserClientWith({ authentication })).authentication;
   const response = await passkeyAnswer(await api.passkeyOptions());
   const answer = await api.verify('WEBAUTHN', { webauthnData: { response } });
   return afterResult(loginResultFromState(answer), target);
@@ -195,7 +195,7 @@ export async function verifyPasskeyFactor(
   if (!pending.webAuthnOptions) return sendSecondFactorCode(pending, 'WEBAUTHN');
   try {
     const response = await passkeyAnswer(pending.webAuthnOptions);
-    const answer = await browserClientWith({ authentication }).authentication.verify('WEBAUTHN', {
+    const answer = await (await browserClientWith({ authentication })).authentication.verify('WEBAUTHN', {
       stateToken: pending.stateToken,
       rememberThisDevice,
       webauthnData: { response },
@@ -234,7 +234,7 @@ export async function verifySecondFactor(
   target: string,
   rememberThisDevice = false,
 ): Promise<AuthStep> {
-  const result = await auth.verifyFactor(
+  const result = await (await browserAuth()).verifyFactor(
     { code, factorType: pending.factorType, rememberThisDevice },
     pendingResult(pending),
   );
@@ -263,7 +263,7 @@ export async function sendSecondFactorCode(
   factorType?: FactorType,
 ): Promise<AuthStep> {
   const switched = factorType !== undefined && factorType !== pending.factorType;
-  const result = await auth.sendFactorCode(
+  const result = await (await browserAuth()).sendFactorCode(
     { factorType: factorType ?? pending.factorType },
     pendingResult(pending),
   );
@@ -280,6 +280,7 @@ const OAUTH_KEY = 'aisle.storefront.oauth';
 
 /** PKCE data in sessionStorage, then the hosted login page; it comes back to `/callback`. */
 export async function startHostedLogin(target: string): Promise<Response> {
+  const auth = await browserAuth();
   const oauthData = await auth.generateOAuthData(`${window.location.origin}/callback`, target);
   sessionStorage.setItem(OAUTH_KEY, JSON.stringify(oauthData));
   const { authUrl } = await auth.getAuthUrl(oauthData);
@@ -304,6 +305,7 @@ function storedOAuthData(): OAuthData | undefined {
 export async function completeHostedLogin(href: string): Promise<string> {
   const oauthData = storedOAuthData();
   if (!oauthData) throw new Error('This sign-in link was already used or has expired. Please sign in again.');
+  const auth = await browserAuth();
   const answer = auth.parseFromUrl(href);
   if (answer.error !== undefined) {
     sessionStorage.removeItem(OAUTH_KEY);
@@ -319,7 +321,7 @@ export async function completeHostedLogin(href: string): Promise<string> {
 export async function signOut(): Promise<Response> {
   let logoutUrl = '/';
   try {
-    ({ logoutUrl } = await auth.logout(`${window.location.origin}/`));
+    ({ logoutUrl } = await (await browserAuth()).logout(`${window.location.origin}/`));
   } catch {
     // The tokens are gone anyway; without a logout URL the hosted session just times out.
   }

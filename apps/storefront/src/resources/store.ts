@@ -1,5 +1,5 @@
-import { getImageUrl, parseImageUri, storeSettings } from '@aisle/sdk';
-import { clientWith, memoized, type Store } from '../sdk.ts';
+import { getImageUrl, parseImageUri } from '@aisle/sdk';
+import { clients, memoized, type Store } from '../sdk.ts';
 import { type SiteBrand, siteBrandOf } from '../lib/meta.ts';
 
 /** The header's logo box: at most this high (CSS pixels), its width from the picture's own shape. */
@@ -12,9 +12,7 @@ const LOGO_HEIGHT = 32;
 export function loadSiteBrand(store: Store): Promise<SiteBrand> {
   return memoized(store, 'site-brand', async () => {
     const fallback = siteBrandOf(undefined, store.origin);
-    const settings = await clientWith(store, { storeSettings })
-      .storeSettings.getPublicStoreSettings()
-      .catch(() => undefined);
+    const settings = await (await clients()).readPublicStoreSettings(store.connection).catch(() => undefined);
     if (!settings) return fallback;
     const name = settings.storeName ?? fallback.name;
     const logo = settings.logo;

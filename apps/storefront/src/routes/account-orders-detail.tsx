@@ -13,7 +13,7 @@ export async function accountOrderLoader({ params, request, context }: LoaderFun
   const store = storeOf(context);
   await requireMember(store, request);
   try {
-    return { order: await clientWith(store, { orders }).orders.getOrder(params.orderId ?? '') };
+    return { order: await (await clientWith(store, { orders })).orders.getOrder(params.orderId ?? '') };
   } catch (error) {
     if (error instanceof AisleError && (error.status === 404 || error.status === 403)) {
       throw data({ message: 'There is no such order in your account.' }, { status: 404 });

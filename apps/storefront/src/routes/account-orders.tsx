@@ -14,7 +14,7 @@ export async function accountOrdersLoader({ request, context }: LoaderFunctionAr
   const store = storeOf(context);
   await requireMember(store, request);
   const cursor = new URL(request.url).searchParams.get('cursor');
-  const page = await clientWith(store, { orders }).orders.searchOrders({
+  const page = await (await clientWith(store, { orders })).orders.searchOrders({
     sort: [{ fieldName: 'createdDate', order: 'DESC' }],
     cursorPaging: { limit: PAGE_SIZE, ...(cursor ? { cursor } : {}) },
   });

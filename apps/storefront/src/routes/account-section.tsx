@@ -53,9 +53,10 @@ export async function accountSectionLoader({ params, context }: LoaderFunctionAr
   }
   // The security page shows the masked phone numbers of SMS and CALL codes; the rest works without them.
   const security = params.section === 'security' && store.loggedIn();
+  const api = security ? await store.api() : undefined;
   const [factors, passkeys] = await Promise.all([
-    security ? listFactors(store.client).catch((): MemberFactor[] => []) : [],
-    security ? listPasskeys(store.client).catch((): Passkey[] => []) : [],
+    api ? listFactors(api).catch((): MemberFactor[] => []) : [],
+    api ? listPasskeys(api).catch((): Passkey[] => []) : [],
   ]);
   return { factors, passkeys };
 }
@@ -229,7 +230,7 @@ export async function accountSectionAction({ request }: ActionFunctionArgs): Pro
         if (password !== String(form.get('confirm') ?? '')) {
           return { intent, error: { message: 'The two passwords are not the same.' } };
         }
-        await browserClientWith({ authentication }).authentication.changePassword(password);
+        await (await browserClientWith({ authentication })).authentication.changePassword(password);
         return { intent, ok: 'Your password is changed. Other devices are signed out.' };
       }
       default:

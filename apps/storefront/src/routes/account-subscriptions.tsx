@@ -17,8 +17,8 @@ import { browserClientWith, browserStore, clientWith, storeOf } from '../sdk.ts'
 export async function accountSubscriptionsLoader({ request, context }: LoaderFunctionArgs) {
   const store = storeOf(context);
   await requireMember(store, request);
-  const page = await clientWith(store, { subscriptionContracts })
-    .subscriptionContracts.querySubscriptionContracts()
+  const page = await (await clientWith(store, { subscriptionContracts })).subscriptionContracts
+    .querySubscriptionContracts()
     .descending('createdDate')
     .limit(50)
     .find();
@@ -43,7 +43,7 @@ export async function accountSubscriptionsAction({ request }: ActionFunctionArgs
   const form = await request.formData();
   const id = String(form.get('id') ?? '');
   const action = String(form.get('intent') ?? '') as Action;
-  const calls = browserClientWith({ subscriptionContracts }).subscriptionContracts;
+  const calls = (await browserClientWith({ subscriptionContracts })).subscriptionContracts;
   const revision = String(form.get('revision') ?? '') || undefined;
   try {
     if (action === 'pause') await calls.pauseSubscriptionContract(id, revision);

@@ -57,13 +57,14 @@ export async function cartLoader({ context }: LoaderFunctionArgs): Promise<{
     await (await loadCartRuntime()).ensureCart();
     return { cart: undefined, totals: undefined };
   }
-  const cart = await store.client.currentCart.getCurrentCart().catch((error: unknown) => {
+  const { currentCart } = await store.api();
+  const cart = await currentCart.getCurrentCart().catch((error: unknown) => {
     if (noCart(error)) return null;
     throw error;
   });
   const totals =
     cart && cart.lineItems.length > 0
-      ? await store.client.currentCart.estimateCurrentCartTotals().catch(() => undefined)
+      ? await currentCart.estimateCurrentCartTotals().catch(() => undefined)
       : undefined;
   return { cart, totals };
 }
@@ -75,8 +76,9 @@ export async function cartLoader({ context }: LoaderFunctionArgs): Promise<{
 export async function cartAction({ request, context }: ActionFunctionArgs) {
   const store = storeOf(context);
   const form = await request.formData();
+  const { currentCart } = await store.api();
   if (form.get('intent') === 'checkout') {
-    const started = await store.client.currentCart
+    const started = await currentCart
       .createCheckoutFromCurrentCart({ channelType: 'WEB' })
       .catch((error: unknown) => {
         // No cart, or one that cannot be checked out as it is: the cart page says why.
@@ -87,7 +89,7 @@ export async function cartAction({ request, context }: ActionFunctionArgs) {
   }
   const lineId = String(form.get('lineId') ?? '');
   if (form.get('intent') === 'remove' && lineId) {
-    await store.client.currentCart.removeLineItemsFromCurrentCart([lineId]).catch((error: unknown) => {
+    await currentCart.removeLineItemsFromCurrentCart([lineId]).catch((error: unknown) => {
       if (!noCart(error)) throw error;
     });
   }

@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, Form, Link } from 'react-router';
 import { ErrorNotice, Field, Notice, SubmitButton } from '../components/form.tsx';
 import { type ShownError, showError } from '../lib/errors.ts';
-import { auth } from '../sdk.ts';
+import { browserAuth } from '../sdk.ts';
 import { usePageTitle } from '../lib/title.ts';
 import { useSettledActionData } from '../lib/action-data.ts';
 
@@ -11,7 +11,7 @@ export async function forgotPasswordAction({ request }: ActionFunctionArgs): Pro
   const form = await request.formData();
   const email = String(form.get('email') ?? '').trim();
   try {
-    await auth.sendPasswordResetEmail(email, `${window.location.origin}/reset-password`);
+    await (await browserAuth()).sendPasswordResetEmail(email, `${window.location.origin}/reset-password`);
     return { sent: email };
   } catch (error) {
     return { error: showError(error) };

@@ -10,7 +10,7 @@ import { storeOf } from '../sdk.ts';
 export async function homeLoader({ context }: LoaderFunctionArgs) {
   const store = storeOf(context);
   const [page, collections] = await Promise.all([
-    store.client.products.queryProducts().descending('numericId').limit(12).find(),
+    store.api().then(({ products }) => products.queryProducts().descending('numericId').limit(12).find()),
     listCollections(store),
   ]);
   return { products: page.items, total: page.totalCount, collections };

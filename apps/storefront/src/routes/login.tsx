@@ -4,7 +4,7 @@ import { type ActionFunctionArgs, Form, Link, useLocation } from 'react-router';
 import { IntentForm } from '../components/account-forms.tsx';
 import { ErrorNotice, Field, SubmitButton } from '../components/form.tsx';
 import { type AuthStep, signInWithPasskey, startHostedLogin } from '../resources/session.ts';
-import { auth } from '../sdk.ts';
+import { browserAuth } from '../sdk.ts';
 import { usePageTitle } from '../lib/title.ts';
 import { useSettledActionData } from '../lib/action-data.ts';
 
@@ -14,7 +14,7 @@ export const loginAction = ({ request }: ActionFunctionArgs): Promise<AuthStep |
   authAction(request, async (intent, form, target) => {
     if (intent === 'hosted') return startHostedLogin(target);
     if (intent === 'passkey') return signInWithPasskey(target);
-    return passwordAttempt(form, target, (credentials) => auth.login(credentials));
+    return passwordAttempt(form, target, async (credentials) => (await browserAuth()).login(credentials));
   });
 
 export function Login() {

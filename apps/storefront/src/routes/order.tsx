@@ -20,7 +20,7 @@ export async function orderLoader({ params, request, context }: LoaderFunctionAr
   const token = url.searchParams.get('token') ?? undefined;
   const [order, member, session] = await Promise.all([
     clientWith(store, { orders })
-      .orders.getOrder(params.orderId ?? '', token ? { confirmationToken: token } : {})
+      .then((api) => api.orders.getOrder(params.orderId ?? '', token ? { confirmationToken: token } : {}))
       .catch((error) => {
         if (
           error instanceof AisleError &&

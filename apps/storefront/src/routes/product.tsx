@@ -13,7 +13,6 @@ import {
 import { ErrorNotice } from '../components/form.tsx';
 import { NotifyMe } from '../components/notify-me.tsx';
 import { Picture, ProductPicture } from '../components/picture.tsx';
-import { productPath } from '../components/product-card.tsx';
 import { QuantityStepper } from '../components/quantity-stepper.tsx';
 import { RichText } from '../components/rich-text.tsx';
 import { SalePrice } from '../components/sale-price.tsx';
@@ -22,16 +21,17 @@ import { metaFrom, plainText, type RouteHandle } from '../lib/meta.ts';
 import { breadcrumbs, productData } from '../lib/structured-data.ts';
 import { addLinesWith, addToCart, cartErrorMessage, catalogLine } from '../resources/cart.ts';
 import {
-  type ChoiceState,
   choiceName,
   choiceState,
+  type ChoiceState,
   galleryFor,
   loadProduct,
   lowStockText,
   pricePerUnitLabel,
+  productPath,
   readSelection,
-  type Selection,
   selectedVariant,
+  type Selection,
 } from '../resources/products.ts';
 import { formatMoney } from '../lib/money.ts';
 import { storeOf } from '../sdk.ts';
@@ -77,7 +77,7 @@ export async function productAction({ request, params, context }: ActionFunction
     return { error: { message: 'This combination is not made. Choose another.' } };
   const plan = String(form.get('purchase') ?? '') || undefined;
   try {
-    await addLinesWith(store.client, [
+    await addLinesWith(await store.api(), [
       catalogLine(
         product.id,
         options.length > 0 ? variant?.id : product.variants?.[0]?.id,

@@ -4,7 +4,7 @@ import { type ActionFunctionArgs, Form, Link, useLocation } from 'react-router';
 import { NewPasswordFields } from '../components/account-forms.tsx';
 import { ErrorNotice, Field, SubmitButton } from '../components/form.tsx';
 import type { AuthStep } from '../resources/session.ts';
-import { auth } from '../sdk.ts';
+import { browserAuth } from '../sdk.ts';
 import { usePageTitle } from '../lib/title.ts';
 import { useSettledActionData } from '../lib/action-data.ts';
 
@@ -19,7 +19,9 @@ function registerAttempt(form: FormData, target: string): Promise<AuthStep> {
     firstName: String(form.get('firstName') ?? '').trim(),
     lastName: String(form.get('lastName') ?? '').trim(),
   };
-  return passwordAttempt(form, target, (credentials) => auth.register({ ...credentials, profile }));
+  return passwordAttempt(form, target, async (credentials) =>
+    (await browserAuth()).register({ ...credentials, profile }),
+  );
 }
 
 export function Register() {

@@ -5,7 +5,7 @@ import { NewPasswordFields } from '../components/account-forms.tsx';
 import { ErrorNotice, SubmitButton } from '../components/form.tsx';
 import { type AuthStep, afterResult, goTo } from '../resources/session.ts';
 import { type ShownError, showError } from '../lib/errors.ts';
-import { auth, browserClientWith } from '../sdk.ts';
+import { browserAuth, browserClientWith, browserStore } from '../sdk.ts';
 import { usePageTitle } from '../lib/title.ts';
 import { useSettledActionData } from '../lib/action-data.ts';
 
@@ -24,9 +24,9 @@ export async function resetPasswordAction({ request }: ActionFunctionArgs): Prom
     return { step: 'reset-error', error: { message: 'The two passwords are not the same.' } };
   }
   try {
-    const state = await browserClientWith({ recovery }).recovery.recover({ recoveryToken, password });
+    const state = await (await browserClientWith({ recovery })).recovery.recover({ recoveryToken, password });
     // A reset ends every session of the member: a browser signed in as them starts over as a visitor.
-    if (auth.loggedIn()) auth.setTokens(emptyTokens());
+    if (browserStore().loggedIn()) (await browserAuth()).setTokens(emptyTokens());
     const step = await afterResult(loginResultFromState(state), '/account/info');
     return step.step === 'done' ? goTo(step.target) : step;
   } catch (error) {

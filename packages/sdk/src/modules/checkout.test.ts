@@ -5,7 +5,7 @@ import { fakeFetch, json, parseUrl, type RecordedCall, bodyOf, pathOf } from '..
 import { expectSent } from '../testing/expect-sent.ts';
 import { applicationErrorReply, validationErrorReply } from '../testing/error-replies.ts';
 import { checkout, sandboxPayments } from './checkout.ts';
-import { STORES_APP_ID } from './current-cart.ts';
+import { STORES_APP_ID } from './catalog-ids.ts';
 import { wireImage } from '../testing/wire-image.ts';
 import { expectDeliveryAndMemberships, wireLogistics, wireMemberships } from '../testing/totals.ts';
 

@@ -6,7 +6,8 @@ import { expectSent } from '../testing/expect-sent.ts';
 import { applicationErrorReply } from '../testing/error-replies.ts';
 import { wireImage } from '../testing/wire-image.ts';
 import { expectDeliveryAndMemberships, wireLogistics, wireMemberships } from '../testing/totals.ts';
-import { currentCart, DEFAULT_VARIANT_ID, STORES_APP_ID } from './current-cart.ts';
+import { DEFAULT_VARIANT_ID, STORES_APP_ID } from './catalog-ids.ts';
+import { currentCart } from './current-cart.ts';
 
 const IMG = '5c3b2f1e-1b7a-4c8e-9a51-0d6a3c9e2f10';
 const URI = `aisle:image://v1/${IMG}/shirt.jpg#originWidth=800&originHeight=600`;

@@ -20,11 +20,6 @@ import type {
 /** Public path of the current cart (custom-host alias: `/_api/ecom-cart/v1/carts/current`). */
 export const CURRENT_CART_PATH = '/ecom/v1/carts/current';
 
-/** `catalogReference.appId` of the store catalogue. */
-export const STORES_APP_ID = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
-/** The variant id of a product without managed variants (`catalogReference.options.variantId`). */
-export const DEFAULT_VARIANT_ID = '00000000-0000-0000-0000-000000000000';
-
 /** Conversions of a returned cart (wire/cart-and-checkout.md §2), relative to the cart. */
 export const CART_CONVERSION: ConversionSpec = {
   dates: [

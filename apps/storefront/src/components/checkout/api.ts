@@ -8,7 +8,7 @@ import {
   sandboxPayments,
   tips,
 } from '@aisle/sdk';
-import { auth, browserClientWith } from '../../sdk.ts';
+import { browserStore } from '../../sdk.ts';
 
 const MODULES = { checkout, sandboxPayments, tips };
 
@@ -38,8 +38,12 @@ export function checkoutApi(redirectSessionId: string | undefined): CheckoutApi 
   let api = bySession.get(key);
   if (!api) {
     api = redirectSessionId
-      ? createClient({ modules: MODULES, auth, headers: { [REDIRECT_SESSION_HEADER]: redirectSessionId } })
-      : browserClientWith(MODULES);
+      ? createClient({
+          modules: MODULES,
+          auth: browserStore().connection.auth,
+          headers: { [REDIRECT_SESSION_HEADER]: redirectSessionId },
+        })
+      : createClient({ modules: MODULES, ...browserStore().connection });
     bySession.set(key, api);
   }
   return api;
