@@ -1,19 +1,12 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { startAdminStore, watchedMerchant } from './admin-helpers.ts';
-import { consoleErrorsOf, seriousA11yViolations, watchConsole } from './page-checks.ts';
-import { errorsOf, newShopper, productBySlug, STORES_APP_ID, withStore } from './store.ts';
+import { expectClean, startAdminStore, watchedMerchant } from './admin-helpers.ts';
+import { watchConsole } from './page-checks.ts';
+import { newShopper, productBySlug, STORES_APP_ID, withStore } from './store.ts';
 
 // Checkout templates in the browser: the merchant's editor (product finder, flags, copy link) and the hosted
 // checkout page honouring a template's flags.
 
 const { server, browser } = withStore(startAdminStore);
-
-async function expectClean(page: Page): Promise<void> {
-  expect(await seriousA11yViolations(page)).toEqual([]);
-  expect(errorsOf(page)).toEqual([]);
-  expect(consoleErrorsOf(page)).toEqual([]);
-}
 
 /** The id of the demo catalogue's lamp. */
 const lampId = async () => (await productBySlug(server, 'stoneware-table-lamp')).id;
