@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { TestServer } from '@aisle/server/testing';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { ADMIN_DIST } from './browser.ts';
 import { consoleErrorsOf, noSeriousA11yIssues, watchConsole } from './page-checks.ts';
@@ -120,6 +120,18 @@ export async function openNewSettingsForm(
   await openSettings(page, list);
   await page.getByRole('link', { name: newLink }).click();
   await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+}
+
+/** In a finder or picker (`scope`), looks `search` up through the field labelled `field` and adds `choice`. */
+export async function pick(
+  scope: Page | Locator,
+  field: string,
+  search: string,
+  choice: string,
+): Promise<void> {
+  await scope.getByLabel(field).fill(search);
+  await scope.getByRole('button', { name: 'Find', exact: true }).click();
+  await scope.getByRole('button', { name: `Add ${choice}` }).click();
 }
 
 /** Presses the form's button `button` and waits for its refusal: "Please correct the fields marked below." */

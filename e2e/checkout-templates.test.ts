@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectClean, startAdminStore, watchedMerchant } from './admin-helpers.ts';
+import { expectClean, pick, startAdminStore, watchedMerchant } from './admin-helpers.ts';
 import { watchConsole } from './page-checks.ts';
 import { newShopper, productBySlug, STORES_APP_ID, withStore } from './store.ts';
 
@@ -30,12 +30,7 @@ describe('checkout templates: the admin editor', () => {
     await expectClean(page);
 
     // An inactive draft: add the lamp, twice over.
-    await page.getByLabel('Find products for the template').fill('Stoneware');
-    await page
-      .getByRole('form', { name: 'Template product finder' })
-      .getByRole('button', { name: 'Find' })
-      .click();
-    await page.getByRole('button', { name: 'Add Stoneware Table Lamp' }).click();
+    await pick(page, 'Find products for the template', 'Stoneware', 'Stoneware Table Lamp');
     await page.getByText('“Stoneware Table Lamp” was added.').waitFor();
     const lines = page.getByTestId('template-lines');
     await lines.getByRole('button', { name: 'Take out Stoneware Table Lamp' }).waitFor();

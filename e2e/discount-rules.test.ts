@@ -1,8 +1,9 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   expectClean,
   fieldError,
+  pick,
   signedInMerchant,
   startAdminStore,
   submitRefused,
@@ -56,13 +57,6 @@ async function newRulePage(name: string): Promise<Page> {
   await page.getByRole('heading', { name: 'New automatic discount', level: 1 }).waitFor();
   await page.getByLabel('Name', { exact: true }).fill(name);
   return page;
-}
-
-/** In one of the builder's pickers (`scope`), looks `search` up through the field labelled `field` and adds `choice`. */
-async function pick(scope: Locator, field: string, search: string, choice: string): Promise<void> {
-  await scope.getByLabel(field).fill(search);
-  await scope.getByRole('button', { name: 'Find', exact: true }).click();
-  await scope.getByRole('button', { name: `Add ${choice}` }).click();
 }
 
 /** Creates the rule on the builder's page, clean (no accessibility or script problems), and waits for the word. */
