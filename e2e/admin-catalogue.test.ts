@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectClean, startAdminStore, submitRefused, watchedMerchant } from './admin-helpers.ts';
+import { expectClean, pick, startAdminStore, submitRefused, watchedMerchant } from './admin-helpers.ts';
 import { createProduct, withStore } from './store.ts';
 
 const { server, browser } = withStore(startAdminStore);
@@ -319,9 +319,7 @@ describe('catalogue admin: collections', () => {
     const id = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()?.split('?')[0] ?? '');
     await page.getByText('No products yet.').waitFor();
 
-    await page.getByLabel('Find products to add').fill(word);
-    await page.getByRole('button', { name: 'Find', exact: true }).click();
-    await page.getByRole('button', { name: `Add Picker ${word} 1` }).click();
+    await pick(page, 'Find products to add', word, `Picker ${word} 1`);
     await page.getByText(`“Picker ${word} 1” was added.`).waitFor();
     await page.getByRole('button', { name: `Add Picker ${word} 2` }).click();
     await page.getByText(`“Picker ${word} 2” was added.`).waitFor();

@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import type { TestServer } from '@aisle/server/testing';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { ADMIN_DIST } from './browser.ts';
-import { consoleErrorsOf, seriousA11yViolations, watchConsole } from './page-checks.ts';
+import { consoleErrorsOf, noSeriousA11yIssues, watchConsole } from './page-checks.ts';
 import {
   addFromProductPage,
   CARDS,
@@ -91,7 +91,7 @@ export async function watchedMerchant(...args: Parameters<typeof signedInMerchan
 
 /** No serious or critical axe violation, no page error, no console error (pages watched by `watchConsole`). */
 export async function expectClean(page: Page): Promise<void> {
-  expect(await seriousA11yViolations(page)).toEqual([]);
+  await noSeriousA11yIssues(page);
   expect(errorsOf(page)).toEqual([]);
   expect(consoleErrorsOf(page)).toEqual([]);
 }
@@ -122,6 +122,18 @@ export async function openNewSettingsForm(
   await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
 }
 
+/** In a finder or picker (`scope`), looks `search` up through the field labelled `field` and adds `choice`. */
+export async function pick(
+  scope: Page | Locator,
+  field: string,
+  search: string,
+  choice: string,
+): Promise<void> {
+  await scope.getByLabel(field).fill(search);
+  await scope.getByRole('button', { name: 'Find', exact: true }).click();
+  await scope.getByRole('button', { name: `Add ${choice}` }).click();
+}
+
 /** Presses the form's button `button` and waits for its refusal: "Please correct the fields marked below." */
 export async function submitRefused(page: Page, button: string): Promise<void> {
   await page.getByRole('button', { name: button }).click();
@@ -135,9 +147,11 @@ export async function fieldError(
   scope = page.locator('main'),
 ): Promise<string | null> {
   const input = scope.getByLabel(label, { exact: true });
+  const errorId = async () =>
+    (await input.getAttribute('aria-describedby'))?.split(' ').find((x) => x.endsWith('-error'));
+  await expect.poll(errorId).toBeTruthy();
   await expect.poll(() => input.getAttribute('aria-invalid')).toBe('true');
-  const id = (await input.getAttribute('aria-describedby'))?.split(' ').find((x) => x.endsWith('-error'));
-  return id ? page.locator(`[id="${id}"]`).textContent() : null;
+  return page.locator(`[id="${await errorId()}"]`).textContent();
 }
 
 /**

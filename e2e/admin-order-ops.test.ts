@@ -2,7 +2,7 @@ import { demoProductId } from '@aisle/server/seed';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectPhoneWidth, shopperBuys, signedInMerchant, startAdminStore } from './admin-helpers.ts';
-import { seriousA11yViolations } from './axe.ts';
+import { noSeriousA11yIssues } from './page-checks.ts';
 import {
   adminOrder,
   apiCheckout,
@@ -20,10 +20,6 @@ import {
 // The order page's payments, invoices, notes and mails (issue 15), as a merchant uses them.
 
 const { server, browser } = withStore(startAdminStore);
-
-async function noSeriousA11yIssues(page: Page) {
-  expect(await seriousA11yViolations(page)).toEqual([]);
-}
 
 /** An order paid by a card that is only authorised (delayed capture), placed through the API. */
 async function authorisedOrder(email: string): Promise<{ id: string; number: string; total: string }> {

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expectClean, fieldError, startAdminStore, watchedMerchant } from './admin-helpers.ts';
+import { expectClean, fieldError, pick, startAdminStore, watchedMerchant } from './admin-helpers.ts';
 import { apiOk, createProduct, withStore } from './store.ts';
 
 // The product page's "Subscriptions" section (docs/SUBSCRIPTIONS.md "Admin"): a merchant gives a product a plan
@@ -47,9 +47,7 @@ describe('subscription options in the product editor', () => {
     await section.getByLabel('Members may cancel their subscription themselves').uncheck();
     await section.getByLabel('Membership plan: an active subscription pays for chosen products').check();
     await section.getByLabel('Products in “Club picks”').check();
-    await section.getByLabel('Find products the membership pays for').fill('Espresso');
-    await section.getByRole('button', { name: 'Find' }).click();
-    await section.getByRole('button', { name: 'Add Club Espresso Beans' }).click();
+    await pick(section, 'Find products the membership pays for', 'Espresso', 'Club Espresso Beans');
     await section
       .getByRole('list', { name: 'Products the membership pays for' })
       .getByRole('button', { name: 'Remove Club Espresso Beans' })

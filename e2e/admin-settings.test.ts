@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   expectPhoneWidth,
+  fieldError,
   openSettings,
   shopperBuys,
   signedInMerchant,
@@ -11,14 +12,6 @@ import {
 import { addFromProductPage, adminOrder, errorsOf, newShopper, withStore } from './store.ts';
 
 const { server, browser } = withStore(startAdminStore);
-
-/** The message standing next to the field labelled `label` (its `.field-error`), or null. */
-async function fieldError(page: Page, label: string): Promise<string | null> {
-  const input = page.getByLabel(label, { exact: true });
-  await expect.poll(() => input.getAttribute('aria-invalid')).toBe('true');
-  const id = (await input.getAttribute('aria-describedby'))?.split(' ').find((x) => x.endsWith('-error'));
-  return id ? page.locator(`[id="${id}"]`).textContent() : null;
-}
 
 /** The row of the coupons list for this code. */
 const couponRow = (page: Page, code: string) =>

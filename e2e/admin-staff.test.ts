@@ -4,7 +4,7 @@ import { insertMember } from '../packages/server/src/modules/identity/members.ts
 import { base32Decode, hotp, stepAt } from '../packages/server/src/modules/identity/totp.ts';
 import { createStaffToken } from '../packages/server/src/modules/staff/tokens.ts';
 import { shopperBuys, signedInMerchant, startAdminStore } from './admin-helpers.ts';
-import { seriousA11yViolations } from './axe.ts';
+import { noSeriousA11yIssues } from './page-checks.ts';
 import { adminOrder, errorsOf, newShopper, withStore } from './store.ts';
 
 const { server, browser } = withStore(startAdminStore);
@@ -17,10 +17,6 @@ const PASSWORD = 'a long admin password';
 const clockAt = (at: Date) => {
   server.ctx.clock = () => at;
 };
-
-async function noSeriousA11yIssues(page: Page) {
-  expect(await seriousA11yViolations(page)).toEqual([]);
-}
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Admin' });
 

@@ -1,19 +1,12 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { startAdminStore, watchedMerchant } from './admin-helpers.ts';
-import { consoleErrorsOf, seriousA11yViolations, watchConsole } from './page-checks.ts';
-import { errorsOf, newShopper, productBySlug, STORES_APP_ID, withStore } from './store.ts';
+import { expectClean, pick, startAdminStore, watchedMerchant } from './admin-helpers.ts';
+import { watchConsole } from './page-checks.ts';
+import { newShopper, productBySlug, STORES_APP_ID, withStore } from './store.ts';
 
 // Checkout templates in the browser: the merchant's editor (product finder, flags, copy link) and the hosted
 // checkout page honouring a template's flags.
 
 const { server, browser } = withStore(startAdminStore);
-
-async function expectClean(page: Page): Promise<void> {
-  expect(await seriousA11yViolations(page)).toEqual([]);
-  expect(errorsOf(page)).toEqual([]);
-  expect(consoleErrorsOf(page)).toEqual([]);
-}
 
 /** The id of the demo catalogue's lamp. */
 const lampId = async () => (await productBySlug(server, 'stoneware-table-lamp')).id;
@@ -37,12 +30,7 @@ describe('checkout templates: the admin editor', () => {
     await expectClean(page);
 
     // An inactive draft: add the lamp, twice over.
-    await page.getByLabel('Find products for the template').fill('Stoneware');
-    await page
-      .getByRole('form', { name: 'Template product finder' })
-      .getByRole('button', { name: 'Find' })
-      .click();
-    await page.getByRole('button', { name: 'Add Stoneware Table Lamp' }).click();
+    await pick(page, 'Find products for the template', 'Stoneware', 'Stoneware Table Lamp');
     await page.getByText('“Stoneware Table Lamp” was added.').waitFor();
     const lines = page.getByTestId('template-lines');
     await lines.getByRole('button', { name: 'Take out Stoneware Table Lamp' }).waitFor();

@@ -9,6 +9,7 @@ import {
   confirmedOrder,
   confirmedOrderId,
   errorsOf,
+  fillCheckoutAddress,
   fillCheckoutDetails,
   newShopper,
   payByCard,
@@ -243,12 +244,14 @@ describe('hosted checkout', () => {
     const payment = page.getByTestId('payment-step');
     await payByCard(page, CARDS.needsConfirmation);
     await payment.getByText('Enter the street and house number.').waitFor();
-    await payment.getByLabel('First name').fill('Grace');
-    await payment.getByLabel('Last name').fill('Hopper');
-    await payment.getByLabel('Street and house number').fill('1 Navy Way');
-    await payment.getByLabel('City').fill('Arlington');
-    await payment.getByLabel('State').selectOption('US-VA');
-    await payment.getByLabel('ZIP code').fill('22202');
+    await fillCheckoutAddress(payment, {
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      street: '1 Navy Way',
+      city: 'Arlington',
+      state: 'US-VA',
+      zip: '22202',
+    });
     await payment.getByTestId('place-order').click();
 
     // The bank's step (the sandbox page). Failed: nothing is charged and the checkout opens again.

@@ -1,7 +1,9 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   expectClean,
+  fieldError,
+  pick,
   signedInMerchant,
   startAdminStore,
   submitRefused,
@@ -57,29 +59,11 @@ async function newRulePage(name: string): Promise<Page> {
   return page;
 }
 
-/** In one of the builder's pickers (`scope`), looks `search` up through the field labelled `field` and adds `choice`. */
-async function pick(scope: Locator, field: string, search: string, choice: string): Promise<void> {
-  await scope.getByLabel(field).fill(search);
-  await scope.getByRole('button', { name: 'Find', exact: true }).click();
-  await scope.getByRole('button', { name: `Add ${choice}` }).click();
-}
-
 /** Creates the rule on the builder's page, clean (no accessibility or script problems), and waits for the word. */
 async function createRule(page: Page): Promise<void> {
   await expectClean(page);
   await page.getByRole('button', { name: 'Create automatic discount' }).click();
   await page.getByText('The automatic discount was created.').waitFor();
-}
-
-/** The message standing next to the input labelled `label` inside `scope` (its `aria-describedby` error). */
-async function fieldError(scope: Page | Locator, label: string): Promise<string | null> {
-  const input = scope.getByLabel(label, { exact: true });
-  const errorId = async () =>
-    (await input.getAttribute('aria-describedby'))?.split(' ').find((x) => x.endsWith('-error'));
-  await expect.poll(errorId).toBeTruthy();
-  await expect.poll(() => input.getAttribute('aria-invalid')).toBe('true');
-  const page = 'page' in scope ? scope.page() : scope;
-  return page.locator(`[id="${await errorId()}"]`).textContent();
 }
 
 /** The page's HTML as the server renders it for this shopper (their cookies) names the automatic discount. */
@@ -225,7 +209,7 @@ describe('automatic discounts: made in the admin, given to shoppers', () => {
     await page.getByLabel('Ends').fill('2030-05-01T10:00');
     await submitRefused(page, 'Create automatic discount');
     // Both are the server's own checks (the page does not judge ranges or windows itself).
-    await expect(fieldError(condition, 'Subtotal up to (USD)')).resolves.toBe(
+    await expect(fieldError(page, 'Subtotal up to (USD)', condition)).resolves.toBe(
       'The highest amount is below the lowest: make it the same or higher.',
     );
     await expect(fieldError(page, 'Ends')).resolves.toBe('Choose an end after the start.');
@@ -239,7 +223,7 @@ describe('automatic discounts: made in the admin, given to shoppers', () => {
     await page.getByLabel('Ends').fill('');
     await page.getByTestId('rule-discounts').getByLabel('Percentage off').fill('120');
     await page.getByRole('button', { name: 'Create automatic discount' }).click();
-    await expect(fieldError(page.getByTestId('rule-discounts'), 'Percentage off')).resolves.toBe(
+    await expect(fieldError(page, 'Percentage off', page.getByTestId('rule-discounts'))).resolves.toBe(
       'Enter a percentage above 0 and up to 100, such as 10 or 12.5.',
     );
     expect((await apiRules()).length).toBe(before);

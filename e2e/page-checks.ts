@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 
-// Checks every admin screen passes: axe-core (injected into the page) finds nothing serious or critical,
+// Checks the pages under test pass: axe-core (injected into the page) finds nothing serious or critical,
 // and the console shows no error.
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -38,6 +39,11 @@ export async function seriousA11yViolations(page: Page): Promise<string[]> {
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Expects no serious or critical axe violation on the page as it is now. */
+export async function noSeriousA11yIssues(page: Page): Promise<void> {
+  expect(await seriousA11yViolations(page)).toEqual([]);
 }
 
 const consoleErrors = new WeakMap<Page, string[]>();

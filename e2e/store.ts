@@ -449,6 +449,21 @@ export const SAN_FRANCISCO: CheckoutAddress = {
   zip: '94105',
 };
 
+/** Fills a checkout address form inside `scope` (shipping or billing): the names, the country when given, the rest. */
+export async function fillCheckoutAddress(
+  scope: Locator,
+  address: CheckoutAddress,
+  country?: string,
+): Promise<void> {
+  await scope.getByLabel('First name').fill(address.firstName);
+  await scope.getByLabel('Last name').fill(address.lastName);
+  if (country) await scope.getByLabel('Country').selectOption(country);
+  await scope.getByLabel('Street and house number').fill(address.street);
+  await scope.getByLabel('City').fill(address.city);
+  await scope.getByLabel('State').selectOption(address.state);
+  await scope.getByLabel('ZIP code').fill(address.zip);
+}
+
 /** Fills the checkout's contact and shipping form (US address) and continues to delivery. */
 export async function fillCheckoutDetails(
   page: Page,
@@ -457,13 +472,7 @@ export async function fillCheckoutDetails(
 ): Promise<void> {
   const step = page.getByTestId('details-step');
   if (email !== undefined) await step.getByLabel('E-mail').fill(email);
-  await step.getByLabel('First name').fill(address.firstName);
-  await step.getByLabel('Last name').fill(address.lastName);
-  await step.getByLabel('Country').selectOption('US');
-  await step.getByLabel('Street and house number').fill(address.street);
-  await step.getByLabel('City').fill(address.city);
-  await step.getByLabel('State').selectOption(address.state);
-  await step.getByLabel('ZIP code').fill(address.zip);
+  await fillCheckoutAddress(step, address, 'US');
   await step.getByRole('button', { name: 'Continue to delivery' }).click();
   await step.getByTestId('details-summary').waitFor();
 }

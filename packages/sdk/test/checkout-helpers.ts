@@ -1,7 +1,6 @@
 import type { TestServer } from '@aisle/server/testing';
 import { expect } from 'vitest';
 import {
-  type AisleError,
   type Address,
   checkout,
   createClient,
@@ -52,15 +51,6 @@ export function storeForFile(): { readonly server: TestServer } {
     },
   };
 }
-
-/** The error a call fails with (a call that succeeds fails the test). */
-export const rejection = (promise: Promise<unknown>): Promise<AisleError> =>
-  promise.then(
-    () => {
-      throw new Error('expected the call to fail');
-    },
-    (error: unknown) => error as AisleError,
-  );
 
 const modules = { currentCart, checkout, sandboxPayments, orders, products };
 

@@ -14,6 +14,7 @@ import {
   STORES_APP_ID,
   tips,
 } from '../src/index.ts';
+import { rejection } from '../src/testing/rejection.ts';
 import { adminClient, serverForFile } from './test-server.ts';
 
 const CLIENT_ID = 'demo-storefront';
@@ -29,15 +30,6 @@ function shopper() {
     baseUrl: server.url,
     auth: OAuthStrategy({ clientId: CLIENT_ID, baseUrl: server.url }),
   });
-}
-
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected a rejection');
 }
 
 serverForFile((s) => (server = s));

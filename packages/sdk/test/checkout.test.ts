@@ -16,8 +16,8 @@ import {
   SAN_FRANCISCO,
   shopper,
   storeForFile,
-  rejection,
 } from './checkout-helpers.ts';
+import { rejection } from '../src/testing/rejection.ts';
 
 const store = storeForFile();
 

@@ -10,8 +10,8 @@ import {
   type Shopper,
   shopper,
   storeForFile,
-  rejection,
 } from './checkout-helpers.ts';
+import { rejection } from '../src/testing/rejection.ts';
 
 const store = storeForFile();
 

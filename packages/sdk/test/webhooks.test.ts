@@ -9,6 +9,7 @@ import {
   verifyWebhook,
   webhooks,
 } from '../src/index.ts';
+import { rejection } from '../src/testing/rejection.ts';
 import { adminClient, serverForFile } from './test-server.ts';
 
 let server: TestServer;
@@ -18,13 +19,6 @@ const received: Array<{ body: string; signature: string; type: string }> = [];
 
 const modules = { webhooks, products };
 const admin = () => adminClient(server, modules);
-
-/** What `promise` rejects with (fails the test when it resolves). */
-const rejection = (promise: Promise<unknown>): Promise<unknown> =>
-  promise.then(
-    () => expect.unreachable('expected a rejection'),
-    (error: unknown) => error,
-  );
 
 /** Waits until the receiver has `n` requests (the server's sender runs on its own). */
 async function receivedCount(n: number): Promise<void> {

@@ -6,7 +6,7 @@ import type {
   FieldViolation,
 } from '@aisle/sdk';
 import { type FieldSpec, readField } from './fields.ts';
-import { money } from './format.ts';
+import { money, plural } from './format.ts';
 
 /**
  * Discount rules as a merchant edits them: the trigger and the discounts as drafts of what was typed (the
@@ -435,8 +435,6 @@ function list(parts: string[], word: 'and' | 'or'): string {
   if (parts.length <= 1) return parts[0] ?? '';
   return `${parts.slice(0, -1).join(', ')} ${word} ${parts.at(-1)}`;
 }
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** `Oak Chair or the Mugs collection`; counts when names are not known or too many. */
 export function itemsText(items: ItemsDraft): string {

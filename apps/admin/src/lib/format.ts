@@ -10,6 +10,9 @@ export const shortDay = (isoDay: string): string => DAY.format(new Date(`${isoDa
 export const words = (value: string | undefined): string =>
   value ? value.charAt(0) + value.slice(1).toLowerCase().replaceAll('_', ' ') : '—';
 
+/** `1 product`, `3 products`: a count with its noun (`many` is `one` with an s unless said). */
+export const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
+
 /** One formatter per currency: a long list formats a price per row, and making a formatter is the slow part. */
 const formatters = new Map<string, Intl.NumberFormat>();
 

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Link, type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { DataTable } from '../components/data-table.tsx';
 import { PageLinks } from '../components/page-links.tsx';
-import { dateTime, money, words } from '../lib/format.ts';
+import { dateTime, money, plural, words } from '../lib/format.ts';
 import { usePageTitle } from '../lib/title.ts';
 import { requireClient } from '../sdk.ts';
 import { Fact, Panel } from '../components/panel.tsx';
@@ -82,7 +82,7 @@ export function AbandonedCheckouts() {
         ))}
       </nav>
       <p className="muted" role="status">
-        {total === undefined ? '' : `${total} ${total === 1 ? 'abandoned checkout' : 'abandoned checkouts'}`}
+        {total === undefined ? '' : plural(total, 'abandoned checkout')}
       </p>
       {checkouts.length === 0 ? (
         <p className="empty">No abandoned checkouts{status ? ` with this status` : ''}.</p>

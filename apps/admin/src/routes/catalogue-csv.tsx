@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { ErrorNotice, Notice } from '../components/form.ts';
 import { ListTable, type ListTableProps } from '../components/list-table.tsx';
 import { adminError, type ShownError } from '../lib/errors.ts';
+import { plural } from '../lib/format.ts';
 import { usePageTitle } from '../lib/title.ts';
 import { requireClient } from '../sdk.ts';
 import { Panel } from '../components/panel.tsx';
@@ -15,8 +16,6 @@ const ACTION: Record<CsvImportProduct['action'], { planned: string; done: string
   UPDATE: { planned: 'Will be updated', done: 'Updated' },
   FAIL: { planned: 'Will not be imported', done: 'Not imported' },
 };
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** A list of a plan or result under its heading: its first rows, saying so when there are more. */
 function FirstRows<T>({ title, noun, rows, ...table }: ListTableProps<T> & { title: string; noun: string }) {

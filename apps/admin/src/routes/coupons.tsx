@@ -5,6 +5,7 @@ import { DeletedNotice, ListHead } from '../components/page-head.tsx';
 import { PageLinks } from '../components/page-links.tsx';
 import { discountText, usesText, validityText } from '../lib/coupon-form.ts';
 import { adminError } from '../lib/errors.ts';
+import { plural } from '../lib/format.ts';
 import { usePageTitle } from '../lib/title.ts';
 import { requireClient } from '../sdk.ts';
 import { useSettledActionData } from '../../../storefront/src/lib/action-data.ts';
@@ -65,7 +66,7 @@ export function Coupons() {
       <DeletedNotice one="coupon" acted={result !== undefined} />
       <Outcome result={result} />
       <p className="muted" role="status">
-        {total === undefined ? '' : `${total} ${total === 1 ? 'coupon' : 'coupons'}`}
+        {total === undefined ? '' : plural(total, 'coupon')}
       </p>
       {coupons.length === 0 ? (
         <p className="empty">No coupons yet.</p>

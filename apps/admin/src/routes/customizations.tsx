@@ -1,7 +1,7 @@
 import type { Customization, CustomizationChoiceInput, CustomizationInput } from '@aisle/sdk';
 import type { EntitySpec } from '../components/entity-kit.tsx';
 import { linkColumn, updatedColumn } from '../components/spec-columns.tsx';
-import { type FieldValues, nameField } from '../lib/fields.ts';
+import { type FieldSpec, type FieldValues, nameField } from '../lib/fields.ts';
 import { words } from '../lib/format.ts';
 import { NAME_SEARCH, PAGE_SIZE, pageOf } from '../lib/list.ts';
 
@@ -46,6 +46,16 @@ function input(v: FieldValues, revision?: string): CustomizationInput {
   };
 }
 
+/** A required choice made when the customization is created: later saves keep what it was (`input`, `update`). */
+const chosenWhenCreated = (name: string, label: string, options: FieldSpec['options']): FieldSpec => ({
+  name,
+  label,
+  kind: 'select',
+  required: true,
+  options,
+  hint: 'Chosen when created.',
+});
+
 /**
  * Customizations (catalogue v3): product options and modifiers, free text or choices, on the entity kit.
  * Kind and display are chosen at creation; name and choices change later.
@@ -64,29 +74,15 @@ export const customizationSpec: EntitySpec<Customization> = {
   filters: NAME_SEARCH,
   fields: [
     nameField(50),
-    {
-      name: 'customizationType',
-      label: 'Kind',
-      kind: 'select',
-      required: true,
-      options: [
-        { value: 'PRODUCT_OPTION', label: 'Product option (makes variants)' },
-        { value: 'MODIFIER', label: 'Modifier (adds to the order line)' },
-      ],
-      hint: 'Chosen when created.',
-    },
-    {
-      name: 'customizationRenderType',
-      label: 'Shown as',
-      kind: 'select',
-      required: true,
-      options: [
-        { value: 'TEXT_CHOICES', label: 'Text choices' },
-        { value: 'SWATCH_CHOICES', label: 'Colour swatches' },
-        { value: 'FREE_TEXT', label: 'Free text' },
-      ],
-      hint: 'Chosen when created.',
-    },
+    chosenWhenCreated('customizationType', 'Kind', [
+      { value: 'PRODUCT_OPTION', label: 'Product option (makes variants)' },
+      { value: 'MODIFIER', label: 'Modifier (adds to the order line)' },
+    ]),
+    chosenWhenCreated('customizationRenderType', 'Shown as', [
+      { value: 'TEXT_CHOICES', label: 'Text choices' },
+      { value: 'SWATCH_CHOICES', label: 'Colour swatches' },
+      { value: 'FREE_TEXT', label: 'Free text' },
+    ]),
     {
       name: 'choices',
       label: 'Choices',

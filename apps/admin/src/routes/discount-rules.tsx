@@ -14,7 +14,7 @@ import {
   statusOf,
 } from '../lib/discount-rules.ts';
 import { type FieldSpec, type FieldValues, nameField } from '../lib/fields.ts';
-import { dateTime } from '../lib/format.ts';
+import { dateTime, plural } from '../lib/format.ts';
 import { PAGE_SIZE } from '../lib/list.ts';
 import { localDateTime, text } from '../lib/values.ts';
 import type { AdminClient } from '../sdk.ts';
@@ -111,7 +111,7 @@ function query(client: AdminClient, values: Record<string, string>) {
   }
 }
 
-const usesText = (n: number | undefined) => `${n ?? 0} ${n === 1 ? 'order' : 'orders'}`;
+const usesText = (n: number | undefined) => plural(n ?? 0, 'order');
 
 export const discountRuleSpec: EntitySpec<DiscountRule> = {
   path: 'discount-rules',

@@ -9,6 +9,7 @@ import { type FieldSpec, readField, readFields, saveError } from '../lib/fields.
 import { dateTime, words } from '../lib/format.ts';
 import { listParams, PAGE_SIZE } from '../lib/list.ts';
 import { usePageTitle } from '../lib/title.ts';
+import { revisionOf } from '../lib/values.ts';
 import { requireClient } from '../sdk.ts';
 import { useSettledActionData } from '../../../storefront/src/lib/action-data.ts';
 
@@ -316,7 +317,7 @@ export async function inventoryItemAction({ request, params }: ActionFunctionArg
           limit: v.limit === null ? null : Number(v.limit),
           message: v.message === null ? null : String(v.message),
         },
-        ...(current.revision ? { revision: current.revision } : {}),
+        ...revisionOf(current),
       },
       { reason: 'MANUAL' },
     );

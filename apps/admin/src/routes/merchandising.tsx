@@ -4,6 +4,7 @@ import { linkColumn, updatedColumn } from '../components/spec-columns.tsx';
 import type { ListColumn } from '../components/list-table.tsx';
 import { nameField } from '../lib/fields.ts';
 import { NAME_SEARCH, PAGE_SIZE, pageOf } from '../lib/list.ts';
+import { revisionOf } from '../lib/values.ts';
 import type { AdminClient } from '../sdk.ts';
 
 // Brands, ribbons and info sections: the catalogue's shared labels and text blocks, each a spec of the
@@ -30,7 +31,7 @@ function namedSpec<T extends { id: string; name?: string; revision?: string; upd
   query: (client: AdminClient) => QueryBuilder<T>;
   get: (client: AdminClient, id: string) => Promise<T>;
   create: (client: AdminClient, name: string) => Promise<T>;
-  update: (client: AdminClient, id: string, name: string, revision: string | undefined) => Promise<T>;
+  update: (client: AdminClient, row: T, name: string) => Promise<T>;
   remove: (client: AdminClient, id: string) => Promise<void>;
   hint: string;
 }): EntitySpec<T> {
@@ -47,7 +48,7 @@ function namedSpec<T extends { id: string; name?: string; revision?: string; upd
     name: (row) => row.name ?? '',
     values: (row) => ({ name: row.name ?? '' }),
     create: (client, values) => init.create(client, String(values.name)),
-    update: (client, row, values) => init.update(client, row.id, String(values.name), row.revision),
+    update: (client, row, values) => init.update(client, row, String(values.name)),
     remove: init.remove,
     deleteNote: 'Products showing it lose it.',
   };
@@ -63,8 +64,7 @@ export const brandSpec = namedSpec<Brand>({
   query: (client) => client.brands.queryBrands(COUNTED),
   get: (client, id) => client.brands.getBrand(id, COUNTED),
   create: (client, name) => client.brands.createBrand({ name }),
-  update: (client, id, name, revision) =>
-    client.brands.updateBrand(id, { name, ...(revision ? { revision } : {}) }),
+  update: (client, row, name) => client.brands.updateBrand(row.id, { name, ...revisionOf(row) }),
   remove: (client, id) => client.brands.deleteBrand(id),
   hint: 'Shown with the product; shoppers can filter by it. Renaming renames it on every product.',
 });
@@ -77,8 +77,7 @@ export const ribbonSpec = namedSpec<Ribbon>({
   query: (client) => client.ribbons.queryRibbons(COUNTED),
   get: (client, id) => client.ribbons.getRibbon(id, COUNTED),
   create: (client, name) => client.ribbons.createRibbon({ name }),
-  update: (client, id, name, revision) =>
-    client.ribbons.updateRibbon(id, { name, ...(revision ? { revision } : {}) }),
+  update: (client, row, name) => client.ribbons.updateRibbon(row.id, { name, ...revisionOf(row) }),
   remove: (client, id) => client.ribbons.deleteRibbon(id),
   hint: 'A short label on the product’s picture, such as “New” or “Sale”.',
 });
@@ -133,7 +132,7 @@ export const infoSectionSpec: EntitySpec<InfoSection> = {
       title: String(v.title),
       uniqueName: String(v.uniqueName),
       plainDescription: String(v.plainDescription),
-      ...(row.revision ? { revision: row.revision } : {}),
+      ...revisionOf(row),
     }),
   remove: (client, id) => client.infoSections.deleteInfoSection(id),
   deleteNote: 'Products showing it lose it.',

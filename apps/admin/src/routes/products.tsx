@@ -6,7 +6,7 @@ import type { ListColumn } from '../components/list-table.tsx';
 import { pictureColumn } from '../components/picture-column.tsx';
 import { adminError, type ShownError } from '../lib/errors.ts';
 import { readField } from '../lib/fields.ts';
-import { money } from '../lib/format.ts';
+import { money, plural } from '../lib/format.ts';
 import { countText, listParams, PAGE_SIZE, pagerLinks } from '../lib/list.ts';
 import { usePageTitle } from '../lib/title.ts';
 import { type AdminClient, requireClient } from '../sdk.ts';
@@ -118,7 +118,7 @@ export async function productsAction({ request }: ActionFunctionArgs): Promise<B
     const failed = result.results.filter((r) => !r.itemMetadata?.success).length;
     const done = ids.length - failed;
     return {
-      done: `${done} ${done === 1 ? 'product' : 'products'} changed${failed ? `, ${failed} could not be changed` : ''}.`,
+      done: `${plural(done, 'product')} changed${failed ? `, ${failed} could not be changed` : ''}.`,
     };
   } catch (error) {
     return { error: adminError(error) };

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch, json, parseUrl, replies } from '../testing/fake-fetch.ts';
+import { rejection } from '../testing/rejection.ts';
 import { StaticTokenStrategy } from './auth.ts';
 import { AisleApplicationError, type AisleError, AisleSystemError, AisleValidationError } from './errors.ts';
 import { createHttp } from './transport.ts';
@@ -7,15 +8,6 @@ import { createHttp } from './transport.ts';
 afterEach(() => {
   vi.unstubAllGlobals();
 });
-
-async function rejection(promise: Promise<unknown>): Promise<AisleError> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as AisleError;
-  }
-  throw new Error('expected a rejection');
-}
 
 describe('createHttp: requests', () => {
   it('builds the URL from baseUrl (trailing slash trimmed), encoded path and query', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createClient } from '../core/client.ts';
-import { fakeFetch, json, parseUrl } from '../testing/fake-fetch.ts';
+import { fakeFetch, json, sentOf } from '../testing/fake-fetch.ts';
 import { AUTHENTICATION_PATH, authentication } from './authentication.ts';
 
 const ISO = '2024-03-01T12:00:00.000Z';
@@ -8,12 +8,7 @@ const ISO = '2024-03-01T12:00:00.000Z';
 function client(reply: unknown = {}) {
   const { fetch, calls } = fakeFetch(() => json(reply));
   const aisle = createClient({ modules: { authentication }, fetch, baseUrl: 'https://shop.test' });
-  const sent = (index = 0) => ({
-    method: calls[index]?.method,
-    path: parseUrl(calls[index]?.url ?? '').path,
-    body: calls[index]?.body === undefined ? undefined : JSON.parse(calls[index]?.body ?? ''),
-    headers: calls[index]?.headers,
-  });
+  const sent = (index = 0) => ({ ...sentOf(calls[index]), headers: calls[index]?.headers });
   return { aisle, sent };
 }
 

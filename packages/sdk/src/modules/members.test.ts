@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createClient } from '../core/client.ts';
-import { fakeFetch, json, parseUrl } from '../testing/fake-fetch.ts';
+import { fakeFetch, json, sentOf } from '../testing/fake-fetch.ts';
 import { CURRENT_MEMBER_PATH, members, UPDATE_CURRENT_MEMBER_PATH } from './members.ts';
 
 const ISO = '2024-03-01T12:00:00.000Z';
@@ -15,11 +15,7 @@ const wireMember = {
 function client(reply: unknown = { member: wireMember }) {
   const { fetch, calls } = fakeFetch(() => json(reply));
   const aisle = createClient({ modules: { members }, fetch });
-  const sent = (index = 0) => ({
-    method: calls[index]?.method,
-    path: parseUrl(calls[index]?.url ?? '').path,
-    body: calls[index]?.body === undefined ? undefined : JSON.parse(calls[index]?.body ?? ''),
-  });
+  const sent = (index = 0) => sentOf(calls[index]);
   return { aisle, sent };
 }
 

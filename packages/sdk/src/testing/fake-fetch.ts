@@ -75,3 +75,10 @@ export const bodyOf = (call: RecordedCall | undefined): unknown => JSON.parse(ca
 
 /** A recorded call's path. */
 export const pathOf = (call: RecordedCall | undefined): string => parseUrl(call?.url ?? '').path;
+
+/** What a recorded call sent: its method, path and JSON body (undefined without one). */
+export const sentOf = (call: RecordedCall | undefined) => ({
+  method: call?.method,
+  path: pathOf(call),
+  body: call?.body === undefined ? undefined : bodyOf(call),
+});
