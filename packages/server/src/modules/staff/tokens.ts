@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { eq, inArray, lt, sql } from 'drizzle-orm';
 import { hashSecret } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { type Db, firstRow, liveAt } from '../../platform/db.ts';
+import { type Db, firstRow, liveAt, spendUnspent } from '../../platform/db.ts';
 import { type StaffTokenKind, staffTokens } from './tables.ts';
 
 /** Lifetimes in seconds. */
@@ -76,25 +76,19 @@ export async function endStaffTokens(
   kinds: StaffTokenKind[],
   keep?: string,
 ): Promise<void> {
-  await db
-    .update(staffTokens)
-    .set({ usedDate: ctx.clock() })
-    .where(
-      and(
-        eq(staffTokens.staffId, staffId),
-        inArray(staffTokens.kind, kinds),
-        isNull(staffTokens.usedDate),
-        keep ? sql`${staffTokens.tokenHash} <> ${hashSecret(keep)}` : undefined,
-      ),
-    );
+  await spendUnspent(
+    db,
+    staffTokens,
+    ctx.clock(),
+    eq(staffTokens.staffId, staffId),
+    inArray(staffTokens.kind, kinds),
+    keep ? sql`${staffTokens.tokenHash} <> ${hashSecret(keep)}` : undefined,
+  );
 }
 
 /** Setup codes printed by earlier starts stop working when a new one is printed. */
 export async function endSetupTokens(ctx: AppContext): Promise<void> {
-  await ctx.db
-    .update(staffTokens)
-    .set({ usedDate: ctx.clock() })
-    .where(and(eq(staffTokens.kind, 'setup'), isNull(staffTokens.usedDate)));
+  await spendUnspent(ctx.db, staffTokens, ctx.clock(), eq(staffTokens.kind, 'setup'));
 }
 
 /** Ended and expired tokens are kept a day, then deleted (the janitor of the staff module). */
