@@ -346,6 +346,19 @@ export async function spendLive<T extends OneTimeTable>(
   return row as T['$inferSelect'] | undefined;
 }
 
+/** Spends at `now` every row meeting `match` not spent yet, expired or not: a holder's pending tokens ended. */
+export async function spendUnspent(
+  db: Db,
+  table: OneTimeTable,
+  now: Date,
+  ...match: Array<SQL | undefined>
+): Promise<void> {
+  await db
+    .update(table)
+    .set({ usedDate: now })
+    .where(and(...match, isNull(table.usedDate)));
+}
+
 /** Run a raw query and get its rows, the same on both drivers. */
 export async function rows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };

@@ -17,6 +17,9 @@ const Revision = Type.Union([Type.String({ pattern: '^\\d{1,19}$' }), Type.Integ
 const FieldMask = Opt(
   Str(2000, { description: 'Comma-joined dotted paths to update; all given fields when absent' }),
 );
+/** The PATCH body of a settings singleton: `{<key>: input, fieldMask}`. */
+const settingsPatch = <K extends string, S extends TSchema>(key: K, input: S) =>
+  Type.Object({ [key]: input, fieldMask: FieldMask } as { [P in K]: S } & { fieldMask: typeof FieldMask });
 
 // ---- Checkout settings
 
@@ -117,10 +120,7 @@ export const CheckoutSettingsInput = Type.Object({
   revision: Opt(Revision),
 });
 export type CheckoutSettingsInput = Static<typeof CheckoutSettingsInput>;
-export const UpdateCheckoutSettingsRequest = Type.Object({
-  checkoutSettings: CheckoutSettingsInput,
-  fieldMask: FieldMask,
-});
+export const UpdateCheckoutSettingsRequest = settingsPatch('checkoutSettings', CheckoutSettingsInput);
 
 // ---- Orders settings
 
@@ -133,10 +133,7 @@ export const OrdersSettingsInput = Type.Object({
   orderApprovalStrategy: Opt(literals(APPROVAL_STRATEGIES)),
 });
 export type OrdersSettingsInput = Static<typeof OrdersSettingsInput>;
-export const UpdateOrdersSettingsRequest = Type.Object({
-  ordersSettings: OrdersSettingsInput,
-  fieldMask: FieldMask,
-});
+export const UpdateOrdersSettingsRequest = settingsPatch('ordersSettings', OrdersSettingsInput);
 
 // ---- Tips
 

@@ -1,4 +1,4 @@
-import type { ContactDetails } from '@aisle/sdk';
+import type { CheckoutCustomField, CheckoutCustomSettings, ContactDetails } from '@aisle/sdk';
 import type { StoredAddress } from '../cart/model.ts';
 
 /**
@@ -14,12 +14,6 @@ export interface Contact {
   contactDetails?: ContactDetails;
 }
 
-export interface CustomField {
-  value?: unknown;
-  title?: string;
-  translatedTitle?: string;
-}
-
 /** Who created the checkout (wire `createdBy`). */
 export type CreatedBy = { memberId: string } | { visitorId: string } | { userId: string } | { appId: string };
 
@@ -32,18 +26,11 @@ export interface CheckoutInfo {
   buyerNote?: string;
   buyerInfo?: { contactId?: string; email?: string };
   buyerLanguage?: string;
-  customFields?: CustomField[];
+  customFields?: CheckoutCustomField[];
   membershipOptions?: {
     selectedMemberships?: { memberships?: Array<{ id: string; appId: string; lineItemIds?: string[] }> };
   };
-  customSettings?: {
-    lockGiftCard?: boolean;
-    lockCouponCode?: boolean;
-    disabledPolicyAgreementCheckbox?: boolean;
-    disabledManualPayment?: boolean;
-    /** Aisle: the hosted checkout page shows no way back to the shop (a checkout template's flag). */
-    disabledContinueShoppingButton?: boolean;
-  };
+  customSettings?: CheckoutCustomSettings;
   /** Aisle: the checkout template this checkout was started from. */
   checkoutTemplateId?: string;
   customContentReference?: { appId?: string; componentId?: string };

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import type { StoredCoupon, StoredLine, StoredMerchantDiscount } from '../cart/model.ts';
+import { bigint, boolean, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { contentColumns } from '../cart/tables.ts';
 import type { CheckoutInfo } from './model.ts';
-import { dated, jsonList, jsonObject, primaryId } from '../../platform/columns.ts';
+import { dated, jsonObject, primaryId } from '../../platform/columns.ts';
 
 /**
  * Checkouts: created from the current cart (`create-checkout`) or directly (`POST /ecom/v1/checkouts`). Lines
@@ -22,15 +22,13 @@ export const checkouts = pgTable(
     cart: jsonObject('cart'),
     /** `shippingAddress`, `billingAddress`, `selectedShippingOption`, `email` as sent to create-checkout. */
     request: jsonObject('request'),
-    lineItems: jsonList<StoredLine>('line_items'),
     /**
-     * Everything else the buyer or merchant set: billingInfo, shippingInfo (destination, selected option),
-     * buyerInfo, buyerNote, customFields, customSettings, membershipOptions, extendedFields,
-     * customContentReference, externalReference, businessLocationId, overrideCheckoutUrl, tipChoice…
+     * Lines, coupon, merchant discounts and `info`: everything else the buyer or merchant set (billingInfo,
+     * shippingInfo (destination, selected option), buyerInfo, buyerNote, customFields, customSettings,
+     * membershipOptions, extendedFields, customContentReference, externalReference, businessLocationId,
+     * overrideCheckoutUrl, tipChoice…).
      */
-    info: jsonObject<CheckoutInfo>('info'),
-    coupon: jsonb('coupon').$type<StoredCoupon>(),
-    merchantDiscounts: jsonList<StoredMerchantDiscount>('merchant_discounts'),
+    ...contentColumns<CheckoutInfo>(),
     purchaseFlowId: uuid('purchase_flow_id').notNull().default(sql`gen_random_uuid()`),
     completed: boolean('completed').notNull().default(false),
     /** The order placed from this checkout (set in the order's transaction). */

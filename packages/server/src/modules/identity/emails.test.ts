@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ValidationFailure } from '../../platform/errors.ts';
+import { thrownViolations } from '../../platform/test-violations.ts';
 import { emailKey, isValidEmail, requireEmail } from './emails.ts';
 
 describe('emails', () => {
@@ -15,16 +15,10 @@ describe('emails', () => {
   });
 
   it('reports a bad address as an EMAIL violation', () => {
-    try {
-      requireEmail('nope');
-      expect.unreachable();
-    } catch (error) {
-      expect(error).toBeInstanceOf(ValidationFailure);
-      expect((error as ValidationFailure).violations[0]).toMatchObject({
-        field: 'loginId.email',
-        violatedRule: 'FORMAT',
-        data: { type: 'EMAIL' },
-      });
-    }
+    expect(thrownViolations(() => requireEmail('nope'))[0]).toMatchObject({
+      field: 'loginId.email',
+      violatedRule: 'FORMAT',
+      data: { type: 'EMAIL' },
+    });
   });
 });

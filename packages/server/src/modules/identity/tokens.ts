@@ -2,7 +2,7 @@ import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gte, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import { hashSecret } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { type Db, firstRow, liveAt, spendLive } from '../../platform/db.ts';
+import { type Db, firstRow, liveAt, spendLive, spendUnspent } from '../../platform/db.ts';
 import {
   captchaChallenges,
   type IdentityTokenKind,
@@ -251,19 +251,10 @@ export async function spendMemberTokens(
   kinds: IdentityTokenKind[],
   factorType?: string,
 ) {
-  for (const kind of kinds) {
-    await ctx.db
-      .update(identityTokens)
-      .set({ usedDate: ctx.clock() })
-      .where(
-        and(
-          eq(identityTokens.memberId, memberId),
-          eq(identityTokens.kind, kind),
-          isNull(identityTokens.usedDate),
-          factorType === undefined ? undefined : eq(identityTokens.factorType, factorType),
-        ),
-      );
-  }
+  const member = eq(identityTokens.memberId, memberId);
+  const factor = factorType === undefined ? undefined : eq(identityTokens.factorType, factorType);
+  for (const kind of kinds)
+    await spendUnspent(ctx.db, identityTokens, ctx.clock(), member, eq(identityTokens.kind, kind), factor);
 }
 
 /** Drop spent secrets, old captcha challenges and ended throttle windows, a day on. */

@@ -12,13 +12,12 @@ import {
   SignJWT,
 } from 'jose';
 import { type AppContext, perServer } from '../../platform/context.ts';
+import { KeptSecrets } from '../../platform/kept-secrets.ts';
 import { oauthSigningKeys } from './tables.ts';
 
 const ALG = 'ES256';
 const TYP = 'at+jwt';
 export const ISSUER = 'aisle';
-/** How often an unknown `kid` may send us back to the database (keys added by another process). */
-const RELOAD_AFTER_MS = 30_000;
 /** Verified access tokens kept per process (see `KeyStore.verify`). */
 const VERIFIED_CACHE_SIZE = 10_000;
 
@@ -52,29 +51,10 @@ function publicPart(jwk: JWK): JWK {
  * active key, so they agree.
  */
 export class KeyStore {
-  private loaded: Promise<Loaded> | undefined;
-  /** The last keys read; signing uses them so it never waits on the database inside a transaction. */
-  private current: Loaded | undefined;
-  private lastLoad = 0;
+  /** Signing uses the last keys read (`value`), so it never waits on the database inside a transaction. */
+  private readonly keys = new KeptSecrets(() => this.read());
 
   constructor(private readonly ctx: AppContext) {}
-
-  private load(): Promise<Loaded> {
-    if (!this.loaded) {
-      this.lastLoad = Date.now();
-      this.loaded = this.read().then(
-        (loaded) => {
-          this.current = loaded;
-          return loaded;
-        },
-        (error: unknown) => {
-          this.loaded = undefined;
-          throw error;
-        },
-      );
-    }
-    return this.loaded;
-  }
 
   private async read(): Promise<Loaded> {
     const db = this.ctx.db;
@@ -127,11 +107,11 @@ export class KeyStore {
 
   /** Load (or on first start, create) the keys. Call before a transaction that signs: PGlite has one connection. */
   async ready(): Promise<void> {
-    await this.load();
+    await this.keys.get();
   }
 
   async sign(claims: Omit<AccessClaims, 'iat' | 'exp'>, ttlSeconds: number): Promise<string> {
-    const { signing } = this.current ?? (await this.load());
+    const { signing } = this.keys.value ?? (await this.keys.get());
     const now = Math.floor(this.ctx.clock().getTime() / 1000);
     const payload: Record<string, string> = {
       sty: claims.subjectType,
@@ -171,13 +151,10 @@ export class KeyStore {
   }
 
   private async verifySignature(token: string): Promise<AccessClaims | null> {
-    let loaded = await this.load();
+    let loaded = await this.keys.get();
     const kid = kidOf(token);
     if (kid === undefined) return null;
-    if (!loaded.verifying.has(kid) && Date.now() - this.lastLoad > RELOAD_AFTER_MS) {
-      this.loaded = undefined;
-      loaded = await this.load();
-    }
+    if (!loaded.verifying.has(kid)) loaded = (await this.keys.afterMiss()) ?? loaded;
     const key = loaded.verifying.get(kid);
     if (!key) return null;
     try {
@@ -206,13 +183,13 @@ export class KeyStore {
   }
 
   async jwks(): Promise<{ keys: JWK[] }> {
-    const { publicJwks } = await this.load();
+    const { publicJwks } = await this.keys.get();
     return { keys: publicJwks };
   }
 
   /** Forget the cached keys (tests, key rotation). */
   reset(): void {
-    this.loaded = undefined;
+    this.keys.forget();
     this.verified.clear();
   }
 }

@@ -59,4 +59,7 @@ export const RedirectSessionRequest = Type.Object({
 });
 export type RedirectSessionRequest = Static<typeof RedirectSessionRequest>;
 
+/** Where a redirect session is created and read (wire/README §1: the public path, then its custom-host alias). */
+export const SESSION_PREFIXES = ['/_api/redirects-api/v1/redirect-session', '/headless/v1/redirect-session'];
+
 export const SessionParams = Type.Object({ id: Type.String({ format: 'uuid' }) });

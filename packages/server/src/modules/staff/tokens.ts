@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { eq, inArray, lt, sql } from 'drizzle-orm';
 import { hashSecret } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { type Db, firstRow, liveAt } from '../../platform/db.ts';
+import { type Db, firstRow, liveAt, spendLive, spendUnspent } from '../../platform/db.ts';
 import { type StaffTokenKind, staffTokens } from './tables.ts';
 
 /** Lifetimes in seconds. */
@@ -39,8 +39,14 @@ export async function createStaffToken(
   return { token, expiresDate };
 }
 
+/** The token of `kind` whose secret is `token`. */
+const matching = (kind: StaffTokenKind, token: string) => [
+  eq(staffTokens.tokenHash, hashSecret(token)),
+  eq(staffTokens.kind, kind),
+];
+
 const live = (ctx: AppContext, kind: StaffTokenKind, token: string) =>
-  liveAt(staffTokens, ctx.clock(), eq(staffTokens.tokenHash, hashSecret(token)), eq(staffTokens.kind, kind));
+  liveAt(staffTokens, ctx.clock(), ...matching(kind, token));
 
 /** A live token of `kind`, without spending it. */
 export async function findStaffToken(ctx: AppContext, kind: StaffTokenKind, token: string | undefined) {
@@ -50,12 +56,7 @@ export async function findStaffToken(ctx: AppContext, kind: StaffTokenKind, toke
 
 /** Spend a live token: the first caller gets its row, everyone after gets undefined. */
 export async function spendStaffToken(ctx: AppContext, db: Db, kind: StaffTokenKind, token: string) {
-  const [row] = await db
-    .update(staffTokens)
-    .set({ usedDate: ctx.clock() })
-    .where(live(ctx, kind, token))
-    .returning();
-  return row;
+  return spendLive(db, staffTokens, ctx.clock(), ...matching(kind, token));
 }
 
 /** Count one attempt on a challenge first (parallel guesses count too); false once it has had too many. */
@@ -76,25 +77,19 @@ export async function endStaffTokens(
   kinds: StaffTokenKind[],
   keep?: string,
 ): Promise<void> {
-  await db
-    .update(staffTokens)
-    .set({ usedDate: ctx.clock() })
-    .where(
-      and(
-        eq(staffTokens.staffId, staffId),
-        inArray(staffTokens.kind, kinds),
-        isNull(staffTokens.usedDate),
-        keep ? sql`${staffTokens.tokenHash} <> ${hashSecret(keep)}` : undefined,
-      ),
-    );
+  await spendUnspent(
+    db,
+    staffTokens,
+    ctx.clock(),
+    eq(staffTokens.staffId, staffId),
+    inArray(staffTokens.kind, kinds),
+    keep ? sql`${staffTokens.tokenHash} <> ${hashSecret(keep)}` : undefined,
+  );
 }
 
 /** Setup codes printed by earlier starts stop working when a new one is printed. */
 export async function endSetupTokens(ctx: AppContext): Promise<void> {
-  await ctx.db
-    .update(staffTokens)
-    .set({ usedDate: ctx.clock() })
-    .where(and(eq(staffTokens.kind, 'setup'), isNull(staffTokens.usedDate)));
+  await spendUnspent(ctx.db, staffTokens, ctx.clock(), eq(staffTokens.kind, 'setup'));
 }
 
 /** Ended and expired tokens are kept a day, then deleted (the janitor of the staff module). */

@@ -5,7 +5,7 @@ import { selectRowsPage } from '../../../platform/query/select-page.ts';
 import { compileQuery, type Page, type QuerySpec } from '../../../platform/query/index.ts';
 import { collections } from './tables.ts';
 import { collectionToWire, type WireCollection } from './wire.ts';
-import { cappedCount, PAGE_LIMITS, UUID, type Viewer, wireOptions } from '../shared/reads.ts';
+import { cappedCount, PAGE_LIMITS, UUID, type Viewer, visibleTo, wireOptions } from '../shared/reads.ts';
 
 export const COLLECTION_QUERY: QuerySpec = {
   fields: {
@@ -37,7 +37,7 @@ async function findCollection(
   const [row] = await ctx.db
     .select()
     .from(collections)
-    .where(and(where, viewer.merchant ? undefined : eq(collections.visible, true)))
+    .where(and(where, visibleTo(viewer, collections.visible)))
     .limit(1);
   if (!row) throw collectionNotFound(key);
   return collectionToWire(row, wireOptions(ctx, false));
@@ -62,7 +62,7 @@ export async function queryCollections(
   viewer: Viewer,
 ): Promise<{ collections: WireCollection[]; metadata: Page<WireCollection>['metadata'] }> {
   const plan = compileQuery(request.query, COLLECTION_QUERY);
-  const base = viewer.merchant ? undefined : eq(collections.visible, true);
+  const base = visibleTo(viewer, collections.visible);
   const page = await selectRowsPage(
     ctx.db,
     collections,

@@ -27,7 +27,6 @@ import {
 } from './writes.ts';
 import { resolveMedia } from '../media/resolve.ts';
 import { IdBody } from '../products/write-schemas.ts';
-import { DeleteByIdQuery } from '../products/write-schemas.ts';
 import { catalogueRead, catalogueWrite, entityAction, samePath, viewerOf } from '../shared/route-support.ts';
 
 const ok = { 200: CollectionResponse };
@@ -103,16 +102,12 @@ export async function collectionRoutes(app: App, ctx: AppContext): Promise<void>
         return { collection: await getCollection(ctx, request.params.id, merchant) };
       },
     );
-    r.delete(
+    entityAction(
+      r,
+      'DELETE',
       '/collections/:id',
-      catalogueWrite('Delete a collection (its products stay)', {
-        params: CollectionIdParams,
-        querystring: DeleteByIdQuery,
-      }),
-      async (request) => {
-        await deleteCollection(ctx, request.params.id);
-        return {};
-      },
+      { summary: 'Delete a collection (its products stay)', params: CollectionIdParams },
+      (id) => deleteCollection(ctx, id),
     );
     const membership = { params: CollectionIdParams, body: CollectionProductIdsRequest };
     entityAction(

@@ -5,7 +5,7 @@ import { type FieldViolation, notFound, ValidationFailure } from '../../../platf
 import type { EventInput } from '../../../platform/events.ts';
 import { compileQuery, type QuerySpec } from '../../../platform/query/index.ts';
 import { selectPage } from '../../../platform/query/select-page.ts';
-import { cappedCount, PAGE_LIMITS, UUID, type Viewer } from '../shared/reads.ts';
+import { cappedCount, PAGE_LIMITS, UUID, type Viewer, visibleTo } from '../shared/reads.ts';
 import { productVariants } from '../variants/tables.ts';
 import { inventoryItems, type InventoryRow, variantJoin } from './tables.ts';
 import { recordStockMoves, type StockMove, stockMoveOf, stockNote } from './history.ts';
@@ -185,7 +185,7 @@ async function readableItemProduct(ctx: AppContext, id: string, viewer: Viewer):
   const [row] = await ctx.db
     .select({ id: products.id, numericId: products.numericId, trackInventory: products.trackInventory })
     .from(products)
-    .where(and(eq(products.id, id), viewer.merchant ? undefined : eq(products.visible, true)));
+    .where(and(eq(products.id, id), visibleTo(viewer, products.visible)));
   if (!row) throw missing();
   return row;
 }
@@ -241,7 +241,7 @@ export async function queryInventoryItems(
         data: {},
       },
     ]);
-  const base = viewer.merchant ? undefined : eq(products.visible, true);
+  const base = visibleTo(viewer, products.visible);
   const page = await selectPage(
     ctx.db
       .select({ id: products.id, numericId: products.numericId, trackInventory: products.trackInventory })

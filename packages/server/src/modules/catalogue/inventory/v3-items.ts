@@ -9,7 +9,7 @@ import { inventoryItemToWire, type InventoryReason, inventoryRows, stockOf } fro
 import type { InventoryItemInput, SearchDetails } from './v3-schemas.ts';
 import { maskPaths, revisionAndDates } from '../../../platform/entity-kit/index.ts';
 import { selectPage } from '../../../platform/query/select-page.ts';
-import { PAGE_LIMITS, UUID, type Viewer } from '../shared/reads.ts';
+import { PAGE_LIMITS, UUID, type Viewer, visibleTo } from '../shared/reads.ts';
 import { productVariants } from '../variants/tables.ts';
 import { inventoryItems, type InventoryRow, variantJoin } from './tables.ts';
 import { type ProductRow, products, SEARCH_CONFIG } from '../products/tables.ts';
@@ -130,10 +130,10 @@ export function itemKey(id: string | undefined, field = 'inventoryItemId'): stri
   return id.toLowerCase();
 }
 
-export const visibleTo = (viewer: Viewer) => (viewer.merchant ? undefined : eq(products.visible, true));
-
 export async function readItem(db: Db, id: string, viewer: Viewer = MERCHANT): Promise<WireItemV3> {
-  const [found] = await selectItems(db).where(and(eq(inventoryItems.id, id), visibleTo(viewer)));
+  const [found] = await selectItems(db).where(
+    and(eq(inventoryItems.id, id), visibleTo(viewer, products.visible)),
+  );
   if (!found) throw itemNotFound(id);
   return itemToWire(found);
 }

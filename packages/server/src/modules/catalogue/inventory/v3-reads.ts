@@ -2,7 +2,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../../platform/context.ts';
 import { compileQuery } from '../../../platform/query/index.ts';
 import type { Aggregation, SearchDetails, SearchObject } from './v3-schemas.ts';
-import type { Viewer } from '../shared/reads.ts';
+import { type Viewer, visibleTo } from '../shared/reads.ts';
 import {
   availabilitySql,
   compileFilter,
@@ -13,7 +13,6 @@ import {
   readItem,
   runPage,
   searchCondition,
-  visibleTo,
   type WireItemV3,
 } from './v3-items.ts';
 import type { Db } from '../../../platform/db.ts';
@@ -27,7 +26,7 @@ export async function getItemV3(ctx: AppContext, id: string, viewer: Viewer): Pr
 }
 
 export async function queryItemsV3(ctx: AppContext, query: unknown, viewer: Viewer) {
-  return runPage(ctx, compileQuery(query, ITEM_QUERY, 'query'), visibleTo(viewer));
+  return runPage(ctx, compileQuery(query, ITEM_QUERY, 'query'), visibleTo(viewer, products.visible));
 }
 
 export async function countItemsV3(
@@ -36,7 +35,7 @@ export async function countItemsV3(
   viewer: Viewer,
 ): Promise<number> {
   const where = and(
-    visibleTo(viewer),
+    visibleTo(viewer, products.visible),
     compileFilter(request.filter),
     searchCondition(request.search, 'search'),
   );
@@ -161,7 +160,7 @@ async function aggregate(
 export async function searchItemsV3(ctx: AppContext, search: SearchObject | undefined, viewer: Viewer) {
   const { aggregations, search: details, timeZone: _timeZone, ...query } = search ?? {};
   const plan = compileQuery(query, ITEM_QUERY, 'search');
-  const base = and(visibleTo(viewer), searchCondition(details, 'search.search'));
+  const base = and(visibleTo(viewer, products.visible), searchCondition(details, 'search.search'));
   const page = await runPage(ctx, plan, base);
   if (!aggregations?.length) return page;
   const results = await aggregate(ctx.db, and(base, plan.filter), aggregations, 'search.aggregations');

@@ -2,6 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { desc, isNull } from 'drizzle-orm';
 import { type AppContext, perServer } from '../../../platform/context.ts';
 import type { Db } from '../../../platform/db.ts';
+import { KeptSecrets } from '../../../platform/kept-secrets.ts';
 import { mediaSigningKeys } from './tables.ts';
 
 /**
@@ -20,8 +21,6 @@ const DAY = 86_400;
 export const PUBLIC_LINK_DAYS = 7;
 export const DOWNLOAD_LINK_MINUTES = 15;
 export const MAX_DOWNLOAD_LINK_MINUTES = 24 * 60;
-/** How often a link that fails verification may send us back to the database (keys added elsewhere). */
-const RELOAD_AFTER_MS = 30_000;
 const CACHE_LIMIT = 50_000;
 
 /** Expiry (unix seconds) of public links made at `now`: the UTC midnight 7 to 8 days ahead. */
@@ -110,34 +109,11 @@ async function readSigner(db: Db): Promise<MediaSigner> {
   return new MediaSigner(keys.map((k) => Buffer.from(k.secret, 'base64url')));
 }
 
-interface SignerState {
-  signer?: MediaSigner;
-  loading?: Promise<MediaSigner>;
-  loadedAt: number;
-}
-const states = perServer<SignerState>(() => ({ loadedAt: 0 }));
-
-const stateOf = (ctx: AppContext): SignerState => states.get(ctx);
+const secrets = perServer((ctx) => new KeptSecrets(() => readSigner(ctx.db)));
 
 /** The signer of this server, loading (on the very first start: creating) its secret. */
-export function mediaSigner(ctx: AppContext, reload = false): Promise<MediaSigner> {
-  const state = stateOf(ctx);
-  if (state.signer && !reload) return Promise.resolve(state.signer);
-  if (!state.loading) {
-    state.loadedAt = Date.now();
-    state.loading = readSigner(ctx.db).then(
-      (signer) => {
-        state.signer = signer;
-        state.loading = undefined;
-        return signer;
-      },
-      (error: unknown) => {
-        state.loading = undefined;
-        throw error;
-      },
-    );
-  }
-  return state.loading;
+export function mediaSigner(ctx: AppContext): Promise<MediaSigner> {
+  return secrets.get(ctx).get();
 }
 
 /** Verifies a link, re-reading the secrets at most every 30 s when it fails (a secret added by another process). */
@@ -150,8 +126,8 @@ export async function verifyLink(
 ): Promise<boolean> {
   const check = (signer: MediaSigner) => purposes.some((p) => signer.verify(p, id, expires, sig));
   if (check(await mediaSigner(ctx))) return true;
-  if (Date.now() - stateOf(ctx).loadedAt < RELOAD_AFTER_MS) return false;
-  return check(await mediaSigner(ctx, true));
+  const reread = secrets.get(ctx).afterMiss();
+  return reread ? check(await reread) : false;
 }
 
 /** How wire objects get their media URLs: the base URL and today's public signature of an id. */
@@ -178,7 +154,7 @@ export const unsignedLinks = (baseUrl: string): MediaLinks => ({
  * come first (a tool using the services without the routes), its URLs go unsigned and the load starts.
  */
 export function mediaLinks(ctx: AppContext): MediaLinks {
-  const signer = stateOf(ctx).signer;
+  const signer = secrets.get(ctx).value;
   if (!signer) {
     mediaSigner(ctx).catch((error: unknown) => ctx.log.warn({ err: error }, 'media signing key not loaded'));
     return unsignedLinks(ctx.config.publicUrl);

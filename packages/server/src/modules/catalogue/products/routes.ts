@@ -40,7 +40,6 @@ import {
   BulkUpdateRequest,
   ChoiceMediaRequest,
   CreateProductRequest,
-  DeleteByIdQuery,
   IdBody,
   ProductPathParams,
   RemoveMediaRequest,
@@ -127,13 +126,12 @@ export async function productRoutes(app: App, ctx: AppContext): Promise<void> {
         return productResponse(ctx, request.params.id);
       },
     );
-    r.delete(
+    entityAction(
+      r,
+      'DELETE',
       '/products/:id',
-      catalogueWrite('Delete a product', { params: ProductPathParams, querystring: DeleteByIdQuery }),
-      async (request) => {
-        await deleteProduct(ctx, request.params.id);
-        return {};
-      },
+      { summary: 'Delete a product', params: ProductPathParams },
+      (id) => deleteProduct(ctx, id),
     );
     const params = ProductPathParams;
     for (const kind of ['brand', 'ribbon'] as const)

@@ -166,7 +166,6 @@ export const CreateProductRequest = Type.Object({ product: ProductWrite });
 export const UpdateProductRequest = Type.Object({ product: ProductWrite });
 
 export const ProductPathParams = Type.Object({ id: Id });
-export const DeleteByIdQuery = Type.Object({ id: Opt(Id) });
 
 const ChoiceRef = Type.Object({ option: Str({ minLength: 1 }), choice: Str({ minLength: 1 }) });
 export const MediaUrl = Str({

@@ -1,4 +1,5 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../../platform/context.ts';
 import { type Db, rows } from '../../../platform/db.ts';
 import { mediaLinks } from '../media/signing.ts';
@@ -28,6 +29,10 @@ export interface Viewer {
   /** An admin caller: sees hidden entities and may ask for merchant data. */
   merchant: boolean;
 }
+
+/** What `viewer` may see of a table with a `visible` column: every row for a merchant, the visible ones for shoppers. */
+export const visibleTo = (viewer: Viewer, visible: AnyPgColumn) =>
+  viewer.merchant ? undefined : eq(visible, true);
 
 export { UUID };
 

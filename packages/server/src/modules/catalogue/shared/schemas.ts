@@ -26,6 +26,9 @@ const Length = Str({ pattern: '^\\d{1,9}(\\.\\d{1,4})?$', description: 'A decima
 
 export const Uuidish = Str({ maxLength: 100 });
 
+/** The `?id=` a v1 delete may echo (accepted, not used: the path names the entity). */
+export const DeleteByIdQuery = Type.Object({ id: Opt(Id) });
+
 export const MediaParams = Type.Object({ id: Str({ maxLength: 36 }), filename: Str({ maxLength: 200 }) });
 
 // ---- responses

@@ -5,7 +5,7 @@ import { keysColumn, selectPage } from '../../../platform/query/select-page.ts';
 import { compileQuery, type Page, type QuerySpec } from '../../../platform/query/index.ts';
 import { mediaLinks } from '../media/signing.ts';
 import type { StoredMedia } from '../shared/model.ts';
-import { cappedCount, PAGE_LIMITS, UUID, type Viewer, wireOptions } from '../shared/reads.ts';
+import { cappedCount, PAGE_LIMITS, UUID, type Viewer, visibleTo, wireOptions } from '../shared/reads.ts';
 import { inventoryItems, type InventoryRow, variantJoin } from '../inventory/tables.ts';
 import { type ProductRow, products } from '../products/tables.ts';
 import { productVariants, type VariantRow } from './tables.ts';
@@ -22,7 +22,7 @@ async function readableProduct(ctx: AppContext, id: string, viewer: Viewer): Pro
   const [row] = await ctx.db
     .select(productColumns)
     .from(products)
-    .where(and(eq(products.id, id), viewer.merchant ? undefined : eq(products.visible, true)))
+    .where(and(eq(products.id, id), visibleTo(viewer, products.visible)))
     .limit(1);
   if (!row) throw missing();
   return row;
@@ -215,7 +215,7 @@ export async function queryStoreVariants(
   viewer: Viewer,
 ): Promise<{ variants: WireStoreVariant[]; metadata: Page<WireStoreVariant>['metadata'] }> {
   const plan = compileQuery(request.query, STORE_VARIANT_QUERY);
-  const base = viewer.merchant ? undefined : eq(products.visible, true);
+  const base = visibleTo(viewer, products.visible);
   const from = sql`${productVariants} inner join ${products} on ${products.id} = ${productVariants.productId} left join ${inventoryItems} on ${variantJoin}`;
   const links = mediaLinks(ctx);
   const page = await selectPage(
@@ -243,7 +243,7 @@ export async function getStoreVariant(
       and(
         eq(productVariants.productId, productId),
         eq(productVariants.id, variantId),
-        viewer.merchant ? undefined : eq(products.visible, true),
+        visibleTo(viewer, products.visible),
       ),
     )
     .limit(1);

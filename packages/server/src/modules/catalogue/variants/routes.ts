@@ -23,8 +23,8 @@ import type { App } from '../../../platform/app.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { deleteProductOptions, resetVariants, updateVariants } from './writes.ts';
 import { variantPatchFromWire } from '../products/wire-input.ts';
-import { DeleteByIdQuery, IdBody, ProductPathParams } from '../products/write-schemas.ts';
-import { catalogueRead, catalogueWrite, samePath, viewerOf } from '../shared/route-support.ts';
+import { IdBody, ProductPathParams } from '../products/write-schemas.ts';
+import { catalogueRead, catalogueWrite, entityAction, samePath, viewerOf } from '../shared/route-support.ts';
 
 const merchant = { merchant: true };
 
@@ -96,16 +96,12 @@ export async function variantRoutes(app: App, ctx: AppContext): Promise<void> {
         return {};
       },
     );
-    r.delete(
+    entityAction(
+      r,
+      'DELETE',
       '/products/:id/options',
-      catalogueWrite('Delete all options (back to the default variant)', {
-        params: ProductPathParams,
-        querystring: DeleteByIdQuery,
-      }),
-      async (request) => {
-        await deleteProductOptions(ctx, request.params.id);
-        return {};
-      },
+      { summary: 'Delete all options (back to the default variant)', params: ProductPathParams },
+      (id) => deleteProductOptions(ctx, id),
     );
   });
 }
