@@ -50,8 +50,18 @@ export const storeContext = createContext<Store>();
 export const storeOf = (context: Readonly<Pick<RouterContextProvider, 'get'>>): Store =>
   context.get(storeContext);
 
-/** The module of the shopper's clients: with the server's renderer, loaded on first use in the browser. */
-export const clients = () => import('./store-client.ts');
+let clientsModule: Promise<typeof import('./store-client.ts')> | undefined;
+
+/**
+ * The module of the shopper's clients: with the server's renderer, loaded on first use in the browser. Kept
+ * once asked for: an `import()` of a loaded module still resolves it again, on every request of the server.
+ */
+export const clients = (): Promise<typeof import('./store-client.ts')> => {
+  clientsModule ??= retried(import('./store-client.ts'), () => {
+    clientsModule = undefined;
+  });
+  return clientsModule;
+};
 
 /** A client of these modules over the store's session (the same shopper as `store.api()`). */
 export const clientWith = async <M extends ModuleMap>(store: Store, modules: M): Promise<AisleClient<M>> =>
