@@ -50,18 +50,28 @@ export const storeContext = createContext<Store>();
 export const storeOf = (context: Readonly<Pick<RouterContextProvider, 'get'>>): Store =>
   context.get(storeContext);
 
-let clientsModule: Promise<typeof import('./store-client.ts')> | undefined;
+/**
+ * `make`, run on the first call and its promise kept for the next ones; a failure is not kept (a chunk that
+ * did not load is asked for again on the next call).
+ */
+function loadOnce<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined;
+  return () => {
+    if (!made) {
+      made = make();
+      made.catch(() => {
+        made = undefined;
+      });
+    }
+    return made;
+  };
+}
 
 /**
  * The module of the shopper's clients: with the server's renderer, loaded on first use in the browser. Kept
  * once asked for: an `import()` of a loaded module still resolves it again, on every request of the server.
  */
-export const clients = (): Promise<typeof import('./store-client.ts')> => {
-  clientsModule ??= retried(import('./store-client.ts'), () => {
-    clientsModule = undefined;
-  });
-  return clientsModule;
-};
+export const clients = loadOnce(() => import('./store-client.ts'));
 
 /** A client of these modules over the store's session (the same shopper as `store.api()`). */
 export const clientWith = async <M extends ModuleMap>(store: Store, modules: M): Promise<AisleClient<M>> =>
@@ -197,7 +207,6 @@ export const sessionEnded = (): Promise<unknown> => ended;
 export type BrowserAuth = ReturnType<typeof OAuthStrategy>;
 
 let browser: { storage: TokenStorage; store: Store } | undefined;
-let oauth: Promise<BrowserAuth> | undefined;
 
 function browserSession() {
   if (!browser) {
@@ -205,20 +214,11 @@ function browserSession() {
     // The client's calls take their token from the OAuth strategy, loaded with the first call that needs one.
     const auth: AuthStrategy = { getAuthHeaders: async () => (await browserAuth()).getAuthHeaders() };
     const connection = { auth, fetch: sessionFetch };
-    let client: Promise<StoreClient> | undefined;
     browser = {
       storage,
       store: {
         kind: 'browser',
-        api: () => {
-          client ??= retried(
-            clients().then(({ createStoreClient }) => createStoreClient(connection)),
-            () => {
-              client = undefined;
-            },
-          );
-          return client;
-        },
+        api: loadOnce(() => clients().then(({ createStoreClient }) => createStoreClient(connection))),
         connection,
         // As the strategy's own `loggedIn()`: the role of the session's refresh token (the page's stand-in).
         loggedIn: () => storage.get()?.refreshToken.role === TokenRole.MEMBER,
@@ -238,23 +238,11 @@ export const browserStore = (): Store => browserSession().store;
  * (`browser-auth.ts`): a page paints and hydrates without it, so the SDK's sign-in code (login states, PKCE,
  * factors, hidden frames) stays out of the first page load. Browser code only.
  */
-export function browserAuth(): Promise<BrowserAuth> {
-  oauth ??= retried(
-    import('./browser-auth.ts').then(({ createBrowserAuth }) =>
-      createBrowserAuth(CLIENT_ID, browserSession().storage, sessionFetch),
-    ),
-    () => {
-      oauth = undefined;
-    },
-  );
-  return oauth;
-}
-
-/** `made`, forgotten by `forget` when it fails (a chunk that did not load is asked for again next time). */
-function retried<T>(made: Promise<T>, forget: () => void): Promise<T> {
-  made.catch(forget);
-  return made;
-}
+export const browserAuth: () => Promise<BrowserAuth> = loadOnce(() =>
+  import('./browser-auth.ts').then(({ createBrowserAuth }) =>
+    createBrowserAuth(CLIENT_ID, browserSession().storage, sessionFetch),
+  ),
+);
 
 /** The browser's client, for event handlers and effects (loaders and actions take `storeOf(context)`). */
 export const browserClient = (): Promise<StoreClient> => browserStore().api();

@@ -149,9 +149,8 @@ export async function activateTotp(code: string): Promise<Identity> {
 }
 
 export async function setEmailCodes(on: boolean): Promise<Identity> {
-  const updated = on
-    ? await (await members()).enableEmailFactor()
-    : await (await members()).removeFactor('EMAIL');
+  const calls = await members();
+  const updated = on ? await calls.enableEmailFactor() : await calls.removeFactor('EMAIL');
   memberChanged(updated);
   return updated;
 }

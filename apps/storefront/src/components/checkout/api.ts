@@ -37,13 +37,14 @@ export function checkoutApi(redirectSessionId: string | undefined): CheckoutApi 
   const key = redirectSessionId ?? '';
   let api = bySession.get(key);
   if (!api) {
+    const { connection } = browserStore();
     api = redirectSessionId
       ? createClient({
           modules: MODULES,
-          auth: browserStore().connection.auth,
+          auth: connection.auth,
           headers: { [REDIRECT_SESSION_HEADER]: redirectSessionId },
         })
-      : createClient({ modules: MODULES, ...browserStore().connection });
+      : createClient({ modules: MODULES, ...connection });
     bySession.set(key, api);
   }
   return api;
