@@ -3,6 +3,8 @@ import type { BuildExtraConfigColumns } from 'drizzle-orm/column-builder';
 import {
   type AnyPgColumn,
   bigint,
+  boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -41,6 +43,9 @@ export const createdDate = () => at('created_date').notNull().defaultNow();
 /** `updated_date` (or the name given) `timestamptz not null default now()`. */
 export const updatedDate = (name = 'updated_date') => at(name).notNull().defaultNow();
 
+/** `<name> boolean not null default <value>`: a yes/no setting or state. */
+export const flag = (name: string, value: boolean) => boolean(name).notNull().default(value);
+
 /** A money column: `numeric(precision, scale)`, decimal strings in code. */
 export const money = (name: string, precision = 20, scale = 4) => numeric(name, { precision, scale });
 
@@ -66,27 +71,69 @@ export const revisioned = () => ({
   ...dated(),
 });
 
-/** What an entity-kit table holds around its own columns: `id` first, `revisioned()` last. */
-const kitColumns = <C extends Record<string, PgColumnBuilderBase>>(columns: C) => ({
+type Columns = Record<string, PgColumnBuilderBase>;
+
+/** The indexes and checks of a table `N` of columns `T`, as `pgTable`'s third argument takes them. */
+type Indexes<N extends string, T extends Columns> = (
+  t: BuildExtraConfigColumns<N, T, 'pg'>,
+) => PgTableExtraConfigValue[];
+
+const datedColumns = <C extends Columns>(columns: C) => ({ id: primaryId(), ...columns, ...dated() });
+
+/**
+ * A table of rows with a uuid `id` first, the given columns, and `created_date` and `updated_date` last
+ * (`dated()`); `indexes` adds its indexes and checks.
+ */
+export const datedTable = <N extends string, C extends Columns>(
+  name: N,
+  columns: C,
+  indexes: Indexes<N, ReturnType<typeof datedColumns<C>>> = () => [],
+) => pgTable(name, datedColumns(columns), (t) => indexes(t));
+
+const revisionedColumns = <C extends Columns>(columns: C) => ({
   id: primaryId(),
   ...columns,
   ...revisioned(),
 });
 
-/**
- * The table of a merchant entity on the entity kit (platform/entity-kit): a uuid `id`, the entity's own
- * columns, `revision`, `created_date` and `updated_date`, and `<name>_created_idx` on (created_date, id), the
- * order the kit's queries default to; `indexes` adds the entity's other indexes and checks.
- */
-export function entityTable<N extends string, C extends Record<string, PgColumnBuilderBase>>(
+/** A table of rows with a uuid `id` first, the given columns, and `revisioned()` last; `indexes` adds its indexes. */
+export const revisionedTable = <N extends string, C extends Columns>(
   name: N,
   columns: C,
-  indexes: (
-    t: BuildExtraConfigColumns<N, ReturnType<typeof kitColumns<C>>, 'pg'>,
-  ) => PgTableExtraConfigValue[] = () => [],
-) {
-  return pgTable(name, kitColumns(columns), (t) => [
+  indexes: Indexes<N, ReturnType<typeof revisionedColumns<C>>> = () => [],
+) => pgTable(name, revisionedColumns(columns), (t) => indexes(t));
+
+/**
+ * The table of a merchant entity on the entity kit (platform/entity-kit): a `revisionedTable` (uuid `id`, the
+ * entity's own columns, `revision`, `created_date` and `updated_date`) with `<name>_created_idx` on
+ * (created_date, id), the order the kit's queries default to; `indexes` adds the entity's other indexes and checks.
+ */
+export const entityTable = <N extends string, C extends Columns>(
+  name: N,
+  columns: C,
+  indexes: Indexes<N, ReturnType<typeof revisionedColumns<C>>> = () => [],
+) =>
+  revisionedTable(name, columns, (t) => [
     ...indexes(t),
     index(`${name}_created_idx`).on(t.createdDate, t.id),
   ]);
-}
+
+const singletonColumns = <C extends Columns>(columns: C) => ({ id: singletonId(), ...columns });
+
+/**
+ * The table of a singleton (store-wide settings and the like): `id` first (`singletonId()`: always 1), the
+ * given columns, and `<name>_singleton_check` (`id = 1`) unless `checked` is false (a table made without it);
+ * `indexes` adds the table's other indexes and checks.
+ */
+export const singletonTable = <N extends string, C extends Columns>(
+  name: N,
+  columns: C,
+  {
+    indexes = () => [],
+    checked = true,
+  }: { indexes?: Indexes<N, ReturnType<typeof singletonColumns<C>>>; checked?: boolean } = {},
+) =>
+  pgTable(name, singletonColumns(columns), (t) => [
+    ...(checked ? [check(`${name}_singleton_check`, sql`${t.id} = 1`)] : []),
+    ...indexes(t),
+  ]);

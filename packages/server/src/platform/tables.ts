@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import type { Actor } from './actor.ts';
-import { at, primaryId, createdDate } from './columns.ts';
+import { at, createdDate, flag, primaryId } from './columns.ts';
 
 /**
  * Lifecycle events written in the same transaction as the change that raised them.
@@ -38,7 +38,7 @@ export const apiKeys = pgTable('api_keys', {
   keyHash: text('key_hash').notNull().unique(),
   prefix: text('prefix').notNull(),
   role: text('role').notNull().default('ADMIN'),
-  bootstrap: boolean('bootstrap').notNull().default(false),
+  bootstrap: flag('bootstrap', false),
   /** Who made it (a staff e-mail, a key name, or `keys CLI`). */
   createdBy: text('created_by'),
   createdDate: createdDate(),

@@ -1,24 +1,14 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  numeric,
-  pgTable,
-  text,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, numeric, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { Activity, StoredLine, StoredPrice } from './model.ts';
 import {
   at,
   entityTable,
+  flag,
   jsonList,
   jsonObject,
   revision,
-  singletonId,
+  singletonTable,
   updatedDate,
 } from '../../platform/columns.ts';
 
@@ -70,10 +60,13 @@ export const abandonedCheckouts = entityTable(
 );
 
 /** The one row (`id = 1`) of the store's recovery settings; absent until first written (defaults apply). */
-export const abandonedCheckoutSettings = pgTable('abandoned_checkout_settings', {
-  id: singletonId(),
-  recoveryEmailsEnabled: boolean('recovery_emails_enabled').notNull().default(true),
-  delayMinutes: integer('delay_minutes').notNull().default(60),
-  revision: revision(),
-  updatedDate: updatedDate(),
-});
+export const abandonedCheckoutSettings = singletonTable(
+  'abandoned_checkout_settings',
+  {
+    recoveryEmailsEnabled: flag('recovery_emails_enabled', true),
+    delayMinutes: integer('delay_minutes').notNull().default(60),
+    revision: revision(),
+    updatedDate: updatedDate(),
+  },
+  { checked: false },
+);

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { at, jsonObject, primaryId, revisioned } from '../../platform/columns.ts';
+import { check, index, jsonb, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { at, flag, jsonObject, revisionedTable } from '../../platform/columns.ts';
 
 /** What the shopper's page told about the item (`itemDetails`), kept for the notification mail. */
 export interface ItemDetails {
@@ -15,10 +15,9 @@ export interface ItemDetails {
  * One open request (RECEIVED or PROCESSING) per e-mail and item: a partial unique index, so a second one is
  * refused even under concurrent creates; once notified, the shopper may ask again.
  */
-export const backInStockRequests = pgTable(
+export const backInStockRequests = revisionedTable(
   'back_in_stock_requests',
   {
-    id: primaryId(),
     appId: text('app_id').notNull(),
     catalogItemId: text('catalog_item_id').notNull(),
     variantId: text('variant_id').notNull().default(''),
@@ -29,12 +28,11 @@ export const backInStockRequests = pgTable(
     emailKey: text('email_key').notNull(),
     contactId: text('contact_id'),
     status: text('status').notNull().default('RECEIVED'),
-    autoNotified: boolean('auto_notified').notNull().default(false),
+    autoNotified: flag('auto_notified', false),
     failureReason: text('failure_reason'),
     itemUrl: text('item_url'),
     itemDetails: jsonObject<ItemDetails>('item_details'),
     notifiedDate: at('notified_date'),
-    ...revisioned(),
   },
   (t) => [
     uniqueIndex('back_in_stock_open_idx')

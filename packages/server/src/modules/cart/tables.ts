@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, jsonb, text, uuid } from 'drizzle-orm/pg-core';
 import type { CartInfo, StoredCoupon, StoredLine, StoredMerchantDiscount } from './model.ts';
-import { dated, jsonList, jsonObject, primaryId } from '../../platform/columns.ts';
+import { datedTable, jsonList, jsonObject } from '../../platform/columns.ts';
 
 /**
  * What a cart holds and a checkout takes over from it (`create-checkout`), priced the same way in both: the
@@ -20,10 +20,9 @@ export const contentColumns = <Info>() => ({
  * `revision`: writes save only if the revision is still the one they read (and retry, then fall back to
  * `select … for update`), so anything that updates this table must raise `revision` too.
  */
-export const carts = pgTable(
+export const carts = datedTable(
   'carts',
   {
-    id: primaryId(),
     ownerKey: text('owner_key').notNull().unique(),
     memberId: uuid('member_id'),
     /** The visitor who created it (a member's cart keeps the visitor of the session that created it). */
@@ -31,7 +30,6 @@ export const carts = pgTable(
     ...contentColumns<CartInfo>(),
     checkoutId: uuid('checkout_id'),
     revision: bigint('revision', { mode: 'bigint' }).notNull().default(sql`0`),
-    ...dated(),
   },
   (t) => [index('carts_member_idx').on(t.memberId), index('carts_updated_idx').on(t.updatedDate)],
 );

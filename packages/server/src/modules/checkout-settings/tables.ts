@@ -1,42 +1,36 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import {
+  flag,
   jsonList,
   jsonObject,
-  primaryId,
   revisioned,
-  singletonId,
+  revisionedTable,
+  singletonTable,
   updatedDate,
 } from '../../platform/columns.ts';
 
 /** Checkout settings (singleton): the wire `checkoutSettings` object (policies, fields, brand) as set. */
-export const checkoutSettings = pgTable(
-  'checkout_settings',
-  {
-    id: singletonId(),
-    data: jsonObject('data'),
-    ...revisioned(),
-  },
-  (t) => [check('checkout_settings_singleton_check', sql`${t.id} = 1`)],
-);
+export const checkoutSettings = singletonTable('checkout_settings', {
+  data: jsonObject('data'),
+  ...revisioned(),
+});
 
 /**
  * Tip settings: the choices offered at checkout. `tipType` PERCENTAGE | AMOUNT, `choices` the preset values
  * (percentages or decimal-string amounts), `allowCustomAmount` adds CUSTOM; one `isDefault` row is used
  * when a preview names no settings.
  */
-export const tipSettings = pgTable(
+export const tipSettings = revisionedTable(
   'tip_settings',
   {
-    id: primaryId(),
-    enabled: boolean('enabled').notNull().default(true),
-    isDefault: boolean('is_default').notNull().default(false),
+    enabled: flag('enabled', true),
+    isDefault: flag('is_default', false),
     tipType: text('tip_type').notNull().default('PERCENTAGE'),
     choices: jsonList<string>('choices'),
     defaultChoice: text('default_choice'),
-    allowCustomAmount: boolean('allow_custom_amount').notNull().default(true),
+    allowCustomAmount: flag('allow_custom_amount', true),
     title: text('title'),
-    ...revisioned(),
   },
   // At most one default: a second concurrent "make default" fails instead of leaving two.
   (t) => [uniqueIndex('tip_settings_default_idx').on(t.isDefault).where(sql`${t.isDefault}`)],

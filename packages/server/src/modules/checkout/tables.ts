@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, text, uuid } from 'drizzle-orm/pg-core';
 import { contentColumns } from '../cart/tables.ts';
 import type { CheckoutInfo } from './model.ts';
-import { dated, jsonObject, primaryId } from '../../platform/columns.ts';
+import { datedTable, flag, jsonObject } from '../../platform/columns.ts';
 
 /**
  * Checkouts: created from the current cart (`create-checkout`) or directly (`POST /ecom/v1/checkouts`). Lines
@@ -10,10 +10,9 @@ import { dated, jsonObject, primaryId } from '../../platform/columns.ts';
  * engine at every read, until an order is placed; the order then keeps the priced snapshot.
  * Every write locks the row (`select … for update`) and bumps `revision`.
  */
-export const checkouts = pgTable(
+export const checkouts = datedTable(
   'checkouts',
   {
-    id: primaryId(),
     cartId: uuid('cart_id'),
     memberId: uuid('member_id'),
     visitorId: uuid('visitor_id'),
@@ -30,11 +29,10 @@ export const checkouts = pgTable(
      */
     ...contentColumns<CheckoutInfo>(),
     purchaseFlowId: uuid('purchase_flow_id').notNull().default(sql`gen_random_uuid()`),
-    completed: boolean('completed').notNull().default(false),
+    completed: flag('completed', false),
     /** The order placed from this checkout (set in the order's transaction). */
     orderId: uuid('order_id'),
     revision: bigint('revision', { mode: 'bigint' }).notNull().default(sql`0`),
-    ...dated(),
   },
   (t) => [
     index('checkouts_cart_idx').on(t.cartId),

@@ -1,11 +1,11 @@
-import { boolean, integer, jsonb, text } from 'drizzle-orm/pg-core';
+import { integer, jsonb, text } from 'drizzle-orm/pg-core';
 import type { DiscountRuleTrigger, DiscountRuleValue } from '../pricing/snapshot.ts';
-import { at, entityTable } from '../../platform/columns.ts';
+import { at, entityTable, flag } from '../../platform/columns.ts';
 
 /** Automatic discounts (wire/merchant-settings.md "Discount rules"): trigger and values as the wire has them. */
 export const discountRules = entityTable('discount_rules', {
   name: text('name').notNull(),
-  active: boolean('active').notNull().default(true),
+  active: flag('active', true),
   activeStart: at('active_start'),
   activeEnd: at('active_end'),
   trigger: jsonb('trigger').$type<DiscountRuleTrigger>().notNull(),

@@ -1,10 +1,11 @@
 import type { SiteMemberImage } from '@aisle/sdk';
-import { bigint, boolean, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { IdentityProfile } from './schemas.ts';
 import {
   at,
   createdDate,
   dated,
+  flag,
   jsonList,
   jsonObject,
   primaryId,
@@ -29,7 +30,7 @@ export const members = pgTable(
     id: primaryId(),
     email: text('email').notNull(),
     emailKey: text('email_key').notNull(),
-    emailVerified: boolean('email_verified').notNull().default(false),
+    emailVerified: flag('email_verified', false),
     status: text('status').$type<MemberStatus>().notNull().default('ACTIVE'),
     /** e.g. PENDING_OWNER_APPROVAL, PENDING_EMAIL_VERIFICATION, BLOCKED_BY_OWNER */
     statusReasons: jsonList<string>('status_reasons'),
@@ -95,7 +96,7 @@ export const memberPasskeys = pgTable(
     name: text('name').notNull(),
     /** `singleDevice` or `multiDevice` (synced). */
     deviceType: text('device_type'),
-    backedUp: boolean('backed_up').notNull().default(false),
+    backedUp: flag('backed_up', false),
     createdDate: createdDate(),
     lastUsedDate: at('last_used_date'),
   },
@@ -118,8 +119,8 @@ export const passkeyChallenges = pgTable('passkey_challenges', {
 /** The store's sign-up policies: one row (`id = 'store'`). */
 export const identityPolicies = pgTable('identity_policies', {
   id: text('id').primaryKey(),
-  requireEmailVerification: boolean('require_email_verification').notNull().default(false),
-  requireOwnerApproval: boolean('require_owner_approval').notNull().default(false),
+  requireEmailVerification: flag('require_email_verification', false),
+  requireOwnerApproval: flag('require_owner_approval', false),
   /** OFF, AUTO (after repeated failures), INVISIBLE or VISIBLE (always). */
   captcha: text('captcha').$type<'OFF' | 'AUTO' | 'INVISIBLE' | 'VISIBLE'>().notNull().default('AUTO'),
   updatedDate: updatedDate(),

@@ -1,5 +1,5 @@
-import { boolean, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { at, createdDate, dated, jsonList, primaryId } from '../../platform/columns.ts';
+import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { at, createdDate, dated, flag, jsonList, primaryId } from '../../platform/columns.ts';
 
 /** Public OAuth clients (storefronts): where codes may go and which origins may call the API. */
 export const oauthClients = pgTable('oauth_clients', {
@@ -13,9 +13,9 @@ export const oauthClients = pgTable('oauth_clients', {
    * Refresh tokens of this client are rotated on use, with reuse detection (docs/IDENTITY.md "Refresh tokens").
    * Off for clients that keep their first refresh token: it then stays valid until it expires or is revoked.
    */
-  rotateRefreshTokens: boolean('rotate_refresh_tokens').notNull().default(true),
+  rotateRefreshTokens: flag('rotate_refresh_tokens', true),
   /** Kept in step with `PUBLIC_URL` at start-up (the demo storefront). */
-  followsPublicUrl: boolean('follows_public_url').notNull().default(false),
+  followsPublicUrl: flag('follows_public_url', false),
   ...dated(),
 });
 

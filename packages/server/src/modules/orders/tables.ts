@@ -1,8 +1,6 @@
 import { type SQLWrapper, sql } from 'drizzle-orm';
 import {
   bigint,
-  boolean,
-  check,
   index,
   integer,
   jsonb,
@@ -18,12 +16,14 @@ import {
   cascadeRef,
   createdDate,
   dated,
+  datedTable,
+  flag,
   jsonList,
   jsonObject,
   money,
   primaryId,
   revision,
-  singletonId,
+  singletonTable,
 } from '../../platform/columns.ts';
 
 /**
@@ -49,10 +49,9 @@ export const orderNumberSeq = pgSequence('order_number_seq', { startWith: 10001 
  * Exactly once: `checkout_id` is unique among orders that are not REJECTED (an order whose payment failed
  * after a buyer action is REJECTED, restocked, and its checkout can be ordered again).
  */
-export const orders = pgTable(
+export const orders = datedTable(
   'orders',
   {
-    id: primaryId(),
     number: bigint('number', { mode: 'bigint' }).notNull().unique(),
     checkoutId: uuid('checkout_id'),
     cartId: uuid('cart_id'),
@@ -68,8 +67,8 @@ export const orders = pgTable(
     currency: text('currency').notNull(),
     total: money('total').notNull(),
     /** Paid so far minus refunded (balanceSummary is derived from payments and refunds). */
-    archived: boolean('archived').notNull().default(false),
-    imported: boolean('imported').notNull().default(false),
+    archived: flag('archived', false),
+    imported: flag('imported', false),
     channelType: text('channel_type').notNull().default('WEB'),
     /** Hash of the confirmation token a visitor reads their just-placed order with (never the token). */
     confirmationTokenHash: text('confirmation_token_hash'),
@@ -78,7 +77,6 @@ export const orders = pgTable(
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
     revision: revision(),
     purchasedDate: at('purchased_date'),
-    ...dated(),
   },
   (t) => [
     uniqueIndex('orders_checkout_once_idx').on(t.checkoutId).where(sql`${t.status} <> 'REJECTED'`),
@@ -136,39 +134,32 @@ export const orderFulfillments = pgTable(
       shippingProvider?: string;
       trackingLink?: string;
     }>(),
-    completed: boolean('completed').notNull().default(true),
+    completed: flag('completed', true),
     createdDate: createdDate(),
   },
   (t) => [index('order_fulfillments_order_idx').on(t.orderId)],
 );
 
 /** Invoices of an order (Draft → Sent → Paid / Overdue / Void …). */
-export const orderInvoices = pgTable(
+export const orderInvoices = datedTable(
   'order_invoices',
   {
-    id: primaryId(),
     orderId: cascadeRef('order_id', () => orders.id),
     number: integer('number').notNull(),
     status: text('status').notNull().default('Draft'),
     dueDate: at('due_date'),
     data: jsonObject('data'),
-    ...dated(),
   },
   (t) => [index('order_invoices_order_idx').on(t.orderId)],
 );
 
 /** Orders settings (singleton): inventory update trigger, approval strategy, invoices. */
-export const ordersSettings = pgTable(
-  'orders_settings',
-  {
-    id: singletonId(),
-    /** ON_ORDER_PLACED | ON_ORDER_PAID */
-    inventoryUpdateTrigger: text('inventory_update_trigger').notNull().default('ON_ORDER_PLACED'),
-    /** DEFAULT | PAYMENT_RECEIVED | PAYMENT_METHOD_SAVED */
-    orderApprovalStrategy: text('order_approval_strategy').notNull().default('DEFAULT'),
-    createInvoice: boolean('create_invoice').notNull().default(false),
-    data: jsonObject('data'),
-    ...dated(),
-  },
-  (t) => [check('orders_settings_singleton_check', sql`${t.id} = 1`)],
-);
+export const ordersSettings = singletonTable('orders_settings', {
+  /** ON_ORDER_PLACED | ON_ORDER_PAID */
+  inventoryUpdateTrigger: text('inventory_update_trigger').notNull().default('ON_ORDER_PLACED'),
+  /** DEFAULT | PAYMENT_RECEIVED | PAYMENT_METHOD_SAVED */
+  orderApprovalStrategy: text('order_approval_strategy').notNull().default('DEFAULT'),
+  createInvoice: flag('create_invoice', false),
+  data: jsonObject('data'),
+  ...dated(),
+});

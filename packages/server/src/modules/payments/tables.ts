@@ -1,14 +1,13 @@
-import { boolean, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { at, createdDate, dated, jsonList, jsonObject, money, primaryId } from '../../platform/columns.ts';
+import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { at, createdDate, datedTable, flag, jsonList, jsonObject, money } from '../../platform/columns.ts';
 
 /**
  * Payments of an order (wire `orderTransactions.payments[]`). Card data never reaches this table: a payment
  * holds the provider's reference and, for cards, brand and last four digits only.
  */
-export const payments = pgTable(
+export const payments = datedTable(
   'payments',
   {
-    id: primaryId(),
     orderId: uuid('order_id').notNull(),
     /** `sandbox-card`, `offline`, `manual`, or an installed provider's id. */
     provider: text('provider').notNull(),
@@ -22,7 +21,6 @@ export const payments = pgTable(
     refundedAmount: money('refunded_amount').notNull().default('0'),
     /** `{brand, lastFourDigits}` for cards; `paymentMethod`, decline reason, authorization/capture/void dates… */
     details: jsonObject('details'),
-    ...dated(),
   },
   (t) => [
     index('payments_order_idx').on(t.orderId),
@@ -31,10 +29,9 @@ export const payments = pgTable(
 );
 
 /** Refunds (wire `orderTransactions.refunds[]`): one per trigger-refund, over one or more payments. */
-export const refunds = pgTable(
+export const refunds = datedTable(
   'refunds',
   {
-    id: primaryId(),
     orderId: uuid('order_id').notNull(),
     /** `[{paymentId, amount, externalRefund, status, providerReference}]` */
     transactions: jsonList<Record<string, unknown>>('transactions'),
@@ -43,7 +40,6 @@ export const refunds = pgTable(
     status: text('status').notNull(),
     /** `{lineItems, shipping, additionalFees, reason}` and restock info as requested. */
     details: jsonObject('details'),
-    ...dated(),
   },
   (t) => [index('refunds_order_idx').on(t.orderId)],
 );
@@ -61,7 +57,7 @@ export const sandboxCardTokens = pgTable('sandbox_card_tokens', {
   expiresAt: at('expires_at').notNull(),
   usedAt: at('used_at'),
   /** A saved payment method (`saveMethod`): charged any number of times, never expires. */
-  reusable: boolean('reusable').notNull().default(false),
+  reusable: flag('reusable', false),
   createdDate: createdDate(),
 });
 

@@ -1,16 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  numeric,
-  pgTable,
-  text,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type {
   StoredAddress,
   StoredCharge,
@@ -25,11 +14,12 @@ import {
   cascadeRef,
   createdDate,
   entityTable,
+  flag,
   jsonList,
   jsonObject,
   primaryId,
   revisioned,
-  singletonId,
+  singletonTable,
 } from '../../platform/columns.ts';
 import type { StoredMedia } from '../catalogue/shared/model.ts';
 
@@ -39,13 +29,12 @@ import type { StoredMedia } from '../catalogue/shared/model.ts';
  */
 
 /** The one row (`id = 1`) of store-wide settings; absent until first written (defaults apply). */
-export const storeSettings = pgTable(
+export const storeSettings = singletonTable(
   'store_settings',
   {
-    id: singletonId(),
     currency: text('currency').notNull().default('USD'),
     weightUnit: text('weight_unit').$type<'KG' | 'LB'>().notNull().default('KG'),
-    taxIncludedInPrices: boolean('tax_included_in_prices').notNull().default(false),
+    taxIncludedInPrices: flag('tax_included_in_prices', false),
     businessAddress: jsonb('business_address').$type<StoredAddress>(),
     locale: text('locale').notNull().default('en-US'),
     minimumOrderSubtotal: numeric('minimum_order_subtotal'),
@@ -63,14 +52,15 @@ export const storeSettings = pgTable(
     logo: jsonb('logo').$type<StoredMedia>(),
     ...revisioned(),
   },
-  (t) => [
-    check('store_settings_singleton_check', sql`${t.id} = 1`),
-    check('store_settings_weight_unit_check', sql`${t.weightUnit} in ('KG', 'LB')`),
-    check(
-      'store_settings_taxable_address_check',
-      sql`${t.defaultTaxableAddress} in ('BUSINESS', 'BILLING', 'SHIPPING')`,
-    ),
-  ],
+  {
+    indexes: (t) => [
+      check('store_settings_weight_unit_check', sql`${t.weightUnit} in ('KG', 'LB')`),
+      check(
+        'store_settings_taxable_address_check',
+        sql`${t.defaultTaxableAddress} in ('BUSINESS', 'BILLING', 'SHIPPING')`,
+      ),
+    ],
+  },
 );
 
 /** Where shipping options deliver: countries, each whole or limited to subdivisions. */
@@ -108,7 +98,7 @@ export const taxGroups = entityTable(
   {
     name: text('name').notNull(),
     /** Defined by the platform (a default group): read-only. */
-    systemDefined: boolean('system_defined').notNull().default(false),
+    systemDefined: flag('system_defined', false),
     /** The app whose default group this is. */
     appId: text('app_id'),
   },
@@ -124,7 +114,7 @@ export const taxRegions = entityTable(
     subdivision: text('subdivision'),
     /** The tax calculator of the region. */
     appId: text('app_id').notNull(),
-    taxIncludedInPrice: boolean('tax_included_in_price').notNull().default(false),
+    taxIncludedInPrice: flag('tax_included_in_price', false),
   },
   (t) => [uniqueIndex('tax_regions_place_idx').on(t.country, sql`coalesce(${t.subdivision}, '')`)],
 );
@@ -149,7 +139,7 @@ export const coupons = entityTable(
     /** As the merchant typed it; unique case-insensitively. */
     code: text('code').notNull(),
     name: text('name').notNull(),
-    active: boolean('active').notNull().default(true),
+    active: flag('active', true),
     discountType: text('discount_type').$type<'PERCENTAGE' | 'FIXED_AMOUNT' | 'FREE_SHIPPING'>().notNull(),
     /** PERCENTAGE: a percentage as a decimal (`"12.5"`). */
     percentage: numeric('percentage'),

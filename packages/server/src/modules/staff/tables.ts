@@ -1,16 +1,6 @@
-import {
-  bigint,
-  bigserial,
-  boolean,
-  index,
-  integer,
-  pgTable,
-  text,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { StaffRole } from '../../platform/permissions.ts';
-import { at, createdDate, dated, jsonList, jsonObject, primaryId } from '../../platform/columns.ts';
+import { at, createdDate, dated, flag, jsonList, jsonObject, primaryId } from '../../platform/columns.ts';
 
 export type StaffStatus = 'INVITED' | 'ACTIVE' | 'REVOKED';
 
@@ -32,7 +22,7 @@ export const staffUsers = pgTable(
     passwordHash: text('password_hash'),
     /** TOTP shared secret (base32): pending until `totpActive`, when sign-in asks for a code. */
     totpSecret: text('totp_secret'),
-    totpActive: boolean('totp_active').notNull().default(false),
+    totpActive: flag('totp_active', false),
     /** Last accepted TOTP time step: a code is never accepted twice. */
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     invitedBy: text('invited_by'),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
-import { at, cascadeRef, primaryId } from '../../platform/columns.ts';
+import { index, integer, jsonb, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { at, cascadeRef, flag, primaryId } from '../../platform/columns.ts';
 
 /**
  * Merchant webhook endpoints. `secret` signs every delivery, so it is stored as is (like SMTP passwords and
@@ -12,7 +12,7 @@ export const webhookEndpoints = pgTable('webhook_endpoints', {
   /** Exact names (`order.created`), `entity.*` wildcards or `*`. */
   events: text('events').array().notNull(),
   description: text('description'),
-  active: boolean('active').notNull().default(true),
+  active: flag('active', true),
   secret: text('secret').notNull(),
   createdDate: at('created_date').notNull(),
   updatedDate: at('updated_date').notNull(),

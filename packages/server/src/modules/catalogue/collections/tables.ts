@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import type { StoredMedia } from '../shared/model.ts';
-import { at, cascadeRef, created, jsonList, money, primaryId, updated } from '../shared/columns.ts';
+import { at, cascadeRef, created, flag, jsonList, money, primaryId, updated } from '../shared/columns.ts';
 import { products } from '../products/tables.ts';
 
 export const collections = pgTable(
@@ -11,7 +11,7 @@ export const collections = pgTable(
     name: text('name').notNull(),
     slug: text('slug').notNull().unique(),
     description: text('description').notNull().default(''),
-    visible: boolean('visible').notNull().default(true),
+    visible: flag('visible', true),
     media: jsonList<StoredMedia>('media'),
     /** Maintained by the membership writes. */
     productCount: integer('product_count').notNull().default(0),

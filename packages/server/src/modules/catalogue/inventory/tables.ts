@@ -2,7 +2,6 @@ import type { StockChangeReason } from '@aisle/sdk';
 import { and, eq, sql } from 'drizzle-orm';
 import {
   bigserial,
-  boolean,
   check,
   foreignKey,
   index,
@@ -12,27 +11,25 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { at, cascadeRef, primaryId, revisioned } from '../shared/columns.ts';
+import { at, cascadeRef, flag, revisionedTable } from '../shared/columns.ts';
 import { productVariants } from '../variants/tables.ts';
 
 /** Stock per variant (v3 inventory item shape: one row per variant; the v1 item groups them by product). */
-export const inventoryItems = pgTable(
+export const inventoryItems = revisionedTable(
   'inventory_items',
   {
-    id: primaryId(),
     productId: uuid('product_id').notNull(),
     variantId: uuid('variant_id').notNull(),
-    trackQuantity: boolean('track_quantity').notNull().default(false),
+    trackQuantity: flag('track_quantity', false),
     quantity: integer('quantity'),
-    inStock: boolean('in_stock').notNull().default(true),
+    inStock: flag('in_stock', true),
     /** Pre-order settings; the v1 item sets them for all variants of a product at once. */
-    preorderEnabled: boolean('preorder_enabled').notNull().default(false),
+    preorderEnabled: flag('preorder_enabled', false),
     preorderMessage: text('preorder_message'),
     /** At most this many units pre-ordered; null = no limit. */
     preorderLimit: integer('preorder_limit'),
     /** Units pre-ordered so far (decrements with `preorderRequest` past the stock). */
     preorderCounter: integer('preorder_counter').notNull().default(0),
-    ...revisioned(),
   },
   (t) => [
     check('inventory_items_quantity_check', sql`${t.quantity} is null or ${t.quantity} >= 0`),

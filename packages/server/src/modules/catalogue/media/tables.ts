@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
-  boolean,
   check,
   doublePrecision,
   index,
@@ -12,16 +11,15 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { MediaKind, SecureFileType, StoredThumbnail } from '../shared/model.ts';
-import { at, createdDate, dated, jsonList, primaryId } from '../shared/columns.ts';
+import { at, createdDate, datedTable, flag, jsonList } from '../shared/columns.ts';
 
 /**
  * Uploaded media files (SPEC §3 media type, file type). The bytes live in the media storage under
  * `<id>/<filename>` (thumbnails `<id>/thumb-<size>.webp`); this row says what they are and who may read them.
  */
-export const mediaFiles = pgTable(
+export const mediaFiles = datedTable(
   'media_files',
   {
-    id: primaryId(),
     /** Safe file name (`[A-Za-z0-9._-]`), the last segment of the media URL. */
     filename: text('filename').notNull(),
     /** Detected from the bytes, never taken from the client. */
@@ -35,7 +33,7 @@ export const mediaFiles = pgTable(
     durationMs: integer('duration_ms'),
     mediaType: text('media_type').$type<MediaKind>().notNull(),
     /** Secure files (digital products) are served only through short-lived signed download links. */
-    private: boolean('private').notNull().default(false),
+    private: flag('private', false),
     fileType: text('file_type').$type<SecureFileType>(),
     folder: text('folder').notNull().default(''),
     /** Percent of width and height (0–100); both or neither. */
@@ -45,7 +43,6 @@ export const mediaFiles = pgTable(
     thumbnails: jsonList<StoredThumbnail>('thumbnails'),
     /** Videos: the poster image (an uploaded image or a generated placeholder), itself a media file. */
     posterId: uuid('poster_id').references((): AnyPgColumn => mediaFiles.id, { onDelete: 'set null' }),
-    ...dated(),
   },
   (t) => [
     check(

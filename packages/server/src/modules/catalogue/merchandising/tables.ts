@@ -7,7 +7,7 @@ import type {
   StoredCustomizationChoice,
   StoredFreeTextInput,
 } from '../shared/model.ts';
-import { jsonList, primaryId, revisioned } from '../shared/columns.ts';
+import { jsonList, primaryId, revisioned, revisionedTable } from '../shared/columns.ts';
 
 /** v3 brands; a product keeps the brand name beside the id because the v1 wire, filters and sorts use it. */
 export const brands = pgTable('brands', {
@@ -24,10 +24,9 @@ export const ribbons = pgTable('ribbons', {
 });
 
 /** v3 customizations: product options (variant-making) and modifiers (free text or choices). */
-export const customizations = pgTable(
+export const customizations = revisionedTable(
   'customizations',
   {
-    id: primaryId(),
     name: text('name').notNull(),
     /** Read-only identifier derived from the name. */
     key: text('key').notNull(),
@@ -35,7 +34,6 @@ export const customizations = pgTable(
     customizationRenderType: text('customization_render_type').$type<CustomizationRenderType>().notNull(),
     freeTextInput: jsonb('free_text_input').$type<StoredFreeTextInput>(),
     choices: jsonList<StoredCustomizationChoice>('choices'),
-    ...revisioned(),
   },
   (t) => [
     check('customizations_type_check', sql`${t.customizationType} in ('PRODUCT_OPTION', 'MODIFIER')`),
@@ -49,16 +47,14 @@ export const customizations = pgTable(
 );
 
 /** v3 info sections: a rich-content description shared by products (v1 products copy title and HTML). */
-export const infoSections = pgTable(
+export const infoSections = revisionedTable(
   'info_sections',
   {
-    id: primaryId(),
     uniqueName: text('unique_name').notNull().unique(),
     title: text('title').notNull(),
     description: jsonb('description').$type<RichContent>().notNull(),
     /** Sanitised HTML of the description. */
     plainDescription: text('plain_description').notNull().default(''),
-    ...revisioned(),
   },
   (t) => [index('info_sections_created_date_idx').on(t.createdDate, t.id)],
 );

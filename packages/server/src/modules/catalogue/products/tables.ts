@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
-  boolean,
   check,
   customType,
   doublePrecision,
@@ -12,7 +11,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { ProductData } from '../shared/model.ts';
-import { created, jsonObject, money, primaryId, updated } from '../shared/columns.ts';
+import { created, flag, jsonObject, money, primaryId, updated } from '../shared/columns.ts';
 import { brands, ribbons } from '../merchandising/tables.ts';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -36,8 +35,8 @@ export const products = pgTable(
     description: text('description').notNull().default(''),
     sku: text('sku'),
     productType: text('product_type').$type<'physical' | 'digital'>().notNull().default('physical'),
-    visible: boolean('visible').notNull().default(true),
-    manageVariants: boolean('manage_variants').notNull().default(false),
+    visible: flag('visible', true),
+    manageVariants: flag('manage_variants', false),
     price: money('price').notNull(),
     /** `price` after the product discount; what `discountedPrice` filters and sorts read. */
     discountedPrice: money('discounted_price').notNull(),
@@ -54,9 +53,9 @@ export const products = pgTable(
     ribbonId: uuid('ribbon_id').references(() => ribbons.id, { onDelete: 'set null' }),
     ribbon: text('ribbon'),
     // Denormalised from variants, inventory and collection membership.
-    trackInventory: boolean('track_inventory').notNull().default(false),
+    trackInventory: flag('track_inventory', false),
     quantity: integer('quantity'),
-    inStock: boolean('in_stock').notNull().default(true),
+    inStock: flag('in_stock', true),
     inventoryStatus: text('inventory_status')
       .$type<'IN_STOCK' | 'OUT_OF_STOCK' | 'PARTIALLY_OUT_OF_STOCK'>()
       .notNull()

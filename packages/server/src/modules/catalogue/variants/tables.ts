@@ -1,16 +1,7 @@
-import {
-  boolean,
-  doublePrecision,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { doublePrecision, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import type { VariantData } from '../shared/model.ts';
 import { products } from '../products/tables.ts';
-import { cascadeRef, jsonObject, money } from '../shared/columns.ts';
+import { cascadeRef, flag, jsonObject, money } from '../shared/columns.ts';
 
 /** The id of the one variant of a product without managed variants (wire/catalogue.md). */
 export const DEFAULT_VARIANT_ID = '00000000-0000-0000-0000-000000000000';
@@ -29,7 +20,7 @@ export const productVariants = pgTable(
     cost: money('cost'),
     weight: doublePrecision('weight'),
     sku: text('sku'),
-    visible: boolean('visible').notNull().default(true),
+    visible: flag('visible', true),
     data: jsonObject<VariantData>('data'),
   },
   (t) => [
