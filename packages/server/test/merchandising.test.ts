@@ -52,12 +52,17 @@ type Bulk<T> = {
 
 const { server, ok, fails } = serverForFile();
 
-const fieldsOf = (body: Record<string, unknown>) =>
+/** The fields named by a call that must fail with 400. */
+const invalidFields = async (method: string, path: string, body: unknown) =>
   (
-    body as { details: { validationError: { fieldViolations: Array<{ field: string }> } } }
+    (await fails(method, path, body, 400)) as {
+      details: { validationError: { fieldViolations: Array<{ field: string }> } };
+    }
   ).details.validationError.fieldViolations.map((v) => v.field);
-const codeOf = (body: Record<string, unknown>) =>
-  (body as { details: { applicationError: { code: string } } }).details.applicationError.code;
+/** The application error code of a call that must fail with `status`. */
+const failureCode = async (status: number, method: string, path: string, body?: unknown) =>
+  ((await fails(method, path, body, status)) as { details: { applicationError: { code: string } } }).details
+    .applicationError.code;
 
 async function eventTypes(entity: string, id: string): Promise<string[]> {
   const found = await rows<{ type: string }>(
@@ -152,25 +157,23 @@ describe('brands and ribbons', () => {
     expect(stale).toMatchObject({
       details: { applicationError: { code: 'REVISION_MISMATCH', data: { revision: '2' } } },
     });
-    expect(
-      fieldsOf(await fails('PATCH', `${V3}/brands/${brand.id}`, { brand: { name: 'Other' } }, 400)),
-    ).toEqual(['brand.revision']);
+    expect(await invalidFields('PATCH', `${V3}/brands/${brand.id}`, { brand: { name: 'Other' } })).toEqual([
+      'brand.revision',
+    ]);
     const other = (await ok('POST', `${V3}/brands`, { brand: { name: 'Rival' } })).brand as Named;
     expect(
-      codeOf(
-        await fails('PATCH', `${V3}/brands/${other.id}`, { brand: { name: 'Fjellrev', revision: '1' } }, 409),
-      ),
+      await failureCode(409, 'PATCH', `${V3}/brands/${other.id}`, {
+        brand: { name: 'Fjellrev', revision: '1' },
+      }),
     ).toBe('BRAND_ALREADY_EXISTS');
-    expect(codeOf(await fails('POST', `${V3}/brands`, { brand: { name: 'Rival' } }, 409))).toBe(
+    expect(await failureCode(409, 'POST', `${V3}/brands`, { brand: { name: 'Rival' } })).toBe(
       'BRAND_ALREADY_EXISTS',
     );
-    expect(fieldsOf(await fails('POST', `${V3}/brands`, { brand: { name: ' ' } }, 400))).toEqual([
-      'brand.name',
-    ]);
+    expect(await invalidFields('POST', `${V3}/brands`, { brand: { name: ' ' } })).toEqual(['brand.name']);
 
     await ok('DELETE', `${V3}/brands/${brand.id}`);
     expect((await readProduct(p2.id)).brand).toBeUndefined();
-    expect(codeOf(await fails('GET', `${V3}/brands/${brand.id}`, undefined, 404))).toBe('BRAND_NOT_FOUND');
+    expect(await failureCode(404, 'GET', `${V3}/brands/${brand.id}`)).toBe('BRAND_NOT_FOUND');
     expect(await eventTypes('brand', brand.id)).toEqual(['created', 'updated', 'deleted']);
   });
 
@@ -210,7 +213,7 @@ describe('brands and ribbons', () => {
     expect(await ok('POST', `${V3}/brands/count`, { filter: { name: { $startsWith: 'a' } } }, null)).toEqual({
       count: 1,
     });
-    expect(fieldsOf(await fails('POST', `${V3}/brands/count`, { filter: { colour: 1 } }, 400))).toEqual([
+    expect(await invalidFields('POST', `${V3}/brands/count`, { filter: { colour: 1 } })).toEqual([
       'filter.colour',
     ]);
 
@@ -374,25 +377,18 @@ describe('customizations', () => {
     ];
     for (const [customization, expected] of bad)
       expect(
-        fieldsOf(await fails('POST', `${V3}/customizations`, { customization }, 400)),
+        await invalidFields('POST', `${V3}/customizations`, { customization }),
         JSON.stringify(customization),
       ).toEqual(expected);
     expect(
-      codeOf(
-        await fails(
-          'POST',
-          `${V3}/customizations`,
-          {
-            customization: {
-              name: 'Size',
-              customizationType: 'PRODUCT_OPTION',
-              customizationRenderType: 'TEXT_CHOICES',
-              choicesSettings: { choices: [{ name: 'x' }] },
-            },
-          },
-          409,
-        ),
-      ),
+      await failureCode(409, 'POST', `${V3}/customizations`, {
+        customization: {
+          name: 'Size',
+          customizationType: 'PRODUCT_OPTION',
+          customizationRenderType: 'TEXT_CHOICES',
+          choicesSettings: { choices: [{ name: 'x' }] },
+        },
+      }),
     ).toBe('CUSTOMIZATION_ALREADY_EXISTS');
 
     // Products using an option of that name count as assigned.
@@ -433,9 +429,9 @@ describe('customizations', () => {
       .customization as Customization;
     expect(now).toMatchObject({ revision: '2' });
     const [wool, linen, silk] = now.choicesSettings!.choices;
-    expect(
-      fieldsOf(await fails('POST', `${path}/add-choices`, { choices: [{ name: 'wool' }] }, 400)),
-    ).toEqual(['choices[3].name']);
+    expect(await invalidFields('POST', `${path}/add-choices`, { choices: [{ name: 'wool' }] })).toEqual([
+      'choices[3].name',
+    ]);
 
     now = (
       await ok('POST', `${path}/update-choices`, {
@@ -453,24 +449,16 @@ describe('customizations', () => {
     expect(now.choicesSettings!.choices[1]).not.toHaveProperty('defaultAddedPrice');
 
     expect(
-      codeOf(
-        await fails(
-          'POST',
-          `${path}/reorder-choices`,
-          { choiceIds: [silk!.id, wool!.id, linen!.id], revision: '2' },
-          409,
-        ),
-      ),
+      await failureCode(409, 'POST', `${path}/reorder-choices`, {
+        choiceIds: [silk!.id, wool!.id, linen!.id],
+        revision: '2',
+      }),
     ).toBe('REVISION_MISMATCH');
     expect(
-      fieldsOf(
-        await fails(
-          'POST',
-          `${path}/reorder-choices`,
-          { choiceIds: [silk!.id], revision: now.revision },
-          400,
-        ),
-      ),
+      await invalidFields('POST', `${path}/reorder-choices`, {
+        choiceIds: [silk!.id],
+        revision: now.revision,
+      }),
     ).toEqual(['choiceIds']);
     now = (
       await ok('POST', `${path}/reorder-choices`, {
@@ -484,16 +472,12 @@ describe('customizations', () => {
       .customization as Customization;
     expect(now.choicesSettings!.choices.map((x) => x.id)).toEqual([silk!.id, linen!.id]);
     expect(
-      fieldsOf(
-        await fails(
-          'POST',
-          `${path}/remove-choices`,
-          { choiceIds: [silk!.id, linen!.id], revision: now.revision },
-          400,
-        ),
-      ),
+      await invalidFields('POST', `${path}/remove-choices`, {
+        choiceIds: [silk!.id, linen!.id],
+        revision: now.revision,
+      }),
     ).toEqual(['choiceIds']);
-    expect(fieldsOf(await fails('POST', `${path}/remove-choices`, { choiceIds: [silk!.id] }, 400))).toEqual([
+    expect(await invalidFields('POST', `${path}/remove-choices`, { choiceIds: [silk!.id] })).toEqual([
       'revision',
     ]);
 
@@ -515,14 +499,9 @@ describe('customizations', () => {
     ).customization as Customization;
     expect(renamed).toMatchObject({ name: 'Fabric', key: 'fabric' });
     expect(
-      fieldsOf(
-        await fails(
-          'PATCH',
-          path,
-          { customization: { customizationRenderType: 'SWATCH_CHOICES', revision: renamed.revision } },
-          400,
-        ),
-      ),
+      await invalidFields('PATCH', path, {
+        customization: { customizationRenderType: 'SWATCH_CHOICES', revision: renamed.revision },
+      }),
     ).toEqual(['customization.customizationRenderType']);
 
     const bulk = (await ok('POST', `${V3}/bulk/customizations/add-choices`, {
@@ -603,37 +582,22 @@ describe('info sections', () => {
     ).infoSection as InfoSection;
     expect(updated).toMatchObject({ title: 'Care guide', uniqueName: 'care', revision: '2' });
     expect(
-      codeOf(
-        await fails(
-          'PATCH',
-          `${V3}/info-sections/${fromHtml.id}`,
-          { infoSection: { title: 'x', revision: '1' } },
-          409,
-        ),
-      ),
+      await failureCode(409, 'PATCH', `${V3}/info-sections/${fromHtml.id}`, {
+        infoSection: { title: 'x', revision: '1' },
+      }),
     ).toBe('REVISION_MISMATCH');
     expect(
-      codeOf(
-        await fails(
-          'POST',
-          `${V3}/info-sections`,
-          { infoSection: { uniqueName: 'care', title: 'Again' } },
-          409,
-        ),
-      ),
+      await failureCode(409, 'POST', `${V3}/info-sections`, {
+        infoSection: { uniqueName: 'care', title: 'Again' },
+      }),
     ).toBe('INFO_SECTION_ALREADY_EXISTS');
+    expect(await invalidFields('POST', `${V3}/info-sections`, { infoSection: { title: 'No name' } })).toEqual(
+      ['infoSection.uniqueName'],
+    );
     expect(
-      fieldsOf(await fails('POST', `${V3}/info-sections`, { infoSection: { title: 'No name' } }, 400)),
-    ).toEqual(['infoSection.uniqueName']);
-    expect(
-      fieldsOf(
-        await fails(
-          'POST',
-          `${V3}/info-sections`,
-          { infoSection: { uniqueName: 'n', title: 't', description: { nodes: [{ id: 'x' }] } } },
-          400,
-        ),
-      ),
+      await invalidFields('POST', `${V3}/info-sections`, {
+        infoSection: { uniqueName: 'n', title: 't', description: { nodes: [{ id: 'x' }] } },
+      }),
     ).toEqual(['infoSection.description.nodes[0].type']);
 
     const same = (
@@ -686,7 +650,7 @@ describe('info sections', () => {
     })) as Bulk<never>;
     expect(removed.bulkActionMetadata.totalSuccesses).toBe(1);
     await ok('DELETE', `${V3}/info-sections/${fromHtml.id}`);
-    expect(codeOf(await fails('GET', `${V3}/info-sections/${fromHtml.id}`, undefined, 404))).toBe(
+    expect(await failureCode(404, 'GET', `${V3}/info-sections/${fromHtml.id}`)).toBe(
       'INFO_SECTION_NOT_FOUND',
     );
     expect(await eventTypes('info_section', fromHtml.id)).toEqual(['created', 'updated', 'deleted']);
