@@ -2,6 +2,7 @@ import { count } from 'drizzle-orm';
 import { createCoupon } from '../modules/settings/coupons.ts';
 import type { StoredAddress } from '../modules/settings/model.ts';
 import { createDeliveryRegion } from '../modules/settings/delivery-regions.ts';
+import type { ShippingOptionCreate } from '../modules/settings/schemas.ts';
 import { createShippingOption } from '../modules/settings/shipping-options.ts';
 import { updateStoreSettings } from '../modules/settings/store.ts';
 import { coupons, shippingOptions } from '../modules/settings/tables.ts';
@@ -94,43 +95,46 @@ export async function seedDemoSettings(
     destinations: [...INTERNATIONAL, ...MORE_INTERNATIONAL].map((countryCode) => ({ countryCode })),
   });
   const domestic = [us.id, california.id];
-  await createShippingOption(ctx, {
-    title: 'Standard',
-    deliveryRegionIds: domestic,
-    estimatedDeliveryTime: '3–5 business days',
-    rates: [
-      { amount: '0', conditions: [{ type: 'BY_TOTAL_PRICE', value: '100', operator: 'GTE' }] },
-      { amount: '5.99', conditions: [] },
-    ],
-  });
-  await createShippingOption(ctx, {
-    title: 'Express',
-    deliveryRegionIds: domestic,
-    estimatedDeliveryTime: '1–2 business days',
-    rates: [{ amount: '14.99', conditions: [] }],
-    otherCharges: [{ type: 'HANDLING_FEE', details: 'Priority handling', price: '2.00' }],
-  });
-  await createShippingOption(ctx, {
-    title: 'International',
-    deliveryRegionIds: [world.id],
-    estimatedDeliveryTime: '7–14 business days',
-    rates: [
-      { amount: '19.99', conditions: [{ type: 'BY_TOTAL_WEIGHT', value: '2', operator: 'LTE' }] },
-      { amount: '34.99', conditions: [] },
-    ],
-  });
-  await createShippingOption(ctx, {
-    title: 'Store pickup',
-    deliveryRegionIds: [california.id],
-    estimatedDeliveryTime: 'Ready the next business day',
-    instructions: 'Collect at the counter, Monday to Saturday, 10:00–18:00.',
-    rates: [{ amount: '0', conditions: [] }],
-    pickup: {
-      address: DEMO_BUSINESS_ADDRESS,
-      pickupMethod: 'STORE_PICKUP',
-      businessLocation: 'Aisle Market Street',
+  const shipping: ShippingOptionCreate[] = [
+    {
+      title: 'Standard',
+      deliveryRegionIds: domestic,
+      estimatedDeliveryTime: '3–5 business days',
+      rates: [
+        { amount: '0', conditions: [{ type: 'BY_TOTAL_PRICE', value: '100', operator: 'GTE' }] },
+        { amount: '5.99', conditions: [] },
+      ],
     },
-  });
+    {
+      title: 'Express',
+      deliveryRegionIds: domestic,
+      estimatedDeliveryTime: '1–2 business days',
+      rates: [{ amount: '14.99', conditions: [] }],
+      otherCharges: [{ type: 'HANDLING_FEE', details: 'Priority handling', price: '2.00' }],
+    },
+    {
+      title: 'International',
+      deliveryRegionIds: [world.id],
+      estimatedDeliveryTime: '7–14 business days',
+      rates: [
+        { amount: '19.99', conditions: [{ type: 'BY_TOTAL_WEIGHT', value: '2', operator: 'LTE' }] },
+        { amount: '34.99', conditions: [] },
+      ],
+    },
+    {
+      title: 'Store pickup',
+      deliveryRegionIds: [california.id],
+      estimatedDeliveryTime: 'Ready the next business day',
+      instructions: 'Collect at the counter, Monday to Saturday, 10:00–18:00.',
+      rates: [{ amount: '0', conditions: [] }],
+      pickup: {
+        address: DEMO_BUSINESS_ADDRESS,
+        pickupMethod: 'STORE_PICKUP',
+        businessLocation: 'Aisle Market Street',
+      },
+    },
+  ];
+  for (const option of shipping) await createShippingOption(ctx, option);
 
   const states: Array<{ subdivision: string; jurisdictions: Array<[string, 'STATE' | 'CITY', string]> }> = [
     { subdivision: 'US-CA', jurisdictions: [['California', 'STATE', '7.25']] },
