@@ -3,7 +3,7 @@ import { readStoreSettings } from '../modules/settings/store.ts';
 import type { AppContext } from '../platform/context.ts';
 import { rows } from '../platform/db.ts';
 import { currencyDigits, formatMoney } from '../platform/money.ts';
-import { inBatches, texts } from './large.ts';
+import { type BatchOptions, inBatches, positiveCount, texts } from './large.ts';
 
 /**
  * Many synthetic orders for load tests, written by set-based SQL like the large catalogue (large.ts): one
@@ -18,13 +18,10 @@ import { inBatches, texts } from './large.ts';
  * Orders are marked `data._seeded` (a server-only key) so they can be told apart.
  */
 
-export interface LargeOrdersOptions {
+export interface LargeOrdersOptions extends BatchOptions {
   orders: number;
-  /** Orders per statement. */
-  batchSize?: number;
   /** The days back the orders are spread over (default 730: about two years, newest now). */
   days?: number;
-  onProgress?: (done: number, total: number) => void;
 }
 
 export interface LargeOrdersResult {
@@ -369,9 +366,7 @@ export async function seedLargeOrders(
   ctx: AppContext,
   options: LargeOrdersOptions,
 ): Promise<LargeOrdersResult> {
-  const total = options.orders;
-  if (!Number.isInteger(total) || total < 1) throw new RangeError('orders must be a positive integer');
-  const batchSize = options.batchSize ?? 2000;
+  const total = positiveCount(options.orders, 'orders');
   const days = options.days ?? 730;
   const { currency } = await readStoreSettings(ctx.db);
   const digits = currencyDigits(currency);
@@ -391,7 +386,7 @@ export async function seedLargeOrders(
     decimal: decimalIn(digits),
   };
 
-  await inBatches(ctx.db, total, batchSize, (from, to) => batchStatement(from, to, refs), options.onProgress);
+  await inBatches(ctx.db, total, (from, to) => batchStatement(from, to, refs), options, 2000);
   for (const table of ['orders', 'order_activities', 'order_fulfillments', 'payments', 'refunds'])
     await ctx.db.execute(sql`vacuum analyze ${sql.identifier(table)}`);
   return { orders: total, buyers, products: lines[0]?.id ? lines.length : 0 };

@@ -12,13 +12,16 @@ import { mapLimit, seedImage, type Shape } from './images.ts';
  * the denormalised columns computed in the same statement. No outbox events: this is bulk loading.
  */
 
-export interface LargeSeedOptions {
+/** How a large seed writes its rows: so many per statement, telling `onProgress` after each statement. */
+export interface BatchOptions {
+  batchSize?: number;
+  onProgress?: (done: number, total: number) => void;
+}
+
+export interface LargeSeedOptions extends BatchOptions {
   products: number;
   /** Default: one per 2,000 products, between 8 and 200. */
   collections?: number;
-  /** Products per statement. */
-  batchSize?: number;
-  onProgress?: (done: number, total: number) => void;
 }
 
 export interface LargeSeedResult {
@@ -294,20 +297,27 @@ union all
 select (${uuids(refs.collectionIds)})[src.c2], ins.id from ins join src using (slug) where src.c2 is not null and src.c2 <> src.c1`;
 }
 
+/** `value` when it is a positive integer (how many `what` to make); a RangeError otherwise. */
+export function positiveCount(value: number, what: string): number {
+  if (!Number.isInteger(value) || value < 1) throw new RangeError(`${what} must be a positive integer`);
+  return value;
+}
+
 /**
- * Runs `statement` over rows `1..total`, `batchSize` at a time, each batch in its own transaction, telling
- * `onProgress` before the first and after each.
+ * Runs `statement` over rows `1..total`, `batchSize` (default `defaultBatchSize`) at a time, each batch in its
+ * own transaction, telling `onProgress` before the first and after each.
  */
 export async function inBatches(
   db: Db,
   total: number,
-  batchSize: number,
   statement: (from: number, to: number) => SQL,
-  onProgress?: (done: number, total: number) => void,
+  { batchSize, onProgress }: BatchOptions,
+  defaultBatchSize: number,
 ): Promise<void> {
+  const size = batchSize ?? defaultBatchSize;
   onProgress?.(0, total);
-  for (let from = 1; from <= total; from += batchSize) {
-    const to = Math.min(total, from + batchSize - 1);
+  for (let from = 1; from <= total; from += size) {
+    const to = Math.min(total, from + size - 1);
     await db.transaction(async (tx) => {
       // The statement's row estimates are far off and would make PostgreSQL JIT-compile it (seconds).
       await tx.execute(sql`set local jit = off`);
@@ -321,10 +331,8 @@ export async function seedLargeCatalogue(
   ctx: AppContext,
   options: LargeSeedOptions,
 ): Promise<LargeSeedResult> {
-  const total = options.products;
-  if (!Number.isInteger(total) || total < 1) throw new RangeError('products must be a positive integer');
+  const total = positiveCount(options.products, 'products');
   const db = ctx.db;
-  const batchSize = options.batchSize ?? 5000;
   const collectionCount = options.collections ?? Math.min(200, Math.max(8, Math.round(total / 2000)));
   const tag = Date.now().toString(36);
 
@@ -348,7 +356,7 @@ export async function seedLargeCatalogue(
     .returning({ id: collections.id });
   const refs: Refs = { tag, total, brandIds, ribbonIds, collectionIds: created.map((c) => c.id), images };
 
-  await inBatches(db, total, batchSize, (from, to) => batchStatement(from, to, refs), options.onProgress);
+  await inBatches(db, total, (from, to) => batchStatement(from, to, refs), options, 5000);
   await db.execute(sql`
     update collections c set product_count = counted.n, last_updated = now()
     from (select collection_id, count(*)::int as n from product_collections
