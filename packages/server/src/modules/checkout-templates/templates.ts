@@ -1,4 +1,4 @@
-import { defineEntity, entityNames, entityService } from '../../platform/entity-kit/index.ts';
+import { defineEntity, entityAt, entityService } from '../../platform/entity-kit/index.ts';
 import { AppError, invalid } from '../../platform/errors.ts';
 import type { TemplateCustomization } from './model.ts';
 import { CheckoutTemplateCreate, CheckoutTemplatePatch } from './schemas.ts';
@@ -62,10 +62,8 @@ function checkLines(lines: {
 const couponOf = (code: string | null | undefined) => code?.trim() || null;
 
 export const checkoutTemplate = defineEntity({
-  ...entityNames('checkout template', { query: 'Query checkout templates (cursor paging)' }),
+  ...entityAt('checkout template', '/ecom/v1', { query: 'Query checkout templates (cursor paging)' }),
   table: checkoutTemplates,
-  path: '/ecom/v1/checkout-templates',
-  tags: ['checkout templates'],
   schemas: { create: CheckoutTemplateCreate, patch: CheckoutTemplatePatch },
   writable: [
     'status',

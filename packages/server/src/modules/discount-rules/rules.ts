@@ -2,7 +2,7 @@ import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import {
   defineEntity,
-  entityNames,
+  entityAt,
   entityService,
   failIf,
   iso,
@@ -86,14 +86,12 @@ function checkParts(input: {
 const dateOf = (value: string | undefined) => (value ? new Date(value) : null);
 
 export const discountRule = defineEntity({
-  ...entityNames('discount rule', {
+  ...entityAt('discount rule', '/ecom/v1', {
     create: 'Create an automatic discount rule',
     query: 'Query discount rules (offset paging)',
     update: 'Update a discount rule (mask: the fields to change)',
   }),
   table: discountRules,
-  path: '/ecom/v1/discount-rules',
-  tags: ['discount rules'],
   schemas: { create: DiscountRuleCreate, patch: DiscountRulePatch },
   writable: ['name', 'active', 'activeTimeInfo', 'tags', 'trigger', 'discounts'] as const,
   maskField: 'mask',

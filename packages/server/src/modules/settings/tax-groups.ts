@@ -3,12 +3,13 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import {
   defineEntity,
-  entityNames,
+  entityAt,
   entityService,
   revisionAndDates,
   patchSchema,
 } from '../../platform/entity-kit/index.ts';
 import { AppError, invalid } from '../../platform/errors.ts';
+import { TAX_API } from './schemas.ts';
 import { taxGroups } from './tables.ts';
 
 /** Tax groups (wire/merchant-settings.md "Tax groups and regions"): products and shipping belong to one. */
@@ -39,10 +40,8 @@ export function taxGroupToWire(row: TaxGroupRow) {
 }
 
 export const taxGroup = defineEntity({
-  ...entityNames('tax group', { delete: 'Delete a tax group (and its rates)' }),
+  ...entityAt('tax group', TAX_API, { delete: 'Delete a tax group (and its rates)' }),
   table: taxGroups,
-  path: '/billing/v1/tax-groups',
-  tags: ['tax'],
   schemas: { create: TaxGroupCreate, patch: TaxGroupPatch },
   writable: ['name'] as const,
   query: {

@@ -4,7 +4,7 @@ import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
 import {
   defineEntity,
-  entityNames,
+  entityAt,
   entityService,
   revisionAndDates,
   patchSchema,
@@ -14,6 +14,7 @@ import { AppError, invalid } from '../../platform/errors.ts';
 import { CountryCode, Subdivision } from '../../platform/schema.ts';
 import { fullSubdivision } from './delivery-regions.ts';
 import { readStoreSettings } from './store.ts';
+import { TAX_API } from './schemas.ts';
 import { taxRegions } from './tables.ts';
 
 /** Tax regions (wire/merchant-settings.md "Tax groups and regions"): where the store collects tax, and how. */
@@ -85,10 +86,8 @@ async function assertFree(tx: Db, where: { country: string; subdivision: string 
 }
 
 export const taxRegion = defineEntity({
-  ...entityNames('tax region', { delete: 'Delete a tax region (and its rates)' }),
+  ...entityAt('tax region', TAX_API, { delete: 'Delete a tax region (and its rates)' }),
   table: taxRegions,
-  path: '/billing/v1/tax-regions',
-  tags: ['tax'],
   schemas: { create: TaxRegionCreate, patch: TaxRegionPatch },
   writable: ['country', 'subdivision', 'appId', 'taxIncludedInPrice'] as const,
   query: {
