@@ -1,4 +1,4 @@
-import { defineEntity, entityAt, entityService } from '../../platform/entity-kit/index.ts';
+import { defineEntity, entityAt, entityService, presentFields } from '../../platform/entity-kit/index.ts';
 import { AppError, invalid } from '../../platform/errors.ts';
 import type { TemplateCustomization } from './model.ts';
 import { CheckoutTemplateCreate, CheckoutTemplatePatch } from './schemas.ts';
@@ -21,9 +21,7 @@ export function checkoutTemplateToWire(row: CheckoutTemplateRow) {
     customization: row.customization,
     lineItems: row.lineItems,
     customLineItems: row.customLineItems,
-    ...(row.couponCode ? { couponCode: row.couponCode } : {}),
-    ...(row.customContentReference ? { customContentReference: row.customContentReference } : {}),
-    ...(row.externalReference ? { externalReference: row.externalReference } : {}),
+    ...presentFields(row, ['couponCode', 'customContentReference', 'externalReference']),
     revision: row.revision.toString(),
   };
 }

@@ -7,6 +7,7 @@ import {
   failIf,
   iso,
   revisionAndDates,
+  presentFields,
 } from '../../platform/entity-kit/index.ts';
 import { AppError, type FieldViolation, invalid } from '../../platform/errors.ts';
 import { ruleStatus } from '../pricing/discounts.ts';
@@ -53,7 +54,7 @@ export function discountRuleToWire(row: DiscountRuleRow) {
     status: ruleStatus(ruleSnapshot(row), Date.now()),
     usageCount: row.usageCount,
     activeTimeInfo: window(row),
-    ...(row.tags ? { tags: row.tags } : {}),
+    ...presentFields(row, ['tags']),
     trigger: row.trigger,
     discounts: row.discounts,
   };

@@ -7,6 +7,7 @@ import {
   entityService,
   revisionAndDates,
   patchSchema,
+  presentFields,
 } from '../../platform/entity-kit/index.ts';
 import { AppError, invalid } from '../../platform/errors.ts';
 import { TAX_API } from './schemas.ts';
@@ -34,7 +35,7 @@ export function taxGroupToWire(row: TaxGroupRow) {
     id: row.id,
     name: row.name,
     ...(row.systemDefined ? { systemDefined: true } : {}),
-    ...(row.appId ? { appId: row.appId } : {}),
+    ...presentFields(row, ['appId']),
     ...revisionAndDates(row),
   };
 }

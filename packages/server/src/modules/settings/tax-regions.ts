@@ -9,6 +9,7 @@ import {
   revisionAndDates,
   patchSchema,
   type Write,
+  presentFields,
 } from '../../platform/entity-kit/index.ts';
 import { AppError, invalid } from '../../platform/errors.ts';
 import { CountryCode, Subdivision } from '../../platform/schema.ts';
@@ -43,7 +44,7 @@ export function taxRegionToWire(row: TaxRegionRow) {
   return {
     id: row.id,
     country: row.country,
-    ...(row.subdivision ? { subdivision: row.subdivision } : {}),
+    ...presentFields(row, ['subdivision']),
     appId: row.appId,
     taxIncludedInPrice: row.taxIncludedInPrice,
     ...revisionAndDates(row),

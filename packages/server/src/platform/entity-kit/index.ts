@@ -37,6 +37,7 @@ export {
   maskList,
   maskPaths,
   parseRevision,
+  presentFields,
   queryIds,
   querySpec,
   refuseUnknownFields,
