@@ -2,7 +2,7 @@ import type { AdminClient } from '../sdk.ts';
 import type { TaxGroup, TaxJurisdiction, TaxRate, TaxRegion } from '@aisle/sdk';
 import type { Choices, EntitySpec } from '../components/entity-kit.tsx';
 import { linkColumn, updatedColumn } from '../components/spec-columns.tsx';
-import { type FieldValues, nameField } from '../lib/fields.ts';
+import { type FieldValues, nameField, selectField } from '../lib/fields.ts';
 import { NAME_SEARCH, PAGE_SIZE, pageOf } from '../lib/list.ts';
 import { placeName } from '../lib/places.ts';
 import { revisionOf, rowsOf, text } from '../lib/values.ts';
@@ -113,13 +113,13 @@ async function rateChoices(client: AdminClient): Promise<Choices> {
 /** A rate with the names of its region and group, as the list shows it. */
 type NamedRate = TaxRate & { regionName?: string; groupName?: string };
 
-const JURISDICTION_TYPES = [
-  { value: 'COUNTRY', label: 'Country' },
-  { value: 'STATE', label: 'State or province' },
-  { value: 'COUNTY', label: 'County' },
-  { value: 'CITY', label: 'City' },
-  { value: 'SPECIAL', label: 'Special district' },
-];
+const JURISDICTION_TYPES: Record<TaxJurisdiction['jurisdictionType'], string> = {
+  COUNTRY: 'Country',
+  STATE: 'State or province',
+  COUNTY: 'County',
+  CITY: 'City',
+  SPECIAL: 'Special district',
+};
 
 function rateInput(v: FieldValues): { rate?: string; jurisdictions?: TaxJurisdiction[] } {
   const jurisdictions = rowsOf(v.jurisdictions).map((j) => ({
@@ -170,13 +170,7 @@ export const taxRateSpec: EntitySpec<NamedRate> = {
       hint: 'Each level that taxes (state, county, city): the total is their sum.',
       fields: [
         { name: 'jurisdiction', label: 'Name', kind: 'text', required: true, maxLength: 200 },
-        {
-          name: 'jurisdictionType',
-          label: 'Level',
-          kind: 'select',
-          required: true,
-          options: JURISDICTION_TYPES,
-        },
+        selectField('jurisdictionType', 'Level', JURISDICTION_TYPES),
         { name: 'rate', label: 'Rate (%)', kind: 'number', required: true, min: 0, max: 100 },
         { name: 'taxName', label: 'Tax name', kind: 'text', maxLength: 200 },
       ],
