@@ -77,7 +77,6 @@ export const templateLink = (id: string) =>
 export const checkoutTemplateSpec: EntitySpec<CheckoutTemplate> = {
   path: 'checkout-templates',
   title: 'Checkout templates',
-  noun: ['checkout template', 'checkout templates'],
   columns: [
     linkColumn('Template', 'checkout-templates', templateName, { wrap: false }),
     { label: 'Status', cell: (row) => (row.status === 'ACTIVE' ? 'Active' : 'Inactive') },

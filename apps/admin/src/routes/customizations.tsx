@@ -57,7 +57,6 @@ const chosenWhenCreated = (name: string, label: string, labels: Record<string, s
 export const customizationSpec: EntitySpec<Customization> = {
   path: 'customizations',
   title: 'Customizations',
-  noun: ['customization', 'customizations'],
   columns: [
     linkColumn('Name', 'customizations', (c) => c.name),
     { label: 'Kind', cell: (c) => words(c.customizationType) },

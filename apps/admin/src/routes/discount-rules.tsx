@@ -116,7 +116,6 @@ const usesText = (n: number | undefined) => plural(n ?? 0, 'order');
 export const discountRuleSpec: EntitySpec<DiscountRule> = {
   path: 'discount-rules',
   title: 'Automatic discounts',
-  noun: ['automatic discount', 'automatic discounts'],
   columns: [
     linkColumn('Name', 'discount-rules', (row) => row.name, { wrap: false }),
     {

@@ -27,7 +27,6 @@ import { localDateTime, revisionOf, rowsOf, text } from '../lib/values.ts';
 export const deliveryRegionSpec: EntitySpec<DeliveryRegion> = {
   path: 'settings/delivery-regions',
   title: 'Delivery regions',
-  noun: ['delivery region', 'delivery regions'],
   columns: [
     linkColumn('Name', 'settings/delivery-regions', (row) => row.name),
     { label: 'Destinations', className: 'wrap', cell: (row) => destinationsText(row.destinations) },
@@ -314,7 +313,6 @@ function optionField(path: string): string {
 export const shippingOptionSpec: EntitySpec<ShippingOption> = {
   path: 'settings/shipping-options',
   title: 'Shipping options',
-  noun: ['shipping option', 'shipping options'],
   columns: [
     linkColumn('Title', 'settings/shipping-options', (row) => row.title),
     { label: 'Regions', className: 'num', cell: (row) => String(row.deliveryRegionIds?.length ?? 0) },

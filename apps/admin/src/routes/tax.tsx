@@ -13,7 +13,6 @@ import { revisionOf, rowsOf, text } from '../lib/values.ts';
 export const taxGroupSpec: EntitySpec<TaxGroup> = {
   path: 'settings/tax-groups',
   title: 'Tax groups',
-  noun: ['tax group', 'tax groups'],
   columns: [
     linkColumn('Name', 'settings/tax-groups', (row) => row.name),
     { label: 'Built in', cell: (row) => (row.systemDefined ? 'Yes' : 'No') },
@@ -44,7 +43,6 @@ const regionName = (row: TaxRegion) => placeName(row.subdivision ?? row.country)
 export const taxRegionSpec: EntitySpec<TaxRegion> = {
   path: 'settings/tax-regions',
   title: 'Tax regions',
-  noun: ['tax region', 'tax regions'],
   columns: [
     linkColumn('Region', 'settings/tax-regions', regionName),
     { label: 'Prices include tax', cell: (row) => (row.taxIncludedInPrice ? 'Yes' : 'No') },
@@ -134,7 +132,6 @@ function rateInput(v: FieldValues): { rate?: string; jurisdictions?: TaxJurisdic
 export const taxRateSpec: EntitySpec<NamedRate> = {
   path: 'settings/tax-rates',
   title: 'Tax rates',
-  noun: ['tax rate', 'tax rates'],
   columns: [
     linkColumn('Region', 'settings/tax-rates', (row) => row.regionName ?? row.taxRegionId ?? ''),
     { label: 'Group', cell: (row) => row.groupName ?? '' },
