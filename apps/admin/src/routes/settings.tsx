@@ -1,5 +1,5 @@
 import type { Address, StoreSettings, StoreSettingsUpdate, TaxableAddressType } from '@aisle/sdk';
-import { settingsRoute } from '../components/settings-page.tsx';
+import { type SettingsSpec, settingsRoute } from '../components/settings-page.tsx';
 import { StoreLogo } from '../components/store-logo.tsx';
 import { type FieldSpec, type FieldValues, selectField } from '../lib/fields.ts';
 
@@ -145,13 +145,18 @@ function storeField(path: string): string {
   return first;
 }
 
+/** Both pages edit the store settings: read alike, each save sending back the revision its page read. */
+const STORE_SETTINGS = {
+  get: (client) => client.storeSettings.getStoreSettings(),
+  revision: (settings) => settings.revision,
+} satisfies Pick<SettingsSpec<StoreSettings>, 'get' | 'revision'>;
+
 export const storeSettingsRoute = settingsRoute<StoreSettings>({
   path: 'settings',
   title: 'Store settings',
   fields: STORE_FIELDS,
-  get: (client) => client.storeSettings.getStoreSettings(),
+  ...STORE_SETTINGS,
   values: storeValues,
-  revision: (settings) => settings.revision,
   update: (client, values, revision) =>
     client.storeSettings.updateStoreSettings(storeUpdate(values, revision)),
   check: (values) =>
@@ -181,9 +186,8 @@ export const taxSettingsRoute = settingsRoute<StoreSettings>({
   title: 'Tax settings',
   intro: 'Where tax is calculated. The rates themselves are set per region under Tax regions and Tax rates.',
   fields: TAX_FIELDS,
-  get: (client) => client.storeSettings.getStoreSettings(),
+  ...STORE_SETTINGS,
   values: (settings) => ({ defaultTaxableAddress: settings.defaultTaxableAddress ?? 'SHIPPING' }),
-  revision: (settings) => settings.revision,
   update: (client, values, revision) => {
     const taxable = String(values.defaultTaxableAddress);
     return client.storeSettings.updateStoreSettings({
