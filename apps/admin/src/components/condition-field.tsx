@@ -12,7 +12,7 @@ import {
   noItems,
   readCondition,
 } from '../lib/discount-rules.ts';
-import type { CustomField, CustomFieldProps } from '../lib/fields.ts';
+import { type CustomField, type CustomFieldProps, optionsOf } from '../lib/fields.ts';
 import { DraftFieldset, draftField, useDraftRows } from './draft-field.tsx';
 import { Field } from './form.ts';
 import { SelectField } from './select-field.tsx';
@@ -35,16 +35,16 @@ export const conditionField: CustomField = draftField(
 /** How deep all/any groups nest in the builder. */
 const MAX_DEPTH = 3;
 
-const TYPES: ReadonlyArray<{ value: ConditionType; label: string }> = [
-  { value: 'ALWAYS', label: 'Every cart' },
-  { value: 'SUBTOTAL_RANGE', label: 'Carts whose subtotal is in a range' },
-  { value: 'ITEM_QUANTITY_RANGE', label: 'Carts holding a number of items in a range' },
-  { value: 'MEMBERS', label: 'Signed-in shoppers' },
-  { value: 'SPECIFIC_MEMBERS', label: 'Chosen customers' },
-  { value: 'AND', label: 'Carts meeting all of several conditions' },
-  { value: 'OR', label: 'Carts meeting any of several conditions' },
-  { value: 'CUSTOM', label: 'An app’s condition (kept as it is)' },
-];
+const TYPES = optionsOf<ConditionType>({
+  ALWAYS: 'Every cart',
+  SUBTOTAL_RANGE: 'Carts whose subtotal is in a range',
+  ITEM_QUANTITY_RANGE: 'Carts holding a number of items in a range',
+  MEMBERS: 'Signed-in shoppers',
+  SPECIFIC_MEMBERS: 'Chosen customers',
+  AND: 'Carts meeting all of several conditions',
+  OR: 'Carts meeting any of several conditions',
+  CUSTOM: 'An app’s condition (kept as it is)',
+});
 
 /** A range's two ends: the draft's key, the label for a subtotal and for a number of items, the hint. */
 const RANGE_ENDS = [

@@ -14,7 +14,7 @@ import {
   readDiscounts,
   type TargetType,
 } from '../lib/discount-rules.ts';
-import type { CustomField, CustomFieldProps } from '../lib/fields.ts';
+import { type CustomField, type CustomFieldProps, optionsOf } from '../lib/fields.ts';
 import { DraftFieldset, draftField, useDraftRows } from './draft-field.tsx';
 import { Field } from './form.ts';
 import { SelectField } from './select-field.tsx';
@@ -37,12 +37,12 @@ export const discountsField: CustomField = draftField(
 const MAX_DISCOUNTS = 10;
 const MAX_BUNDLES = 10;
 
-const KINDS: ReadonlyArray<{ value: DiscountKind; label: string }> = [
-  { value: 'PERCENTAGE', label: 'A percentage off' },
-  { value: 'FIXED_AMOUNT', label: 'An amount off each item' },
-  { value: 'FIXED_PRICE', label: 'A set price for each item' },
-  { value: 'QUANTITY_BASED', label: 'A bundle price (such as 3 for 10.00)' },
-];
+const KINDS = optionsOf<DiscountKind>({
+  PERCENTAGE: 'A percentage off',
+  FIXED_AMOUNT: 'An amount off each item',
+  FIXED_PRICE: 'A set price for each item',
+  QUANTITY_BASED: 'A bundle price (such as 3 for 10.00)',
+});
 
 /** The one figure of the kinds of discount that take one: the draft's key, the wire field, label and hint. */
 const AMOUNTS: Partial<
@@ -71,11 +71,11 @@ const AMOUNTS: Partial<
   },
 };
 
-const TARGETS: ReadonlyArray<{ value: TargetType; label: string }> = [
-  { value: 'ALL_ITEMS', label: 'Every item in the cart' },
-  { value: 'SPECIFIC_ITEMS', label: 'Chosen products and collections' },
-  { value: 'LOWEST_PRICED_ITEM', label: 'The cheapest item (one unit)' },
-];
+const TARGETS = optionsOf<TargetType>({
+  ALL_ITEMS: 'Every item in the cart',
+  SPECIFIC_ITEMS: 'Chosen products and collections',
+  LOWEST_PRICED_ITEM: 'The cheapest item (one unit)',
+});
 
 function DiscountsField({ spec, name, value, errors }: CustomFieldProps) {
   const [draft, setDraft] = useState<DiscountsDraft>(() =>

@@ -39,8 +39,8 @@ export interface EntitySpec<T> {
   path: string;
   /** `Brands`. */
   title: string;
-  /** `['brand', 'brands']`. */
-  noun: readonly [string, string];
+  /** `['brand', 'brands']`; by default the title's words (`Tax groups`: `['tax group', 'tax groups']`). */
+  noun?: readonly [string, string];
   columns: readonly ListColumn<T>[];
   /** Filters of the list (the values reach `list` as `params.values`). */
   filters?: readonly ListFilter[];
@@ -79,6 +79,12 @@ export interface EntitySpec<T> {
 }
 
 export type Choices = Record<string, readonly { value: string; label: string }[]>;
+
+/** `Tax groups` → `['tax group', 'tax groups']`. */
+export function nounOf(title: string): [string, string] {
+  const many = title.toLowerCase();
+  return [many.replace(/s$/, ''), many];
+}
 
 /** The field specs with the loaded choices put into their selects (nested lists and groups too). */
 export function withChoices(fields: readonly FieldSpec[], choices: Choices): FieldSpec[] {
@@ -123,7 +129,8 @@ function checked<T>(spec: EntitySpec<T>, values: FieldValues): ShownError | unde
 export function entityRoutes<T>(spec: EntitySpec<T>): RouteObject[] {
   const names = (spec.filters ?? []).map((f) => f.name);
   const itemPath = (id: string) => `/${spec.path}/${encodeURIComponent(id)}`;
-  const [one, many] = spec.noun;
+  const noun = spec.noun ?? nounOf(spec.title);
+  const [one, many] = noun;
 
   async function listLoader({ request }: LoaderFunctionArgs) {
     const params = listParams(request, names);
@@ -145,7 +152,7 @@ export function entityRoutes<T>(spec: EntitySpec<T>): RouteObject[] {
         rows={rows}
         rowKey={spec.id}
         rowTestId={`${spec.path}-row`}
-        status={countText(rows.length, total, hasNext, spec.noun, q)}
+        status={countText(rows.length, total, hasNext, noun, q)}
         empty={Object.keys(params.values).length ? `No ${many} match.` : `No ${many} yet.`}
         pager={pager}
       >
@@ -202,7 +209,7 @@ export function entityRoutes<T>(spec: EntitySpec<T>): RouteObject[] {
         </section>
       );
     return (
-      <NewPage list={`/${spec.path}`} noun={spec.noun} title={title} error={result?.error}>
+      <NewPage list={`/${spec.path}`} noun={noun} title={title} error={result?.error}>
         <EntityFields
           fields={fields}
           values={result?.values ?? spec.defaults}

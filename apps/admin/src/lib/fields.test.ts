@@ -4,9 +4,11 @@ import {
   defaultFieldOf,
   type FieldSpec,
   formValues,
+  optionsOf,
   readField,
   readFields,
   saveError,
+  selectField,
   specAt,
   violationText,
 } from './fields.ts';
@@ -63,6 +65,26 @@ describe('readField', () => {
     expect(readField(select, 'LB')).toEqual({ problem: 'Choose a unit from the list.' });
     expect(readField(spec('toggle'), 'on')).toEqual({ value: true });
     expect(readField(spec('toggle'), null)).toEqual({ value: false });
+  });
+});
+
+describe('choices from their labels', () => {
+  it('keeps the written order, the empty value included, and makes a required select of them', () => {
+    expect(optionsOf({ '': 'Any', LIVE: 'Live', OFF: 'Switched off' })).toEqual([
+      { value: '', label: 'Any' },
+      { value: 'LIVE', label: 'Live' },
+      { value: 'OFF', label: 'Switched off' },
+    ]);
+    const size = selectField('size', 'Size', { S: 'Small', L: 'Large' }, { hint: 'Fits.' });
+    expect(size).toEqual({
+      ...spec('select'),
+      name: 'size',
+      label: 'Size',
+      required: true,
+      hint: 'Fits.',
+      options: optionsOf({ S: 'Small', L: 'Large' }),
+    });
+    expect(readField(size, 'M')).toEqual({ problem: 'Choose a size from the list.' });
   });
 });
 

@@ -74,6 +74,27 @@ export const nameField = (maxLength: number, hint?: string): FieldSpec => ({
   ...(hint ? { hint } : {}),
 });
 
+/** A choice of a select or a checklist: its value and what the merchant reads. */
+export interface Option<V extends string = string> {
+  value: V;
+  label: string;
+}
+
+/**
+ * Choices from their labels by value, in the order written: `{ KG: 'Kilograms (kg)', LB: 'Pounds (lb)' }`
+ * (values are codes or words: a value that is a whole number would be put first).
+ */
+export const optionsOf = <V extends string>(labels: Readonly<Record<V, string>>): Option<V>[] =>
+  Object.entries<string>(labels).map(([value, label]) => ({ value: value as V, label }));
+
+/** A required choice of `labels` (value → label, as `optionsOf` reads them); `more` adds a hint or the like. */
+export const selectField = <V extends string>(
+  name: string,
+  label: string,
+  labels: Readonly<Record<V, string>>,
+  more: Partial<FieldSpec> = {},
+): FieldSpec => ({ name, label, kind: 'select', required: true, options: optionsOf(labels), ...more });
+
 export interface CustomField {
   /** The value the posted form gives, its problems (if any) put into `problems` by input name. */
   read(form: FormData, name: string, problems: Record<string, string>): FieldValue;

@@ -9,7 +9,14 @@ import {
 } from '@aisle/sdk';
 import type { AdminClient } from '../sdk.ts';
 import type { ShownError } from './errors.ts';
-import { type FieldSpec, type FieldValues, type FormValues, readFields, saveError } from './fields.ts';
+import {
+  type FieldSpec,
+  type FieldValues,
+  type FormValues,
+  readFields,
+  saveError,
+  selectField,
+} from './fields.ts';
 
 /** Units of a price per unit (the wire's measurement units), as merchants write them. */
 const unitOptions = MEASUREMENT_UNITS.map((u) => ({ value: u, label: u.toLowerCase() }));
@@ -24,32 +31,22 @@ export const PRODUCT_FIELDS = {
       kind: 'textarea',
       hint: 'Text or HTML (paragraphs, lists, links); the server removes anything unsafe.',
     },
-    {
-      name: 'productType',
-      label: 'Kind of product',
-      kind: 'select',
-      required: true,
-      options: [
-        { value: 'physical', label: 'Physical (shipped)' },
-        { value: 'digital', label: 'Digital (downloaded)' },
-      ],
-    },
+    selectField('productType', 'Kind of product', {
+      physical: 'Physical (shipped)',
+      digital: 'Digital (downloaded)',
+    }),
     { name: 'visible', label: 'Visible in the store', kind: 'toggle' },
   ],
   pricing: [
     { name: 'price', label: 'Price', kind: 'money', required: true, min: 0 },
-    {
-      name: 'discountType',
-      label: 'Discount',
-      kind: 'select',
-      required: true,
-      options: [
-        { value: 'NONE', label: 'No discount' },
-        { value: 'AMOUNT', label: 'Amount off' },
-        { value: 'PERCENT', label: 'Percent off' },
-      ],
-      hint: 'With a discount, shoppers see the price struck through (the compare-at price) beside the sale price.',
-    },
+    selectField(
+      'discountType',
+      'Discount',
+      { NONE: 'No discount', AMOUNT: 'Amount off', PERCENT: 'Percent off' },
+      {
+        hint: 'With a discount, shoppers see the price struck through (the compare-at price) beside the sale price.',
+      },
+    ),
     { name: 'discountValue', label: 'Discount amount or percent', kind: 'number', min: 0 },
     {
       name: 'cost',

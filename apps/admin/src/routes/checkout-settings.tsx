@@ -1,6 +1,6 @@
 import { type CheckoutSettings, getImageUrl, type OrdersSettings } from '@aisle/sdk';
 import { settingsRoute } from '../components/settings-page.tsx';
-import type { FieldSpec, FieldValues, FormValues } from '../lib/fields.ts';
+import { type FieldSpec, type FieldValues, type FormValues, selectField } from '../lib/fields.ts';
 import { text } from '../lib/values.ts';
 
 // The checkout settings (the hosted checkout's header and logo, the policies shoppers read and agree to, the
@@ -71,27 +71,8 @@ export const CHECKOUT_FIELDS: readonly FieldSpec[] = [
         maxLength: 2000,
         hint: 'The address of the picture (a product picture’s address works too); empty for no logo.',
       },
-      {
-        name: 'logoSize',
-        label: 'Logo size',
-        kind: 'select',
-        required: true,
-        options: [
-          { value: 'SMALL', label: 'Small' },
-          { value: 'MEDIUM', label: 'Medium' },
-          { value: 'LARGE', label: 'Large' },
-        ],
-      },
-      {
-        name: 'alignment',
-        label: 'Logo alignment',
-        kind: 'select',
-        required: true,
-        options: [
-          { value: 'SIDE', label: 'At the side' },
-          { value: 'CENTER', label: 'Centred' },
-        ],
-      },
+      selectField('logoSize', 'Logo size', { SMALL: 'Small', MEDIUM: 'Medium', LARGE: 'Large' }),
+      selectField('alignment', 'Logo alignment', { SIDE: 'At the side', CENTER: 'Centred' }),
       { name: 'headerText', label: 'Header text', kind: 'text', maxLength: 100, hint: 'Beside the logo.' },
     ],
   },
@@ -224,28 +205,17 @@ export const checkoutSettingsRoute = settingsRoute<CheckoutSettings>({
 // ---- Orders settings
 
 export const ORDERS_FIELDS: readonly FieldSpec[] = [
-  {
-    name: 'inventoryUpdateTrigger',
-    label: 'Take items out of stock',
-    kind: 'select',
-    required: true,
-    options: [
-      { value: 'ON_ORDER_PLACED', label: 'When the order is placed' },
-      { value: 'ON_ORDER_PAID', label: 'When the order is paid' },
-    ],
-    hint: 'Paid by card at checkout counts as paid at once; orders paid later (offline) wait until then.',
-  },
-  {
-    name: 'orderApprovalStrategy',
-    label: 'Approve orders',
-    kind: 'select',
-    required: true,
-    options: [
-      { value: 'DEFAULT', label: 'As soon as they are placed' },
-      { value: 'PAYMENT_RECEIVED', label: 'Once the payment is received' },
-      { value: 'PAYMENT_METHOD_SAVED', label: 'Once a payment method is saved' },
-    ],
-  },
+  selectField(
+    'inventoryUpdateTrigger',
+    'Take items out of stock',
+    { ON_ORDER_PLACED: 'When the order is placed', ON_ORDER_PAID: 'When the order is paid' },
+    { hint: 'Paid by card at checkout counts as paid at once; orders paid later (offline) wait until then.' },
+  ),
+  selectField('orderApprovalStrategy', 'Approve orders', {
+    DEFAULT: 'As soon as they are placed',
+    PAYMENT_RECEIVED: 'Once the payment is received',
+    PAYMENT_METHOD_SAVED: 'Once a payment method is saved',
+  }),
   { name: 'createInvoice', label: 'Create an invoice with each order', kind: 'toggle' },
 ];
 

@@ -4,7 +4,7 @@ import type { EntitySpec } from '../components/entity-kit.tsx';
 import { InlineField } from '../components/field-parts.tsx';
 import { ProductFinder } from '../components/product-finder.tsx';
 import { adminError } from '../lib/errors.ts';
-import type { FieldSpec, FieldValues } from '../lib/fields.ts';
+import { type FieldSpec, type FieldValues, optionsOf } from '../lib/fields.ts';
 import { PAGE_SIZE } from '../lib/list.ts';
 import { requireClient } from '../sdk.ts';
 import { linkColumn } from '../components/spec-columns.tsx';
@@ -16,10 +16,10 @@ import { useTask } from '../components/use-task.ts';
 
 const STORES_APP_ID = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
 
-const STATUS = [
-  { value: 'ACTIVE', label: 'Active: the link starts checkouts' },
-  { value: 'INACTIVE', label: 'Inactive: the link is refused' },
-] as const;
+const STATUS = optionsOf({
+  ACTIVE: 'Active: the link starts checkouts',
+  INACTIVE: 'Inactive: the link is refused',
+});
 
 const FLAGS = [
   ['lockedCoupon', 'Lock the coupon', 'Shoppers can neither remove it nor enter another code.'],
@@ -77,7 +77,6 @@ export const templateLink = (id: string) =>
 export const checkoutTemplateSpec: EntitySpec<CheckoutTemplate> = {
   path: 'checkout-templates',
   title: 'Checkout templates',
-  noun: ['checkout template', 'checkout templates'],
   columns: [
     linkColumn('Template', 'checkout-templates', templateName, { wrap: false }),
     { label: 'Status', cell: (row) => (row.status === 'ACTIVE' ? 'Active' : 'Inactive') },

@@ -21,7 +21,6 @@ const input = (v: FieldValues) => ({
 export const collectionSpec: EntitySpec<Collection> = {
   path: 'collections',
   title: 'Collections',
-  noun: ['collection', 'collections'],
   columns: [
     pictureColumn<Collection>(),
     linkColumn('Name', 'collections', (c) => c.name),

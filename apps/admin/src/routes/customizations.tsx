@@ -1,7 +1,7 @@
 import type { Customization, CustomizationChoiceInput, CustomizationInput } from '@aisle/sdk';
 import type { EntitySpec } from '../components/entity-kit.tsx';
 import { linkColumn, updatedColumn } from '../components/spec-columns.tsx';
-import { type FieldSpec, type FieldValues, nameField } from '../lib/fields.ts';
+import { type FieldSpec, type FieldValues, nameField, selectField } from '../lib/fields.ts';
 import { words } from '../lib/format.ts';
 import { NAME_SEARCH, PAGE_SIZE, pageOf } from '../lib/list.ts';
 
@@ -47,14 +47,8 @@ function input(v: FieldValues, revision?: string): CustomizationInput {
 }
 
 /** A required choice made when the customization is created: later saves keep what it was (`input`, `update`). */
-const chosenWhenCreated = (name: string, label: string, options: FieldSpec['options']): FieldSpec => ({
-  name,
-  label,
-  kind: 'select',
-  required: true,
-  options,
-  hint: 'Chosen when created.',
-});
+const chosenWhenCreated = (name: string, label: string, labels: Record<string, string>): FieldSpec =>
+  selectField(name, label, labels, { hint: 'Chosen when created.' });
 
 /**
  * Customizations (catalogue v3): product options and modifiers, free text or choices, on the entity kit.
@@ -63,7 +57,6 @@ const chosenWhenCreated = (name: string, label: string, options: FieldSpec['opti
 export const customizationSpec: EntitySpec<Customization> = {
   path: 'customizations',
   title: 'Customizations',
-  noun: ['customization', 'customizations'],
   columns: [
     linkColumn('Name', 'customizations', (c) => c.name),
     { label: 'Kind', cell: (c) => words(c.customizationType) },
@@ -74,15 +67,15 @@ export const customizationSpec: EntitySpec<Customization> = {
   filters: NAME_SEARCH,
   fields: [
     nameField(50),
-    chosenWhenCreated('customizationType', 'Kind', [
-      { value: 'PRODUCT_OPTION', label: 'Product option (makes variants)' },
-      { value: 'MODIFIER', label: 'Modifier (adds to the order line)' },
-    ]),
-    chosenWhenCreated('customizationRenderType', 'Shown as', [
-      { value: 'TEXT_CHOICES', label: 'Text choices' },
-      { value: 'SWATCH_CHOICES', label: 'Colour swatches' },
-      { value: 'FREE_TEXT', label: 'Free text' },
-    ]),
+    chosenWhenCreated('customizationType', 'Kind', {
+      PRODUCT_OPTION: 'Product option (makes variants)',
+      MODIFIER: 'Modifier (adds to the order line)',
+    }),
+    chosenWhenCreated('customizationRenderType', 'Shown as', {
+      TEXT_CHOICES: 'Text choices',
+      SWATCH_CHOICES: 'Colour swatches',
+      FREE_TEXT: 'Free text',
+    }),
     {
       name: 'choices',
       label: 'Choices',

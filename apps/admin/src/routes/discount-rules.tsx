@@ -13,7 +13,7 @@ import {
   ruleFieldOf,
   statusOf,
 } from '../lib/discount-rules.ts';
-import { type FieldSpec, type FieldValues, nameField } from '../lib/fields.ts';
+import { type FieldSpec, type FieldValues, nameField, optionsOf } from '../lib/fields.ts';
 import { dateTime, plural } from '../lib/format.ts';
 import { PAGE_SIZE } from '../lib/list.ts';
 import { localDateTime, text } from '../lib/values.ts';
@@ -60,13 +60,13 @@ const FIELDS: FieldSpec[] = [
   },
 ];
 
-const STATUS = [
-  { value: '', label: 'Any' },
-  { value: 'LIVE', label: 'Live' },
-  { value: 'PENDING', label: 'Pending' },
-  { value: 'EXPIRED', label: 'Expired' },
-  { value: 'OFF', label: 'Switched off' },
-] as const;
+const STATUS = optionsOf({
+  '': 'Any',
+  LIVE: 'Live',
+  PENDING: 'Pending',
+  EXPIRED: 'Expired',
+  OFF: 'Switched off',
+});
 
 /** The rule a read form stands for (every field, so an edit sends them all with the revision read). */
 function ruleOf(values: FieldValues): DiscountRuleInput {
@@ -116,7 +116,6 @@ const usesText = (n: number | undefined) => plural(n ?? 0, 'order');
 export const discountRuleSpec: EntitySpec<DiscountRule> = {
   path: 'discount-rules',
   title: 'Automatic discounts',
-  noun: ['automatic discount', 'automatic discounts'],
   columns: [
     linkColumn('Name', 'discount-rules', (row) => row.name, { wrap: false }),
     {

@@ -5,7 +5,7 @@ import { ErrorNotice, Notice, SubmitButton } from '../components/form.ts';
 import { ListPage } from '../components/list-page.tsx';
 import { type ListColumn, ListOrEmpty } from '../components/list-table.tsx';
 import type { ShownError } from '../lib/errors.ts';
-import { type FieldSpec, readField, readFields, saveError } from '../lib/fields.ts';
+import { type FieldSpec, optionsOf, readField, readFields, saveError } from '../lib/fields.ts';
 import { dateTime, words } from '../lib/format.ts';
 import { listParams, PAGE_SIZE } from '../lib/list.ts';
 import { usePageTitle } from '../lib/title.ts';
@@ -16,13 +16,13 @@ import { useSettledActionData } from '../../../storefront/src/lib/action-data.ts
 /** At or under this many units a tracked variant counts as low on stock. */
 export const LOW_STOCK = 5;
 
-const VIEWS = [
-  { value: '', label: 'All variants' },
-  { value: 'low', label: `Low stock (${LOW_STOCK} or fewer)` },
-  { value: 'out', label: 'Out of stock' },
-  { value: 'preorder', label: 'Taking pre-orders' },
-  { value: 'untracked', label: 'Not tracked' },
-];
+const VIEWS = optionsOf({
+  '': 'All variants',
+  low: `Low stock (${LOW_STOCK} or fewer)`,
+  out: 'Out of stock',
+  preorder: 'Taking pre-orders',
+  untracked: 'Not tracked',
+});
 
 const FILTERS = ['q', 'view'] as const;
 

@@ -26,7 +26,6 @@ function namedColumns<T extends { id: string; name?: string; updatedDate?: Date 
 function namedSpec<T extends { id: string; name?: string; revision?: string; updatedDate?: Date }>(init: {
   path: string;
   title: string;
-  noun: readonly [string, string];
   count: (row: T) => number | undefined;
   query: (client: AdminClient) => QueryBuilder<T>;
   get: (client: AdminClient, id: string) => Promise<T>;
@@ -38,7 +37,6 @@ function namedSpec<T extends { id: string; name?: string; revision?: string; upd
   return {
     path: init.path,
     title: init.title,
-    noun: init.noun,
     columns: namedColumns<T>(init.path, init.count),
     filters: NAME_SEARCH,
     fields: [nameField(100, init.hint)],
@@ -59,7 +57,6 @@ const COUNTED = { fields: ['ASSIGNED_PRODUCTS_COUNT' as const] };
 export const brandSpec = namedSpec<Brand>({
   path: 'brands',
   title: 'Brands',
-  noun: ['brand', 'brands'],
   count: (row) => row.assignedProductsCount,
   query: (client) => client.brands.queryBrands(COUNTED),
   get: (client, id) => client.brands.getBrand(id, COUNTED),
@@ -72,7 +69,6 @@ export const brandSpec = namedSpec<Brand>({
 export const ribbonSpec = namedSpec<Ribbon>({
   path: 'ribbons',
   title: 'Ribbons',
-  noun: ['ribbon', 'ribbons'],
   count: (row) => row.assignedProductCount,
   query: (client) => client.ribbons.queryRibbons(COUNTED),
   get: (client, id) => client.ribbons.getRibbon(id, COUNTED),
@@ -85,7 +81,6 @@ export const ribbonSpec = namedSpec<Ribbon>({
 export const infoSectionSpec: EntitySpec<InfoSection> = {
   path: 'info-sections',
   title: 'Info sections',
-  noun: ['info section', 'info sections'],
   columns: [
     linkColumn('Title', 'info-sections', (row) => row.title || row.uniqueName || ''),
     { label: 'Unique name', cell: (row) => row.uniqueName ?? '' },

@@ -5,7 +5,7 @@ import { ListPage } from '../components/list-page.tsx';
 import type { ListColumn } from '../components/list-table.tsx';
 import { pictureColumn } from '../components/picture-column.tsx';
 import { adminError, type ShownError } from '../lib/errors.ts';
-import { readField } from '../lib/fields.ts';
+import { optionsOf, readField } from '../lib/fields.ts';
 import { money, plural } from '../lib/format.ts';
 import { countText, listParams, PAGE_SIZE, pagerLinks } from '../lib/list.ts';
 import { usePageTitle } from '../lib/title.ts';
@@ -24,18 +24,14 @@ const SORTS = [
   { value: 'updated', label: 'Recently updated', field: 'lastUpdated', desc: true },
 ] as const;
 
-const STOCK = [
-  { value: '', label: 'Any stock' },
-  { value: 'IN_STOCK', label: 'In stock' },
-  { value: 'PARTIALLY_OUT_OF_STOCK', label: 'Some variants out' },
-  { value: 'OUT_OF_STOCK', label: 'Out of stock' },
-];
+const STOCK = optionsOf({
+  '': 'Any stock',
+  IN_STOCK: 'In stock',
+  PARTIALLY_OUT_OF_STOCK: 'Some variants out',
+  OUT_OF_STOCK: 'Out of stock',
+});
 
-const VISIBILITY = [
-  { value: '', label: 'Visible and hidden' },
-  { value: 'visible', label: 'Visible' },
-  { value: 'hidden', label: 'Hidden' },
-];
+const VISIBILITY = optionsOf({ '': 'Visible and hidden', visible: 'Visible', hidden: 'Hidden' });
 
 const FILTERS = ['q', 'collection', 'brand', 'stock', 'visibility', 'sort'] as const;
 

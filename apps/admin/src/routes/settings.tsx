@@ -1,7 +1,7 @@
 import type { Address, StoreSettings, StoreSettingsUpdate, TaxableAddressType } from '@aisle/sdk';
-import { settingsRoute } from '../components/settings-page.tsx';
+import { type SettingsSpec, settingsRoute } from '../components/settings-page.tsx';
 import { StoreLogo } from '../components/store-logo.tsx';
-import type { FieldSpec, FieldValues } from '../lib/fields.ts';
+import { type FieldSpec, type FieldValues, selectField } from '../lib/fields.ts';
 
 // The store settings: the store's name and logo, currency, locale, weight unit, tax-included prices and the
 // business address; and the tax settings (where tax is calculated). Both on the settings scaffold
@@ -84,16 +84,7 @@ export const STORE_FIELDS: readonly FieldSpec[] = [
     suggestions: locales(),
     hint: 'How the store writes dates and amounts, such as en-US or de-DE.',
   },
-  {
-    name: 'weightUnit',
-    label: 'Weight unit',
-    kind: 'select',
-    required: true,
-    options: [
-      { value: 'KG', label: 'Kilograms (kg)' },
-      { value: 'LB', label: 'Pounds (lb)' },
-    ],
-  },
+  selectField('weightUnit', 'Weight unit', { KG: 'Kilograms (kg)', LB: 'Pounds (lb)' }),
   { name: 'taxIncludedInPrices', label: 'Prices include tax', kind: 'toggle' },
   {
     name: 'businessAddress',
@@ -154,13 +145,18 @@ function storeField(path: string): string {
   return first;
 }
 
+/** Both pages edit the store settings: read alike, each save sending back the revision its page read. */
+const STORE_SETTINGS = {
+  get: (client) => client.storeSettings.getStoreSettings(),
+  revision: (settings) => settings.revision,
+} satisfies Pick<SettingsSpec<StoreSettings>, 'get' | 'revision'>;
+
 export const storeSettingsRoute = settingsRoute<StoreSettings>({
   path: 'settings',
   title: 'Store settings',
   fields: STORE_FIELDS,
-  get: (client) => client.storeSettings.getStoreSettings(),
+  ...STORE_SETTINGS,
   values: storeValues,
-  revision: (settings) => settings.revision,
   update: (client, values, revision) =>
     client.storeSettings.updateStoreSettings(storeUpdate(values, revision)),
   check: (values) =>
@@ -173,21 +169,16 @@ export const storeSettingsRoute = settingsRoute<StoreSettings>({
 
 // ---- Tax settings
 
-const TAXABLE_ADDRESSES: { value: TaxableAddressType; label: string }[] = [
-  { value: 'SHIPPING', label: 'The shipping address' },
-  { value: 'BILLING', label: 'The billing address' },
-  { value: 'BUSINESS', label: 'The business address' },
-];
+const TAXABLE_ADDRESSES: Record<TaxableAddressType, string> = {
+  SHIPPING: 'The shipping address',
+  BILLING: 'The billing address',
+  BUSINESS: 'The business address',
+};
 
 export const TAX_FIELDS: readonly FieldSpec[] = [
-  {
-    name: 'defaultTaxableAddress',
-    label: 'Tax is calculated from',
-    kind: 'select',
-    required: true,
-    options: TAXABLE_ADDRESSES,
+  selectField('defaultTaxableAddress', 'Tax is calculated from', TAXABLE_ADDRESSES, {
     hint: 'Which address decides the tax region of an order’s items. A store pickup counts as the shipping address; without one (a download, a service) the billing address is used, and the other way round. The business address is the one under Store.',
-  },
+  }),
 ];
 
 export const taxSettingsRoute = settingsRoute<StoreSettings>({
@@ -195,14 +186,16 @@ export const taxSettingsRoute = settingsRoute<StoreSettings>({
   title: 'Tax settings',
   intro: 'Where tax is calculated. The rates themselves are set per region under Tax regions and Tax rates.',
   fields: TAX_FIELDS,
-  get: (client) => client.storeSettings.getStoreSettings(),
+  ...STORE_SETTINGS,
   values: (settings) => ({ defaultTaxableAddress: settings.defaultTaxableAddress ?? 'SHIPPING' }),
-  revision: (settings) => settings.revision,
-  update: (client, values, revision) =>
-    client.storeSettings.updateStoreSettings({
-      defaultTaxableAddress:
-        TAXABLE_ADDRESSES.find((a) => a.value === values.defaultTaxableAddress)?.value ?? 'SHIPPING',
+  update: (client, values, revision) => {
+    const taxable = String(values.defaultTaxableAddress);
+    return client.storeSettings.updateStoreSettings({
+      defaultTaxableAddress: Object.hasOwn(TAXABLE_ADDRESSES, taxable)
+        ? (taxable as TaxableAddressType)
+        : 'SHIPPING',
       ...(revision ? { revision } : {}),
-    }),
+    });
+  },
   fieldOf: (path) => path.replace(/^storeSettings\./, ''),
 });

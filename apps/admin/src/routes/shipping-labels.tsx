@@ -13,7 +13,7 @@ import { addressLines } from '../../../storefront/src/lib/address.ts';
 import type { EntitySpec } from '../components/entity-kit.tsx';
 import { CheckBox } from '../components/form.ts';
 import { adminError, type ShownError } from '../lib/errors.ts';
-import type { FieldSpec, FieldValues } from '../lib/fields.ts';
+import { type FieldSpec, type FieldValues, optionsOf, selectField } from '../lib/fields.ts';
 import { PAGE_SIZE, pageOf } from '../lib/list.ts';
 import { requireClient } from '../sdk.ts';
 import { AddressLines } from '../../../storefront/src/components/address-lines.tsx';
@@ -33,31 +33,25 @@ const INTERNATIONAL: ReadonlyArray<[InternationalLabelService, string]> = [
   ['PRIORITY_MAIL_INTERNATIONAL', 'Priority Mail International'],
   ['PRIORITY_MAIL_EXPRESS_INTERNATIONAL', 'Priority Mail Express International'],
 ];
-const PACKAGES: ReadonlyArray<{ value: LabelPackageType; label: string }> = [
-  { value: 'CUSTOM', label: 'Your own box (priced by weight)' },
-  { value: 'FLAT_RATE_ENVELOPE', label: 'Flat-rate envelope' },
-  { value: 'PADDED_FLAT_RATE_ENVELOPE', label: 'Padded flat-rate envelope' },
-  { value: 'SMALL_FLAT_RATE_BOX', label: 'Small flat-rate box' },
-  { value: 'MEDIUM_FLAT_RATE_BOX_1', label: 'Medium flat-rate box (top loading)' },
-  { value: 'MEDIUM_FLAT_RATE_BOX_2', label: 'Medium flat-rate box (side loading)' },
-  { value: 'LARGE_FLAT_RATE_BOX', label: 'Large flat-rate box' },
-];
+const PACKAGES: Record<LabelPackageType, string> = {
+  CUSTOM: 'Your own box (priced by weight)',
+  FLAT_RATE_ENVELOPE: 'Flat-rate envelope',
+  PADDED_FLAT_RATE_ENVELOPE: 'Padded flat-rate envelope',
+  SMALL_FLAT_RATE_BOX: 'Small flat-rate box',
+  MEDIUM_FLAT_RATE_BOX_1: 'Medium flat-rate box (top loading)',
+  MEDIUM_FLAT_RATE_BOX_2: 'Medium flat-rate box (side loading)',
+  LARGE_FLAT_RATE_BOX: 'Large flat-rate box',
+};
+
+/** A box per service: `Priority Mail (domestic)`. */
+const serviceToggles = (services: ReadonlyArray<[string, string]>, where: string) =>
+  services.map(
+    ([service, label]): FieldSpec => ({ name: service, label: `${label} (${where})`, kind: 'toggle' }),
+  );
 
 const FIELDS: FieldSpec[] = [
-  ...DOMESTIC.map(
-    ([service, label]): FieldSpec => ({
-      name: service,
-      label: `${label} (domestic)`,
-      kind: 'toggle',
-    }),
-  ),
-  ...INTERNATIONAL.map(
-    ([service, label]): FieldSpec => ({
-      name: service,
-      label: `${label} (abroad)`,
-      kind: 'toggle',
-    }),
-  ),
+  ...serviceToggles(DOMESTIC, 'domestic'),
+  ...serviceToggles(INTERNATIONAL, 'abroad'),
   {
     name: 'estimatedDeliveryTime',
     label: 'Estimated delivery time',
@@ -69,11 +63,11 @@ const FIELDS: FieldSpec[] = [
     name: 'handlingFeeType',
     label: 'Handling fee',
     kind: 'select',
-    options: [
-      { value: '', label: 'None' },
-      { value: 'FIXED', label: 'A fixed amount per order' },
-      { value: 'PERCENTAGE', label: 'A percentage of the carrier rate' },
-    ],
+    options: optionsOf({
+      '': 'None',
+      FIXED: 'A fixed amount per order',
+      PERCENTAGE: 'A percentage of the carrier rate',
+    }),
   },
   { name: 'handlingFee', label: 'Handling fee amount or percentage', kind: 'money' },
   {
@@ -82,7 +76,7 @@ const FIELDS: FieldSpec[] = [
     kind: 'money',
     hint: 'Orders of at least this much ship free (rate and handling fee). Empty: never free.',
   },
-  { name: 'packageType', label: 'Package', kind: 'select', required: true, options: PACKAGES },
+  selectField('packageType', 'Package', PACKAGES),
   { name: 'packageName', label: 'Package name', kind: 'text', maxLength: 200 },
   {
     name: 'maxNumberOfProducts',

@@ -9,7 +9,14 @@ import type {
 } from '@aisle/sdk';
 import type { EntitySpec } from '../components/entity-kit.tsx';
 import { linkColumn, updatedColumn } from '../components/spec-columns.tsx';
-import { type FieldSpec, type FieldValues, type FormValues, nameField } from '../lib/fields.ts';
+import {
+  type FieldSpec,
+  type FieldValues,
+  type FormValues,
+  nameField,
+  optionsOf,
+  selectField,
+} from '../lib/fields.ts';
 import { NAME_SEARCH, PAGE_SIZE, pageOf } from '../lib/list.ts';
 import { destinationRows, destinationsOf, destinationsText } from '../lib/places.ts';
 import { localDateTime, revisionOf, rowsOf, text } from '../lib/values.ts';
@@ -20,7 +27,6 @@ import { localDateTime, revisionOf, rowsOf, text } from '../lib/values.ts';
 export const deliveryRegionSpec: EntitySpec<DeliveryRegion> = {
   path: 'settings/delivery-regions',
   title: 'Delivery regions',
-  noun: ['delivery region', 'delivery regions'],
   columns: [
     linkColumn('Name', 'settings/delivery-regions', (row) => row.name),
     { label: 'Destinations', className: 'wrap', cell: (row) => destinationsText(row.destinations) },
@@ -67,19 +73,19 @@ const regionDestinations = (v: FieldValues) =>
 
 // ---- Shipping options
 
-const CONDITION_TYPES = [
-  { value: 'BY_TOTAL_WEIGHT', label: 'Total weight' },
-  { value: 'BY_TOTAL_PRICE', label: 'Total price' },
-  { value: 'BY_TOTAL_QUANTITY', label: 'Number of items' },
-] as const;
+const CONDITION_TYPES: Record<RateConditionType, string> = {
+  BY_TOTAL_WEIGHT: 'Total weight',
+  BY_TOTAL_PRICE: 'Total price',
+  BY_TOTAL_QUANTITY: 'Number of items',
+};
 
-const OPERATORS = [
-  { value: 'EQ', label: 'is exactly' },
-  { value: 'GT', label: 'is more than' },
-  { value: 'GTE', label: 'is at least' },
-  { value: 'LT', label: 'is less than' },
-  { value: 'LTE', label: 'is at most' },
-] as const;
+const OPERATORS: Record<ConditionOperator, string> = {
+  EQ: 'is exactly',
+  GT: 'is more than',
+  GTE: 'is at least',
+  LT: 'is less than',
+  LTE: 'is at most',
+};
 
 const SIGNS: Record<ConditionOperator, string> = { EQ: '=', GT: '>', GTE: '≥', LT: '<', LTE: '≤' };
 const WHAT: Record<RateConditionType, string> = {
@@ -98,10 +104,7 @@ export function ratesText(rates: readonly ShippingRate[] = []): string {
     .join('; ');
 }
 
-const PICKUP_METHODS = [
-  { value: 'STORE_PICKUP', label: 'Pickup at the store' },
-  { value: 'PICKUP_POINT', label: 'Pickup point' },
-];
+const PICKUP_METHODS = optionsOf({ STORE_PICKUP: 'Pickup at the store', PICKUP_POINT: 'Pickup point' });
 
 const OPTION_FIELDS: readonly FieldSpec[] = [
   {
@@ -136,8 +139,8 @@ const OPTION_FIELDS: readonly FieldSpec[] = [
         kind: 'rows',
         item: 'Condition',
         fields: [
-          { name: 'type', label: 'When', kind: 'select', required: true, options: CONDITION_TYPES },
-          { name: 'operator', label: 'Comparison', kind: 'select', required: true, options: OPERATORS },
+          selectField('type', 'When', CONDITION_TYPES),
+          selectField('operator', 'Comparison', OPERATORS),
           {
             name: 'value',
             label: 'Value',
@@ -157,16 +160,7 @@ const OPTION_FIELDS: readonly FieldSpec[] = [
     item: 'Charge',
     hint: 'Added to the rate: a handling fee, insurance.',
     fields: [
-      {
-        name: 'type',
-        label: 'Kind',
-        kind: 'select',
-        required: true,
-        options: [
-          { value: 'HANDLING_FEE', label: 'Handling fee' },
-          { value: 'INSURANCE', label: 'Insurance' },
-        ],
-      },
+      selectField('type', 'Kind', { HANDLING_FEE: 'Handling fee', INSURANCE: 'Insurance' }),
       { name: 'price', label: 'Amount', kind: 'money', required: true },
       { name: 'details', label: 'Details', kind: 'text', maxLength: 200 },
     ],
@@ -319,7 +313,6 @@ function optionField(path: string): string {
 export const shippingOptionSpec: EntitySpec<ShippingOption> = {
   path: 'settings/shipping-options',
   title: 'Shipping options',
-  noun: ['shipping option', 'shipping options'],
   columns: [
     linkColumn('Title', 'settings/shipping-options', (row) => row.title),
     { label: 'Regions', className: 'num', cell: (row) => String(row.deliveryRegionIds?.length ?? 0) },

@@ -2,7 +2,7 @@ import type { AdminClient } from '../sdk.ts';
 import type { TaxGroup, TaxJurisdiction, TaxRate, TaxRegion } from '@aisle/sdk';
 import type { Choices, EntitySpec } from '../components/entity-kit.tsx';
 import { linkColumn, updatedColumn } from '../components/spec-columns.tsx';
-import { type FieldValues, nameField } from '../lib/fields.ts';
+import { type FieldValues, nameField, selectField } from '../lib/fields.ts';
 import { NAME_SEARCH, PAGE_SIZE, pageOf } from '../lib/list.ts';
 import { placeName } from '../lib/places.ts';
 import { revisionOf, rowsOf, text } from '../lib/values.ts';
@@ -13,7 +13,6 @@ import { revisionOf, rowsOf, text } from '../lib/values.ts';
 export const taxGroupSpec: EntitySpec<TaxGroup> = {
   path: 'settings/tax-groups',
   title: 'Tax groups',
-  noun: ['tax group', 'tax groups'],
   columns: [
     linkColumn('Name', 'settings/tax-groups', (row) => row.name),
     { label: 'Built in', cell: (row) => (row.systemDefined ? 'Yes' : 'No') },
@@ -44,7 +43,6 @@ const regionName = (row: TaxRegion) => placeName(row.subdivision ?? row.country)
 export const taxRegionSpec: EntitySpec<TaxRegion> = {
   path: 'settings/tax-regions',
   title: 'Tax regions',
-  noun: ['tax region', 'tax regions'],
   columns: [
     linkColumn('Region', 'settings/tax-regions', regionName),
     { label: 'Prices include tax', cell: (row) => (row.taxIncludedInPrice ? 'Yes' : 'No') },
@@ -113,13 +111,13 @@ async function rateChoices(client: AdminClient): Promise<Choices> {
 /** A rate with the names of its region and group, as the list shows it. */
 type NamedRate = TaxRate & { regionName?: string; groupName?: string };
 
-const JURISDICTION_TYPES = [
-  { value: 'COUNTRY', label: 'Country' },
-  { value: 'STATE', label: 'State or province' },
-  { value: 'COUNTY', label: 'County' },
-  { value: 'CITY', label: 'City' },
-  { value: 'SPECIAL', label: 'Special district' },
-];
+const JURISDICTION_TYPES: Record<TaxJurisdiction['jurisdictionType'], string> = {
+  COUNTRY: 'Country',
+  STATE: 'State or province',
+  COUNTY: 'County',
+  CITY: 'City',
+  SPECIAL: 'Special district',
+};
 
 function rateInput(v: FieldValues): { rate?: string; jurisdictions?: TaxJurisdiction[] } {
   const jurisdictions = rowsOf(v.jurisdictions).map((j) => ({
@@ -134,7 +132,6 @@ function rateInput(v: FieldValues): { rate?: string; jurisdictions?: TaxJurisdic
 export const taxRateSpec: EntitySpec<NamedRate> = {
   path: 'settings/tax-rates',
   title: 'Tax rates',
-  noun: ['tax rate', 'tax rates'],
   columns: [
     linkColumn('Region', 'settings/tax-rates', (row) => row.regionName ?? row.taxRegionId ?? ''),
     { label: 'Group', cell: (row) => row.groupName ?? '' },
@@ -170,13 +167,7 @@ export const taxRateSpec: EntitySpec<NamedRate> = {
       hint: 'Each level that taxes (state, county, city): the total is their sum.',
       fields: [
         { name: 'jurisdiction', label: 'Name', kind: 'text', required: true, maxLength: 200 },
-        {
-          name: 'jurisdictionType',
-          label: 'Level',
-          kind: 'select',
-          required: true,
-          options: JURISDICTION_TYPES,
-        },
+        selectField('jurisdictionType', 'Level', JURISDICTION_TYPES),
         { name: 'rate', label: 'Rate (%)', kind: 'number', required: true, min: 0, max: 100 },
         { name: 'taxName', label: 'Tax name', kind: 'text', maxLength: 200 },
       ],

@@ -1,6 +1,6 @@
 import type { TipSettings, TipSettingsInput } from '@aisle/sdk';
 import type { EntitySpec } from '../components/entity-kit.tsx';
-import type { FieldValues } from '../lib/fields.ts';
+import { type FieldValues, selectField } from '../lib/fields.ts';
 import { revisionOf, rowsOf, text } from '../lib/values.ts';
 import { linkColumn } from '../components/spec-columns.tsx';
 
@@ -102,16 +102,7 @@ export const tipSettingsSpec: EntitySpec<TipSettings> = {
       kind: 'toggle',
       hint: 'One entry is used at checkout: ticking this one takes it from the others.',
     },
-    {
-      name: 'tipType',
-      label: 'Tips are',
-      kind: 'select',
-      required: true,
-      options: [
-        { value: 'PERCENTAGE', label: 'Percentages of the order' },
-        { value: 'AMOUNT', label: 'Fixed amounts' },
-      ],
-    },
+    selectField('tipType', 'Tips are', { PERCENTAGE: 'Percentages of the order', AMOUNT: 'Fixed amounts' }),
     {
       name: 'choices',
       label: 'Choices',

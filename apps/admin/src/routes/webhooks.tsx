@@ -99,7 +99,6 @@ const SECRET_NOTE =
 export const webhookSpec: EntitySpec<Webhook> = {
   path: PATH,
   title: 'Webhooks',
-  noun: ['webhook', 'webhooks'],
   columns: [
     linkColumn('Address', PATH, (row) => row.url),
     { label: 'Events', className: 'wrap', cell: (row) => row.events.join(', ') },

@@ -1,6 +1,8 @@
 import { type ReactNode, useState } from 'react';
-import { type LoaderFunctionArgs, redirect } from 'react-router';
+import { Link, type LoaderFunctionArgs, redirect, useLocation } from 'react-router';
+import { useSettledActionData } from '../lib/action-data.ts';
 import { showError } from '../lib/errors.ts';
+import { usePageTitle } from '../lib/title.ts';
 import {
   type AuthStep,
   goTo,
@@ -46,20 +48,27 @@ export async function authAction(
   return step.step === 'done' ? goTo(step.target) : step;
 }
 
-/** The page's card: the code or approval step when one is due, else the page's first form; then `children`. */
+/**
+ * The page (titled `title`) and its card: the code or approval step when the action's last answer asks for
+ * one, else the page's first form; then `children`, and the link to the other page (`switchTo`: the question,
+ * the page, the link's text), keeping where the shopper was going.
+ */
 export function AuthCard({
   id,
   title,
-  step,
   form,
+  switchTo: [question, page, link],
   children,
 }: {
   id: string;
   title: string;
-  step: AuthStep | undefined;
-  form: ReactNode;
-  children: ReactNode;
+  form: (step: AuthStep | undefined) => ReactNode;
+  switchTo: readonly [question: string, page: string, link: string];
+  children?: ReactNode;
 }) {
+  const step = useSettledActionData<AuthStep>();
+  const { search } = useLocation();
+  usePageTitle(title);
   return (
     <div className="auth-page">
       <section className="auth-card" aria-labelledby={id}>
@@ -69,9 +78,12 @@ export function AuthCard({
         ) : step?.step === 'approval' ? (
           <ApprovalStep />
         ) : (
-          form
+          form(step)
         )}
         {children}
+        <p className="auth-switch">
+          {question} <Link to={`${page}${search}`}>{link}</Link>
+        </p>
       </section>
     </div>
   );

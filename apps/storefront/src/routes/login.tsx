@@ -1,12 +1,10 @@
 import { AuthCard, authAction, signedOutLoader, useCaptchaGate } from '../components/auth-page.tsx';
 import { passwordAttempt } from '../components/auth-steps.tsx';
-import { type ActionFunctionArgs, Form, Link, useLocation } from 'react-router';
+import { type ActionFunctionArgs, Form, Link } from 'react-router';
 import { IntentForm } from '../components/account-forms.tsx';
 import { ErrorNotice, Field, SubmitButton } from '../components/form.tsx';
 import { type AuthStep, signInWithPasskey, startHostedLogin } from '../resources/session.ts';
 import { browserAuth } from '../sdk.ts';
-import { usePageTitle } from '../lib/title.ts';
-import { useSettledActionData } from '../lib/action-data.ts';
 
 export const loginLoader = signedOutLoader;
 
@@ -18,11 +16,13 @@ export const loginAction = ({ request }: ActionFunctionArgs): Promise<AuthStep |
   });
 
 export function Login() {
-  const step = useSettledActionData<AuthStep>();
-  const { search } = useLocation();
-  usePageTitle('Sign in');
   return (
-    <AuthCard id="login-title" title="Sign in" step={step} form={<PasswordForm step={step} />}>
+    <AuthCard
+      id="login-title"
+      title="Sign in"
+      form={(step) => <PasswordForm step={step} />}
+      switchTo={['New here?', '/register', 'Create an account']}
+    >
       <div className="divider">
         <span>or</span>
       </div>
@@ -36,9 +36,6 @@ export function Login() {
       <IntentForm intent="hosted" pendingText="Opening…" className="button button-secondary wide">
         Sign in with the hosted page
       </IntentForm>
-      <p className="auth-switch">
-        New here? <Link to={`/register${search}`}>Create an account</Link>
-      </p>
     </AuthCard>
   );
 }

@@ -1,12 +1,10 @@
 import { AuthCard, authAction, signedOutLoader, useCaptchaGate } from '../components/auth-page.tsx';
 import { passwordAttempt } from '../components/auth-steps.tsx';
-import { type ActionFunctionArgs, Form, Link, useLocation } from 'react-router';
+import { type ActionFunctionArgs, Form } from 'react-router';
 import { NewPasswordFields } from '../components/account-forms.tsx';
 import { ErrorNotice, Field, SubmitButton } from '../components/form.tsx';
 import type { AuthStep } from '../resources/session.ts';
 import { browserAuth } from '../sdk.ts';
-import { usePageTitle } from '../lib/title.ts';
-import { useSettledActionData } from '../lib/action-data.ts';
 
 export const registerLoader = signedOutLoader;
 
@@ -25,15 +23,13 @@ function registerAttempt(form: FormData, target: string): Promise<AuthStep> {
 }
 
 export function Register() {
-  const step = useSettledActionData<AuthStep>();
-  const { search } = useLocation();
-  usePageTitle('Create your account');
   return (
-    <AuthCard id="register-title" title="Create your account" step={step} form={<RegisterForm step={step} />}>
-      <p className="auth-switch">
-        Already have an account? <Link to={`/login${search}`}>Sign in</Link>
-      </p>
-    </AuthCard>
+    <AuthCard
+      id="register-title"
+      title="Create your account"
+      form={(step) => <RegisterForm step={step} />}
+      switchTo={['Already have an account?', '/login', 'Sign in']}
+    />
   );
 }
 

@@ -11,6 +11,7 @@ import {
   iso,
   revisionAndDates,
   queryIds,
+  presentFields,
 } from '../../platform/entity-kit/index.ts';
 import { notFound } from '../../platform/errors.ts';
 import { type Activity, type ActivityType, STATUSES } from './model.ts';
@@ -34,11 +35,11 @@ export function abandonedCheckoutToWire(row: AbandonedCheckoutRow) {
   return {
     id: row.id,
     checkoutId: row.checkoutId,
-    ...(row.cartId ? { cartId: row.cartId } : {}),
+    ...presentFields(row, ['cartId']),
     status: row.status,
-    ...(row.buyerLanguage ? { buyerLanguage: row.buyerLanguage } : {}),
+    ...presentFields(row, ['buyerLanguage']),
     buyerInfo: { ...row.buyerInfo, email: row.buyerEmail },
-    ...(row.contactDetails ? { contactDetails: row.contactDetails } : {}),
+    ...presentFields(row, ['contactDetails']),
     currency: row.currency,
     conversionCurrency: row.currency,
     totalPrice: row.totalPrice,
@@ -138,7 +139,7 @@ export function abandonedCartToWire(row: AbandonedCheckoutRow) {
   const contact = row.contactDetails ?? {};
   return {
     id: row.id,
-    ...(row.cartId ? { cartId: row.cartId } : {}),
+    ...presentFields(row, ['cartId']),
     checkoutId: row.checkoutId,
     status: row.status,
     abandonTime: iso(row.abandonedDate),

@@ -8,6 +8,7 @@ import {
   iso,
   revisionAndDates,
   Revision,
+  presentFields,
 } from '../../platform/entity-kit/index.ts';
 import { notFound } from '../../platform/errors.ts';
 import { backInStockRequests, type ItemDetails } from './tables.ts';
@@ -65,11 +66,10 @@ export function requestToWire(row: RequestRow) {
     id: row.id,
     catalogReference: row.catalogReference,
     email: row.email,
-    ...(row.contactId ? { contactId: row.contactId } : {}),
+    ...presentFields(row, ['contactId']),
     status: row.status,
     autoNotified: row.autoNotified,
-    ...(row.failureReason ? { failureReason: row.failureReason } : {}),
-    ...(row.itemUrl ? { itemUrl: row.itemUrl } : {}),
+    ...presentFields(row, ['failureReason', 'itemUrl']),
     ...(row.notifiedDate ? { notifiedDate: iso(row.notifiedDate) } : {}),
     ...revisionAndDates(row),
   };

@@ -7,6 +7,7 @@ import {
   failIf,
   revisionAndDates,
   violation,
+  presentFields,
 } from '../../platform/entity-kit/index.ts';
 import { type FieldViolation, invalid, notFound } from '../../platform/errors.ts';
 import { compareDecimals, decimalFromNumber, formatDecimal, parseDecimal } from '../../platform/money.ts';
@@ -32,7 +33,7 @@ export const rulesOf = (row: TipSettingsRow): TipRules => ({
 export function tipSettingsToWire(row: TipSettingsRow) {
   return {
     id: row.id,
-    ...(row.title ? { title: row.title } : {}),
+    ...presentFields(row, ['title']),
     enabled: row.enabled,
     isDefault: row.isDefault,
     tipType: row.tipType as TipSettingsType,

@@ -1,4 +1,4 @@
-import { defineEntity, entityNames, entityService } from '../../platform/entity-kit/index.ts';
+import { defineEntity, entityAt, entityService, presentFields } from '../../platform/entity-kit/index.ts';
 import { AppError, invalid } from '../../platform/errors.ts';
 import type { TemplateCustomization } from './model.ts';
 import { CheckoutTemplateCreate, CheckoutTemplatePatch } from './schemas.ts';
@@ -21,9 +21,7 @@ export function checkoutTemplateToWire(row: CheckoutTemplateRow) {
     customization: row.customization,
     lineItems: row.lineItems,
     customLineItems: row.customLineItems,
-    ...(row.couponCode ? { couponCode: row.couponCode } : {}),
-    ...(row.customContentReference ? { customContentReference: row.customContentReference } : {}),
-    ...(row.externalReference ? { externalReference: row.externalReference } : {}),
+    ...presentFields(row, ['couponCode', 'customContentReference', 'externalReference']),
     revision: row.revision.toString(),
   };
 }
@@ -62,10 +60,8 @@ function checkLines(lines: {
 const couponOf = (code: string | null | undefined) => code?.trim() || null;
 
 export const checkoutTemplate = defineEntity({
-  ...entityNames('checkout template', { query: 'Query checkout templates (cursor paging)' }),
+  ...entityAt('checkout template', '/ecom/v1', { query: 'Query checkout templates (cursor paging)' }),
   table: checkoutTemplates,
-  path: '/ecom/v1/checkout-templates',
-  tags: ['checkout templates'],
   schemas: { create: CheckoutTemplateCreate, patch: CheckoutTemplatePatch },
   writable: [
     'status',

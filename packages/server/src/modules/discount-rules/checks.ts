@@ -1,6 +1,6 @@
 import { compareDecimals } from '../../platform/money.ts';
 import type { FieldViolation } from '../../platform/errors.ts';
-import { violation } from '../../platform/entity-kit/index.ts';
+import { violation, presentFields } from '../../platform/entity-kit/index.ts';
 import type { DiscountRuleScope, DiscountRuleTrigger, DiscountRuleValue } from '../pricing/snapshot.ts';
 
 /**
@@ -79,8 +79,7 @@ export function checkValue(raw: RawValue, path: string, out: FieldViolation[]): 
   return {
     discountType: raw.discountType,
     [field]: raw[field],
-    ...(raw.targetType ? { targetType: raw.targetType } : {}),
-    ...(raw.specificItemsInfo ? { specificItemsInfo: raw.specificItemsInfo } : {}),
+    ...presentFields(raw, ['targetType', 'specificItemsInfo']),
   } as DiscountRuleValue;
 }
 

@@ -2,11 +2,12 @@ import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import {
   defineEntity,
-  entityNames,
+  entityAt,
   entityService,
   failIf,
   iso,
   revisionAndDates,
+  presentFields,
 } from '../../platform/entity-kit/index.ts';
 import { AppError, type FieldViolation, invalid } from '../../platform/errors.ts';
 import { ruleStatus } from '../pricing/discounts.ts';
@@ -53,7 +54,7 @@ export function discountRuleToWire(row: DiscountRuleRow) {
     status: ruleStatus(ruleSnapshot(row), Date.now()),
     usageCount: row.usageCount,
     activeTimeInfo: window(row),
-    ...(row.tags ? { tags: row.tags } : {}),
+    ...presentFields(row, ['tags']),
     trigger: row.trigger,
     discounts: row.discounts,
   };
@@ -86,14 +87,12 @@ function checkParts(input: {
 const dateOf = (value: string | undefined) => (value ? new Date(value) : null);
 
 export const discountRule = defineEntity({
-  ...entityNames('discount rule', {
+  ...entityAt('discount rule', '/ecom/v1', {
     create: 'Create an automatic discount rule',
     query: 'Query discount rules (offset paging)',
     update: 'Update a discount rule (mask: the fields to change)',
   }),
   table: discountRules,
-  path: '/ecom/v1/discount-rules',
-  tags: ['discount rules'],
   schemas: { create: DiscountRuleCreate, patch: DiscountRulePatch },
   writable: ['name', 'active', 'activeTimeInfo', 'tags', 'trigger', 'discounts'] as const,
   maskField: 'mask',

@@ -4,7 +4,7 @@ import { AppError, type FieldViolation, invalid } from '../../platform/errors.ts
 import { decimalFromNumber } from '../../platform/money.ts';
 import {
   defineEntity,
-  entityNames,
+  entityAt,
   entityService,
   failIf,
   iso,
@@ -112,10 +112,8 @@ async function assertCodeFree(tx: Db, code: string, self?: string): Promise<void
 }
 
 export const coupon = defineEntity({
-  ...entityNames('coupon'),
+  ...entityAt('coupon', '/ecom/v1'),
   table: coupons,
-  path: '/ecom/v1/coupons',
-  tags: ['coupons'],
   schemas: { create: CouponCreate, patch: CouponPatch },
   writable: [
     'code',

@@ -4,7 +4,7 @@ import type { Db } from '../../platform/db.ts';
 import {
   defineEntity,
   type EntityService,
-  entityNames,
+  entityAt,
   entityService,
   failIf,
   revisionAndDates,
@@ -12,7 +12,7 @@ import {
 } from '../../platform/entity-kit/index.ts';
 import type { FieldViolation } from '../../platform/errors.ts';
 import type { StoredDestination } from './model.ts';
-import { DeliveryRegionCreate, DeliveryRegionPatch } from './schemas.ts';
+import { DeliveryRegionCreate, DeliveryRegionPatch, SHIPPING_API } from './schemas.ts';
 import { shippingOptionToWire } from './shipping-option-wire.ts';
 import { deliveryRegions, shippingOptions } from './tables.ts';
 
@@ -70,10 +70,10 @@ export const addDeliveryRegionTo =
     });
 
 export const deliveryRegion = defineEntity({
-  ...entityNames('delivery region', { delete: 'Delete a delivery region (and take it out of options)' }),
+  ...entityAt('delivery region', SHIPPING_API, {
+    delete: 'Delete a delivery region (and take it out of options)',
+  }),
   table: deliveryRegions,
-  path: '/ecom/v1/delivery-regions',
-  tags: ['shipping'],
   schemas: { create: DeliveryRegionCreate, patch: DeliveryRegionPatch },
   writable: ['name', 'destinations'] as const,
   query: { fields: { name: { sql: deliveryRegions.name, type: 'string', sortable: true } }, get: true },

@@ -8,7 +8,7 @@ import { type Static, type TSchema, Type } from '@sinclair/typebox';
 
 const Opt = Type.Optional;
 const Str = (max = 200, extra: Record<string, unknown> = {}) => Type.String({ maxLength: max, ...extra });
-import { patchSchema } from '../../platform/entity-kit/index.ts';
+import { type EntityApi, patchSchema } from '../../platform/entity-kit/index.ts';
 import { Address, CountryCode, literals, Subdivision } from '../../platform/schema.ts';
 import { ImageInput } from '../catalogue/media/image-ref.ts';
 const orNull = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -74,6 +74,11 @@ export const UpdateStoreSettingsRequest = Type.Object({
   storeSettings: StoreSettingsInput,
   fieldMask: FieldMask,
 });
+
+/** Where the shipping settings are served: delivery regions and shipping options. */
+export const SHIPPING_API: EntityApi = { prefix: '/ecom/v1', tags: ['shipping'] };
+/** Where the tax settings are served: tax groups, regions and rates. */
+export const TAX_API: EntityApi = { prefix: '/billing/v1', tags: ['tax'] };
 
 // ---- Delivery regions
 

@@ -1,4 +1,4 @@
-import { revisionAndDates } from '../../platform/entity-kit/index.ts';
+import { revisionAndDates, presentFields } from '../../platform/entity-kit/index.ts';
 import type { shippingOptions } from './tables.ts';
 
 /** The carrier id of the store's own shipping options. */
@@ -19,15 +19,14 @@ export function shippingOptionToWire(row: ShippingOptionRow) {
     deliveryRegionIds: row.deliveryRegionIds,
     ...(row.estimatedDeliveryTime !== null ? { estimatedDeliveryTime: row.estimatedDeliveryTime } : {}),
     ...(row.instructions !== null ? { instructions: row.instructions } : {}),
-    ...(row.deliveryTimeSlot ? { deliveryTimeSlot: row.deliveryTimeSlot } : {}),
+    ...presentFields(row, ['deliveryTimeSlot']),
     rates: row.rates.map((r) => ({
       amount: r.amount,
       conditions: r.conditions,
       multiplyByQuantity: r.multiplyByQuantity ?? false,
     })),
     otherCharges: row.otherCharges,
-    ...(row.pickup ? { pickup: row.pickup } : {}),
-    ...(row.taxGroupId ? { taxGroupId: row.taxGroupId } : {}),
+    ...presentFields(row, ['pickup', 'taxGroupId']),
     extendedFields: { namespaces: row.extendedFields },
     ...revisionAndDates(row),
   };

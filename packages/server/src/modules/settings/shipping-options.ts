@@ -1,18 +1,12 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
-import {
-  defineEntity,
-  entityNames,
-  entityService,
-  failIf,
-  violation,
-} from '../../platform/entity-kit/index.ts';
+import { defineEntity, entityAt, entityService, failIf, violation } from '../../platform/entity-kit/index.ts';
 import { AppError, type FieldViolation, invalid } from '../../platform/errors.ts';
 import { decimalFromNumber } from '../../platform/money.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { addDeliveryRegionTo } from './delivery-regions.ts';
 import type { StoredAddress, StoredPickup, StoredRate } from './model.ts';
-import { ShippingOptionCreate, ShippingOptionPatch } from './schemas.ts';
+import { SHIPPING_API, ShippingOptionCreate, ShippingOptionPatch } from './schemas.ts';
 import { type ShippingOptionRow, shippingOptionToWire } from './shipping-option-wire.ts';
 import { deliveryRegions, shippingOptions, taxGroups } from './tables.ts';
 
@@ -79,10 +73,8 @@ function checkSlot(slot: { from: string; to: string } | null | undefined): void 
 }
 
 export const shippingOption = defineEntity({
-  ...entityNames('shipping option', { query: 'Query shipping options (cursor paging)' }),
+  ...entityAt('shipping option', SHIPPING_API, { query: 'Query shipping options (cursor paging)' }),
   table: shippingOptions,
-  path: '/ecom/v1/shipping-options',
-  tags: ['shipping'],
   schemas: { create: ShippingOptionCreate, patch: ShippingOptionPatch },
   writable: [
     'title',

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { keptPerServer } from '../../platform/change-cache.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { type Db, saveWithNextRevision } from '../../platform/db.ts';
-import { iso, lockSingleton, maskedFields } from '../../platform/entity-kit/support.ts';
+import { iso, lockSingleton, maskedFields, presentFields } from '../../platform/entity-kit/support.ts';
 import { invalid } from '../../platform/errors.ts';
 import { type ImageInput, imageRefToWire, resolveImageRef } from '../catalogue/media/image-ref.ts';
 import type { StoredMedia } from '../catalogue/shared/model.ts';
@@ -75,7 +75,7 @@ export function storePricingFields(row: StoreSettingsRow) {
     currency: row.currency,
     weightUnit: row.weightUnit,
     taxIncludedInPrices: row.taxIncludedInPrices,
-    ...(row.businessAddress ? { businessAddress: row.businessAddress } : {}),
+    ...presentFields(row, ['businessAddress']),
     locale: row.locale,
     ...(row.minimumOrderSubtotal !== null ? { minimumOrderSubtotal: row.minimumOrderSubtotal } : {}),
   };
@@ -87,8 +87,7 @@ export function storeSettingsToWire(ctx: AppContext, row: StoreSettingsRow) {
     ...(row.storeName !== null ? { storeName: row.storeName } : {}),
     ...(row.logo ? { logo: imageRefToWire(ctx, row.logo) } : {}),
     ...storePricingFields(row),
-    ...(row.defaultTaxGroupId ? { defaultTaxGroupId: row.defaultTaxGroupId } : {}),
-    ...(row.shippingTaxGroupId ? { shippingTaxGroupId: row.shippingTaxGroupId } : {}),
+    ...presentFields(row, ['defaultTaxGroupId', 'shippingTaxGroupId']),
     defaultTaxableAddress: row.defaultTaxableAddress,
     revision: row.revision.toString(),
     ...(written ? { createdDate: iso(row.createdDate), updatedDate: iso(row.updatedDate) } : {}),

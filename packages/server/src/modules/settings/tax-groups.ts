@@ -3,12 +3,14 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import {
   defineEntity,
-  entityNames,
+  entityAt,
   entityService,
   revisionAndDates,
   patchSchema,
+  presentFields,
 } from '../../platform/entity-kit/index.ts';
 import { AppError, invalid } from '../../platform/errors.ts';
+import { TAX_API } from './schemas.ts';
 import { taxGroups } from './tables.ts';
 
 /** Tax groups (wire/merchant-settings.md "Tax groups and regions"): products and shipping belong to one. */
@@ -33,16 +35,14 @@ export function taxGroupToWire(row: TaxGroupRow) {
     id: row.id,
     name: row.name,
     ...(row.systemDefined ? { systemDefined: true } : {}),
-    ...(row.appId ? { appId: row.appId } : {}),
+    ...presentFields(row, ['appId']),
     ...revisionAndDates(row),
   };
 }
 
 export const taxGroup = defineEntity({
-  ...entityNames('tax group', { delete: 'Delete a tax group (and its rates)' }),
+  ...entityAt('tax group', TAX_API, { delete: 'Delete a tax group (and its rates)' }),
   table: taxGroups,
-  path: '/billing/v1/tax-groups',
-  tags: ['tax'],
   schemas: { create: TaxGroupCreate, patch: TaxGroupPatch },
   writable: ['name'] as const,
   query: {

@@ -3,7 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import {
   defineEntity,
-  entityNames,
+  entityAt,
   entityService,
   failIf,
   revisionAndDates,
@@ -14,7 +14,7 @@ import { AppError, invalid } from '../../platform/errors.ts';
 import { addDecimals, formatDecimal, parseDecimal } from '../../platform/money.ts';
 import { literals } from '../../platform/schema.ts';
 import type { StoredJurisdiction } from './model.ts';
-import { PercentString } from './schemas.ts';
+import { PercentString, TAX_API } from './schemas.ts';
 import { taxGroups, taxRates, taxRegions } from './tables.ts';
 import type { TaxRegionRow } from './tax-regions.ts';
 
@@ -81,10 +81,8 @@ function checkPercentages(jurisdictions: StoredJurisdiction[]): void {
 }
 
 export const taxRate = defineEntity({
-  ...entityNames('tax rate', { create: 'Set the manual rate of a tax group in a region' }),
+  ...entityAt('tax rate', TAX_API, { create: 'Set the manual rate of a tax group in a region' }),
   table: taxRates,
-  path: '/billing/v1/tax-rates',
-  tags: ['tax'],
   schemas: { create: TaxRateCreate, patch: TaxRatePatch },
   writable: ['rate', 'jurisdictions'] as const,
   query: {

@@ -4,16 +4,18 @@ import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
 import {
   defineEntity,
-  entityNames,
+  entityAt,
   entityService,
   revisionAndDates,
   patchSchema,
   type Write,
+  presentFields,
 } from '../../platform/entity-kit/index.ts';
 import { AppError, invalid } from '../../platform/errors.ts';
 import { CountryCode, Subdivision } from '../../platform/schema.ts';
 import { fullSubdivision } from './delivery-regions.ts';
 import { readStoreSettings } from './store.ts';
+import { TAX_API } from './schemas.ts';
 import { taxRegions } from './tables.ts';
 
 /** Tax regions (wire/merchant-settings.md "Tax groups and regions"): where the store collects tax, and how. */
@@ -42,7 +44,7 @@ export function taxRegionToWire(row: TaxRegionRow) {
   return {
     id: row.id,
     country: row.country,
-    ...(row.subdivision ? { subdivision: row.subdivision } : {}),
+    ...presentFields(row, ['subdivision']),
     appId: row.appId,
     taxIncludedInPrice: row.taxIncludedInPrice,
     ...revisionAndDates(row),
@@ -85,10 +87,8 @@ async function assertFree(tx: Db, where: { country: string; subdivision: string 
 }
 
 export const taxRegion = defineEntity({
-  ...entityNames('tax region', { delete: 'Delete a tax region (and its rates)' }),
+  ...entityAt('tax region', TAX_API, { delete: 'Delete a tax region (and its rates)' }),
   table: taxRegions,
-  path: '/billing/v1/tax-regions',
-  tags: ['tax'],
   schemas: { create: TaxRegionCreate, patch: TaxRegionPatch },
   writable: ['country', 'subdivision', 'appId', 'taxIncludedInPrice'] as const,
   query: {

@@ -8,6 +8,7 @@ import {
   failIf,
   revisionAndDates,
   violation,
+  presentFields,
 } from '../../platform/entity-kit/index.ts';
 import { type FieldViolation, notFound } from '../../platform/errors.ts';
 import { compareDecimals } from '../../platform/money.ts';
@@ -41,11 +42,9 @@ export function shippoConfigurationToWire(
     domesticServices: row.domesticServices,
     internationalServices: row.internationalServices,
     packageType: row.packageType,
-    ...(row.packageDetails ? { packageDetails: row.packageDetails } : {}),
-    ...(row.osLocationId ? { osLocationId: row.osLocationId } : {}),
+    ...presentFields(row, ['packageDetails', 'osLocationId']),
     ...(shipFrom ? { shipFromAddress: shipFrom } : {}),
-    ...(row.backupRate ? { backupRate: row.backupRate } : {}),
-    ...(row.backupWeight ? { backupWeight: row.backupWeight } : {}),
+    ...presentFields(row, ['backupRate', 'backupWeight']),
     ...revisionAndDates(row),
   };
 }

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { asc, eq } from 'drizzle-orm';
 import type { Module } from '../../platform/app.ts';
 import type { Caller } from '../../platform/auth.ts';
-import { QueryRequest } from '../../platform/entity-kit/index.ts';
+import { QueryRequest, presentFields } from '../../platform/entity-kit/index.ts';
 import { complexGetHook } from '../../platform/routing.ts';
 import { contractService, contractToWire, subscriptionContract as d } from './contracts.ts';
 import { type ContractAction, actOnContract } from './actions.ts';
@@ -81,7 +81,7 @@ export const subscriptionContractRoutes: Module = (app, ctx) => {
           cycleNumber: c.cycle,
           attempt: c.attempt,
           status: c.status,
-          ...(c.orderId ? { orderId: c.orderId } : {}),
+          ...presentFields(c, ['orderId']),
           ...(c.reason ? { declineReason: c.reason } : {}),
           createdDate: c.createdDate.toISOString(),
         })),

@@ -18,8 +18,8 @@ const NOT_EVENTS = new Set(['checkoutSettings', 'aisle']);
 
 /**
  * What the sources record: `entity: 'x'` with a literal `type: 'y'` within the next lines, the `event` of
- * entity-kit descriptions, written out or derived by `entityNames` from the label (the entity, created, updated,
- * deleted: contracts are never deleted), and the entity constants of the modules.
+ * entity-kit descriptions, written out or derived by `entityNames` or `entityAt` from the label (the entity,
+ * created, updated, deleted: contracts are never deleted), and the entity constants of the modules.
  */
 function recorded(): { entities: Set<string>; pairs: Set<string> } {
   const entities = new Set<string>();
@@ -38,7 +38,7 @@ function recorded(): { entities: Set<string>; pairs: Set<string> } {
       // A description's own `event`, or the one `entityNames('tax group')` derives from its label.
       const kit =
         /^\s+event: '([a-z_]+)',/.exec(line)?.[1] ??
-        /\bentityNames\('([a-z ]+)'/.exec(line)?.[1]?.replaceAll(' ', '_');
+        /\bentity(?:Names|At)\('([a-z ]+)'/.exec(line)?.[1]?.replaceAll(' ', '_');
       if (kit) {
         entities.add(kit);
         for (const type of ['created', 'updated', 'deleted'])

@@ -197,6 +197,31 @@ export function entityNames(label: string, summaries: Partial<Record<Operation, 
   };
 }
 
+/** Where an entity is served: under an API prefix (`/billing/v1`), in an OpenAPI group (`['tax']`). */
+export interface EntityApi {
+  prefix: string;
+  /** The tags of its operations: its plural label (`['checkout templates']`) unless said. */
+  tags?: string[];
+}
+
+/**
+ * `entityNames`, and where the entity is served (`api`, or its prefix alone): its collection path, the prefix and
+ * the plural label dashed (`/billing/v1/tax-groups`), and its OpenAPI tags.
+ */
+export function entityAt(
+  label: string,
+  api: EntityApi | string,
+  summaries: Partial<Record<Operation, string>> = {},
+) {
+  const { prefix, tags } = typeof api === 'string' ? { prefix: api, tags: undefined } : api;
+  const plural = `${label}s`;
+  return {
+    ...entityNames(label, summaries),
+    path: `${prefix}/${plural.replaceAll(' ', '-')}`,
+    tags: tags ?? [plural],
+  };
+}
+
 export type Values = Record<string, unknown>;
 
 /** What a rule of the entity may use inside the write's transaction. */

@@ -1,6 +1,8 @@
 export { type BulkItemError, type BulkResult, runBulk } from './bulk.ts';
 export {
   defineEntity,
+  type EntityApi,
+  entityAt,
   type EntityDescription,
   entityNames,
   type Operation,
@@ -35,6 +37,7 @@ export {
   maskList,
   maskPaths,
   parseRevision,
+  presentFields,
   queryIds,
   querySpec,
   refuseUnknownFields,

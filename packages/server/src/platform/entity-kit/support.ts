@@ -20,6 +20,17 @@ export const revisionAndDates = (row: { revision: bigint; createdDate: Date; upd
   updatedDate: row.updatedDate.toISOString(),
 });
 
+/**
+ * The optional fields of a wire answer that are set, under their own names: each of `keys` whose value in `from`
+ * is truthy, in the order of `keys` (a null, undefined, empty string, 0 or false is left out, as
+ * `...(row.x ? { x: row.x } : {})` leaves it out).
+ */
+export function presentFields<T extends object, K extends keyof T & string>(from: T, keys: readonly K[]) {
+  const present: { [P in K]?: NonNullable<T[P]> } = {};
+  for (const key of keys) if (from[key]) present[key] = from[key] as NonNullable<T[K]>;
+  return present;
+}
+
 export { UUID };
 
 /** A client's `revision` (an int64 as a decimal string, or an integer) where one is required. */

@@ -8,6 +8,7 @@ import type { FocalPoint, MediaKind, StoredMedia } from '../shared/model.ts';
 import { imageObject, mediaLink } from './wire.ts';
 import { variantMediaObject } from '../variants/wire.ts';
 import { UUID } from '../../../platform/uuid.ts';
+import { presentFields } from '../../../platform/entity-kit/index.ts';
 
 /**
  * Uploaded media files: upload (validated from the bytes, thumbnails made with sharp), records, focal points,
@@ -131,12 +132,12 @@ export function fileToWire(links: MediaLinks, row: MediaFileRow, poster?: MediaF
     id: row.id,
     displayName: row.filename,
     url: link.url,
-    ...(link.urlExpirationDate ? { urlExpirationDate: link.urlExpirationDate } : {}),
+    ...presentFields(link, ['urlExpirationDate']),
     mediaType: row.mediaType,
     mimeType: row.mimeType,
     sizeInBytes: String(row.sizeInBytes),
     private: row.private,
-    ...(row.fileType ? { fileType: row.fileType } : {}),
+    ...presentFields(row, ['fileType']),
     folder: row.folder,
     width: row.width,
     height: row.height,

@@ -1,6 +1,7 @@
 import type { MediaFileImage, OnTheWire } from '@aisle/sdk';
 import { type MediaLinks, unsignedLinks } from './signing.ts';
 import type { StoredMedia } from '../shared/model.ts';
+import { presentFields } from '../../../platform/entity-kit/index.ts';
 
 /** Image object (wire/README §3). */
 export type WireImage = OnTheWire<MediaFileImage>;
@@ -79,11 +80,10 @@ export function imageObject(links: MediaLinks, media: ImageSource): WireImage {
     url: link.url,
     width: media.width,
     height: media.height,
-    ...(media.format ? { format: media.format } : {}),
-    ...(media.altText ? { altText: media.altText } : {}),
+    ...presentFields(media, ['format', 'altText']),
     filename: media.filename,
-    ...(link.urlExpirationDate ? { urlExpirationDate: link.urlExpirationDate } : {}),
-    ...(media.focalPoint ? { focalPoint: media.focalPoint } : {}),
+    ...presentFields(link, ['urlExpirationDate']),
+    ...presentFields(media, ['focalPoint']),
   };
 }
 
@@ -105,8 +105,7 @@ export function mediaItem(links: MediaLinks, media: StoredMedia): WireMediaItem 
               url: poster.url,
               width: poster.width,
               height: poster.height,
-              ...(poster.format ? { format: poster.format } : {}),
-              ...(poster.urlExpirationDate ? { urlExpirationDate: poster.urlExpirationDate } : {}),
+              ...presentFields(poster, ['format', 'urlExpirationDate']),
             },
           }
         : {}),
