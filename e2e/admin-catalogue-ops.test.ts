@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { expectClean, expectPhoneWidth, startAdminStore, watchedMerchant } from './admin-helpers.ts';
-import { apiCheckout, createProduct, SAN_FRANCISCO_WIRE, visitorToken, withStore } from './store.ts';
+import { expectClean, expectPhoneWidth, withAdminStore } from './admin-helpers.ts';
+import { apiCheckout, createProduct, SAN_FRANCISCO_WIRE, visitorToken } from './store.ts';
 
 // The catalogue's import with its dry run and progress, inventory history, picture details and collection
 // order (issue 15), as a merchant uses them.
 
-const { server, browser } = withStore(startAdminStore);
-
-const merchant = (viewport?: { width: number; height: number }) => watchedMerchant(browser, server, viewport);
+const { server, merchant } = withAdminStore();
 
 const tag = () => Date.now().toString(36);
 

@@ -1,11 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectClean, pick, startAdminStore, submitRefused, watchedMerchant } from './admin-helpers.ts';
-import { createProduct, withStore } from './store.ts';
+import { expectClean, pick, submitRefused, withAdminStore } from './admin-helpers.ts';
+import { createProduct } from './store.ts';
 
-const { server, browser } = withStore(startAdminStore);
-
-const merchant = (viewport?: { width: number; height: number }) => watchedMerchant(browser, server, viewport);
+const { server, merchant } = withAdminStore();
 
 /** Opens a catalogue section from the catalogue navigation. */
 async function openSection(page: Page, name: string): Promise<void> {

@@ -8,17 +8,16 @@ import {
   openNewSettingsForm,
   openSettings,
   shopperBuys,
-  startAdminStore,
   submitRefused,
-  watchedMerchant,
+  withAdminStore,
 } from './admin-helpers.ts';
-import { apiOk, lastMail, withStore } from './store.ts';
+import { apiOk, lastMail } from './store.ts';
 
 // The settings screens of checkout and orders, tips, webhooks and the dev mailbox, the dashboard, and what a
 // fulfilment role sees of them (apps/admin/src/routes/settings-section.tsx, dashboard.tsx); each page
 // checked with axe and for console errors.
 
-const { server, browser } = withStore(startAdminStore);
+const { server, browser, merchant, merchantOnSettings } = withAdminStore();
 
 /** A webhook receiver: the first request to /aisle answers 500, later ones 200. */
 const { url: receiverUrl, received, answers, at } = receiverForFile();
@@ -27,13 +26,9 @@ const signatureOf = (request: Received) => String(request.headers['aisle-signatu
 
 type Body = Record<string, unknown>;
 
-const merchant = (viewport?: { width: number; height: number }, key?: string) =>
-  watchedMerchant(browser, server, viewport, key);
-
 describe('checkout and orders settings', () => {
   it('saves the logo, a return policy and the fields asked for, with mistakes said next to their fields', async () => {
-    const page = await merchant();
-    await openSettings(page, 'Checkout', 'Checkout settings');
+    const page = await merchantOnSettings('Checkout', 'Checkout settings');
     await expectClean(page);
     await page.getByLabel('Logo image URL').fill('logo.png');
     await page.getByLabel('Logo size').selectOption('LARGE');
@@ -173,8 +168,7 @@ describe('tips', () => {
 
 describe('webhooks', () => {
   it('creates an endpoint with events from the list, shows its secret once, logs deliveries and redelivers', async () => {
-    const page = await merchant();
-    await openSettings(page, 'Webhooks');
+    const page = await merchantOnSettings('Webhooks');
     await page.getByRole('link', { name: 'New webhook' }).click();
     await page.getByLabel('Address (URL)').fill('erp.example.com/hooks');
     await submitRefused(page, 'Create webhook');
@@ -293,8 +287,7 @@ describe('dev mailbox', () => {
     await apiOk(server, 'POST', '/aisle/v1/staff/invites', { email, name: 'Ivy', role: 'MANAGER' });
     const mail = await lastMail(server, email, 'staff-invite');
 
-    const page = await merchant();
-    await openSettings(page, 'Mailbox');
+    const page = await merchantOnSettings('Mailbox');
     await page.getByText('No SMTP server is set up').waitFor();
     await page.getByLabel('To (e-mail address or phone number)').fill(email.toUpperCase());
     await page.getByRole('button', { name: 'Apply' }).click();

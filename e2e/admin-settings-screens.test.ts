@@ -5,25 +5,21 @@ import {
   fieldError,
   openNewSettingsForm,
   openSettings,
-  startAdminStore,
   submitRefused,
-  watchedMerchant,
+  withAdminStore,
 } from './admin-helpers.ts';
-import { addFromProductPage, apiOk, newShopper, shopperToken, withStore } from './store.ts';
+import { addFromProductPage, apiOk, newShopper, shopperToken } from './store.ts';
 
 // The settings screens (apps/admin/src/routes/settings-section.tsx): store, shipping, tax, checkout and
 // orders, tips, webhooks and the dev mailbox, each page checked with axe and for console errors.
 
-const { server, browser } = withStore(startAdminStore);
+const { server, browser, merchant, merchantOnSettings } = withAdminStore();
 
 type Body = Record<string, unknown>;
 
-const merchant = (viewport?: { width: number; height: number }) => watchedMerchant(browser, server, viewport);
-
 describe('store settings', () => {
   it('refuses a currency that is not ISO 4217 next to the field and saves EUR and a locale', async () => {
-    const page = await merchant();
-    await openSettings(page, 'Store', 'Store settings');
+    const page = await merchantOnSettings('Store', 'Store settings');
     await expectClean(page);
     await page.getByLabel('Currency').fill('XYZ');
     await submitRefused(page, 'Save settings');
@@ -146,8 +142,7 @@ describe('shipping', () => {
 
 describe('tax', () => {
   it('creates a tax region and a rate split over a jurisdiction, which taxes a cart there', async () => {
-    const page = await merchant();
-    await openSettings(page, 'Tax regions');
+    const page = await merchantOnSettings('Tax regions');
     await page.getByRole('link', { name: 'New tax region' }).click();
     await page.waitForURL((url) => url.pathname.endsWith('/new'));
     await page.getByLabel('Country', { exact: true }).selectOption('IS');
