@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectClean, startAdminStore, watchedMerchant } from './admin-helpers.ts';
-import { newShopper, withStore } from './store.ts';
+import { expectClean, withAdminStore } from './admin-helpers.ts';
+import { newShopper } from './store.ts';
 
-const { server, browser } = withStore(startAdminStore);
+const { server, browser, merchant } = withAdminStore();
 
 interface ApiCollection {
   id: string;
@@ -48,7 +48,7 @@ describe('collections: image and order', () => {
     const collection = await kitchen();
     const before = await featured(collection.id);
     expect(before.length).toBeGreaterThan(3);
-    const page = await watchedMerchant(browser, server);
+    const page = await merchant();
     await openKitchen(page, collection.name);
     const members = page.getByTestId('collection-members').getByRole('listitem');
     await expect.poll(() => members.count()).toBe(before.length);
@@ -102,7 +102,7 @@ describe('collections: image and order', () => {
 
   it('uploads an image, describes it, picks an uploaded one instead, removes it', async () => {
     const collection = await kitchen();
-    const page = await watchedMerchant(browser, server);
+    const page = await merchant();
     await openKitchen(page, collection.name);
     const seeded = collection.media.mainMedia!;
     await expect(
@@ -170,7 +170,7 @@ describe('collections: image and order', () => {
       body: { query: { paging: { limit: 1 } } },
     });
     const product = (found.body.products as Array<{ id: string; name: string }>)[0]!;
-    const page = await watchedMerchant(browser, server);
+    const page = await merchant();
     await page.goto(`${server.url}/admin/products/${product.id}`);
     await page.getByRole('heading', { name: product.name, level: 1 }).waitFor();
     const frame = page
@@ -185,7 +185,7 @@ describe('collections: image and order', () => {
   });
 
   it('filters orders by channel (audit of issue #15: a filter the list lacked)', async () => {
-    const page = await watchedMerchant(browser, server);
+    const page = await merchant();
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Orders' }).click();
     await page.getByRole('heading', { name: 'Orders', level: 1 }).waitFor();
     await page.getByLabel('Channel').selectOption({ label: 'Point of sale' });

@@ -11,7 +11,7 @@ import {
   submitRefused,
   withAdminStore,
 } from './admin-helpers.ts';
-import { apiOk, lastMail } from './store.ts';
+import { type ApiBody, apiOk, lastMail } from './store.ts';
 
 // The settings screens of checkout and orders, tips, webhooks and the dev mailbox, the dashboard, and what a
 // fulfilment role sees of them (apps/admin/src/routes/settings-section.tsx, dashboard.tsx); each page
@@ -23,8 +23,6 @@ const { server, browser, merchant, merchantOnSettings } = withAdminStore();
 const { url: receiverUrl, received, answers, at } = receiverForFile();
 answers.set('/aisle', (n) => (n === 1 ? 500 : 200));
 const signatureOf = (request: Received) => String(request.headers['aisle-signature'] ?? '');
-
-type Body = Record<string, unknown>;
 
 describe('checkout and orders settings', () => {
   it('saves the logo, a return policy and the fields asked for, with mistakes said next to their fields', async () => {
@@ -51,7 +49,7 @@ describe('checkout and orders settings', () => {
     await expectClean(page);
     // Nothing was saved.
     expect(
-      ((await apiOk(server, 'GET', '/ecom/v1/checkout-settings')).checkoutSettings as Body).revision,
+      ((await apiOk(server, 'GET', '/ecom/v1/checkout-settings')).checkoutSettings as ApiBody).revision,
     ).toBe('0');
 
     await page.getByLabel('Logo image URL').fill(`${server.url}/favicon.svg`);
@@ -61,7 +59,7 @@ describe('checkout and orders settings', () => {
     await page.getByLabel('Ask for the phone number').check();
     await page.getByRole('button', { name: 'Save settings' }).click();
     await page.getByText('Saved.').waitFor();
-    const saved = (await apiOk(server, 'GET', '/ecom/v1/checkout-settings')).checkoutSettings as Body;
+    const saved = (await apiOk(server, 'GET', '/ecom/v1/checkout-settings')).checkoutSettings as ApiBody;
     expect(saved).toMatchObject({
       checkoutBrand: { header: { logo: { size: 'LARGE' }, alignment: 'CENTER' } },
       checkoutPolicies: {
@@ -87,7 +85,7 @@ describe('checkout and orders settings', () => {
     await page.getByRole('button', { name: 'Save settings' }).click();
     await page.getByRole('alert').waitFor();
     expect(
-      ((await apiOk(server, 'GET', '/ecom/v1/checkout-settings')).checkoutSettings as Body).checkoutBrand,
+      ((await apiOk(server, 'GET', '/ecom/v1/checkout-settings')).checkoutSettings as ApiBody).checkoutBrand,
     ).not.toMatchObject({
       header: { text: 'Welcome' },
     });
@@ -138,7 +136,7 @@ describe('tips', () => {
     await page.getByLabel('Preselected choice').fill('15');
     await page.getByRole('button', { name: 'Create tip setting' }).click();
     await page.getByText('The tip setting was created.').waitFor();
-    const tips = (await apiOk(server, 'GET', '/tips/v1/tip-settings/default')).tipSettings as Body;
+    const tips = (await apiOk(server, 'GET', '/tips/v1/tip-settings/default')).tipSettings as ApiBody;
     expect(tips).toMatchObject({
       title: 'Support the team',
       enabled: true,
@@ -207,7 +205,7 @@ describe('webhooks', () => {
     const secret = await page.getByLabel('Signing secret').inputValue();
     expect(secret).toMatch(/^whsec_/);
     await expectClean(page);
-    const [hook] = (await apiOk(server, 'GET', '/aisle/v1/webhooks')).webhooks as Body[];
+    const [hook] = (await apiOk(server, 'GET', '/aisle/v1/webhooks')).webhooks as ApiBody[];
     expect(hook).toMatchObject({
       url: `${receiverUrl()}/aisle`,
       description: 'ERP sync',

@@ -8,14 +8,12 @@ import {
   submitRefused,
   withAdminStore,
 } from './admin-helpers.ts';
-import { addFromProductPage, apiOk, newShopper, shopperToken } from './store.ts';
+import { addFromProductPage, type ApiBody, apiOk, newShopper, shopperToken } from './store.ts';
 
 // The settings screens (apps/admin/src/routes/settings-section.tsx): store, shipping, tax, checkout and
 // orders, tips, webhooks and the dev mailbox, each page checked with axe and for console errors.
 
 const { server, browser, merchant, merchantOnSettings } = withAdminStore();
-
-type Body = Record<string, unknown>;
 
 describe('store settings', () => {
   it('refuses a currency that is not ISO 4217 next to the field and saves EUR and a locale', async () => {
@@ -70,7 +68,8 @@ describe('shipping', () => {
     await expectClean(page);
     await page.getByRole('button', { name: 'Create delivery region' }).click();
     await page.getByText('The delivery region was created.').waitFor();
-    const regions = (await apiOk(server, 'GET', '/ecom/v1/delivery-regions/query')).deliveryRegions as Body[];
+    const regions = (await apiOk(server, 'GET', '/ecom/v1/delivery-regions/query'))
+      .deliveryRegions as ApiBody[];
     const region = regions.find((r) => r.name === 'Iceland and Greece');
     expect(region?.destinations).toEqual([{ countryCode: 'IS' }, { countryCode: 'GR' }]);
 
@@ -102,7 +101,7 @@ describe('shipping', () => {
     await page.getByRole('button', { name: 'Create shipping option' }).click();
     await page.getByText('The shipping option was created.').waitFor();
     const option = (
-      (await apiOk(server, 'GET', '/ecom/v1/shipping-options/query')).shippingOptions as Body[]
+      (await apiOk(server, 'GET', '/ecom/v1/shipping-options/query')).shippingOptions as ApiBody[]
     ).find((o) => o.title === 'Island Parcel');
     expect(option).toMatchObject({
       deliveryRegionIds: [region?.id],

@@ -5,9 +5,8 @@ import {
   fieldError,
   pick,
   signedInMerchant,
-  startAdminStore,
   submitRefused,
-  watchedMerchant,
+  withAdminStore,
 } from './admin-helpers.ts';
 import { watchConsole } from './page-checks.ts';
 import {
@@ -21,7 +20,6 @@ import {
   registerMember,
   startCheckout,
   uniqueEmail,
-  withStore,
 } from './store.ts';
 
 // Automatic discounts (discount rules) in the browser: a merchant makes a rule in the admin (plain-language
@@ -29,7 +27,7 @@ import {
 // the discount by the rule's name in the cart, the checkout and the placed order; an expired rule no longer
 // applies; the builder's nested conditions, bundles and chosen products reach the wire; a phone works.
 
-const { server, browser } = withStore(startAdminStore);
+const { server, browser, merchant } = withAdminStore();
 
 const RULES = '/ecom/v1/discount-rules';
 const RULE = 'Spend 50, save 10 %';
@@ -52,7 +50,7 @@ const expectSentence = (page: Page, which: 'condition' | 'discount', text: strin
 
 /** A signed-in merchant (its console watched) on the page of a new rule, with the rule's name typed in. */
 async function newRulePage(name: string): Promise<Page> {
-  const page = await watchedMerchant(browser, server);
+  const page = await merchant();
   await page.goto(`${server.url}/admin/discount-rules/new`);
   await page.getByRole('heading', { name: 'New automatic discount', level: 1 }).waitFor();
   await page.getByLabel('Name', { exact: true }).fill(name);
@@ -99,7 +97,7 @@ async function automaticDiscounts(page: Page): Promise<Record<string, string>> {
 
 describe('automatic discounts: made in the admin, given to shoppers', () => {
   it('creates a rule in plain words, previews a cart, and the shopper gets it in cart, checkout and order', async () => {
-    const page = await watchedMerchant(browser, server);
+    const page = await merchant();
     await openRules(page);
     await page.getByText('No automatic discounts yet.').waitFor();
     await expectClean(page);
@@ -231,7 +229,7 @@ describe('automatic discounts: made in the admin, given to shoppers', () => {
   });
 
   it('an expired or switched-off rule no longer applies; the list says so', async () => {
-    const page = await watchedMerchant(browser, server);
+    const page = await merchant();
     await openRules(page);
     await ruleRow(page, RULE).getByRole('link', { name: RULE }).click();
     await page.getByRole('heading', { name: RULE, level: 1 }).waitFor();

@@ -263,6 +263,9 @@ export const waitForAlert = (page: Page, text: string | RegExp) =>
 // The API as another site's visitor uses it
 // ---------------------------------------------------------------------------------------------------------
 
+/** A JSON object of an API answer: the body `apiOk` returns, and the objects in it. */
+export type ApiBody = Record<string, unknown>;
+
 /** A call with the admin key (or `token`) that must answer 200: the answer's body. */
 export async function apiOk(
   server: TestServer,
@@ -270,7 +273,7 @@ export async function apiOk(
   path: string,
   body?: unknown,
   token = server.adminKey,
-): Promise<Record<string, unknown>> {
+): Promise<ApiBody> {
   const res = await server.call(method, path, { token, body });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body;
