@@ -11,7 +11,7 @@ import {
   submitRefused,
   withAdminStore,
 } from './admin-helpers.ts';
-import { type ApiBody, apiOk, lastMail } from './store.ts';
+import { type ApiBody, apiOk, lastMail, pressAndWaitFor } from './store.ts';
 
 // The settings screens of checkout and orders, tips, webhooks and the dev mailbox, the dashboard, and what a
 // fulfilment role sees of them (apps/admin/src/routes/settings-section.tsx, dashboard.tsx); each page
@@ -57,8 +57,7 @@ describe('checkout and orders settings', () => {
       .getByLabel('Return policy: text')
       .fill('Return anything within 30 days: https://shop.example/returns');
     await page.getByLabel('Ask for the phone number').check();
-    await page.getByRole('button', { name: 'Save settings' }).click();
-    await page.getByText('Saved.').waitFor();
+    await pressAndWaitFor(page, 'Save settings', 'Saved.');
     const saved = (await apiOk(server, 'GET', '/ecom/v1/checkout-settings')).checkoutSettings as ApiBody;
     expect(saved).toMatchObject({
       checkoutBrand: { header: { logo: { size: 'LARGE' }, alignment: 'CENTER' } },
@@ -94,8 +93,7 @@ describe('checkout and orders settings', () => {
     await openSettings(page, 'Orders', 'Orders settings');
     await page.getByLabel('Take items out of stock').selectOption('ON_ORDER_PAID');
     await page.getByLabel('Create an invoice with each order').check();
-    await page.getByRole('button', { name: 'Save settings' }).click();
-    await page.getByText('Saved.').waitFor();
+    await pressAndWaitFor(page, 'Save settings', 'Saved.');
     expect((await apiOk(server, 'GET', '/ecom/v1/orders-settings')).ordersSettings).toMatchObject({
       inventoryUpdateTrigger: 'ON_ORDER_PAID',
       createInvoice: true,
@@ -134,8 +132,7 @@ describe('tips', () => {
     await choices.getByRole('group', { name: 'Choice 3' }).getByLabel('Percentage or amount').fill('20');
     await choices.getByRole('button', { name: 'Remove choice 4' }).click();
     await page.getByLabel('Preselected choice').fill('15');
-    await page.getByRole('button', { name: 'Create tip setting' }).click();
-    await page.getByText('The tip setting was created.').waitFor();
+    await pressAndWaitFor(page, 'Create tip setting', 'The tip setting was created.');
     const tips = (await apiOk(server, 'GET', '/tips/v1/tip-settings/default')).tipSettings as ApiBody;
     expect(tips).toMatchObject({
       title: 'Support the team',
@@ -154,8 +151,7 @@ describe('tips', () => {
       fieldError(page, 'Percentage or amount', choices.getByRole('group', { name: 'Choice 1' })),
     ).resolves.toBe('Enter an amount such as 2 or 2.50 (at most two decimals).');
     await choices.getByRole('group', { name: 'Choice 1' }).getByLabel('Percentage or amount').fill('2.50');
-    await page.getByRole('button', { name: 'Save changes' }).click();
-    await page.getByText('Saved.').waitFor();
+    await pressAndWaitFor(page, 'Save changes', 'Saved.');
     await page.getByRole('link', { name: '← All tip settings' }).click();
     const row = page.getByTestId('settings/tips-row').filter({ hasText: 'Support the team' });
     await expect.poll(() => row.textContent()).toContain('2.5, 15, 20');
@@ -221,8 +217,7 @@ describe('webhooks', () => {
     await expect.poll(() => page.getByLabel('Other events').inputValue()).toBe('subscription.created');
 
     // A test event: the receiver's first answer is a 500, logged; redelivered, it goes through.
-    await page.getByRole('button', { name: 'Send a test event' }).click();
-    await page.getByText('A test event (aisle.ping) is on its way').waitFor();
+    await pressAndWaitFor(page, 'Send a test event', 'A test event (aisle.ping) is on its way');
     await expect.poll(() => at('/aisle').length, { timeout: 15_000 }).toBe(1);
     const ping = received[0]!;
     await expect(
@@ -260,8 +255,7 @@ describe('webhooks', () => {
     // A new secret: shown once, and what signs from now on.
     await page.getByRole('link', { name: '← The webhook' }).click();
     await page.getByRole('button', { name: 'Rotate the signing secret' }).click();
-    await page.getByRole('button', { name: 'Yes, make a new secret' }).click();
-    await page.getByText('A new signing secret was made').waitFor();
+    await pressAndWaitFor(page, 'Yes, make a new secret', 'A new signing secret was made');
     const rotated = await page.getByLabel('New signing secret').inputValue();
     expect(rotated).toMatch(/^whsec_/);
     expect(rotated).not.toBe(secret);

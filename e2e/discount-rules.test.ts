@@ -17,6 +17,7 @@ import {
   fillCheckoutDetails,
   newShopper,
   payByCard,
+  pressAndWaitFor,
   registerMember,
   startCheckout,
   uniqueEmail,
@@ -60,8 +61,7 @@ async function newRulePage(name: string): Promise<Page> {
 /** Creates the rule on the builder's page, clean (no accessibility or script problems), and waits for the word. */
 async function createRule(page: Page): Promise<void> {
   await expectClean(page);
-  await page.getByRole('button', { name: 'Create automatic discount' }).click();
-  await page.getByText('The automatic discount was created.').waitFor();
+  await pressAndWaitFor(page, 'Create automatic discount', 'The automatic discount was created.');
 }
 
 /** The page's HTML as the server renders it for this shopper (their cookies) names the automatic discount. */
@@ -134,8 +134,7 @@ describe('automatic discounts: made in the admin, given to shoppers', () => {
     await expect.poll(() => preview.getByTestId('preview-total').textContent()).toBe('$88.20');
     await preview.getByRole('button', { name: 'Take out Stoneware Table Lamp' }).click();
     await pick(preview, 'Find products for the preview cart', 'Linen Throw', 'Linen Throw Pillow');
-    await preview.getByRole('button', { name: 'See what this cart gets' }).click();
-    await preview.getByText('No automatic discount applies to this cart.').waitFor();
+    await pressAndWaitFor(preview, 'See what this cart gets', 'No automatic discount applies to this cart.');
     await expect
       .poll(() => preview.getByTestId('preview-why').textContent())
       .toMatch(/condition does not hold/);
@@ -372,8 +371,7 @@ describe('automatic discounts: made in the admin, given to shoppers', () => {
 
     // Deleted after a confirmation.
     await page.getByRole('button', { name: 'Delete automatic discount' }).click();
-    await page.getByRole('button', { name: 'Yes, delete it' }).click();
-    await page.getByText('“Loyalty app gold” was deleted.').waitFor();
+    await pressAndWaitFor(page, 'Yes, delete it', '“Loyalty app gold” was deleted.');
     expect((await apiRules()).some((r) => r.id === loyalty.id)).toBe(false);
     await expectClean(page);
     await page.context().close();
@@ -424,8 +422,7 @@ describe('automatic discounts: made in the admin, given to shoppers', () => {
     // A visitor's cart gets nothing from it; Grace's gets 5.00 off.
     const preview = page.getByTestId('rule-preview');
     await pick(preview, 'Find products for the preview cart', 'Stoneware', 'Stoneware Table Lamp');
-    await preview.getByRole('button', { name: 'See what this cart gets' }).click();
-    await preview.getByText('No automatic discount applies to this cart.').waitFor();
+    await pressAndWaitFor(preview, 'See what this cart gets', 'No automatic discount applies to this cart.');
     await preview.getByText('As a signed-in customer').click();
     await preview.getByLabel('Find customers by name or e-mail for the preview').fill(email);
     await preview.getByRole('button', { name: 'Find', exact: true }).last().click();

@@ -255,6 +255,16 @@ export async function addAccountAddress(
 export const waitForStatus = (page: Page, text: string | RegExp) =>
   page.getByRole('status').filter({ hasText: text }).first().waitFor();
 
+/** Presses the button `button` (in `scope`) and waits for the text it brings there (saved, created, refused…). */
+export async function pressAndWaitFor(
+  scope: Page | Locator,
+  button: string,
+  text: string | RegExp,
+): Promise<void> {
+  await scope.getByRole('button', { name: button }).click();
+  await scope.getByText(text).waitFor();
+}
+
 /** Waits for an alert with this text (other live regions of the layout may come first). */
 export const waitForAlert = (page: Page, text: string | RegExp) =>
   page.getByRole('alert').filter({ hasText: text }).first().waitFor();
