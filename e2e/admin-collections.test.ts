@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectClean, withAdminStore } from './admin-helpers.ts';
-import { newShopper } from './store.ts';
+import { newShopper, pressAndWaitFor } from './store.ts';
 
 const { server, browser, merchant } = withAdminStore();
 
@@ -122,8 +122,7 @@ describe('collections: image and order', () => {
     expect(uploaded.image.url).toContain('/kitchen-shelf.jpg');
 
     await page.getByLabel('Description of the image (alt text)').fill('Mugs on an oak shelf');
-    await page.getByRole('button', { name: 'Save description' }).click();
-    await page.getByText('The image’s description was saved.').waitFor();
+    await pressAndWaitFor(page, 'Save description', 'The image’s description was saved.');
     expect((await kitchen()).media.mainMedia).toMatchObject({
       id: uploaded.id,
       image: { altText: 'Mugs on an oak shelf' },
@@ -157,8 +156,7 @@ describe('collections: image and order', () => {
       .toContain(seeded.id);
     await shopper.context().close();
 
-    await page.getByRole('button', { name: 'Remove the image' }).click();
-    await page.getByText('The image was removed.').waitFor();
+    await pressAndWaitFor(page, 'Remove the image', 'The image was removed.');
     await page.getByText('No image yet.').waitFor();
     expect((await kitchen()).media.items).toEqual([]);
     await expectClean(page);
