@@ -307,18 +307,25 @@ export async function visitorToken(server: TestServer): Promise<string> {
   return res.body.access_token as string;
 }
 
-/** The product with this slug as shoppers read it (with its variants when asked). */
-export async function productBySlug<T = { id: string }>(
+/** The first product a shopper's query with this filter finds (with its variants when asked). */
+export async function shopperProduct<T = { id: string }>(
   server: TestServer,
-  slug: string,
+  filter: Record<string, unknown>,
   includeVariants = false,
 ): Promise<T> {
   const res = await server.call('POST', '/stores-reader/v1/products/query-platformized', {
-    body: { query: { filter: { slug: { $eq: slug } } }, ...(includeVariants ? { includeVariants } : {}) },
+    body: { query: { filter }, ...(includeVariants ? { includeVariants } : {}) },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return (res.body.products as T[])[0]!;
 }
+
+/** The product with this slug as shoppers read it (with its variants when asked). */
+export const productBySlug = <T = { id: string }>(
+  server: TestServer,
+  slug: string,
+  includeVariants = false,
+) => shopperProduct<T>(server, { slug: { $eq: slug } }, includeVariants);
 
 /** A San Francisco address as the wire writes it (a checkout's shipping and billing address). */
 export const SAN_FRANCISCO_WIRE = {
