@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { expectClean, expectPhoneWidth, startAdminStore, watchedMerchant } from './admin-helpers.ts';
-import { apiCheckout, createProduct, SAN_FRANCISCO_WIRE, visitorToken, withStore } from './store.ts';
+import { expectClean, expectPhoneWidth, withAdminStore } from './admin-helpers.ts';
+import { apiCheckout, createProduct, pressAndWaitFor, SAN_FRANCISCO_WIRE, visitorToken } from './store.ts';
 
 // The catalogue's import with its dry run and progress, inventory history, picture details and collection
 // order (issue 15), as a merchant uses them.
 
-const { server, browser } = withStore(startAdminStore);
-
-const merchant = (viewport?: { width: number; height: number }) => watchedMerchant(browser, server, viewport);
+const { server, merchant } = withAdminStore();
 
 const tag = () => Date.now().toString(36);
 
@@ -275,8 +273,7 @@ describe('product pictures: order, descriptions, focal point', () => {
     await expect.poll(() => items.count()).toBe(3);
 
     // Keyboard: picture 1 later, then picture 3 earlier.
-    await page.getByRole('button', { name: 'Move picture 1 later' }).click();
-    await page.getByText('Picture 1 is now picture 2.').waitFor();
+    await pressAndWaitFor(page, 'Move picture 1 later', 'Picture 1 is now picture 2.');
     await expect
       .poll(async () => (await order()).media.items.map((m) => m.id))
       .toEqual([mediaIds[1], mediaIds[0], mediaIds[2]]);
@@ -300,8 +297,7 @@ describe('product pictures: order, descriptions, focal point', () => {
 
     // A description, read back by the API and shown as the picture's alt text.
     await page.getByLabel('Description of picture 2 (alt text)').fill('Blue vase on a shelf');
-    await page.getByRole('button', { name: 'Save description of picture 2' }).click();
-    await page.getByText('The description of picture 2 was saved.').waitFor();
+    await pressAndWaitFor(page, 'Save description of picture 2', 'The description of picture 2 was saved.');
     expect((await order()).media.items[1]!.image.altText).toBe('Blue vase on a shelf');
     await expect.poll(() => items.nth(1).locator('img').getAttribute('alt')).toBe('Blue vase on a shelf');
 

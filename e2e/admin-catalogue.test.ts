@@ -1,11 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectClean, pick, startAdminStore, submitRefused, watchedMerchant } from './admin-helpers.ts';
-import { createProduct, withStore } from './store.ts';
+import { expectClean, pick, submitRefused, withAdminStore } from './admin-helpers.ts';
+import { createProduct, pressAndWaitFor } from './store.ts';
 
-const { server, browser } = withStore(startAdminStore);
-
-const merchant = (viewport?: { width: number; height: number }) => watchedMerchant(browser, server, viewport);
+const { server, merchant } = withAdminStore();
 
 /** Opens a catalogue section from the catalogue navigation. */
 async function openSection(page: Page, name: string): Promise<void> {
@@ -60,8 +58,7 @@ describe('catalogue admin: brands, ribbons, info sections', () => {
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByRole('heading', { name: `${name} Co`, level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Delete brand' }).click();
-    await page.getByRole('button', { name: 'Yes, delete it' }).click();
-    await page.getByText(`“${name} Co” was deleted.`).waitFor();
+    await pressAndWaitFor(page, 'Yes, delete it', `“${name} Co” was deleted.`);
     await expectClean(page);
     await page.context().close();
   });
@@ -110,8 +107,7 @@ describe('catalogue admin: products', () => {
     // The discount needs its value: refused on that field, before any call.
     await page.getByText('Enter the discount, or choose “No discount”.').waitFor();
     await page.getByLabel('Discount amount or percent').fill('10');
-    await page.getByRole('button', { name: 'Create product' }).click();
-    await page.getByText('The product was created.').waitFor();
+    await pressAndWaitFor(page, 'Create product', 'The product was created.');
     await expectClean(page);
     const id = decodeURIComponent(new URL(page.url()).pathname.split('/').pop() ?? '');
 
@@ -130,8 +126,7 @@ describe('catalogue admin: products', () => {
     await page.getByLabel('Option 2 choice 2', { exact: true }).fill('Black');
     // Reorder: Black first.
     await page.getByRole('button', { name: 'Move up Option 2 choice 2' }).click();
-    await page.getByRole('button', { name: 'Save options' }).click();
-    await page.getByText('Options saved: the variants below follow them.').waitFor();
+    await pressAndWaitFor(page, 'Save options', 'Options saved: the variants below follow them.');
     const variantRows = page.getByTestId('variant-row');
     await expect.poll(() => variantRows.count()).toBe(4);
     const stored = await apiProduct(id);
@@ -145,15 +140,12 @@ describe('catalogue admin: products', () => {
 
     // Track stock per variant, then 5 of M in Black at 44.00; a bad price is refused in its cell.
     await page.getByLabel('Track stock per variant').check();
-    await page.getByRole('button', { name: 'Save variants' }).click();
-    await page.getByText('Variants saved.').waitFor();
+    await pressAndWaitFor(page, 'Save variants', 'Variants saved.');
     await page.getByLabel('Stock of Size: M · Colour: Black').fill('5');
     await page.getByLabel('Price of Size: M · Colour: Black').fill('4x');
-    await page.getByRole('button', { name: 'Save variants' }).click();
-    await page.getByText('Enter an amount such as 19.99 (at most two decimals).').waitFor();
+    await pressAndWaitFor(page, 'Save variants', 'Enter an amount such as 19.99 (at most two decimals).');
     await page.getByLabel('Price of Size: M · Colour: Black').fill('44');
-    await page.getByRole('button', { name: 'Save variants' }).click();
-    await page.getByText('Variants saved.').waitFor();
+    await pressAndWaitFor(page, 'Save variants', 'Variants saved.');
     const variants = await server.call('POST', `/stores-reader/v1/products/${id}/variants/query`, {
       body: { choices: { Size: 'M', Colour: 'Black' } },
       token: server.adminKey,
@@ -211,8 +203,7 @@ describe('catalogue admin: products', () => {
       second,
     ]);
 
-    await page.getByRole('button', { name: 'Remove picture 1' }).click();
-    await page.getByText('The picture was removed.').waitFor();
+    await pressAndWaitFor(page, 'Remove picture 1', 'The picture was removed.');
     await expect.poll(() => items.count()).toBe(1);
     expect((await apiProduct(id)).media.items.map((m) => m.id)).toEqual([second]);
 
@@ -227,8 +218,7 @@ describe('catalogue admin: products', () => {
     });
     await page.getByText('“three.jpg” was added.').waitFor();
     await page.getByRole('button', { name: 'Remove all pictures' }).click();
-    await page.getByRole('button', { name: 'Yes, remove them all' }).click();
-    await page.getByText('All pictures were removed.').waitFor();
+    await pressAndWaitFor(page, 'Yes, remove them all', 'All pictures were removed.');
     await page.getByText('No pictures yet.').waitFor();
     const after = await apiProduct(id);
     expect(after.media.items).toEqual([]);
@@ -275,8 +265,7 @@ describe('catalogue admin: products', () => {
     await page.getByLabel(`Select Bulk ${word} 2`).check();
     await page.getByLabel('Change the ticked products').selectOption('adjust-price');
     await page.getByLabel('Amount').fill('10');
-    await page.getByRole('button', { name: 'Change ticked products' }).click();
-    await page.getByText('2 products changed.').waitFor();
+    await pressAndWaitFor(page, 'Change ticked products', '2 products changed.');
     expect((await apiProduct(ids[0]!)).priceData.price).toBe(11);
     expect((await apiProduct(ids[1]!)).priceData.price).toBe(22);
     await expect.poll(() => rows.first().getByTestId('product-price').textContent()).toBe('$22.00');
@@ -314,19 +303,16 @@ describe('catalogue admin: collections', () => {
     const name = unique('Summer picks');
     await page.getByLabel('Name', { exact: true }).fill(name);
     await page.getByLabel('Description', { exact: true }).fill('Light things for warm days.');
-    await page.getByRole('button', { name: 'Create collection' }).click();
-    await page.getByText('The collection was created.').waitFor();
+    await pressAndWaitFor(page, 'Create collection', 'The collection was created.');
     const id = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()?.split('?')[0] ?? '');
     await page.getByText('No products yet.').waitFor();
 
     await pick(page, 'Find products to add', word, `Picker ${word} 1`);
     await page.getByText(`“Picker ${word} 1” was added.`).waitFor();
-    await page.getByRole('button', { name: `Add Picker ${word} 2` }).click();
-    await page.getByText(`“Picker ${word} 2” was added.`).waitFor();
+    await pressAndWaitFor(page, `Add Picker ${word} 2`, `“Picker ${word} 2” was added.`);
     const members = page.getByTestId('collection-members').getByRole('listitem');
     await expect.poll(() => members.count()).toBe(2);
-    await page.getByRole('button', { name: `Take out Picker ${word} 1` }).click();
-    await page.getByText(`“Picker ${word} 1” was taken out.`).waitFor();
+    await pressAndWaitFor(page, `Take out Picker ${word} 1`, `“Picker ${word} 1” was taken out.`);
     const read = await server.call('GET', `/v2/collections/${id}`, { token: server.adminKey });
     expect((read.body.collection as { numberOfProducts: number; description: string }).numberOfProducts).toBe(
       1,
@@ -416,8 +402,7 @@ describe('catalogue admin: customizations, import and export', () => {
     await page.getByLabel('Name', { exact: true }).fill(name);
     await page.getByLabel('Shown as').selectOption('SWATCH_CHOICES');
     await page.getByLabel('Choices', { exact: true }).fill('Gold #d4af37, Silver #c0c0c0');
-    await page.getByRole('button', { name: 'Create customization' }).click();
-    await page.getByText('The customization was created.').waitFor();
+    await pressAndWaitFor(page, 'Create customization', 'The customization was created.');
     await expect
       .poll(() => page.getByLabel('Choices', { exact: true }).inputValue())
       .toBe('Gold #d4af37, Silver #c0c0c0');
@@ -430,8 +415,7 @@ describe('catalogue admin: customizations, import and export', () => {
       .getByLabel('CSV file')
       .setInputFiles({ name: 'lamps.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await page.getByRole('button', { name: 'Check the file' }).click();
-    await page.getByRole('button', { name: 'Import 1 product' }).click();
-    await page.getByText('1 created, 0 updated, 1 not imported.').waitFor();
+    await pressAndWaitFor(page, 'Import 1 product', '1 created, 0 updated, 1 not imported.');
     await expect.poll(() => page.getByTestId('import-error').count()).toBe(1);
     await expect.poll(() => page.getByTestId('import-error').textContent()).toContain('Price');
     await expectClean(page);

@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectClean, startAdminStore, watchedMerchant } from './admin-helpers.ts';
-import { newShopper, withStore } from './store.ts';
+import { expectClean, withAdminStore } from './admin-helpers.ts';
+import { newShopper, pressAndWaitFor } from './store.ts';
 
-const { server, browser } = withStore(startAdminStore);
+const { server, browser, merchant } = withAdminStore();
 
 interface ApiCollection {
   id: string;
@@ -48,7 +48,7 @@ describe('collections: image and order', () => {
     const collection = await kitchen();
     const before = await featured(collection.id);
     expect(before.length).toBeGreaterThan(3);
-    const page = await watchedMerchant(browser, server);
+    const page = await merchant();
     await openKitchen(page, collection.name);
     const members = page.getByTestId('collection-members').getByRole('listitem');
     await expect.poll(() => members.count()).toBe(before.length);
@@ -102,7 +102,7 @@ describe('collections: image and order', () => {
 
   it('uploads an image, describes it, picks an uploaded one instead, removes it', async () => {
     const collection = await kitchen();
-    const page = await watchedMerchant(browser, server);
+    const page = await merchant();
     await openKitchen(page, collection.name);
     const seeded = collection.media.mainMedia!;
     await expect(
@@ -122,8 +122,7 @@ describe('collections: image and order', () => {
     expect(uploaded.image.url).toContain('/kitchen-shelf.jpg');
 
     await page.getByLabel('Description of the image (alt text)').fill('Mugs on an oak shelf');
-    await page.getByRole('button', { name: 'Save description' }).click();
-    await page.getByText('The image’s description was saved.').waitFor();
+    await pressAndWaitFor(page, 'Save description', 'The image’s description was saved.');
     expect((await kitchen()).media.mainMedia).toMatchObject({
       id: uploaded.id,
       image: { altText: 'Mugs on an oak shelf' },
@@ -157,8 +156,7 @@ describe('collections: image and order', () => {
       .toContain(seeded.id);
     await shopper.context().close();
 
-    await page.getByRole('button', { name: 'Remove the image' }).click();
-    await page.getByText('The image was removed.').waitFor();
+    await pressAndWaitFor(page, 'Remove the image', 'The image was removed.');
     await page.getByText('No image yet.').waitFor();
     expect((await kitchen()).media.items).toEqual([]);
     await expectClean(page);
@@ -170,7 +168,7 @@ describe('collections: image and order', () => {
       body: { query: { paging: { limit: 1 } } },
     });
     const product = (found.body.products as Array<{ id: string; name: string }>)[0]!;
-    const page = await watchedMerchant(browser, server);
+    const page = await merchant();
     await page.goto(`${server.url}/admin/products/${product.id}`);
     await page.getByRole('heading', { name: product.name, level: 1 }).waitFor();
     const frame = page
@@ -185,7 +183,7 @@ describe('collections: image and order', () => {
   });
 
   it('filters orders by channel (audit of issue #15: a filter the list lacked)', async () => {
-    const page = await watchedMerchant(browser, server);
+    const page = await merchant();
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Orders' }).click();
     await page.getByRole('heading', { name: 'Orders', level: 1 }).waitFor();
     await page.getByLabel('Channel').selectOption({ label: 'Point of sale' });

@@ -14,6 +14,7 @@ import {
   payByCard,
   startStore,
   uniqueEmail,
+  withStore,
 } from './store.ts';
 
 // Helpers of the admin app's browser tests (e2e/admin*.test.ts).
@@ -46,6 +47,23 @@ export async function signedInMerchant(
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
   return page;
+}
+
+/**
+ * The admin app's demo store for a test file (`withStore(startAdminStore)`), with `merchant(viewport?, key?)`:
+ * a new signed-in merchant's tab whose console is watched (`watchedMerchant`), and `merchantOnSettings(link,
+ * heading?)`: one opened on a settings page (`openSettings`).
+ */
+export function withAdminStore() {
+  const { server, browser } = withStore(startAdminStore);
+  const merchant = (viewport?: { width: number; height: number }, key?: string) =>
+    watchedMerchant(browser, server, viewport, key);
+  const merchantOnSettings = async (link: string, heading?: string): Promise<Page> => {
+    const page = await merchant();
+    await openSettings(page, link, heading);
+    return page;
+  };
+  return { server, browser, merchant, merchantOnSettings };
 }
 
 /**

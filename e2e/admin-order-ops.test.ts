@@ -10,6 +10,7 @@ import {
   errorsOf,
   lastMail,
   payByCard,
+  pressAndWaitFor,
   SAN_FRANCISCO_WIRE,
   uniqueEmail,
   visitorAtPayment,
@@ -64,8 +65,7 @@ describe('order page: payments, invoices, notes and mails', () => {
     await expect.poll(() => panel.getByLabel('Amount to capture (USD)').inputValue()).toBe(first.total);
     // Not an amount: the message stands next to the field, nothing is captured.
     await panel.getByLabel('Amount to capture (USD)').fill('ten');
-    await panel.getByRole('button', { name: 'Capture payment' }).click();
-    await panel.getByText('Enter an amount such as 19.99 (at most two decimals).').waitFor();
+    await pressAndWaitFor(panel, 'Capture payment', 'Enter an amount such as 19.99 (at most two decimals).');
     await expect
       .poll(() => panel.getByLabel('Amount to capture (USD)').getAttribute('aria-invalid'))
       .toBe('true');
@@ -159,8 +159,7 @@ describe('order page: payments, invoices, notes and mails', () => {
 
     // Notes: an empty one is refused at its field; a note shows in the list and the activity.
     const notes = page.getByTestId('notes-panel');
-    await notes.getByRole('button', { name: 'Add note' }).click();
-    await notes.getByText('Write the note first.').waitFor();
+    await pressAndWaitFor(notes, 'Add note', 'Write the note first.');
     await notes.getByLabel('Add a note').fill('Gift wrap, please.\nLeave at the back door.');
     await notes.getByRole('button', { name: 'Add note' }).click();
     await expect.poll(() => notes.getByTestId('note').count()).toBe(1);

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expectClean, fieldError, pick, startAdminStore, watchedMerchant } from './admin-helpers.ts';
-import { apiOk, createProduct, withStore } from './store.ts';
+import { expectClean, fieldError, pick, withAdminStore } from './admin-helpers.ts';
+import { apiOk, createProduct, pressAndWaitFor } from './store.ts';
 
 // The product page's "Subscriptions" section (docs/SUBSCRIPTIONS.md "Admin"): a merchant gives a product a plan
 // (period, billing cycles, free trial, discount), makes it a membership plan paying for a collection and a
@@ -10,7 +10,7 @@ let planId: string;
 let coveredId: string;
 let collectionId: string;
 
-const { server, browser } = withStore(startAdminStore);
+const { server, merchant } = withAdminStore();
 
 beforeAll(async () => {
   const product = (name: string) => createProduct(server, { name, priceData: { price: 20 } });
@@ -26,7 +26,7 @@ beforeAll(async () => {
 
 describe('subscription options in the product editor', () => {
   it('sets a plan and its membership coverage; the API reads them back', async () => {
-    const page = await watchedMerchant(browser, server);
+    const page = await merchant();
     await page.goto(`${server.url}/admin/products/${planId}`);
     await page.getByRole('heading', { name: 'Gold Club', level: 1 }).waitFor();
     const section = page.getByRole('region', { name: 'Subscriptions' });
@@ -52,8 +52,7 @@ describe('subscription options in the product editor', () => {
       .getByRole('list', { name: 'Products the membership pays for' })
       .getByRole('button', { name: 'Remove Club Espresso Beans' })
       .waitFor();
-    await section.getByRole('button', { name: 'Save subscriptions' }).click();
-    await section.getByText('Subscription options saved.').waitFor();
+    await pressAndWaitFor(section, 'Save subscriptions', 'Subscription options saved.');
     await expectClean(page);
 
     const read = async () =>
@@ -93,8 +92,7 @@ describe('subscription options in the product editor', () => {
     // Removing the only plan stops selling by subscription.
     await section.getByLabel('Membership plan: an active subscription pays for chosen products').uncheck();
     await section.getByLabel('Remove plan 1 (running subscriptions go on)').check();
-    await section.getByRole('button', { name: 'Save subscriptions' }).click();
-    await section.getByText('The product is no longer sold by subscription.').waitFor();
+    await pressAndWaitFor(section, 'Save subscriptions', 'The product is no longer sold by subscription.');
     await expect.poll(read).toBeUndefined();
   });
 });

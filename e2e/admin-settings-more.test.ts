@@ -8,32 +8,25 @@ import {
   openNewSettingsForm,
   openSettings,
   shopperBuys,
-  startAdminStore,
   submitRefused,
-  watchedMerchant,
+  withAdminStore,
 } from './admin-helpers.ts';
-import { apiOk, lastMail, withStore } from './store.ts';
+import { type ApiBody, apiOk, lastMail, pressAndWaitFor } from './store.ts';
 
 // The settings screens of checkout and orders, tips, webhooks and the dev mailbox, the dashboard, and what a
 // fulfilment role sees of them (apps/admin/src/routes/settings-section.tsx, dashboard.tsx); each page
 // checked with axe and for console errors.
 
-const { server, browser } = withStore(startAdminStore);
+const { server, browser, merchant, merchantOnSettings } = withAdminStore();
 
 /** A webhook receiver: the first request to /aisle answers 500, later ones 200. */
 const { url: receiverUrl, received, answers, at } = receiverForFile();
 answers.set('/aisle', (n) => (n === 1 ? 500 : 200));
 const signatureOf = (request: Received) => String(request.headers['aisle-signature'] ?? '');
 
-type Body = Record<string, unknown>;
-
-const merchant = (viewport?: { width: number; height: number }, key?: string) =>
-  watchedMerchant(browser, server, viewport, key);
-
 describe('checkout and orders settings', () => {
   it('saves the logo, a return policy and the fields asked for, with mistakes said next to their fields', async () => {
-    const page = await merchant();
-    await openSettings(page, 'Checkout', 'Checkout settings');
+    const page = await merchantOnSettings('Checkout', 'Checkout settings');
     await expectClean(page);
     await page.getByLabel('Logo image URL').fill('logo.png');
     await page.getByLabel('Logo size').selectOption('LARGE');
@@ -56,7 +49,7 @@ describe('checkout and orders settings', () => {
     await expectClean(page);
     // Nothing was saved.
     expect(
-      ((await apiOk(server, 'GET', '/ecom/v1/checkout-settings')).checkoutSettings as Body).revision,
+      ((await apiOk(server, 'GET', '/ecom/v1/checkout-settings')).checkoutSettings as ApiBody).revision,
     ).toBe('0');
 
     await page.getByLabel('Logo image URL').fill(`${server.url}/favicon.svg`);
@@ -64,9 +57,8 @@ describe('checkout and orders settings', () => {
       .getByLabel('Return policy: text')
       .fill('Return anything within 30 days: https://shop.example/returns');
     await page.getByLabel('Ask for the phone number').check();
-    await page.getByRole('button', { name: 'Save settings' }).click();
-    await page.getByText('Saved.').waitFor();
-    const saved = (await apiOk(server, 'GET', '/ecom/v1/checkout-settings')).checkoutSettings as Body;
+    await pressAndWaitFor(page, 'Save settings', 'Saved.');
+    const saved = (await apiOk(server, 'GET', '/ecom/v1/checkout-settings')).checkoutSettings as ApiBody;
     expect(saved).toMatchObject({
       checkoutBrand: { header: { logo: { size: 'LARGE' }, alignment: 'CENTER' } },
       checkoutPolicies: {
@@ -92,7 +84,7 @@ describe('checkout and orders settings', () => {
     await page.getByRole('button', { name: 'Save settings' }).click();
     await page.getByRole('alert').waitFor();
     expect(
-      ((await apiOk(server, 'GET', '/ecom/v1/checkout-settings')).checkoutSettings as Body).checkoutBrand,
+      ((await apiOk(server, 'GET', '/ecom/v1/checkout-settings')).checkoutSettings as ApiBody).checkoutBrand,
     ).not.toMatchObject({
       header: { text: 'Welcome' },
     });
@@ -101,8 +93,7 @@ describe('checkout and orders settings', () => {
     await openSettings(page, 'Orders', 'Orders settings');
     await page.getByLabel('Take items out of stock').selectOption('ON_ORDER_PAID');
     await page.getByLabel('Create an invoice with each order').check();
-    await page.getByRole('button', { name: 'Save settings' }).click();
-    await page.getByText('Saved.').waitFor();
+    await pressAndWaitFor(page, 'Save settings', 'Saved.');
     expect((await apiOk(server, 'GET', '/ecom/v1/orders-settings')).ordersSettings).toMatchObject({
       inventoryUpdateTrigger: 'ON_ORDER_PAID',
       createInvoice: true,
@@ -141,9 +132,8 @@ describe('tips', () => {
     await choices.getByRole('group', { name: 'Choice 3' }).getByLabel('Percentage or amount').fill('20');
     await choices.getByRole('button', { name: 'Remove choice 4' }).click();
     await page.getByLabel('Preselected choice').fill('15');
-    await page.getByRole('button', { name: 'Create tip setting' }).click();
-    await page.getByText('The tip setting was created.').waitFor();
-    const tips = (await apiOk(server, 'GET', '/tips/v1/tip-settings/default')).tipSettings as Body;
+    await pressAndWaitFor(page, 'Create tip setting', 'The tip setting was created.');
+    const tips = (await apiOk(server, 'GET', '/tips/v1/tip-settings/default')).tipSettings as ApiBody;
     expect(tips).toMatchObject({
       title: 'Support the team',
       enabled: true,
@@ -161,8 +151,7 @@ describe('tips', () => {
       fieldError(page, 'Percentage or amount', choices.getByRole('group', { name: 'Choice 1' })),
     ).resolves.toBe('Enter an amount such as 2 or 2.50 (at most two decimals).');
     await choices.getByRole('group', { name: 'Choice 1' }).getByLabel('Percentage or amount').fill('2.50');
-    await page.getByRole('button', { name: 'Save changes' }).click();
-    await page.getByText('Saved.').waitFor();
+    await pressAndWaitFor(page, 'Save changes', 'Saved.');
     await page.getByRole('link', { name: '← All tip settings' }).click();
     const row = page.getByTestId('settings/tips-row').filter({ hasText: 'Support the team' });
     await expect.poll(() => row.textContent()).toContain('2.5, 15, 20');
@@ -173,8 +162,7 @@ describe('tips', () => {
 
 describe('webhooks', () => {
   it('creates an endpoint with events from the list, shows its secret once, logs deliveries and redelivers', async () => {
-    const page = await merchant();
-    await openSettings(page, 'Webhooks');
+    const page = await merchantOnSettings('Webhooks');
     await page.getByRole('link', { name: 'New webhook' }).click();
     await page.getByLabel('Address (URL)').fill('erp.example.com/hooks');
     await submitRefused(page, 'Create webhook');
@@ -213,7 +201,7 @@ describe('webhooks', () => {
     const secret = await page.getByLabel('Signing secret').inputValue();
     expect(secret).toMatch(/^whsec_/);
     await expectClean(page);
-    const [hook] = (await apiOk(server, 'GET', '/aisle/v1/webhooks')).webhooks as Body[];
+    const [hook] = (await apiOk(server, 'GET', '/aisle/v1/webhooks')).webhooks as ApiBody[];
     expect(hook).toMatchObject({
       url: `${receiverUrl()}/aisle`,
       description: 'ERP sync',
@@ -229,8 +217,7 @@ describe('webhooks', () => {
     await expect.poll(() => page.getByLabel('Other events').inputValue()).toBe('subscription.created');
 
     // A test event: the receiver's first answer is a 500, logged; redelivered, it goes through.
-    await page.getByRole('button', { name: 'Send a test event' }).click();
-    await page.getByText('A test event (aisle.ping) is on its way').waitFor();
+    await pressAndWaitFor(page, 'Send a test event', 'A test event (aisle.ping) is on its way');
     await expect.poll(() => at('/aisle').length, { timeout: 15_000 }).toBe(1);
     const ping = received[0]!;
     await expect(
@@ -268,8 +255,7 @@ describe('webhooks', () => {
     // A new secret: shown once, and what signs from now on.
     await page.getByRole('link', { name: '← The webhook' }).click();
     await page.getByRole('button', { name: 'Rotate the signing secret' }).click();
-    await page.getByRole('button', { name: 'Yes, make a new secret' }).click();
-    await page.getByText('A new signing secret was made').waitFor();
+    await pressAndWaitFor(page, 'Yes, make a new secret', 'A new signing secret was made');
     const rotated = await page.getByLabel('New signing secret').inputValue();
     expect(rotated).toMatch(/^whsec_/);
     expect(rotated).not.toBe(secret);
@@ -293,8 +279,7 @@ describe('dev mailbox', () => {
     await apiOk(server, 'POST', '/aisle/v1/staff/invites', { email, name: 'Ivy', role: 'MANAGER' });
     const mail = await lastMail(server, email, 'staff-invite');
 
-    const page = await merchant();
-    await openSettings(page, 'Mailbox');
+    const page = await merchantOnSettings('Mailbox');
     await page.getByText('No SMTP server is set up').waitFor();
     await page.getByLabel('To (e-mail address or phone number)').fill(email.toUpperCase());
     await page.getByRole('button', { name: 'Apply' }).click();

@@ -5,25 +5,26 @@ import {
   fieldError,
   openNewSettingsForm,
   openSettings,
-  startAdminStore,
   submitRefused,
-  watchedMerchant,
+  withAdminStore,
 } from './admin-helpers.ts';
-import { addFromProductPage, apiOk, newShopper, shopperToken, withStore } from './store.ts';
+import {
+  addFromProductPage,
+  type ApiBody,
+  apiOk,
+  newShopper,
+  pressAndWaitFor,
+  shopperToken,
+} from './store.ts';
 
 // The settings screens (apps/admin/src/routes/settings-section.tsx): store, shipping, tax, checkout and
 // orders, tips, webhooks and the dev mailbox, each page checked with axe and for console errors.
 
-const { server, browser } = withStore(startAdminStore);
-
-type Body = Record<string, unknown>;
-
-const merchant = (viewport?: { width: number; height: number }) => watchedMerchant(browser, server, viewport);
+const { server, browser, merchant, merchantOnSettings } = withAdminStore();
 
 describe('store settings', () => {
   it('refuses a currency that is not ISO 4217 next to the field and saves EUR and a locale', async () => {
-    const page = await merchant();
-    await openSettings(page, 'Store', 'Store settings');
+    const page = await merchantOnSettings('Store', 'Store settings');
     await expectClean(page);
     await page.getByLabel('Currency').fill('XYZ');
     await submitRefused(page, 'Save settings');
@@ -35,8 +36,7 @@ describe('store settings', () => {
 
     await page.getByLabel('Currency').fill('EUR');
     await page.getByLabel('Language and region').fill('de-DE');
-    await page.getByRole('button', { name: 'Save settings' }).click();
-    await page.getByText('Saved.').waitFor();
+    await pressAndWaitFor(page, 'Save settings', 'Saved.');
     expect((await apiOk(server, 'GET', '/ecom/v1/store-settings')).storeSettings).toMatchObject({
       currency: 'EUR',
       locale: 'de-DE',
@@ -72,9 +72,9 @@ describe('shipping', () => {
       .selectOption('CA-QC');
     await destinations.getByRole('button', { name: 'Remove destination 3' }).click();
     await expectClean(page);
-    await page.getByRole('button', { name: 'Create delivery region' }).click();
-    await page.getByText('The delivery region was created.').waitFor();
-    const regions = (await apiOk(server, 'GET', '/ecom/v1/delivery-regions/query')).deliveryRegions as Body[];
+    await pressAndWaitFor(page, 'Create delivery region', 'The delivery region was created.');
+    const regions = (await apiOk(server, 'GET', '/ecom/v1/delivery-regions/query'))
+      .deliveryRegions as ApiBody[];
     const region = regions.find((r) => r.name === 'Iceland and Greece');
     expect(region?.destinations).toEqual([{ countryCode: 'IS' }, { countryCode: 'GR' }]);
 
@@ -103,10 +103,9 @@ describe('shipping', () => {
     await expect(fieldError(page, 'Value', condition)).resolves.toBe('Enter a number.');
     await condition.getByLabel('Value').fill('5');
     await expectClean(page);
-    await page.getByRole('button', { name: 'Create shipping option' }).click();
-    await page.getByText('The shipping option was created.').waitFor();
+    await pressAndWaitFor(page, 'Create shipping option', 'The shipping option was created.');
     const option = (
-      (await apiOk(server, 'GET', '/ecom/v1/shipping-options/query')).shippingOptions as Body[]
+      (await apiOk(server, 'GET', '/ecom/v1/shipping-options/query')).shippingOptions as ApiBody[]
     ).find((o) => o.title === 'Island Parcel');
     expect(option).toMatchObject({
       deliveryRegionIds: [region?.id],
@@ -146,13 +145,11 @@ describe('shipping', () => {
 
 describe('tax', () => {
   it('creates a tax region and a rate split over a jurisdiction, which taxes a cart there', async () => {
-    const page = await merchant();
-    await openSettings(page, 'Tax regions');
+    const page = await merchantOnSettings('Tax regions');
     await page.getByRole('link', { name: 'New tax region' }).click();
     await page.waitForURL((url) => url.pathname.endsWith('/new'));
     await page.getByLabel('Country', { exact: true }).selectOption('IS');
-    await page.getByRole('button', { name: 'Create tax region' }).click();
-    await page.getByText('The tax region was created.').waitFor();
+    await pressAndWaitFor(page, 'Create tax region', 'The tax region was created.');
     await page.getByRole('heading', { name: 'Iceland', level: 1 }).waitFor();
 
     await openSettings(page, 'Tax rates');
@@ -170,8 +167,7 @@ describe('tax', () => {
     await jurisdictions.getByLabel('Rate (%)').fill('24');
     await jurisdictions.getByLabel('Tax name').fill('VSK');
     await expectClean(page);
-    await page.getByRole('button', { name: 'Create tax rate' }).click();
-    await page.getByText('The tax rate was created.').waitFor();
+    await pressAndWaitFor(page, 'Create tax rate', 'The tax rate was created.');
     await page.getByRole('link', { name: '← All tax rates' }).click();
     const row = page.getByTestId('settings/tax-rates-row').filter({ hasText: 'Iceland' });
     await expect.poll(() => row.textContent()).toContain('Products');

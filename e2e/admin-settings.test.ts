@@ -9,7 +9,7 @@ import {
   startAdminStore,
   submitRefused,
 } from './admin-helpers.ts';
-import { addFromProductPage, adminOrder, errorsOf, newShopper, withStore } from './store.ts';
+import { addFromProductPage, adminOrder, errorsOf, newShopper, pressAndWaitFor, withStore } from './store.ts';
 
 const { server, browser } = withStore(startAdminStore);
 
@@ -77,8 +77,7 @@ describe('admin coupons', () => {
     await page.getByLabel('Kind of discount').selectOption('FIXED_AMOUNT');
     await page.getByLabel('Amount off').fill('5');
     await page.getByLabel('Specific products').check();
-    await page.getByRole('button', { name: 'Create coupon' }).click();
-    await page.getByText('must name at least one id for this scope').waitFor();
+    await pressAndWaitFor(page, 'Create coupon', 'must name at least one id for this scope');
     await page.getByLabel('Find products by name').fill('lamp');
     await page.getByLabel('Find products by name').press('Enter');
     await page.getByRole('button', { name: 'Add Stoneware Table Lamp' }).click();
@@ -99,8 +98,7 @@ describe('admin coupons', () => {
     // Edited: a usage limit and a new name are saved.
     await page.getByLabel('Name', { exact: true }).fill('Five off the lamp');
     await page.getByLabel('Usage limit').fill('100');
-    await page.getByRole('button', { name: 'Save changes' }).click();
-    await page.getByText('Saved.').waitFor();
+    await pressAndWaitFor(page, 'Save changes', 'Saved.');
     await expect.poll(() => page.getByLabel('Name', { exact: true }).inputValue()).toBe('Five off the lamp');
     await expect(apiCoupon('LAMP5')).resolves.toMatchObject({ name: 'Five off the lamp', usageLimit: 100 });
 
@@ -175,8 +173,7 @@ describe('admin store settings', () => {
     await page.getByLabel('Country').selectOption('US');
     await page.getByLabel('State').selectOption('US-CA');
     await page.getByLabel('Postal code').fill('94105');
-    await page.getByRole('button', { name: 'Save settings' }).click();
-    await page.getByText('Saved.').waitFor();
+    await pressAndWaitFor(page, 'Save settings', 'Saved.');
 
     const res = await server.call('GET', '/ecom/v1/store-settings', { token: server.adminKey });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -240,8 +237,7 @@ describe('admin store settings', () => {
     await submitRefused(page, 'Save settings');
     await expect(fieldError(page, 'Store name')).resolves.toBe('Enter a store name.');
     await page.getByLabel('Store name').fill('  Corner Shop ');
-    await page.getByRole('button', { name: 'Save settings' }).click();
-    await page.getByText('Saved.').waitFor();
+    await pressAndWaitFor(page, 'Save settings', 'Saved.');
     await expect.poll(async () => (await settings()).storeName).toBe('Corner Shop');
     await expect.poll(() => page.getByLabel('Store name').inputValue()).toBe('Corner Shop');
 
@@ -284,8 +280,7 @@ describe('admin store settings', () => {
     await expect.poll(() => shopper.title()).toMatch(/ · Corner Shop$/);
 
     // Removed: the store shows its name alone.
-    await page.getByRole('button', { name: 'Remove the logo' }).click();
-    await page.getByText('The logo was removed. The store shows its name alone.').waitFor();
+    await pressAndWaitFor(page, 'Remove the logo', 'The logo was removed. The store shows its name alone.');
     await page.getByText('No logo yet: the store shows its name alone.').waitFor();
     await expect.poll(async () => (await settings()).logo).toBeUndefined();
     await shopper.goto(`${server.url}/`);
@@ -302,8 +297,7 @@ describe('admin store settings', () => {
       .poll(() => from.locator('option').allTextContents())
       .toEqual(['The shipping address', 'The billing address', 'The business address']);
     await from.selectOption({ label: 'The billing address' });
-    await page.getByRole('button', { name: 'Save settings' }).click();
-    await page.getByText('Saved.').waitFor();
+    await pressAndWaitFor(page, 'Save settings', 'Saved.');
     await expect.poll(async () => (await settings()).defaultTaxableAddress).toBe('BILLING');
     await page.reload();
     await page.getByRole('heading', { name: 'Tax settings', level: 1 }).waitFor();

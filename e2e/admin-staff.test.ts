@@ -5,7 +5,7 @@ import { base32Decode, hotp, stepAt } from '../packages/server/src/modules/ident
 import { createStaffToken } from '../packages/server/src/modules/staff/tokens.ts';
 import { shopperBuys, signedInMerchant, startAdminStore } from './admin-helpers.ts';
 import { noSeriousA11yIssues } from './page-checks.ts';
-import { adminOrder, errorsOf, newShopper, withStore } from './store.ts';
+import { adminOrder, errorsOf, newShopper, pressAndWaitFor, withStore } from './store.ts';
 
 const { server, browser } = withStore(startAdminStore);
 
@@ -144,8 +144,7 @@ describe('staff accounts in the admin app', () => {
     await owner.getByLabel('E-mail').fill(PACKER);
     await owner.getByLabel('Name').fill('Pat Packer');
     await owner.getByLabel('Role', { exact: true }).selectOption('FULFILMENT');
-    await owner.getByRole('button', { name: 'Send invitation' }).click();
-    await owner.getByText(`An invitation was sent to ${PACKER}.`).waitFor();
+    await pressAndWaitFor(owner, 'Send invitation', `An invitation was sent to ${PACKER}.`);
     await expect(
       owner.getByTestId('staff-row').filter({ hasText: PACKER }).getByTestId('staff-status').textContent(),
     ).resolves.toBe('Invited');
@@ -184,8 +183,7 @@ describe('staff accounts in the admin app', () => {
     await owner.reload();
     const row = owner.getByTestId('staff-row').filter({ hasText: PACKER });
     await row.getByRole('button', { name: `Revoke ${PACKER}` }).click();
-    await owner.getByRole('button', { name: 'Revoke access' }).click();
-    await owner.getByText(`${PACKER} can no longer sign in.`).waitFor();
+    await pressAndWaitFor(owner, 'Revoke access', `${PACKER} can no longer sign in.`);
     await packer.goto(`${server.url}/admin/orders`);
     await packer.waitForURL((url) => url.pathname === '/admin/sign-in');
 
@@ -279,8 +277,7 @@ describe('customers in the admin app', () => {
     // The sign-up settings page.
     await page.goto(`${server.url}/admin/customers/settings`);
     await page.getByLabel('New members wait for your approval', { exact: false }).check();
-    await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('The sign-up settings were saved.').waitFor();
+    await pressAndWaitFor(page, 'Save', 'The sign-up settings were saved.');
     const policies = await server.call('GET', '/members/v1/policies', { token: server.adminKey });
     expect(policies.body.policies).toMatchObject({ requireOwnerApproval: true });
     await noSeriousA11yIssues(page);

@@ -6,9 +6,9 @@ import {
   subscriptionLine,
   subscriptionProduct,
 } from '../packages/server/test/subscription-helpers.ts';
-import { expectClean, signedInMerchant, startAdminStore, watchedMerchant } from './admin-helpers.ts';
+import { expectClean, signedInMerchant, withAdminStore } from './admin-helpers.ts';
 import { watchConsole } from './page-checks.ts';
-import { withStore } from './store.ts';
+import { pressAndWaitFor } from './store.ts';
 
 // The admin's subscription contracts (docs/ADMIN.md "Subscriptions"): the list with its status filter and
 // cursor paging (cards on a phone), a contract's page (lines, buyer, billing, charges) and the merchant's
@@ -17,7 +17,7 @@ import { withStore } from './store.ts';
 const CONTRACTS = '/ecom/subscription-contracts/v1/subscription-contracts';
 const bought: Array<{ orderId: string; subscriptionId: string; email: string }> = [];
 
-const { server, browser } = withStore(startAdminStore);
+const { server, browser, merchant } = withAdminStore();
 
 beforeAll(async () => {
   const { productId, optionId } = await subscriptionProduct(server);
@@ -48,7 +48,7 @@ async function openList(page: Page): Promise<void> {
 
 describe('subscriptions in the admin', () => {
   it('lists contracts by status with cursor paging, and cancels one after a confirmation', async () => {
-    const page = await watchedMerchant(browser, server);
+    const page = await merchant();
     await openList(page);
     const rows = page.getByTestId('subscription-row');
     await expect.poll(() => rows.count()).toBe(20);
@@ -89,8 +89,7 @@ describe('subscriptions in the admin', () => {
     await expectClean(page);
 
     // Cancel, asked twice.
-    await page.getByRole('button', { name: 'Cancel subscription' }).click();
-    await page.getByText(/^Cancel this subscription of/).waitFor();
+    await pressAndWaitFor(page, 'Cancel subscription', /^Cancel this subscription of/);
     await page.getByRole('button', { name: 'Yes, cancel it' }).click();
     await page.getByText('The subscription was cancelled.', { exact: false }).waitFor();
     await expect.poll(() => summary.getByTestId('subscription-status').textContent()).toBe('Cancelled');

@@ -7,7 +7,7 @@ import {
   startAdminStore,
   turnPage,
 } from './admin-helpers.ts';
-import { adminOrder, errorsOf, newShopper, withStore } from './store.ts';
+import { adminOrder, errorsOf, newShopper, pressAndWaitFor, withStore } from './store.ts';
 
 const { server, browser } = withStore(startAdminStore);
 
@@ -116,8 +116,7 @@ describe('admin app', () => {
     await page.getByLabel('Description', { exact: true }).fill('A lantern for the harbour wall.');
     await page.getByLabel('Visible in the store').uncheck();
     await page.getByLabel('Quantity in stock', { exact: true }).fill('7');
-    await page.getByRole('button', { name: 'Create product' }).click();
-    await page.getByText('The product was created.').waitFor();
+    await pressAndWaitFor(page, 'Create product', 'The product was created.');
     await expect.poll(() => page.getByTestId('product-summary').textContent()).toBe('$42.50 · 7 in stock');
     const productId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop() ?? '');
 

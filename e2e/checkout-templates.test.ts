@@ -1,19 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { expectClean, pick, startAdminStore, watchedMerchant } from './admin-helpers.ts';
+import { expectClean, pick, withAdminStore } from './admin-helpers.ts';
 import { watchConsole } from './page-checks.ts';
-import { newShopper, productBySlug, STORES_APP_ID, withStore } from './store.ts';
+import { newShopper, pressAndWaitFor, productBySlug, STORES_APP_ID } from './store.ts';
 
 // Checkout templates in the browser: the merchant's editor (product finder, flags, copy link) and the hosted
 // checkout page honouring a template's flags.
 
-const { server, browser } = withStore(startAdminStore);
+const { server, browser, merchant } = withAdminStore();
 
 /** The id of the demo catalogue's lamp. */
 const lampId = async () => (await productBySlug(server, 'stoneware-table-lamp')).id;
 
 describe('checkout templates: the admin editor', () => {
   it('creates a template, adds a product with the finder, activates it and copies its link', async () => {
-    const page = await watchedMerchant(browser, server);
+    const page = await merchant();
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
     await page
       .getByRole('navigation', { name: 'Admin' })
@@ -25,8 +25,7 @@ describe('checkout templates: the admin editor', () => {
     await page.getByLabel('Coupon code').fill('WELCOME10');
     await page.getByLabel('Lock the coupon').check();
     await page.getByLabel('Hide “Back to cart”').check();
-    await page.getByRole('button', { name: 'Create checkout template' }).click();
-    await page.getByText('The checkout template was created.').waitFor();
+    await pressAndWaitFor(page, 'Create checkout template', 'The checkout template was created.');
     await expectClean(page);
 
     // An inactive draft: add the lamp, twice over.

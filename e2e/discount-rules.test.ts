@@ -5,9 +5,8 @@ import {
   fieldError,
   pick,
   signedInMerchant,
-  startAdminStore,
   submitRefused,
-  watchedMerchant,
+  withAdminStore,
 } from './admin-helpers.ts';
 import { watchConsole } from './page-checks.ts';
 import {
@@ -18,10 +17,10 @@ import {
   fillCheckoutDetails,
   newShopper,
   payByCard,
+  pressAndWaitFor,
   registerMember,
   startCheckout,
   uniqueEmail,
-  withStore,
 } from './store.ts';
 
 // Automatic discounts (discount rules) in the browser: a merchant makes a rule in the admin (plain-language
@@ -29,7 +28,7 @@ import {
 // the discount by the rule's name in the cart, the checkout and the placed order; an expired rule no longer
 // applies; the builder's nested conditions, bundles and chosen products reach the wire; a phone works.
 
-const { server, browser } = withStore(startAdminStore);
+const { server, browser, merchant } = withAdminStore();
 
 const RULES = '/ecom/v1/discount-rules';
 const RULE = 'Spend 50, save 10 %';
@@ -52,7 +51,7 @@ const expectSentence = (page: Page, which: 'condition' | 'discount', text: strin
 
 /** A signed-in merchant (its console watched) on the page of a new rule, with the rule's name typed in. */
 async function newRulePage(name: string): Promise<Page> {
-  const page = await watchedMerchant(browser, server);
+  const page = await merchant();
   await page.goto(`${server.url}/admin/discount-rules/new`);
   await page.getByRole('heading', { name: 'New automatic discount', level: 1 }).waitFor();
   await page.getByLabel('Name', { exact: true }).fill(name);
@@ -62,8 +61,7 @@ async function newRulePage(name: string): Promise<Page> {
 /** Creates the rule on the builder's page, clean (no accessibility or script problems), and waits for the word. */
 async function createRule(page: Page): Promise<void> {
   await expectClean(page);
-  await page.getByRole('button', { name: 'Create automatic discount' }).click();
-  await page.getByText('The automatic discount was created.').waitFor();
+  await pressAndWaitFor(page, 'Create automatic discount', 'The automatic discount was created.');
 }
 
 /** The page's HTML as the server renders it for this shopper (their cookies) names the automatic discount. */
@@ -99,7 +97,7 @@ async function automaticDiscounts(page: Page): Promise<Record<string, string>> {
 
 describe('automatic discounts: made in the admin, given to shoppers', () => {
   it('creates a rule in plain words, previews a cart, and the shopper gets it in cart, checkout and order', async () => {
-    const page = await watchedMerchant(browser, server);
+    const page = await merchant();
     await openRules(page);
     await page.getByText('No automatic discounts yet.').waitFor();
     await expectClean(page);
@@ -136,8 +134,7 @@ describe('automatic discounts: made in the admin, given to shoppers', () => {
     await expect.poll(() => preview.getByTestId('preview-total').textContent()).toBe('$88.20');
     await preview.getByRole('button', { name: 'Take out Stoneware Table Lamp' }).click();
     await pick(preview, 'Find products for the preview cart', 'Linen Throw', 'Linen Throw Pillow');
-    await preview.getByRole('button', { name: 'See what this cart gets' }).click();
-    await preview.getByText('No automatic discount applies to this cart.').waitFor();
+    await pressAndWaitFor(preview, 'See what this cart gets', 'No automatic discount applies to this cart.');
     await expect
       .poll(() => preview.getByTestId('preview-why').textContent())
       .toMatch(/condition does not hold/);
@@ -231,7 +228,7 @@ describe('automatic discounts: made in the admin, given to shoppers', () => {
   });
 
   it('an expired or switched-off rule no longer applies; the list says so', async () => {
-    const page = await watchedMerchant(browser, server);
+    const page = await merchant();
     await openRules(page);
     await ruleRow(page, RULE).getByRole('link', { name: RULE }).click();
     await page.getByRole('heading', { name: RULE, level: 1 }).waitFor();
@@ -374,8 +371,7 @@ describe('automatic discounts: made in the admin, given to shoppers', () => {
 
     // Deleted after a confirmation.
     await page.getByRole('button', { name: 'Delete automatic discount' }).click();
-    await page.getByRole('button', { name: 'Yes, delete it' }).click();
-    await page.getByText('“Loyalty app gold” was deleted.').waitFor();
+    await pressAndWaitFor(page, 'Yes, delete it', '“Loyalty app gold” was deleted.');
     expect((await apiRules()).some((r) => r.id === loyalty.id)).toBe(false);
     await expectClean(page);
     await page.context().close();
@@ -426,8 +422,7 @@ describe('automatic discounts: made in the admin, given to shoppers', () => {
     // A visitor's cart gets nothing from it; Grace's gets 5.00 off.
     const preview = page.getByTestId('rule-preview');
     await pick(preview, 'Find products for the preview cart', 'Stoneware', 'Stoneware Table Lamp');
-    await preview.getByRole('button', { name: 'See what this cart gets' }).click();
-    await preview.getByText('No automatic discount applies to this cart.').waitFor();
+    await pressAndWaitFor(preview, 'See what this cart gets', 'No automatic discount applies to this cart.');
     await preview.getByText('As a signed-in customer').click();
     await preview.getByLabel('Find customers by name or e-mail for the preview').fill(email);
     await preview.getByRole('button', { name: 'Find', exact: true }).last().click();

@@ -16,6 +16,7 @@ import {
   confirmedOrderId,
   newShopper,
   payByCard,
+  productBySlug,
   registerMember,
   shopperToken,
   signInMember,
@@ -37,20 +38,8 @@ const PLAN = 'Gold Club';
 const CONTRACTS = '/ecom/subscription-contracts/v1/subscription-contracts';
 let plan: { productId: string; optionId: string };
 
-/** The demo store's products by slug: their ids. */
-async function productIds(...slugs: string[]): Promise<Record<string, string>> {
-  const res = await server.call('POST', '/stores-reader/v1/products/query-platformized', {
-    body: { query: { filter: { slug: { $in: slugs } } } },
-  });
-  expect(res.status, JSON.stringify(res.body).slice(0, 500)).toBe(200);
-  return Object.fromEntries(
-    (res.body.products as Array<{ id: string; slug: string }>).map((p) => [p.slug, p.id]),
-  );
-}
-
 beforeAll(async () => {
-  const ids = await productIds('classic-french-press');
-  const press = ids['classic-french-press']!;
+  const press = (await productBySlug(server, 'classic-french-press')).id;
   // Gold Club: a monthly, renewing plan that pays for the French press.
   plan = await subscriptionProduct(
     server,

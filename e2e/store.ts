@@ -255,6 +255,16 @@ export async function addAccountAddress(
 export const waitForStatus = (page: Page, text: string | RegExp) =>
   page.getByRole('status').filter({ hasText: text }).first().waitFor();
 
+/** Presses the button `button` (in `scope`) and waits for the text it brings there (saved, created, refused…). */
+export async function pressAndWaitFor(
+  scope: Page | Locator,
+  button: string,
+  text: string | RegExp,
+): Promise<void> {
+  await scope.getByRole('button', { name: button }).click();
+  await scope.getByText(text).waitFor();
+}
+
 /** Waits for an alert with this text (other live regions of the layout may come first). */
 export const waitForAlert = (page: Page, text: string | RegExp) =>
   page.getByRole('alert').filter({ hasText: text }).first().waitFor();
@@ -263,6 +273,9 @@ export const waitForAlert = (page: Page, text: string | RegExp) =>
 // The API as another site's visitor uses it
 // ---------------------------------------------------------------------------------------------------------
 
+/** A JSON object of an API answer: the body `apiOk` returns, and the objects in it. */
+export type ApiBody = Record<string, unknown>;
+
 /** A call with the admin key (or `token`) that must answer 200: the answer's body. */
 export async function apiOk(
   server: TestServer,
@@ -270,7 +283,7 @@ export async function apiOk(
   path: string,
   body?: unknown,
   token = server.adminKey,
-): Promise<Record<string, unknown>> {
+): Promise<ApiBody> {
   const res = await server.call(method, path, { token, body });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body;
@@ -294,18 +307,25 @@ export async function visitorToken(server: TestServer): Promise<string> {
   return res.body.access_token as string;
 }
 
-/** The product with this slug as shoppers read it (with its variants when asked). */
-export async function productBySlug<T = { id: string }>(
+/** The first product a shopper's query with this filter finds (with its variants when asked). */
+export async function shopperProduct<T = { id: string }>(
   server: TestServer,
-  slug: string,
+  filter: Record<string, unknown>,
   includeVariants = false,
 ): Promise<T> {
   const res = await server.call('POST', '/stores-reader/v1/products/query-platformized', {
-    body: { query: { filter: { slug: { $eq: slug } } }, ...(includeVariants ? { includeVariants } : {}) },
+    body: { query: { filter }, ...(includeVariants ? { includeVariants } : {}) },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return (res.body.products as T[])[0]!;
 }
+
+/** The product with this slug as shoppers read it (with its variants when asked). */
+export const productBySlug = <T = { id: string }>(
+  server: TestServer,
+  slug: string,
+  includeVariants = false,
+) => shopperProduct<T>(server, { slug: { $eq: slug } }, includeVariants);
 
 /** A San Francisco address as the wire writes it (a checkout's shipping and billing address). */
 export const SAN_FRANCISCO_WIRE = {

@@ -11,6 +11,7 @@ import {
   newShopper,
   payByCard,
   registerMember,
+  shopperProduct,
   signInMember,
   withStore,
 } from './store.ts';
@@ -29,11 +30,7 @@ beforeAll(async () => {
     { interval: 1, billingCycles: 6 },
     { allowOneTimePurchases: true, enableCustomerCancellation: true },
   );
-  const res = await server.call('POST', '/stores-reader/v1/products/query-platformized', {
-    body: { query: { filter: { id: { $eq: productId } } } },
-  });
-  expect(res.status, JSON.stringify(res.body).slice(0, 500)).toBe(200);
-  ({ slug, name } = (res.body.products as Array<{ slug: string; name: string }>)[0]!);
+  ({ slug, name } = await shopperProduct<{ slug: string; name: string }>(server, { id: { $eq: productId } }));
 });
 
 /** Picks "Subscribe: Monthly" on the product page and adds it to the cart. */

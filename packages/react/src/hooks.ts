@@ -16,7 +16,9 @@ import type {
 } from '@aisle/sdk';
 import {
   keepPreviousData,
+  type QueryKey,
   useIsMutating,
+  type UseQueryOptions,
   type UseQueryResult,
   useMutation,
   useQuery,
@@ -54,54 +56,51 @@ export interface ReadOptions<T> {
   refetchOnWindowFocus?: boolean | 'always';
 }
 
+/**
+ * A read hook's query: the options `query` builds from the provider's client and auth strategy, the hook's
+ * own `extra` (a listing keeps its previous page meanwhile), then the caller's options.
+ */
+function useRead<T, K extends QueryKey>(
+  query: (aisle: ReturnType<typeof useAisle>) => UseQueryOptions<T, Error, T, K>,
+  options: ReadOptions<T> | undefined,
+  extra?: Pick<UseQueryOptions<T, Error, T, K>, 'placeholderData'>,
+): UseQueryResult<T, Error> {
+  return useQuery({ ...query(useAisle()), ...extra, ...options });
+}
+
 /** A product by id (`{ id }`) or slug (`{ slug }`), with its variants; `data` is `null` when there is none. */
-export function useProduct(
-  ref: ProductRef,
-  options?: ReadOptions<Product | null>,
-): UseQueryResult<Product | null, Error> {
-  const { client } = useAisle();
-  return useQuery({ ...productQuery(client, ref), ...options });
+export function useProduct(ref: ProductRef, options?: ReadOptions<Product | null>) {
+  return useRead(({ client }) => productQuery(client, ref), options);
 }
 
 /**
  * One page of products. While another page loads, the previous one stays in `data` (`isPlaceholderData`
  * says so), so a listing does not flash empty between pages.
  */
-export function useProducts(
-  products: ProductsOptions = {},
-  options?: ReadOptions<ProductsPage>,
-): UseQueryResult<ProductsPage, Error> {
-  const { client } = useAisle();
-  return useQuery({ ...productsQuery(client, products), placeholderData: keepPreviousData, ...options });
+export function useProducts(products: ProductsOptions = {}, options?: ReadOptions<ProductsPage>) {
+  return useRead(({ client }) => productsQuery(client, products), options, {
+    placeholderData: keepPreviousData,
+  });
 }
 
 /** A visible collection by slug; `data` is `null` when there is none. */
-export function useCollection(
-  slug: string,
-  options?: ReadOptions<Collection | null>,
-): UseQueryResult<Collection | null, Error> {
-  const { client } = useAisle();
-  return useQuery({ ...collectionQuery(client, slug), ...options });
+export function useCollection(slug: string, options?: ReadOptions<Collection | null>) {
+  return useRead(({ client }) => collectionQuery(client, slug), options);
 }
 
 /** A checkout of the shopper's, by id. */
-export function useCheckout(id: string, options?: ReadOptions<Checkout>): UseQueryResult<Checkout, Error> {
-  const { client } = useAisle();
-  return useQuery({ ...checkoutQuery(client, id), ...options });
+export function useCheckout(id: string, options?: ReadOptions<Checkout>) {
+  return useRead(({ client }) => checkoutQuery(client, id), options);
 }
 
 /** The signed-in member; `data` is `null` for a visitor. */
-export function useMember(options?: ReadOptions<Identity | null>): UseQueryResult<Identity | null, Error> {
-  const { client, auth } = useAisle();
-  return useQuery({ ...memberQuery(client, auth), ...options });
+export function useMember(options?: ReadOptions<Identity | null>) {
+  return useRead(({ client, auth }) => memberQuery(client, auth), options);
 }
 
 /** The server's estimate of the cart's totals; read again after every cart write. */
-export function useCartTotals(
-  options?: ReadOptions<EstimateTotalsResponse | null>,
-): UseQueryResult<EstimateTotalsResponse | null, Error> {
-  const { client } = useAisle();
-  return useQuery({ ...cartTotalsQuery(client), placeholderData: keepPreviousData, ...options });
+export function useCartTotals(options?: ReadOptions<EstimateTotalsResponse | null>) {
+  return useRead(({ client }) => cartTotalsQuery(client), options, { placeholderData: keepPreviousData });
 }
 
 export interface UseCartResult {

@@ -26,7 +26,7 @@ import {
   storeSnapshot,
 } from './pricing.ts';
 import type { Caller, WireCart } from './read.ts';
-import { writeCart, type WriteTools } from './write.ts';
+import { type Change, writeCart, type WriteTools } from './write.ts';
 
 function addLines(cart: Pick<CartChanges, 'lineItems'>, added: StoredLine[], field: string): void {
   const merged = mergeLines(cart.lineItems, added);
@@ -248,12 +248,17 @@ export async function updateCart(
   return wire;
 }
 
+/** Changes the caller's cart (none yet is 404) and answers it. */
+async function editCart(ctx: AppContext, caller: Caller, edit: Change): Promise<WireCart> {
+  const { wire } = await writeCart(ctx, caller.owner, { create: false }, edit);
+  return wire;
+}
+
 export async function removeLineItems(ctx: AppContext, caller: Caller, ids: string[]): Promise<WireCart> {
   const remove = new Set(ids);
-  const { wire } = await writeCart(ctx, caller.owner, { create: false }, (cart) => {
+  return editCart(ctx, caller, (cart) => {
     cart.lineItems = cart.lineItems.filter((line) => !remove.has(line.id));
   });
-  return wire;
 }
 
 export async function updateQuantities(
@@ -261,10 +266,9 @@ export async function updateQuantities(
   caller: Caller,
   changes: Array<{ id: string; quantity: number }>,
 ): Promise<WireCart> {
-  const { wire } = await writeCart(ctx, caller.owner, { create: false }, (cart) => {
+  return editCart(ctx, caller, (cart) => {
     cart.lineItems = withQuantities(cart.lineItems, changes, 'cart');
   });
-  return wire;
 }
 
 /** Lines with new quantities (0 removes the line); an id that is not a line is a violation naming it. */
@@ -292,10 +296,9 @@ export function withQuantities(
 }
 
 export async function removeCoupon(ctx: AppContext, caller: Caller): Promise<WireCart> {
-  const { wire } = await writeCart(ctx, caller.owner, { create: false }, (cart) => {
+  return editCart(ctx, caller, (cart) => {
     cart.coupon = null;
   });
-  return wire;
 }
 
 export async function deleteCart(ctx: AppContext, caller: Caller): Promise<void> {

@@ -33,7 +33,7 @@ interface WriteOptions {
   locked?: boolean;
 }
 
-type Change = (cart: CartChanges, tools: WriteTools) => Promise<void> | void;
+export type Change = (cart: CartChanges, tools: WriteTools) => Promise<void> | void;
 
 const p = sql.placeholder;
 

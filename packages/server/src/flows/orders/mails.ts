@@ -8,6 +8,7 @@ import { orderActivities, orderMails, orders } from '../../modules/orders/tables
 import type { OrderRow, WireOrder } from '../../modules/orders/wire.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { preparedRows } from '../../platform/db.ts';
+import { presentFields } from '../../platform/entity-kit/index.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
 import type { DomainEvent } from '../../platform/events.ts';
 import { sendMail } from '../accounts/mails.ts';
@@ -216,10 +217,7 @@ export async function sendShippingMail(
       ...(tracking.trackingNumber ? [`Tracking number: ${tracking.trackingNumber}`] : []),
       ...(tracking.trackingLink ? [`Track it here: ${tracking.trackingLink}`] : []),
     ],
-    data: {
-      ...(tracking.trackingNumber ? { trackingNumber: tracking.trackingNumber } : {}),
-      ...(tracking.trackingLink ? { trackingLink: tracking.trackingLink } : {}),
-    },
+    data: presentFields(tracking, ['trackingNumber', 'trackingLink']),
   });
 }
 

@@ -117,18 +117,15 @@ export async function factorOf(
   type: Factor['type'],
   status?: Factor['status'],
 ): Promise<Factor | undefined> {
-  const [factor] = await db
-    .select()
-    .from(memberFactors)
-    .where(
-      and(
-        eq(memberFactors.memberId, memberId),
-        eq(memberFactors.type, type),
-        status ? eq(memberFactors.status, status) : undefined,
-      ),
-    )
-    .limit(1);
-  return factor;
+  return firstRow(
+    db,
+    memberFactors,
+    and(
+      eq(memberFactors.memberId, memberId),
+      eq(memberFactors.type, type),
+      status ? eq(memberFactors.status, status) : undefined,
+    ),
+  );
 }
 
 export async function identityOf(db: Db, member: Member): Promise<Identity> {

@@ -69,30 +69,28 @@ export async function createToken(
 const liveTokens = (now: Date, kind: IdentityTokenKind, ...where: SQL[]) =>
   liveAt(identityTokens, now, ...where, eq(identityTokens.kind, kind));
 
-/** Spend a token of `kind`: the first caller gets its row, everyone after gets undefined. */
-export async function consumeToken(
+/** Looks a token of `kind` up by its secret: undefined when no token is given or none is live. */
+type TokenLookup = (
   ctx: AppContext,
   kind: IdentityTokenKind,
   token: string | undefined,
-): Promise<IdentityToken | undefined> {
-  if (!token) return undefined;
-  const hash = eq(identityTokens.tokenHash, hashSecret(token));
-  return spendLive(ctx.db, identityTokens, ctx.clock(), hash, eq(identityTokens.kind, kind));
-}
+) => Promise<IdentityToken | undefined>;
+
+/** The token whose secret is `token`, of `kind`. */
+const tokenMatch = (kind: IdentityTokenKind, token: string) => [
+  eq(identityTokens.tokenHash, hashSecret(token)),
+  eq(identityTokens.kind, kind),
+];
+
+/** Spend a token of `kind`: the first caller gets its row, everyone after gets undefined. */
+export const consumeToken: TokenLookup = async (ctx, kind, token) =>
+  token ? spendLive(ctx.db, identityTokens, ctx.clock(), ...tokenMatch(kind, token)) : undefined;
 
 /** A live (unspent, unexpired) token of `kind`, without spending it. */
-export async function findToken(
-  ctx: AppContext,
-  kind: IdentityTokenKind,
-  token: string | undefined,
-): Promise<IdentityToken | undefined> {
-  if (!token) return undefined;
-  return firstRow(
-    ctx.db,
-    identityTokens,
-    liveTokens(ctx.clock(), kind, eq(identityTokens.tokenHash, hashSecret(token))),
-  );
-}
+export const findToken: TokenLookup = async (ctx, kind, token) =>
+  token
+    ? firstRow(ctx.db, identityTokens, liveAt(identityTokens, ctx.clock(), ...tokenMatch(kind, token)))
+    : undefined;
 
 export type CodeCheck = 'ok' | 'wrong' | 'exhausted';
 
@@ -188,6 +186,12 @@ export async function switchToCodeless(
   return updated !== undefined;
 }
 
+/** A member's tokens of `kind`. */
+const memberTokens = (kind: IdentityTokenKind, memberId: string) => [
+  eq(identityTokens.memberId, memberId),
+  eq(identityTokens.kind, kind),
+];
+
 /** The live token of a member of `kind` for `factorType` (enrolment codes are found by member, not token). */
 export async function findMemberToken(
   ctx: AppContext,
@@ -221,13 +225,7 @@ export async function memberTokensSince(
   return ctx.db
     .select()
     .from(identityTokens)
-    .where(
-      and(
-        eq(identityTokens.memberId, memberId),
-        eq(identityTokens.kind, kind),
-        gte(identityTokens.createdDate, since),
-      ),
-    )
+    .where(and(...memberTokens(kind, memberId), gte(identityTokens.createdDate, since)))
     .orderBy(desc(identityTokens.createdDate));
 }
 
@@ -251,10 +249,9 @@ export async function spendMemberTokens(
   kinds: IdentityTokenKind[],
   factorType?: string,
 ) {
-  const member = eq(identityTokens.memberId, memberId);
   const factor = factorType === undefined ? undefined : eq(identityTokens.factorType, factorType);
   for (const kind of kinds)
-    await spendUnspent(ctx.db, identityTokens, ctx.clock(), member, eq(identityTokens.kind, kind), factor);
+    await spendUnspent(ctx.db, identityTokens, ctx.clock(), ...memberTokens(kind, memberId), factor);
 }
 
 /** Drop spent secrets, old captcha challenges and ended throttle windows, a day on. */

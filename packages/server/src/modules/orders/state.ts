@@ -1,3 +1,4 @@
+import type { TransactionStatus } from '@aisle/sdk';
 import { currencyDigits, formatMoney, fromMinorUnits, toMinorUnits } from '../../platform/money.ts';
 
 /**
@@ -30,18 +31,8 @@ export const FULFILLMENT_STATUSES = [
 ] as const;
 export type FulfillmentStatus = (typeof FULFILLMENT_STATUSES)[number];
 
-export const PAYMENT_STATUSES = [
-  'APPROVED',
-  'PENDING',
-  'PENDING_MERCHANT',
-  'CANCELED',
-  'DECLINED',
-  'REFUNDED',
-  'PARTIALLY_REFUNDED',
-  'AUTHORIZED',
-  'VOIDED',
-] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+/** A payment's status: the wire's transaction status. */
+export type PaymentStatus = TransactionStatus;
 
 export type RefundStatus = 'PENDING' | 'SUCCEEDED' | 'FAILED';
 

@@ -7,11 +7,11 @@ import type { CollectionInput, CollectionPatch, StoredMedia } from '../shared/mo
 import { type CollectionRow, collections, productCollections } from './tables.ts';
 import { products } from '../products/tables.ts';
 import {
+  changedOwnColumns,
   checkIds,
-  freeSlug,
   lockProducts,
+  newOwnColumns,
   required,
-  sanitizeDescription,
   uniqueSlug,
   UUID,
 } from '../shared/write-support.ts';
@@ -36,16 +36,10 @@ export async function createCollection(
   if (!input.name?.trim()) throw new ValidationFailure([required('collection.name')]);
   return uniqueSlug('COLLECTION_SLUG_ALREADY_EXISTS', () =>
     ctx.events.transaction(async (tx) => {
-      const slug = await freeSlug(tx, collections, input.slug, input.name, 'COLLECTION_SLUG_ALREADY_EXISTS');
+      const own = await newOwnColumns(tx, collections, input, 'COLLECTION_SLUG_ALREADY_EXISTS');
       const [row] = await tx
         .insert(collections)
-        .values({
-          name: input.name.trim(),
-          slug,
-          description: sanitizeDescription(input.description ?? ''),
-          visible: input.visible ?? true,
-          media: input.media ?? [],
-        })
+        .values({ ...own, media: input.media ?? [] })
         .returning();
       await ctx.events.record(tx, {
         entity: 'collection',
@@ -53,7 +47,7 @@ export async function createCollection(
         type: 'created',
         payload: { collection: summary(row!) },
       });
-      return { id: row!.id, slug };
+      return { id: row!.id, slug: own.slug };
     }),
   );
 }
@@ -77,19 +71,7 @@ export async function updateCollection(
   await uniqueSlug('COLLECTION_SLUG_ALREADY_EXISTS', () =>
     ctx.events.transaction(async (tx) => {
       const row = await lockCollection(tx, collectionId);
-      const set: Partial<typeof collections.$inferInsert> = {};
-      if (patch.name !== undefined) set.name = patch.name.trim();
-      if (patch.description !== undefined) set.description = sanitizeDescription(patch.description);
-      if (patch.visible !== undefined) set.visible = patch.visible;
-      if (patch.slug !== undefined && patch.slug !== row.slug)
-        set.slug = await freeSlug(
-          tx,
-          collections,
-          patch.slug,
-          row.name,
-          'COLLECTION_SLUG_ALREADY_EXISTS',
-          collectionId,
-        );
+      const set = await changedOwnColumns(tx, collections, row, patch, 'COLLECTION_SLUG_ALREADY_EXISTS');
       await collectionUpdated(ctx, tx, collectionId, set, {
         collection: summary({ ...row, ...set }),
         changedFields: Object.keys(patch).filter((k) => patch[k as keyof CollectionPatch] !== undefined),

@@ -2,7 +2,6 @@ import type { Static, TSchema } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../../../platform/app.ts';
 import type { AppContext } from '../../../platform/context.ts';
-import { invalid } from '../../../platform/errors.ts';
 import { admin, complexGetHook, open, routeOptions, underPrefixes } from '../../../platform/routing.ts';
 import {
   adjustByFilterV3,
@@ -47,6 +46,7 @@ import {
 } from './v3-schemas.ts';
 import type { Viewer } from '../shared/reads.ts';
 import { BulkDeleteResponse } from '../../../platform/wire-schemas.ts';
+import { samePath } from '../shared/route-support.ts';
 import { Empty } from '../shared/schemas.ts';
 
 const route = routeOptions(['inventory items (v3)']);
@@ -93,8 +93,7 @@ export async function inventoryV3Routes(app: App, ctx: AppContext): Promise<void
       async (request) => {
         const { inventoryItem, fieldMask, reason } = request.body;
         const pathId = request.params.inventoryItemId;
-        if (inventoryItem.id && inventoryItem.id.toLowerCase() !== pathId.toLowerCase())
-          throw invalid('inventoryItem.id', 'must equal the id in the path', 'VALIDATION', { pathId });
+        samePath(pathId, inventoryItem.id, 'inventoryItem.id');
         return { inventoryItem: await updateItemV3(ctx, pathId, inventoryItem, { fieldMask, reason }) };
       },
     );

@@ -19,18 +19,13 @@ import {
   UploadResponse,
 } from './schemas.ts';
 import { mediaSigner } from './signing.ts';
+import { samePath } from '../shared/route-support.ts';
 import { Empty } from '../shared/schemas.ts';
 import { admin, open, routeOptions } from '../../../platform/routing.ts';
 
 const route = routeOptions(['media']);
 const PREFIX = '/site-media/v1/files';
 const MB = 1024 * 1024;
-
-/** A body field naming the file must agree with the path. */
-function samePath(pathId: string, bodyId: string | undefined, field: string): void {
-  if (bodyId !== undefined && bodyId !== '' && bodyId.toLowerCase() !== pathId.toLowerCase())
-    throw invalid(field, 'must equal the id in the path', 'VALIDATION', { pathId });
-}
 
 /** What the multipart reader throws, as our errors: an oversized part is 413 naming the part. */
 function uploadError(error: unknown, part: string | undefined): unknown {

@@ -36,7 +36,16 @@ export interface BulkAdjust {
   weight?: Adjustment;
 }
 
-function checkIdsList(ids: string[]): void {
+/**
+ * A bulk write's request checks, in the order they answer 400: the ids list, then `violations` of the
+ * request, which must change at least one field (`fields`).
+ */
+function checkRequest(
+  ids: string[],
+  field: 'set' | 'adjust',
+  fields: string[],
+  violations: FieldViolation[],
+) {
   if (ids.length === 0)
     throw new ValidationFailure([
       { field: 'ids', description: 'must not be empty', violatedRule: 'MIN_SIZE', data: { min: 1 } },
@@ -50,7 +59,18 @@ function checkIdsList(ids: string[]): void {
         data: { max: MAX_BULK_IDS },
       },
     ]);
+  if (fields.length === 0)
+    violations.push({
+      field,
+      description: `must ${field} at least one field`,
+      violatedRule: 'MIN_SIZE',
+      data: {},
+    });
+  if (violations.length) throw new ValidationFailure(violations);
 }
+
+/** A bulk write of a request on up to `MAX_BULK_IDS` products. */
+type BulkWrite<R> = (ctx: AppContext, ids: string[], request: R) => Promise<BulkResult<never>>;
 
 interface Change {
   product: Partial<typeof products.$inferInsert>;
@@ -66,13 +86,13 @@ async function applyChange(
   ctx: AppContext,
   productId: string,
   names: Pick<BulkSet, 'brand' | 'ribbon'>,
-  plan: (product: ProductRow, events: EventInput[], tx: Db) => Promise<Change>,
+  plan: (product: ProductRow, tx: Db, productId: string) => Promise<Change>,
 ): Promise<{ id: string }> {
   return ctx.events.transaction(async (tx) => {
     const events: EventInput[] = [];
     const named = await namedColumns(tx, names, events);
     const product = await lockProduct(tx, productId);
-    const change = await plan(product, events, tx);
+    const change = await plan(product, tx, productId);
     await tx
       .update(products)
       .set({ ...named, ...change.product, lastUpdated: sql`now()` })
@@ -94,50 +114,44 @@ async function applyChange(
   });
 }
 
-const discountOf = (p: ProductRow) => ({ type: p.discountType, value: p.discountValue });
-
-export async function bulkUpdateProducts(
+/** `applyChange` on each product of `ids`, each in its own transaction: one failing id never fails the others. */
+const changeEach = (
   ctx: AppContext,
   ids: string[],
-  set: BulkSet,
-): Promise<BulkResult<never>> {
-  checkIdsList(ids);
+  names: Pick<BulkSet, 'brand' | 'ribbon'>,
+  plan: (product: ProductRow, tx: Db, productId: string) => Promise<Change>,
+) =>
+  runBulk<string, never>(
+    ctx,
+    ids,
+    (id) => applyChange(ctx, id, names, plan),
+    (id) => id,
+  );
+
+const discountOf = (p: ProductRow) => ({ type: p.discountType, value: p.discountValue });
+
+/** A new price and the discounted price it makes with the product's discount. */
+const priced = (price: string, product: ProductRow) => ({
+  price,
+  discountedPrice: discountedPrice(price, discountOf(product)),
+});
+
+export const bulkUpdateProducts: BulkWrite<BulkSet> = async (ctx, ids, set) => {
   const violations: FieldViolation[] = [];
   const price = money(violations, 'set.price', set.price);
   const cost = money(violations, 'set.cost', set.cost);
-  if (violations.length) throw new ValidationFailure(violations);
   const fields = Object.keys(set).filter((k) => set[k as keyof BulkSet] !== undefined);
-  if (fields.length === 0)
-    throw new ValidationFailure([
-      { field: 'set', description: 'must set at least one field', violatedRule: 'MIN_SIZE', data: {} },
-    ]);
-  return runBulk(
-    ctx,
-    ids,
-    (id) =>
-      applyChange(ctx, id, { brand: set.brand, ribbon: set.ribbon }, async (product) => {
-        const change: Change['product'] = {};
-        if (price !== undefined) {
-          change.price = price;
-          change.discountedPrice = discountedPrice(price, discountOf(product));
-        }
-        if (cost !== undefined) change.cost = cost;
-        if (set.weight !== undefined) change.weight = set.weight;
-        return {
-          product: change,
-          variant: () => ({
-            ...(change.price !== undefined
-              ? { price: change.price, discountedPrice: change.discountedPrice! }
-              : {}),
-            ...(cost !== undefined ? { cost } : {}),
-            ...(set.weight !== undefined ? { weight: set.weight } : {}),
-          }),
-          fields,
-        };
-      }),
-    (id) => id,
-  );
-}
+  checkRequest(ids, 'set', fields, violations);
+  return changeEach(ctx, ids, { brand: set.brand, ribbon: set.ribbon }, async (product) => {
+    // The product and each of its variants get the same columns.
+    const change = {
+      ...(price !== undefined ? priced(price, product) : {}),
+      ...(cost !== undefined ? { cost } : {}),
+      ...(set.weight !== undefined ? { weight: set.weight } : {}),
+    };
+    return { product: change, variant: () => change, fields };
+  });
+};
 
 /** Checks an adjustment: exactly one of `amount` / `percentage`, finite numbers. */
 function checkAdjustment(
@@ -182,68 +196,41 @@ export function adjustWeight(value: number, adjustment: Adjustment): number {
   return Math.round(raw * 1e6) / 1e6;
 }
 
-export async function bulkAdjustProducts(
-  ctx: AppContext,
-  ids: string[],
-  adjust: BulkAdjust,
-): Promise<BulkResult<never>> {
-  checkIdsList(ids);
+export const bulkAdjustProducts: BulkWrite<BulkAdjust> = async (ctx, ids, adjust) => {
   const violations: FieldViolation[] = [];
   for (const key of ['price', 'cost', 'weight'] as const)
     checkAdjustment(`adjust.${key}`, adjust[key], violations);
   const fields = (['price', 'cost', 'weight'] as const).filter((k) => adjust[k] !== undefined);
-  if (fields.length === 0)
-    violations.push({
-      field: 'adjust',
-      description: 'must adjust at least one field',
-      violatedRule: 'MIN_SIZE',
-      data: {},
-    });
-  if (violations.length) throw new ValidationFailure(violations);
-  return runBulk(
-    ctx,
-    ids,
-    (id) =>
-      applyChange(ctx, id, {}, async (product, _events, tx) => {
-        const adjustPrice = (value: string) => {
-          const out = adjustMoney(value, adjust.price!);
-          if (out.startsWith('-')) itemFailure('price', id);
-          return out;
-        };
-        const adjustCost = (value: string | null) => {
-          if (value === null) return null;
-          const out = adjustMoney(value, adjust.cost!);
-          if (out.startsWith('-')) itemFailure('cost', id);
-          return out;
-        };
-        const adjustKg = (value: number | null) => {
-          if (value === null) return null;
-          const out = adjustWeight(value, adjust.weight!);
-          if (out < 0) itemFailure('weight', id);
-          return out;
-        };
-        const discount = discountOf(product);
-        const change: Change['product'] = {};
-        if (adjust.price) {
-          change.price = adjustPrice(product.price);
-          change.discountedPrice = discountedPrice(change.price, discount);
-        }
-        if (adjust.cost) change.cost = adjustCost(product.cost);
-        if (adjust.weight) change.weight = adjustKg(product.weight);
-        // Plan every variant before writing anything, so a negative result fails the product as a whole.
-        const planned = new Map<string, Partial<VariantRow>>();
-        for (const { variant } of await variantsOf(tx, product.id)) {
-          const set: Partial<VariantRow> = {};
-          if (adjust.price) {
-            set.price = adjustPrice(variant.price);
-            set.discountedPrice = discountedPrice(set.price, discount);
-          }
-          if (adjust.cost && variant.cost !== null) set.cost = adjustCost(variant.cost);
-          if (adjust.weight && variant.weight !== null) set.weight = adjustKg(variant.weight);
-          planned.set(variant.id, set);
-        }
-        return { product: change, variant: (v) => planned.get(v.id) ?? {}, fields: [...fields] };
-      }),
-    (id) => id,
-  );
-}
+  checkRequest(ids, 'adjust', fields, violations);
+  return changeEach(ctx, ids, {}, async (product, tx, id) => {
+    const adjustPrice = (value: string) => {
+      const out = adjustMoney(value, adjust.price!);
+      if (out.startsWith('-')) itemFailure('price', id);
+      return out;
+    };
+    const adjustCost = (value: string | null) => {
+      if (value === null) return null;
+      const out = adjustMoney(value, adjust.cost!);
+      if (out.startsWith('-')) itemFailure('cost', id);
+      return out;
+    };
+    const adjustKg = (value: number | null) => {
+      if (value === null) return null;
+      const out = adjustWeight(value, adjust.weight!);
+      if (out < 0) itemFailure('weight', id);
+      return out;
+    };
+    const change: Change['product'] = adjust.price ? priced(adjustPrice(product.price), product) : {};
+    if (adjust.cost) change.cost = adjustCost(product.cost);
+    if (adjust.weight) change.weight = adjustKg(product.weight);
+    // Plan every variant before writing anything, so a negative result fails the product as a whole.
+    const planned = new Map<string, Partial<VariantRow>>();
+    for (const { variant } of await variantsOf(tx, product.id)) {
+      const set: Partial<VariantRow> = adjust.price ? priced(adjustPrice(variant.price), product) : {};
+      if (adjust.cost && variant.cost !== null) set.cost = adjustCost(variant.cost);
+      if (adjust.weight && variant.weight !== null) set.weight = adjustKg(variant.weight);
+      planned.set(variant.id, set);
+    }
+    return { product: change, variant: (v) => planned.get(v.id) ?? {}, fields: [...fields] };
+  });
+};

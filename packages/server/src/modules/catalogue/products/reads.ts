@@ -27,7 +27,7 @@ import {
   productToWire,
   type WireProduct,
 } from './wire.ts';
-import { cappedCount, PAGE_LIMITS, UUID, type Viewer, wireOptions } from '../shared/reads.ts';
+import { alsoUnder, cappedCount, PAGE_LIMITS, UUID, type Viewer, wireOptions } from '../shared/reads.ts';
 import { fragmentContext, productFragments } from './fragments.ts';
 import { productVersion } from './versions.ts';
 
@@ -93,35 +93,31 @@ function collectionOrderFields(filter: unknown): Record<string, FieldSpec> {
 
 /** Queryable product fields (wire names and their dotted aliases), each backed by an index. */
 export const PRODUCT_QUERY: QuerySpec = (() => {
-  const price = { sql: products.price, type: 'money', sortable: true } as const;
-  const discounted = { sql: products.discountedPrice, type: 'money', sortable: true } as const;
   const collectionIds = { sql: products.collectionIds, type: 'uuid[]' } as const;
-  const inStock = { sql: products.inStock, type: 'boolean', sortable: true } as const;
-  const status = {
-    sql: products.inventoryStatus,
-    type: 'string',
-    enum: ['IN_STOCK', 'OUT_OF_STOCK', 'PARTIALLY_OUT_OF_STOCK'],
-  } as const;
   return {
     fields: {
       id: { sql: products.id, type: 'uuid', sortable: true, unique: true },
       name: { sql: products.name, type: 'string', sortable: true },
       slug: { sql: products.slug, type: 'string', sortable: true, unique: true },
       sku: { sql: products.sku, type: 'string', sortable: true, nullable: true },
-      price,
-      'priceData.price': price,
-      discountedPrice: discounted,
-      'priceData.discountedPrice': discounted,
+      ...alsoUnder('priceData', {
+        price: { sql: products.price, type: 'money', sortable: true },
+        discountedPrice: { sql: products.discountedPrice, type: 'money', sortable: true },
+      }),
       collectionIds,
       'collections.id': collectionIds,
       // Size and colour filters: {"optionChoices": {"$hasSome": ["Size:M", "Size:L"]}} (visible choices only).
       optionChoices: { sql: products.optionChoices, type: 'string[]' },
       brand: { sql: products.brand, type: 'string', sortable: true, nullable: true },
       ribbon: { sql: products.ribbon, type: 'string', sortable: true, nullable: true },
-      inStock,
-      'stock.inStock': inStock,
-      inventoryStatus: status,
-      'stock.inventoryStatus': status,
+      ...alsoUnder('stock', {
+        inStock: { sql: products.inStock, type: 'boolean', sortable: true },
+        inventoryStatus: {
+          sql: products.inventoryStatus,
+          type: 'string',
+          enum: ['IN_STOCK', 'OUT_OF_STOCK', 'PARTIALLY_OUT_OF_STOCK'],
+        },
+      }),
       productType: { sql: products.productType, type: 'string', enum: ['physical', 'digital'] },
       visible: { sql: products.visible, type: 'boolean' },
       lastUpdated: { sql: products.lastUpdated, type: 'date', sortable: true },

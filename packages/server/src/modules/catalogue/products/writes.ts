@@ -22,13 +22,14 @@ import {
   variantsOf,
 } from '../variants/writes.ts';
 import {
+  changedOwnColumns,
   checkIds,
   ensureNamed,
-  freeSlug,
   lockCollections,
   lockProduct,
   money,
   namedColumns,
+  newOwnColumns,
   required,
   sanitizeDescription,
   uniqueSlug,
@@ -89,7 +90,7 @@ export async function createProduct(ctx: AppContext, input: ProductInput): Promi
   return uniqueSlug('PRODUCT_SLUG_ALREADY_EXISTS', () =>
     ctx.events.transaction(async (tx) => {
       const events: EventInput[] = [];
-      const slug = await freeSlug(tx, products, input.slug, input.name, 'PRODUCT_SLUG_ALREADY_EXISTS');
+      const own = await newOwnColumns(tx, products, input, 'PRODUCT_SLUG_ALREADY_EXISTS');
       if (input.digitalFile) await checkSecureFile(tx, input.digitalFile.fileId, `${DIGITAL_FILE}.fileId`);
       const brandId = input.brand ? await ensureNamed(tx, brands, 'brand', input.brand, events) : null;
       const ribbonId = input.ribbon ? await ensureNamed(tx, ribbons, 'ribbon', input.ribbon, events) : null;
@@ -114,12 +115,9 @@ export async function createProduct(ctx: AppContext, input: ProductInput): Promi
       const [row] = await tx
         .insert(products)
         .values({
-          name: input.name.trim(),
-          slug,
-          description: sanitizeDescription(input.description ?? ''),
+          ...own,
           sku: input.sku ?? null,
           productType: input.productType ?? 'physical',
-          visible: input.visible ?? true,
           manageVariants: options.length > 0,
           price,
           discountedPrice: discountedPrice(price, input.discount),
@@ -174,14 +172,14 @@ export async function createProduct(ctx: AppContext, input: ProductInput): Promi
             id: productId,
             numericId,
             name: input.name,
-            slug,
-            visible: input.visible ?? true,
+            slug: own.slug,
+            visible: own.visible,
             price,
           },
         },
       });
       await ctx.events.record(tx, events);
-      return { id: productId, slug, numericId };
+      return { id: productId, slug: own.slug, numericId };
     }),
   );
 }
@@ -209,21 +207,12 @@ export async function updateProduct(ctx: AppContext, productId: string, patch: P
       const named = await namedColumns(tx, { brand: patch.brand, ribbon: patch.ribbon }, events);
       const product = await lockProduct(tx, productId);
       const changed = Object.keys(patch).filter((k) => patch[k as keyof ProductPatch] !== undefined);
-      const set: Partial<typeof products.$inferInsert> = { ...named };
-      if (patch.name !== undefined) set.name = patch.name.trim();
-      if (patch.slug !== undefined && patch.slug !== product.slug)
-        set.slug = await freeSlug(
-          tx,
-          products,
-          patch.slug,
-          product.name,
-          'PRODUCT_SLUG_ALREADY_EXISTS',
-          productId,
-        );
-      if (patch.description !== undefined) set.description = sanitizeDescription(patch.description);
+      const set: Partial<typeof products.$inferInsert> = {
+        ...named,
+        ...(await changedOwnColumns(tx, products, product, patch, 'PRODUCT_SLUG_ALREADY_EXISTS')),
+      };
       if (patch.sku !== undefined) set.sku = patch.sku;
       if (patch.productType !== undefined) set.productType = patch.productType;
-      if (patch.visible !== undefined) set.visible = patch.visible;
       if (patch.weight !== undefined) set.weight = patch.weight;
       if (cost !== undefined) set.cost = cost;
       const newPrice = price ?? product.price;

@@ -2,6 +2,7 @@ import { eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../../platform/context.ts';
 import { type Db, rows } from '../../../platform/db.ts';
+import type { FieldSpec } from '../../../platform/query/types.ts';
 import { mediaLinks } from '../media/signing.ts';
 import type { WireOptions } from './wire.ts';
 import { UUID } from '../../../platform/uuid.ts';
@@ -35,6 +36,15 @@ export const visibleTo = (viewer: Viewer, visible: AnyPgColumn) =>
   viewer.merchant ? undefined : eq(visible, true);
 
 export { UUID };
+
+/** Queryable fields under their own names and under `<group>.<name>` too (`inStock` and `stock.inStock`). */
+export const alsoUnder = (group: string, fields: Record<string, FieldSpec>): Record<string, FieldSpec> =>
+  Object.fromEntries(
+    Object.entries(fields).flatMap(([name, field]) => [
+      [name, field],
+      [`${group}.${name}`, field],
+    ]),
+  );
 
 export function wireOptions(ctx: AppContext, merchant: boolean): WireOptions {
   const { currency, locale } = storeMoney.get(ctx.events) ?? DEFAULT_STORE_MONEY;

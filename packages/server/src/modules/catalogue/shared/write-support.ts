@@ -15,6 +15,7 @@ import { isMoney, normalizeMoney } from '../../../platform/money.ts';
 import { brands, ribbons } from '../merchandising/tables.ts';
 import { collections } from '../collections/tables.ts';
 import { type ProductRow, products } from '../products/tables.ts';
+import type { CollectionInput } from './model.ts';
 import { UUID } from './reads.ts';
 import { productColumns } from '../products/wire.ts';
 
@@ -42,7 +43,7 @@ export function slugify(text: string): string {
  */
 export async function freeSlug(
   tx: Db,
-  table: typeof products | typeof collections,
+  table: SlugTable,
   wanted: string | undefined,
   name: string,
   code: string,
@@ -59,6 +60,37 @@ export async function freeSlug(
   const existing = await tx.select({ slug: table.slug }).from(table).where(inArray(table.slug, candidates));
   const used = new Set(existing.map((r) => r.slug));
   return candidates.find((c) => !used.has(c)) ?? `${base}-${randomUUID().slice(0, 8)}`;
+}
+
+type SlugTable = typeof products | typeof collections;
+/** What a product and a collection both have: a name, a slug, an HTML description, a visibility. */
+type OwnFields = Pick<CollectionInput, 'name' | 'slug' | 'description' | 'visible'>;
+
+/** A new product's or collection's own columns: its name, a free slug, its description; visible by default. */
+export async function newOwnColumns(tx: Db, table: SlugTable, input: OwnFields, code: string) {
+  return {
+    name: input.name.trim(),
+    slug: await freeSlug(tx, table, input.slug, input.name, code),
+    description: sanitizeDescription(input.description ?? ''),
+    visible: input.visible ?? true,
+  };
+}
+
+/** The own columns a patch changes on `row`: a new slug must be free (409 `code`). */
+export async function changedOwnColumns(
+  tx: Db,
+  table: SlugTable,
+  row: { id: string; name: string; slug: string },
+  patch: Partial<OwnFields>,
+  code: string,
+): Promise<Partial<OwnFields>> {
+  const set: Partial<OwnFields> = {};
+  if (patch.name !== undefined) set.name = patch.name.trim();
+  if (patch.slug !== undefined && patch.slug !== row.slug)
+    set.slug = await freeSlug(tx, table, patch.slug, row.name, code, row.id);
+  if (patch.description !== undefined) set.description = sanitizeDescription(patch.description);
+  if (patch.visible !== undefined) set.visible = patch.visible;
+  return set;
 }
 
 /** Whether an error (or one of its causes) is a PostgreSQL unique violation. */

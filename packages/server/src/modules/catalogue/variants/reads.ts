@@ -5,7 +5,15 @@ import { keysColumn, selectPage } from '../../../platform/query/select-page.ts';
 import { compileQuery, type Page, type QuerySpec } from '../../../platform/query/index.ts';
 import { mediaLinks } from '../media/signing.ts';
 import type { StoredMedia } from '../shared/model.ts';
-import { cappedCount, PAGE_LIMITS, UUID, type Viewer, visibleTo, wireOptions } from '../shared/reads.ts';
+import {
+  alsoUnder,
+  cappedCount,
+  PAGE_LIMITS,
+  UUID,
+  type Viewer,
+  visibleTo,
+  wireOptions,
+} from '../shared/reads.ts';
 import { inventoryItems, type InventoryRow, variantJoin } from '../inventory/tables.ts';
 import { type ProductRow, products } from '../products/tables.ts';
 import { productVariants, type VariantRow } from './tables.ts';
@@ -161,33 +169,27 @@ export async function queryProductVariants(
 const storeVariantId = sql<string>`(${productVariants.productId}::text || '-' || ${productVariants.id}::text)`;
 
 /** Store variants: every variant of every product, filtered and sorted like products. */
-export const STORE_VARIANT_QUERY: QuerySpec = (() => {
-  const inStock = { sql: inventoryItems.inStock, type: 'boolean' } as const;
-  const trackQuantity = { sql: inventoryItems.trackQuantity, type: 'boolean' } as const;
-  const quantity = { sql: inventoryItems.quantity, type: 'integer', nullable: true, sortable: true } as const;
-  return {
-    fields: {
-      id: { sql: storeVariantId, type: 'string', sortable: true, unique: true },
-      productId: { sql: productVariants.productId, type: 'uuid', sortable: true },
-      variantId: { sql: productVariants.id, type: 'uuid' },
-      productName: { sql: products.name, type: 'string', sortable: true },
-      sku: { sql: productVariants.sku, type: 'string', sortable: true, nullable: true },
-      managedVariant: { sql: products.manageVariants, type: 'boolean' },
-      visible: { sql: productVariants.visible, type: 'boolean' },
-      collectionIds: { sql: products.collectionIds, type: 'uuid[]' },
-      inStock,
-      'stock.inStock': inStock,
-      trackQuantity,
-      'stock.trackQuantity': trackQuantity,
-      quantity,
-      'stock.quantity': quantity,
-    },
-    // Product id first: the primary key (product_id, id) serves it, the id tie-break sorts within a product.
-    defaultSort: [{ fieldName: 'productId', order: 'ASC' }],
-    tiebreaker: 'id',
-    ...PAGE_LIMITS,
-  };
-})();
+export const STORE_VARIANT_QUERY: QuerySpec = {
+  fields: {
+    id: { sql: storeVariantId, type: 'string', sortable: true, unique: true },
+    productId: { sql: productVariants.productId, type: 'uuid', sortable: true },
+    variantId: { sql: productVariants.id, type: 'uuid' },
+    productName: { sql: products.name, type: 'string', sortable: true },
+    sku: { sql: productVariants.sku, type: 'string', sortable: true, nullable: true },
+    managedVariant: { sql: products.manageVariants, type: 'boolean' },
+    visible: { sql: productVariants.visible, type: 'boolean' },
+    collectionIds: { sql: products.collectionIds, type: 'uuid[]' },
+    ...alsoUnder('stock', {
+      inStock: { sql: inventoryItems.inStock, type: 'boolean' },
+      trackQuantity: { sql: inventoryItems.trackQuantity, type: 'boolean' },
+      quantity: { sql: inventoryItems.quantity, type: 'integer', nullable: true, sortable: true },
+    }),
+  },
+  // Product id first: the primary key (product_id, id) serves it, the id tie-break sorts within a product.
+  defaultSort: [{ fieldName: 'productId', order: 'ASC' }],
+  tiebreaker: 'id',
+  ...PAGE_LIMITS,
+};
 
 /** Variants with their product and inventory item, as the store variant reads show them. */
 const selectStoreVariants = (db: Db, keys: SQL = sql<null>`null`) =>

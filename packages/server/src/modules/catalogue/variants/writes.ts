@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../../platform/context.ts';
 import type { Db } from '../../../platform/db.ts';
+import { presentFields } from '../../../platform/entity-kit/index.ts';
 import { type FieldViolation, notFound, ValidationFailure } from '../../../platform/errors.ts';
 import {
   choiceCombinations,
@@ -156,10 +157,7 @@ export function planVariants(
       sku: variant.sku ?? null,
       visible: variant.visible ?? true,
       stock: stockRow(variant.stock ?? input.stock),
-      data: {
-        ...(variant.productDimensions ? { productDimensions: variant.productDimensions } : {}),
-        ...(variant.packageDimensions ? { packageDimensions: variant.packageDimensions } : {}),
-      },
+      data: presentFields(variant, ['productDimensions', 'packageDimensions']),
     };
   });
 }
