@@ -219,8 +219,19 @@ describe('account', () => {
     await expect.poll(() => profile.getByLabel('Value').nth(1).inputValue()).toBe('1815-12-10');
     await expect.poll(() => addresses.locator('.address-card').count()).toBe(2);
 
-    // Edit one address, remove the other.
-    await addresses.getByRole('button', { name: 'Edit Work' }).click();
+    // Edit one address, remove the other. The opened form has the focus as soon as it is drawn, and a shopper
+    // who goes straight to another field keeps it (no focus moved a frame later).
+    const focus = await addresses.evaluate(async (section) => {
+      const edit = [...section.querySelectorAll('button')].find((b) => b.textContent === 'Edit Work')!;
+      edit.click();
+      await new Promise((drawn) => setTimeout(drawn, 0));
+      const landed = document.activeElement?.getAttribute('name');
+      const city = section.querySelector<HTMLInputElement>('input[name="city"]')!;
+      city.focus();
+      await new Promise((later) => requestAnimationFrame(() => requestAnimationFrame(later)));
+      return { landed, kept: document.activeElement === city };
+    });
+    expect(focus).toEqual({ landed: 'tag', kept: true });
     await addresses.getByLabel('City').fill('Leeds');
     await addresses.getByRole('button', { name: 'Save address' }).click();
     await addresses.getByText('Leeds').waitFor();

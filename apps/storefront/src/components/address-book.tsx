@@ -1,5 +1,5 @@
 import type { Identity, ProfileAddress } from '@aisle/sdk';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { Form, useNavigation } from 'react-router';
 import { addressesOf, addressLines } from '../resources/members.ts';
 import type { AccountResult } from '../resources/members.ts';
@@ -101,8 +101,9 @@ function AddressForm({
   const ids = useId();
   // The checkout's pickers: a saved state is `US-CA`, so it fills the checkout as it is.
   const place = usePlace(a.country ?? 'US', subdivisionCode(a.country ?? 'US', a.subdivision));
-  // Keyboard and screen-reader users land in the form they opened.
-  useEffect(() => {
+  // Keyboard and screen-reader users land in the form they opened, as it is drawn: the browser build's runtime
+  // (Preact) runs a plain effect a frame later, when a shopper may already be typing in another field.
+  useLayoutEffect(() => {
     form.current?.querySelector<HTMLInputElement>('input:not([type="hidden"])')?.focus();
   }, []);
   return (
