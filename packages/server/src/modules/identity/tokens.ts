@@ -1,5 +1,5 @@
 import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, gte, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import { hashSecret } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { type Db, firstRow, liveAt, spendLive, spendUnspent } from '../../platform/db.ts';
@@ -65,10 +65,6 @@ export async function createToken(
   return token;
 }
 
-/** The live (unspent, unexpired) tokens of `kind` that also meet `where`. */
-const liveTokens = (now: Date, kind: IdentityTokenKind, ...where: SQL[]) =>
-  liveAt(identityTokens, now, ...where, eq(identityTokens.kind, kind));
-
 /** Looks a token of `kind` up by its secret: undefined when no token is given or none is live. */
 type TokenLookup = (
   ctx: AppContext,
@@ -79,6 +75,12 @@ type TokenLookup = (
 /** The token whose secret is `token`, of `kind`. */
 const tokenMatch = (kind: IdentityTokenKind, token: string) => [
   eq(identityTokens.tokenHash, hashSecret(token)),
+  eq(identityTokens.kind, kind),
+];
+
+/** A member's tokens of `kind`. */
+const memberTokens = (kind: IdentityTokenKind, memberId: string) => [
+  eq(identityTokens.memberId, memberId),
   eq(identityTokens.kind, kind),
 ];
 
@@ -186,12 +188,6 @@ export async function switchToCodeless(
   return updated !== undefined;
 }
 
-/** A member's tokens of `kind`. */
-const memberTokens = (kind: IdentityTokenKind, memberId: string) => [
-  eq(identityTokens.memberId, memberId),
-  eq(identityTokens.kind, kind),
-];
-
 /** The live token of a member of `kind` for `factorType` (enrolment codes are found by member, not token). */
 export async function findMemberToken(
   ctx: AppContext,
@@ -203,10 +199,10 @@ export async function findMemberToken(
     .select()
     .from(identityTokens)
     .where(
-      liveTokens(
+      liveAt(
+        identityTokens,
         ctx.clock(),
-        kind,
-        eq(identityTokens.memberId, memberId),
+        ...memberTokens(kind, memberId),
         eq(identityTokens.factorType, factorType),
       ),
     )
